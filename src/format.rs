@@ -1,0 +1,316 @@
+//! File formats of the pure core. For now: the puzzle file of `tessera verify`.
+//!
+//! A puzzle file (RON or JSON, chosen by extension) holds `target` (a list of rings),
+//! `pieces` (a list of pieces in world coordinates; a piece is a ring, or a list of rings when
+//! it has holes), `mode` (`anchored` or `free`) and optionally `allow_mirror` (default false).
+//! A ring is a list of vertices; a vertex is `[x, y]`, or
+//! `{"at": [x, y], "arc": {"center": [cx, cy], "ccw": true}}` when the edge from it to the
+//! next vertex is an arc. In RON the same shapes read `(x, y)` or `[x, y]`, and
+//! `(at: (x, y), arc: (center: (cx, cy), ccw: true))`.
+
+use crate::geom::ring::ArcTo;
+use crate::geom::{pt, Pt, Vertex};
+use crate::verify::{Mode, Piece, Puzzle, ShapeError, Target};
+use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
+use serde::Deserialize;
+use std::fmt;
+use std::path::Path;
+
+/// Largest file the loaders read.
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// A puzzle as read from a file, before its geometry is validated.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleFile {
+    pub target: Vec<Vec<Vertex>>,
+    pub pieces: Vec<Vec<Vec<Vertex>>>,
+    pub mode: Mode,
+    pub allow_mirror: bool,
+}
+
+impl PuzzleFile {
+    /// Validates the geometry and prepares the target.
+    pub fn build(&self) -> Result<(Puzzle, Vec<Piece>), ShapeError> {
+        let target = Target::from_vertices(&self.target)?;
+        let tol = target.tol;
+        let pieces = self
+            .pieces
+            .iter()
+            .enumerate()
+            .map(|(i, rings)| Piece::from_vertices(rings, tol, i))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok((Puzzle::new(target, self.mode, self.allow_mirror), pieces))
+    }
+}
+
+/// The syntax of a file.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Syntax {
+    Ron,
+    Json,
+}
+
+impl Syntax {
+    pub fn of(path: &Path) -> Option<Syntax> {
+        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
+            "ron" => Some(Syntax::Ron),
+            "json" => Some(Syntax::Json),
+            _ => None,
+        }
+    }
+}
+
+/// Reads a file as text, refusing huge or unreadable ones with a readable reason.
+pub fn read_text(path: &Path) -> Result<String, String> {
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if meta.len() > MAX_FILE_BYTES {
+        return Err(format!("file is {} bytes, more than the limit of {MAX_FILE_BYTES}", meta.len()));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))
+}
+
+/// Loads a puzzle file; the error names the problem (the caller adds the file name).
+pub fn load_puzzle(path: &Path) -> Result<PuzzleFile, String> {
+    let syntax = Syntax::of(path).ok_or("unknown extension: use .ron or .json")?;
+    parse_puzzle(&read_text(path)?, syntax)
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawPuzzle<M> {
+    target: Vec<Node>,
+    pieces: Vec<Node>,
+    mode: M,
+    #[serde(default)]
+    allow_mirror: bool,
+}
+
+/// The mode as JSON writes it (a string), with an error that says what was found instead.
+/// RON writes it as a bare identifier and reads straight into [`Mode`].
+struct JsonMode(Mode);
+
+impl<'de> Deserialize<'de> for JsonMode {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<JsonMode, D::Error> {
+        match Node::deserialize(d)? {
+            Node::Str(s) if s == "anchored" => Ok(JsonMode(Mode::Anchored)),
+            Node::Str(s) if s == "free" => Ok(JsonMode(Mode::Free)),
+            other => Err(de::Error::custom(format!(
+                "mode: expected \"anchored\" or \"free\", found {}",
+                other.describe()
+            ))),
+        }
+    }
+}
+
+/// Parses the text of a puzzle file.
+pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
+    if text.trim().is_empty() {
+        return Err("file is empty".into());
+    }
+    let raw: RawPuzzle<Mode> = match syntax {
+        Syntax::Json => {
+            let r: RawPuzzle<JsonMode> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+            RawPuzzle { target: r.target, pieces: r.pieces, mode: r.mode.0, allow_mirror: r.allow_mirror }
+        }
+        Syntax::Ron => ron::from_str(text).map_err(|e| e.to_string())?,
+    };
+    let target = raw
+        .target
+        .iter()
+        .enumerate()
+        .map(|(i, n)| ring(n, &format!("target[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    if target.is_empty() {
+        return Err("target has no rings".into());
+    }
+    let pieces = raw
+        .pieces
+        .iter()
+        .enumerate()
+        .map(|(i, n)| piece(n, &format!("pieces[{i}]")))
+        .collect::<Result<Vec<_>, _>>()?;
+    Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror })
+}
+
+/// Any value of the file, kept loose so that the shape errors can say where they are.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Node {
+    Num(f64),
+    Bool(bool),
+    Str(String),
+    List(Vec<Node>),
+    Map(Vec<(String, Node)>),
+    Other(String),
+}
+
+impl Node {
+    fn describe(&self) -> String {
+        match self {
+            Node::Num(x) => format!("the number {x}"),
+            Node::Bool(b) => format!("the boolean {b}"),
+            Node::Str(s) => format!("the string {s:?}"),
+            Node::List(l) => format!("a list of {}", l.len()),
+            Node::Map(_) => "a map".into(),
+            Node::Other(s) => s.clone(),
+        }
+    }
+    fn get(&self, key: &str) -> Option<&Node> {
+        match self {
+            Node::Map(m) => m.iter().find(|(k, _)| k == key).map(|(_, v)| v),
+            _ => None,
+        }
+    }
+}
+
+fn point(n: &Node, at: &str) -> Result<Pt, String> {
+    match n {
+        Node::List(l) if l.len() == 2 => match (&l[0], &l[1]) {
+            (Node::Num(x), Node::Num(y)) => {
+                if x.is_finite() && y.is_finite() {
+                    Ok(pt(*x, *y))
+                } else {
+                    Err(format!("{at}: coordinate is NaN or infinite"))
+                }
+            }
+            _ => Err(format!("{at}: a point is two numbers [x, y]")),
+        },
+        other => Err(format!("{at}: expected a point [x, y], found {}", other.describe())),
+    }
+}
+
+fn vertex(n: &Node, at: &str) -> Result<Vertex, String> {
+    match n {
+        Node::List(_) => Ok(point(n, at)?.into()),
+        Node::Map(m) => {
+            for (k, _) in m {
+                if k != "at" && k != "arc" {
+                    return Err(format!("{at}: unknown key `{k}` (a vertex has `at` and `arc`)"));
+                }
+            }
+            let p = point(n.get("at").ok_or(format!("{at}: vertex has no `at`"))?, &format!("{at}.at"))?;
+            let arc = match n.get("arc") {
+                None => None,
+                Some(a @ Node::Map(_)) => {
+                    let c = a.get("center").ok_or(format!("{at}.arc: missing `center`"))?;
+                    let center = point(c, &format!("{at}.arc.center"))?;
+                    let ccw = match a.get("ccw") {
+                        Some(Node::Bool(b)) => *b,
+                        Some(o) => return Err(format!("{at}.arc.ccw: expected true or false, found {}", o.describe())),
+                        None => return Err(format!("{at}.arc: missing `ccw`")),
+                    };
+                    Some(ArcTo { center, ccw })
+                }
+                Some(o) => return Err(format!("{at}.arc: expected {{center, ccw}}, found {}", o.describe())),
+            };
+            Ok(Vertex { at: p, arc })
+        }
+        other => Err(format!("{at}: expected a vertex, found {}", other.describe())),
+    }
+}
+
+fn ring(n: &Node, at: &str) -> Result<Vec<Vertex>, String> {
+    match n {
+        Node::List(l) => l.iter().enumerate().map(|(i, v)| vertex(v, &format!("{at}[{i}]"))).collect(),
+        other => Err(format!("{at}: expected a ring (a list of vertices), found {}", other.describe())),
+    }
+}
+
+/// A piece is a ring, or a list of rings. A ring's elements are vertices (points or maps); a
+/// list of rings has lists of vertices as elements.
+fn piece(n: &Node, at: &str) -> Result<Vec<Vec<Vertex>>, String> {
+    let is_ring_list = match n {
+        Node::List(l) => matches!(l.first(), Some(Node::List(inner)) if matches!(inner.first(), Some(Node::List(_) | Node::Map(_)))),
+        _ => false,
+    };
+    if is_ring_list {
+        let Node::List(l) = n else { unreachable!() };
+        l.iter().enumerate().map(|(i, r)| ring(r, &format!("{at}[{i}]"))).collect()
+    } else {
+        Ok(vec![ring(n, at)?])
+    }
+}
+
+impl<'de> Deserialize<'de> for Node {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+}
+
+struct NodeVisitor;
+
+impl<'de> Visitor<'de> for NodeVisitor {
+    type Value = Node;
+    fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+        f.write_str("a number, a list or a map")
+    }
+    fn visit_f64<E>(self, v: f64) -> Result<Node, E> {
+        Ok(Node::Num(v))
+    }
+    fn visit_i64<E>(self, v: i64) -> Result<Node, E> {
+        Ok(Node::Num(v as f64))
+    }
+    fn visit_u64<E>(self, v: u64) -> Result<Node, E> {
+        Ok(Node::Num(v as f64))
+    }
+    fn visit_bool<E>(self, v: bool) -> Result<Node, E> {
+        Ok(Node::Bool(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Node, E> {
+        Ok(Node::Str(v.to_string()))
+    }
+    fn visit_unit<E>(self) -> Result<Node, E> {
+        Ok(Node::Other("nothing".into()))
+    }
+    fn visit_none<E>(self) -> Result<Node, E> {
+        Ok(Node::Other("nothing".into()))
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Node, D::Error> {
+        d.deserialize_any(NodeVisitor)
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Node, A::Error> {
+        let mut v = Vec::new();
+        while let Some(n) = seq.next_element()? {
+            v.push(n);
+        }
+        Ok(Node::List(v))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Node, A::Error> {
+        let mut v = Vec::new();
+        while let Some((k, n)) = map.next_entry::<String, Node>()? {
+            v.push((k, n));
+        }
+        Ok(Node::Map(v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_and_ron_read_the_same_puzzle() {
+        let json = r#"{"target": [[[0,0],[2,0],[2,1],{"at":[0,1],"arc":{"center":[0,0.5],"ccw":true}}]],
+            "pieces": [[[0,0],[1,0],[1,1],[0,1]], [[[1,0],[2,0],[2,1],[1,1]]]], "mode": "anchored"}"#;
+        let ron = r#"(target: [[(0,0),(2,0),(2,1),(at: (0,1), arc: (center: (0,0.5), ccw: true))]],
+            pieces: [[(0,0),(1,0),(1,1),(0,1)], [[(1,0),(2,0),(2,1),(1,1)]]], mode: anchored)"#;
+        let a = parse_puzzle(json, Syntax::Json).unwrap();
+        let b = parse_puzzle(ron, Syntax::Ron).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.pieces.len(), 2);
+        assert_eq!(a.target[0][3].arc, Some(ArcTo { center: pt(0.0, 0.5), ccw: true }));
+        assert!(!a.allow_mirror);
+    }
+
+    #[test]
+    fn shape_errors_say_where() {
+        let bad = r#"{"target": [[[0,0],[1,0],[1,"x"]]], "pieces": [], "mode": "free"}"#;
+        let e = parse_puzzle(bad, Syntax::Json).unwrap_err();
+        assert!(e.contains("target[0][2]"), "{e}");
+        let bad = r#"{"target": [[[0,0],[1,0],[1,1]]], "pieces": [], "mode": "sideways"}"#;
+        let e = parse_puzzle(bad, Syntax::Json).unwrap_err();
+        assert!(e.contains("expected \"anchored\" or \"free\", found the string \"sideways\""), "{e}");
+        assert_eq!(parse_puzzle("  \n", Syntax::Ron).unwrap_err(), "file is empty");
+        let bad = r#"{"target": [[[0,0],[1,0],[1,1]]], "pieces": [], "mode": "free", "alow_mirror": true}"#;
+        assert!(parse_puzzle(bad, Syntax::Json).unwrap_err().contains("unknown field"));
+    }
+}

@@ -1,0 +1,196 @@
+//! Plane geometry for Tessera: points, edges (segments and circular arcs), rings and shapes.
+//!
+//! Numbers are `f64`. Every comparison goes through one linear tolerance, [`Tol`], derived from
+//! the size of the figure being judged (see `ARCHITECTURE.md` for why this is safe on the
+//! tangram lattice, and [`exact`] for the exact Z[sqrt2] arithmetic the tests use to prove it).
+//! No Bevy here: this module builds and tests without a window.
+
+pub mod edge;
+pub mod exact;
+pub mod ring;
+
+pub use edge::Edge;
+pub use ring::{Part, Ring, RingError, Shape, Vertex};
+
+use std::ops::{Add, Mul, Neg, Sub};
+
+/// A point or vector in the plane.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Pt {
+    pub x: f64,
+    pub y: f64,
+}
+
+/// Shorthand constructor.
+pub const fn pt(x: f64, y: f64) -> Pt {
+    Pt { x, y }
+}
+
+impl Pt {
+    pub fn dot(self, o: Pt) -> f64 {
+        self.x * o.x + self.y * o.y
+    }
+    /// z component of the 3D cross product: positive when `o` is counter-clockwise of `self`.
+    pub fn cross(self, o: Pt) -> f64 {
+        self.x * o.y - self.y * o.x
+    }
+    pub fn len(self) -> f64 {
+        self.x.hypot(self.y)
+    }
+    pub fn dist(self, o: Pt) -> f64 {
+        (self - o).len()
+    }
+    pub fn unit(self) -> Pt {
+        let l = self.len();
+        if l == 0.0 {
+            self
+        } else {
+            self * (1.0 / l)
+        }
+    }
+    /// Rotated a quarter turn counter-clockwise.
+    pub fn perp(self) -> Pt {
+        pt(-self.y, self.x)
+    }
+    /// Rotated by `angle` radians counter-clockwise about the origin.
+    pub fn rotate(self, angle: f64) -> Pt {
+        let (s, c) = angle.sin_cos();
+        pt(c * self.x - s * self.y, s * self.x + c * self.y)
+    }
+    pub fn angle(self) -> f64 {
+        self.y.atan2(self.x)
+    }
+    pub fn is_finite(self) -> bool {
+        self.x.is_finite() && self.y.is_finite()
+    }
+    pub fn lerp(self, o: Pt, t: f64) -> Pt {
+        self + (o - self) * t
+    }
+}
+
+impl Add for Pt {
+    type Output = Pt;
+    fn add(self, o: Pt) -> Pt {
+        pt(self.x + o.x, self.y + o.y)
+    }
+}
+impl Sub for Pt {
+    type Output = Pt;
+    fn sub(self, o: Pt) -> Pt {
+        pt(self.x - o.x, self.y - o.y)
+    }
+}
+impl Mul<f64> for Pt {
+    type Output = Pt;
+    fn mul(self, k: f64) -> Pt {
+        pt(self.x * k, self.y * k)
+    }
+}
+impl Neg for Pt {
+    type Output = Pt;
+    fn neg(self) -> Pt {
+        pt(-self.x, -self.y)
+    }
+}
+
+/// The one linear tolerance: two points closer than `eps` are the same point, a point closer
+/// than `eps` to an edge lies on it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tol {
+    pub eps: f64,
+}
+
+impl Tol {
+    /// Relative size of the tolerance: `eps = REL * max(1, extent)`.
+    pub const REL: f64 = 1e-6;
+
+    /// The tolerance for a figure whose largest coordinate extent is `extent`.
+    pub fn for_extent(extent: f64) -> Tol {
+        Tol { eps: Self::REL * extent.max(1.0) }
+    }
+}
+
+impl Default for Tol {
+    fn default() -> Self {
+        Tol { eps: Self::REL }
+    }
+}
+
+/// Axis-aligned bounding box.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BBox {
+    pub min: Pt,
+    pub max: Pt,
+}
+
+impl BBox {
+    pub const EMPTY: BBox = BBox {
+        min: pt(f64::INFINITY, f64::INFINITY),
+        max: pt(f64::NEG_INFINITY, f64::NEG_INFINITY),
+    };
+    pub fn add(&mut self, p: Pt) {
+        self.min = pt(self.min.x.min(p.x), self.min.y.min(p.y));
+        self.max = pt(self.max.x.max(p.x), self.max.y.max(p.y));
+    }
+    pub fn union(mut self, o: BBox) -> BBox {
+        self.add(o.min);
+        self.add(o.max);
+        self
+    }
+    pub fn overlaps(&self, o: &BBox, eps: f64) -> bool {
+        self.min.x <= o.max.x + eps
+            && o.min.x <= self.max.x + eps
+            && self.min.y <= o.max.y + eps
+            && o.min.y <= self.max.y + eps
+    }
+    pub fn contains(&self, p: Pt, eps: f64) -> bool {
+        p.x >= self.min.x - eps && p.x <= self.max.x + eps && p.y >= self.min.y - eps && p.y <= self.max.y + eps
+    }
+    pub fn extent(&self) -> f64 {
+        if self.min.x > self.max.x {
+            return 0.0;
+        }
+        [self.min.x.abs(), self.min.y.abs(), self.max.x.abs(), self.max.y.abs()]
+            .into_iter()
+            .fold(self.max.x - self.min.x, f64::max)
+            .max(self.max.y - self.min.y)
+    }
+    pub fn center(&self) -> Pt {
+        (self.min + self.max) * 0.5
+    }
+}
+
+/// A rigid motion, optionally with a mirror: `p -> rotate(mirror(p), angle) + shift`, where
+/// mirror negates x.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Motion {
+    pub mirror: bool,
+    pub angle: f64,
+    pub shift: Pt,
+}
+
+impl Motion {
+    pub const IDENTITY: Motion = Motion { mirror: false, angle: 0.0, shift: pt(0.0, 0.0) };
+
+    pub fn apply(&self, p: Pt) -> Pt {
+        let q = if self.mirror { pt(-p.x, p.y) } else { p };
+        q.rotate(self.angle) + self.shift
+    }
+    /// Applies the motion to a direction (no shift).
+    pub fn apply_dir(&self, d: Pt) -> Pt {
+        let q = if self.mirror { pt(-d.x, d.y) } else { d };
+        q.rotate(self.angle)
+    }
+}
+
+/// Normalises an angle into (-pi, pi].
+pub fn wrap_angle(a: f64) -> f64 {
+    let two_pi = std::f64::consts::TAU;
+    let mut r = a % two_pi;
+    if r <= -std::f64::consts::PI {
+        r += two_pi;
+    } else if r > std::f64::consts::PI {
+        r -= two_pi;
+    }
+    r
+}

@@ -1,0 +1,10 @@
+//! Tessera: a geometric puzzle game that judges and solves every puzzle it ships.
+//!
+//! The pure core (no Bevy): [`geom`] (points, edges, rings, exact lattice numbers),
+//! [`verify`] (the contour verification engine), [`format`] (file formats) and [`cli`]
+//! (headless commands). The Bevy game layer lives behind the default `game` feature.
+
+pub mod cli;
+pub mod format;
+pub mod geom;
+pub mod verify;

@@ -1,0 +1,80 @@
+//! `tessera verify FILE... [--json]`: the headless command and its contract.
+
+use std::process::Command;
+
+const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/verify");
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(args).output().expect("runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn data(name: &str) -> String {
+    format!("{DATA}/{name}")
+}
+
+#[test]
+fn json_lines_in_order_with_the_contract_fields() {
+    let files = [data("tangram_square.json"), data("tangram_square_partial.json"), data("tombstone_free.ron")];
+    let (code, out, err) = run(&["verify", &files[0], &files[1], &files[2], "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert_eq!(lines.len(), 3);
+    for (line, file) in lines.iter().zip(&files) {
+        assert_eq!(line["file"], file.as_str());
+        for key in ["solved", "progress", "overlap", "holes", "contours"] {
+            assert!(line.get(key).is_some(), "{key} missing in {line}");
+        }
+    }
+    assert_eq!(lines[0]["solved"], true);
+    assert_eq!(lines[0]["progress"], 1.0);
+    assert_eq!(lines[1]["solved"], false);
+    let p = lines[1]["progress"].as_f64().unwrap();
+    assert!(p > 0.0 && p < 1.0);
+    assert_eq!(lines[2]["solved"], true);
+}
+
+#[test]
+fn every_malformed_file_is_named_with_its_problem_and_the_rest_still_judged() {
+    let cases = [
+        ("bad_unclosed.json", "not closed"),
+        ("bad_self_intersecting.json", "self-intersecting"),
+        ("bad_zero_area.json", "zero area"),
+        ("bad_nan.ron", "NaN or infinite"),
+        ("bad_infinite.ron", "NaN or infinite"),
+        ("bad_types.json", "a point is two numbers"),
+        ("bad_mode.json", "mode: expected"),
+        ("bad_empty.json", "file is empty"),
+        ("bad_syntax.ron", "Unexpected"),
+        ("bad_arc.json", "centre is not equally far"),
+        ("does_not_exist.json", "cannot read"),
+    ];
+    for (name, problem) in cases {
+        let bad = data(name);
+        let good = data("tangram_square.json");
+        let (code, out, err) = run(&["verify", &bad, &good, "--json"]);
+        assert_eq!(code, 2, "{name}");
+        assert!(err.contains(&bad) && err.contains(problem), "{name}: stderr was {err}");
+        let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+        assert_eq!(lines.len(), 2, "{name}");
+        assert_eq!(lines[0]["file"], bad.as_str());
+        assert!(lines[0]["error"].as_str().unwrap().contains(problem));
+        assert_eq!(lines[1]["solved"], true, "the good file after {name} is still judged");
+    }
+}
+
+#[test]
+fn human_output_and_usage_errors() {
+    let (code, out, _) = run(&["verify", &data("tangram_square.json")]);
+    assert_eq!(code, 0);
+    assert!(out.contains("solved (progress 100%"), "{out}");
+    let (code, _, err) = run(&["verify"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no FILE"));
+    let (code, _, err) = run(&["verify", "--jsn", &data("tangram_square.json")]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown option"));
+    let (code, _, err) = run(&["frobnicate"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("unknown command"));
+}
