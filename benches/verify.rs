@@ -1,1 +1,69 @@
-fn main() {}
+//! Verification speed: the 7-piece tangram (anchored and free) and growing lattice assemblies,
+//! beside the union of the same pieces by the i_overlay boolean library.
+//!
+//! Run: `cargo bench --no-default-features --bench verify`
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::overlay::FloatOverlay;
+use std::hint::black_box;
+use tessera::format::PuzzleFile;
+use tessera::geom::{pt, Motion};
+use tessera::verify::{Mode, Piece, Puzzle};
+
+#[path = "../tests/common/mod.rs"]
+mod common;
+use common::*;
+
+fn build(target: &[RingV], pieces: &[RingV], mode: Mode) -> (Puzzle, Vec<Piece>) {
+    PuzzleFile { target: target.to_vec(), pieces: pieces.iter().map(|r| vec![r.clone()]).collect(), mode, allow_mirror: false }
+        .build()
+        .unwrap()
+}
+
+/// A w x h rectangle of cells, every cell cut into two triangles: 2*w*h pieces, turned by 45
+/// degrees so that coordinates involve sqrt2.
+fn grid(w: i64, h: i64) -> (Vec<RingV>, Vec<RingV>) {
+    let cells: Vec<(i64, i64)> = (0..w).flat_map(|x| (0..h).map(move |y| (x, y))).collect();
+    let cuts: Vec<u8> = (0..cells.len()).map(|i| 1 + (i % 2) as u8).collect();
+    let a = lattice_assembly(&cells, &cuts, 1, (0, 0));
+    (vec![to_rings(&a.cells)].concat(), to_rings(&a.pieces))
+}
+
+fn union_with_i_overlay(pieces: &[RingV]) -> usize {
+    let subj: Vec<Vec<[f64; 2]>> = pieces.iter().map(|r| r.iter().map(|v| [v.at.x, v.at.y]).collect()).collect();
+    FloatOverlay::with_subj(&subj).overlay(OverlayRule::Subject, FillRule::NonZero).len()
+}
+
+fn tangram(c: &mut Criterion) {
+    let (target, pieces) = tangram_square(0);
+    let mut g = c.benchmark_group("tangram7");
+    let (puzzle, built) = build(&target, &pieces, Mode::Anchored);
+    assert!(puzzle.judge(&built).solved);
+    g.bench_function("anchored", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    let m = Motion { mirror: false, angle: 0.61, shift: pt(12.0, -7.0) };
+    let (puzzle, built) = build(&target, &moved_all(&pieces, &m), Mode::Free);
+    assert!(puzzle.judge(&built).solved);
+    g.bench_function("free", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    g.bench_function("i_overlay_union", |b| b.iter(|| black_box(union_with_i_overlay(black_box(&pieces)))));
+    g.finish();
+}
+
+fn scaling(c: &mut Criterion) {
+    let mut g = c.benchmark_group("assembly");
+    for (w, h) in [(4, 2), (8, 4), (16, 8)] {
+        let (target, pieces) = grid(w, h);
+        let n = pieces.len();
+        let (puzzle, built) = build(&target, &pieces, Mode::Anchored);
+        assert!(puzzle.judge(&built).solved);
+        g.bench_with_input(BenchmarkId::new("anchored", n), &built, |b, built| b.iter(|| black_box(puzzle.judge(built))));
+        g.bench_with_input(BenchmarkId::new("i_overlay_union", n), &pieces, |b, p| {
+            b.iter(|| black_box(union_with_i_overlay(p)))
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(benches, tangram, scaling);
+criterion_main!(benches);

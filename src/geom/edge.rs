@@ -188,7 +188,12 @@ impl Edge {
     /// Distance from `p` to the edge.
     pub fn distance(&self, p: Pt, eps: f64) -> f64 {
         match *self {
-            Edge::Seg { .. } => p.dist(self.point_at(self.param_of(p, eps), eps)),
+            Edge::Seg { a, b } => {
+                let d = b - a;
+                let l2 = d.dot(d);
+                let t = if l2 == 0.0 { 0.0 } else { ((p - a).dot(d) / l2).clamp(0.0, 1.0) };
+                p.dist(a + d * t)
+            }
             Edge::Arc { a, b, c, ccw } => {
                 let sw = self.sweep(eps);
                 let s = Self::arc_param_angle(a, c, ccw, p);
@@ -202,7 +207,10 @@ impl Edge {
     }
 
     pub fn contains(&self, p: Pt, eps: f64) -> bool {
-        self.bbox(eps).contains(p, eps) && self.distance(p, eps) <= eps
+        match self {
+            Edge::Seg { .. } => self.distance(p, eps) <= eps,
+            Edge::Arc { .. } => self.bbox(eps).contains(p, eps) && self.distance(p, eps) <= eps,
+        }
     }
 
     pub fn bbox(&self, eps: f64) -> BBox {
@@ -248,7 +256,8 @@ impl Edge {
 
     /// Every point where the two edges touch or cross: end points of one lying on the other
     /// (the paper's relations), proper crossings and tangencies (its section-5 special cases).
-    /// Points within `eps` of each other are reported once.
+    /// Points within `eps` of each other are reported once. Callers filter pairs by bounding
+    /// box first.
     pub fn contacts(&self, o: &Edge, eps: f64) -> Vec<Pt> {
         let mut out: Vec<Pt> = Vec::new();
         let push = |p: Pt, out: &mut Vec<Pt>| {
@@ -256,8 +265,17 @@ impl Edge {
                 out.push(p);
             }
         };
-        if !self.bbox(eps).overlaps(&o.bbox(eps), eps) {
-            return out;
+        if let (Edge::Seg { a, b }, Edge::Seg { a: c, b: d }) = (*self, *o) {
+            // Quick rejection: one segment strictly on one side of the other's line.
+            let apart = |a: Pt, b: Pt, c: Pt, d: Pt| {
+                let u = b - a;
+                let l = u.len();
+                let (s1, s2) = (u.cross(c - a) / l, u.cross(d - a) / l);
+                (s1 > eps && s2 > eps) || (s1 < -eps && s2 < -eps)
+            };
+            if apart(a, b, c, d) || apart(c, d, a, b) {
+                return out;
+            }
         }
         for p in [self.start(), self.end()] {
             if o.contains(p, eps) {

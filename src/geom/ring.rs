@@ -200,6 +200,23 @@ impl Ring {
         if !self.bbox.contains(p, eps) {
             return 0;
         }
+        if self.edges.iter().all(|e| !e.is_arc()) {
+            // Polygons: signed crossings of the ray to the right of p (half-open in y).
+            return self
+                .edges
+                .iter()
+                .map(|e| {
+                    let (a, b) = (e.start(), e.end());
+                    if a.y <= p.y && b.y > p.y && (b - a).cross(p - a) > 0.0 {
+                        1
+                    } else if b.y <= p.y && a.y > p.y && (b - a).cross(p - a) < 0.0 {
+                        -1
+                    } else {
+                        0
+                    }
+                })
+                .sum();
+        }
         let w: f64 = self.edges.iter().map(|e| e.winding_angle(p, eps)).sum();
         (w / std::f64::consts::TAU).round() as i32
     }
@@ -265,6 +282,13 @@ impl Part {
     pub fn perimeter(&self, eps: f64) -> f64 {
         self.rings().map(|r| r.perimeter(eps)).sum()
     }
+    /// Whether `p` is inside and not within `eps` of the boundary (cheaper than `side`).
+    pub fn strictly_inside(&self, p: Pt, eps: f64) -> bool {
+        self.bbox().contains(p, eps)
+            && self.rings().map(|r| r.winding(p, eps)).sum::<i32>() != 0
+            && !self.rings().any(|r| r.on_boundary(p, eps))
+    }
+
     pub fn side(&self, p: Pt, eps: f64) -> Side {
         if !self.bbox().contains(p, eps) {
             return Side::Outside;

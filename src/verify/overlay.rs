@@ -3,9 +3,8 @@
 //! directions. What is left is the boundary of the union. Same-direction shared pieces, and
 //! edge pieces lying inside another part, are overlaps.
 
-use crate::geom::ring::{sweep_pairs, Side};
+use crate::geom::ring::sweep_pairs;
 use crate::geom::{BBox, Edge, Part, Pt};
-use std::collections::HashMap;
 
 /// A piece of an input edge between two consecutive contact points.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -17,39 +16,32 @@ pub struct SubEdge {
     pub owner: usize,
 }
 
-/// Welds points closer than `eps` into one id, by a hash grid.
-pub struct Welder {
-    eps: f64,
-    cell: f64,
-    grid: HashMap<(i64, i64), Vec<usize>>,
-    pub points: Vec<Pt>,
-}
-
-impl Welder {
-    pub fn new(eps: f64) -> Welder {
-        Welder { eps, cell: eps * 4.0, grid: HashMap::new(), points: Vec::new() }
-    }
-    fn key(&self, p: Pt) -> (i64, i64) {
-        ((p.x / self.cell).floor() as i64, (p.y / self.cell).floor() as i64)
-    }
-    pub fn id(&mut self, p: Pt) -> usize {
-        let (kx, ky) = self.key(p);
-        for dx in -1..=1 {
-            for dy in -1..=1 {
-                if let Some(ids) = self.grid.get(&(kx + dx, ky + dy)) {
-                    for &i in ids {
-                        if self.points[i].dist(p) <= self.eps {
-                            return i;
-                        }
-                    }
-                }
+/// Welds points closer than `eps`: returns, for every input point, the id of its
+/// representative, and the representatives. Sorts by x and compares each point with the
+/// representatives less than `eps` to its left (no hashing: this is the hot spot).
+pub fn weld(points: &[Pt], eps: f64) -> (Vec<usize>, Vec<Pt>) {
+    let mut order: Vec<usize> = (0..points.len()).collect();
+    order.sort_unstable_by(|&a, &b| points[a].x.total_cmp(&points[b].x));
+    let mut ids = vec![0; points.len()];
+    let mut reps: Vec<Pt> = Vec::new();
+    for &i in &order {
+        let p = points[i];
+        let mut found = None;
+        for (k, r) in reps.iter().enumerate().rev() {
+            if r.x < p.x - 2.0 * eps {
+                break;
+            }
+            if r.dist(p) <= eps {
+                found = Some(k);
+                break;
             }
         }
-        let i = self.points.len();
-        self.points.push(p);
-        self.grid.entry((kx, ky)).or_default().push(i);
-        i
+        ids[i] = found.unwrap_or_else(|| {
+            reps.push(p);
+            reps.len() - 1
+        });
     }
+    (ids, reps)
 }
 
 /// Result of the edge pass.
@@ -74,50 +66,58 @@ impl EdgePass {
 /// with each other (a part's own rings are simple and disjoint).
 pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
     let boxes: Vec<BBox> = edges.iter().map(|(e, _)| e.bbox(eps)).collect();
-    let mut splits: Vec<Vec<Pt>> = vec![Vec::new(); edges.len()];
+    // Points 2i and 2i+1 are the ends of edge i; contact points follow, each listed for both
+    // edges it cuts.
+    let mut points: Vec<Pt> = edges.iter().flat_map(|(e, _)| [e.start(), e.end()]).collect();
+    let mut cuts_of: Vec<(usize, usize)> = Vec::new(); // (edge, point index)
     sweep_pairs(&boxes, eps, |i, j| {
         if edges[i].1 == edges[j].1 {
             return;
         }
         for p in edges[i].0.contacts(&edges[j].0, eps) {
-            splits[i].push(p);
-            splits[j].push(p);
+            cuts_of.push((i, points.len()));
+            cuts_of.push((j, points.len()));
+            points.push(p);
         }
     });
-    let mut weld = Welder::new(eps);
-    let ends: Vec<(usize, usize)> =
-        edges.iter().map(|(e, _)| (weld.id(e.start()), weld.id(e.end()))).collect();
-    let mut subs = Vec::with_capacity(edges.len() * 2);
+    let (ids, reps) = weld(&points, eps);
+    cuts_of.sort_unstable();
+    let mut subs = Vec::with_capacity(edges.len() + cuts_of.len());
+    let mut next_cut = 0;
+    let mut cuts: Vec<(f64, usize)> = Vec::new();
     for (i, (e, owner)) in edges.iter().enumerate() {
-        let (s, t) = ends[i];
-        let mut cuts: Vec<(f64, usize)> = Vec::with_capacity(splits[i].len());
-        for &p in &splits[i] {
-            let id = weld.id(p);
+        let (s, t) = (ids[2 * i], ids[2 * i + 1]);
+        cuts.clear();
+        while next_cut < cuts_of.len() && cuts_of[next_cut].0 == i {
+            let k = cuts_of[next_cut].1;
+            let id = ids[k];
             if id != s && id != t {
-                cuts.push((e.param_of(p, eps), id));
+                cuts.push((e.param_of(points[k], eps), id));
             }
+            next_cut += 1;
         }
         cuts.sort_by(|a, b| a.0.total_cmp(&b.0));
         cuts.dedup_by_key(|c| c.1);
+        let whole_circle = cuts.is_empty() && e.is_arc() && s == t;
         let mut prev = s;
         for &(_, id) in cuts.iter().chain(std::iter::once(&(1.0, t))) {
-            if id == prev && !(cuts.is_empty() && e.is_arc()) {
+            if id == prev && !whole_circle {
                 continue;
             }
-            let edge = e.with_ends(weld.points[prev], weld.points[id]);
+            let edge = e.with_ends(reps[prev], reps[id]);
             subs.push(SubEdge { from: prev, to: id, edge, owner: *owner });
             prev = id;
         }
     }
+    // Group sub-edges joining the same two points, then eliminate within each group.
+    let key = |s: &SubEdge| (s.from.min(s.to), s.from.max(s.to));
+    let mut order: Vec<usize> = (0..subs.len()).collect();
+    order.sort_unstable_by_key(|&k| key(&subs[k]));
     let mut removed = vec![false; subs.len()];
     let mut same_direction = Vec::new();
-    let mut buckets: HashMap<(usize, usize), Vec<usize>> = HashMap::new();
-    for (k, s) in subs.iter().enumerate() {
-        buckets.entry((s.from.min(s.to), s.from.max(s.to))).or_default().push(k);
-    }
-    for list in buckets.values().filter(|l| l.len() > 1) {
-        for (x, &i) in list.iter().enumerate() {
-            for &j in &list[x + 1..] {
+    for group in order.chunk_by(|&a, &b| key(&subs[a]) == key(&subs[b])).filter(|g| g.len() > 1) {
+        for (x, &i) in group.iter().enumerate() {
+            for &j in &group[x + 1..] {
                 if removed[i] || removed[j] || subs[i].owner == subs[j].owner {
                     continue;
                 }
@@ -135,7 +135,7 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
             }
         }
     }
-    EdgePass { points: weld.points, subs, removed, same_direction }
+    EdgePass { points: reps, subs, removed, same_direction }
 }
 
 /// For two sub-edges joining the same pair of points: `Some(true)` when they are one curve
@@ -197,7 +197,7 @@ pub fn overlay(parts: &[&Part], eps: f64) -> Overlay {
             }
             let inside = by_owner[a].iter().any(|&k| {
                 let m = pass.subs[k].edge.midpoint(eps);
-                boxes[b].contains(m, eps) && parts[b].side(m, eps) == Side::Inside
+                parts[b].strictly_inside(m, eps)
             });
             if inside {
                 overlapping[a] = true;
