@@ -8,6 +8,7 @@ pub const USAGE: &str = "\
 usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
+  tessera levels [--json]          list level packs (embedded and user) and load errors
   tessera help                     this text";
 
 /// Runs a headless command; returns the process exit code. `None` means no command was
@@ -16,6 +17,7 @@ pub fn run(args: &[String]) -> Option<i32> {
     let (cmd, rest) = args.split_first()?;
     Some(match cmd.as_str() {
         "verify" => verify(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        "levels" => levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             0
@@ -81,4 +83,54 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
         }
     }
     code
+}
+
+/// All packs the game would load: the embedded ones, then the user's, with load errors.
+pub fn all_packs() -> (Vec<crate::level::Pack>, Vec<crate::level::LoadError>) {
+    let mut packs = crate::level::embedded_packs();
+    let (user, errors) = crate::level::load_dir(&crate::paths::user_levels_dir());
+    packs.extend(user);
+    (packs, errors)
+}
+
+/// `tessera levels [--json]`: exit 0, or 1 when some pack failed to load (listed too).
+pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let json = args.iter().any(|a| a == "--json");
+    if let Some(bad) = args.iter().find(|a| *a != "--json") {
+        let _ = writeln!(err, "tessera levels: unknown argument `{bad}`\n{USAGE}");
+        return 2;
+    }
+    let (packs, errors) = all_packs();
+    if json {
+        let levels: Vec<_> = packs
+            .iter()
+            .flat_map(|p| {
+                p.levels.iter().map(move |l| {
+                    serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "family": l.family, "difficulty": l.difficulty})
+                })
+            })
+            .collect();
+        let pack_list: Vec<_> = packs
+            .iter()
+            .map(|p| serde_json::json!({"id": p.id, "name": p.name, "author": p.author, "version": p.version, "file": p.file, "levels": p.levels.len()}))
+            .collect();
+        let errs: Vec<_> =
+            errors.iter().map(|e| serde_json::json!({"file": e.file, "line": e.line, "message": e.message})).collect();
+        let _ = writeln!(out, "{}", serde_json::json!({"packs": pack_list, "levels": levels, "errors": errs}));
+    } else {
+        for p in &packs {
+            let _ = writeln!(out, "{} — {} by {} (v{}, {} levels, {})", p.id, p.name, p.author, p.version, p.levels.len(), p.file);
+            for l in &p.levels {
+                let _ = writeln!(out, "  {}/{:<24} {:<28} {:<8} difficulty {}", p.id, l.id, l.name, l.family, l.difficulty);
+            }
+        }
+        for e in &errors {
+            let _ = writeln!(err, "tessera levels: {e}");
+        }
+    }
+    if errors.is_empty() {
+        0
+    } else {
+        1
+    }
 }

@@ -162,7 +162,7 @@ impl Node {
     }
 }
 
-fn point(n: &Node, at: &str) -> Result<Pt, String> {
+pub(crate) fn point(n: &Node, at: &str) -> Result<Pt, String> {
     match n {
         Node::List(l) if l.len() == 2 => match (&l[0], &l[1]) {
             (Node::Num(x), Node::Num(y)) => {
@@ -208,7 +208,7 @@ fn vertex(n: &Node, at: &str) -> Result<Vertex, String> {
     }
 }
 
-fn ring(n: &Node, at: &str) -> Result<Vec<Vertex>, String> {
+pub(crate) fn ring(n: &Node, at: &str) -> Result<Vec<Vertex>, String> {
     match n {
         Node::List(l) => l.iter().enumerate().map(|(i, v)| vertex(v, &format!("{at}[{i}]"))).collect(),
         other => Err(format!("{at}: expected a ring (a list of vertices), found {}", other.describe())),
@@ -217,7 +217,7 @@ fn ring(n: &Node, at: &str) -> Result<Vec<Vertex>, String> {
 
 /// A piece is a ring, or a list of rings. A ring's elements are vertices (points or maps); a
 /// list of rings has lists of vertices as elements.
-fn piece(n: &Node, at: &str) -> Result<Vec<Vec<Vertex>>, String> {
+pub(crate) fn piece(n: &Node, at: &str) -> Result<Vec<Vec<Vertex>>, String> {
     let is_ring_list = match n {
         Node::List(l) => matches!(l.first(), Some(Node::List(inner)) if matches!(inner.first(), Some(Node::List(_) | Node::Map(_)))),
         _ => false,

@@ -7,4 +7,8 @@
 pub mod cli;
 pub mod format;
 pub mod geom;
+pub mod level;
+pub mod paths;
+pub mod pieces;
+pub mod solve;
 pub mod verify;

@@ -1,0 +1,113 @@
+//! Piece sets and placements.
+//!
+//! A piece is defined once, in local coordinates; a placement puts it in the world:
+//! `world = rotate(mirror?(local), rot * step) + at`, where `mirror` negates x and `step` is the
+//! set's rotation step (45 degrees for the tangram family).
+
+use crate::geom::ring::ArcTo;
+use crate::geom::{pt, Motion, Pt, Vertex};
+use serde::{Deserialize, Serialize};
+
+/// One piece of a set, in local coordinates.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceDef {
+    pub name: String,
+    pub rings: Vec<Vec<Vertex>>,
+}
+
+/// A set of pieces and the rotation step they turn by.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PieceSet {
+    pub name: String,
+    pub pieces: Vec<PieceDef>,
+    /// Rotation step in degrees.
+    pub step_deg: f64,
+}
+
+/// Names of the built-in sets.
+pub const BUILTIN: [&str; 1] = ["tangram"];
+
+fn poly(name: &str, points: &[(f64, f64)]) -> PieceDef {
+    PieceDef { name: name.into(), rings: vec![points.iter().map(|&(x, y)| Vertex::from(pt(x, y))).collect()] }
+}
+
+impl PieceSet {
+    /// A built-in set by name. `tangram`: the classic seven pieces, small square of side 1.
+    pub fn builtin(name: &str) -> Option<PieceSet> {
+        match name {
+            "tangram" => Some(PieceSet {
+                name: "tangram".into(),
+                step_deg: 45.0,
+                pieces: vec![
+                    poly("large triangle", &[(0.0, 0.0), (2.0, 0.0), (0.0, 2.0)]),
+                    poly("large triangle", &[(0.0, 0.0), (2.0, 0.0), (0.0, 2.0)]),
+                    poly("medium triangle", &[(0.0, 0.0), (2.0, 0.0), (1.0, 1.0)]),
+                    poly("small triangle", &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]),
+                    poly("small triangle", &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]),
+                    poly("square", &[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]),
+                    poly("parallelogram", &[(0.0, 0.0), (1.0, 0.0), (2.0, 1.0), (1.0, 1.0)]),
+                ],
+            }),
+            _ => None,
+        }
+    }
+
+    pub fn step(&self) -> f64 {
+        self.step_deg.to_radians()
+    }
+}
+
+/// Where one piece goes.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Placement {
+    /// Index of the piece in its set.
+    pub piece: usize,
+    /// Rotation in steps of the set's rotation step, counter-clockwise.
+    #[serde(default)]
+    pub rot: i32,
+    /// Mirrored (x negated) before rotating.
+    #[serde(default)]
+    pub flip: bool,
+    /// Translation.
+    pub at: (f64, f64),
+}
+
+impl Placement {
+    pub fn motion(&self, step: f64) -> Motion {
+        Motion { mirror: self.flip, angle: self.rot as f64 * step, shift: pt(self.at.0, self.at.1) }
+    }
+
+    /// The piece's rings in world coordinates.
+    pub fn apply(&self, def: &PieceDef, step: f64) -> Vec<Vec<Vertex>> {
+        let m = self.motion(step);
+        def.rings.iter().map(|r| move_ring(r, &m)).collect()
+    }
+}
+
+/// A ring moved by a motion (arc centres move with it; a mirror reverses arc directions).
+pub fn move_ring(ring: &[Vertex], m: &Motion) -> Vec<Vertex> {
+    ring.iter()
+        .map(|v| Vertex {
+            at: m.apply(v.at),
+            arc: v.arc.map(|a| ArcTo { center: m.apply(a.center), ccw: a.ccw != m.mirror }),
+        })
+        .collect()
+}
+
+/// Centroid of a polygon's vertices' region (straight edges; arcs are treated as chords).
+pub fn ring_centroid(ring: &[Vertex]) -> Pt {
+    let n = ring.len();
+    let (mut a, mut cx, mut cy) = (0.0, 0.0, 0.0);
+    for i in 0..n {
+        let (p, q) = (ring[i].at, ring[(i + 1) % n].at);
+        let c = p.cross(q);
+        a += c;
+        cx += (p.x + q.x) * c;
+        cy += (p.y + q.y) * c;
+    }
+    if a.abs() < 1e-12 {
+        let s = ring.iter().fold(pt(0.0, 0.0), |s, v| s + v.at);
+        return s * (1.0 / n.max(1) as f64);
+    }
+    pt(cx / (3.0 * a), cy / (3.0 * a))
+}

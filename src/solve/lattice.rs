@@ -1,0 +1,279 @@
+//! Exact-cover solver for figures on the tangram lattice.
+//!
+//! In the frame where the small square is axis-aligned with integer corners, every tangram
+//! piece turned by a multiple of 90 degrees (and mirrored where chiral) and shifted by an
+//! integer vector is a union of *quarter cells*: the four triangles into which the diagonals
+//! cut each unit square. A lattice figure is then a set of quarter cells, and solving it is an
+//! exact cover: some piece must cover the first uncovered cell, so the search tries exactly
+//! the placements whose first cell it is. Figures that need 45-degree turns of single pieces
+//! relative to the others are not lattice figures; the general solver (P2) handles those.
+
+use crate::geom::ring::parts_from_rings;
+use crate::geom::{pt, Part, Pt, Ring, Tol, Vertex};
+use crate::pieces::{PieceSet, Placement};
+use std::collections::BTreeMap;
+
+/// Quarter cell `q` (0 bottom, 1 right, 2 top, 3 left) of the unit square at (x, y).
+pub type Cell = (i32, i32, u8);
+
+/// Centroid of a quarter cell.
+pub fn cell_centroid(&(x, y, q): &Cell) -> Pt {
+    let (fx, fy) = (x as f64, y as f64);
+    let (s, l) = (1.0 / 6.0, 5.0 / 6.0);
+    match q {
+        0 => pt(fx + 0.5, fy + s),
+        1 => pt(fx + l, fy + 0.5),
+        2 => pt(fx + 0.5, fy + l),
+        _ => pt(fx + s, fy + 0.5),
+    }
+}
+
+/// The quarter cells inside a figure given by rings (lattice figures only: every cell is then
+/// wholly inside or outside). `None` if a vertex is off the integer lattice.
+pub fn cells_of(rings: &[Vec<Vertex>]) -> Option<Vec<Cell>> {
+    let tol = Tol::default();
+    let mut parts: Vec<Part> = Vec::new();
+    for r in rings {
+        if r.iter().any(|v| v.arc.is_some() || (v.at.x - v.at.x.round()).abs() > 1e-9 || (v.at.y - v.at.y.round()).abs() > 1e-9) {
+            return None;
+        }
+        parts.extend(parts_from_rings(vec![Ring::new(r, tol).ok()?], tol, false).ok()?);
+    }
+    let mut bb = crate::geom::BBox::EMPTY;
+    for p in &parts {
+        bb = bb.union(p.bbox());
+    }
+    let mut out = Vec::new();
+    for y in bb.min.y.round() as i32..bb.max.y.round() as i32 {
+        for x in bb.min.x.round() as i32..bb.max.x.round() as i32 {
+            for q in 0..4 {
+                let c = (x, y, q);
+                let m = cell_centroid(&c);
+                if parts.iter().any(|p| p.side(m, tol.eps) == crate::geom::ring::Side::Inside) {
+                    out.push(c);
+                }
+            }
+        }
+    }
+    Some(out)
+}
+
+/// A piece turned and mirrored, as quarter cells (placed at the origin).
+pub struct Orientation {
+    pub rot: i32,
+    pub flip: bool,
+    pub cells: Vec<Cell>,
+}
+
+/// Distinct lattice orientations of a piece (rotations by 90 degrees, mirrored if `chiral`).
+pub fn orientations(set: &PieceSet, piece: usize) -> Vec<Orientation> {
+    let quarter = (90.0 / set.step_deg).round() as i32;
+    let mut out: Vec<Orientation> = Vec::new();
+    for flip in [false, true] {
+        for k in 0..4 {
+            let p = Placement { piece, rot: k * quarter, flip, at: (0.0, 0.0) };
+            let Some(mut cells) = cells_of(&p.apply(&set.pieces[piece], set.step())) else { continue };
+            cells.sort();
+            let norm = normalised(&cells);
+            if !out.iter().any(|o| normalised(&o.cells) == norm) {
+                out.push(Orientation { rot: p.rot, flip, cells });
+            }
+        }
+    }
+    out
+}
+
+fn normalised(cells: &[Cell]) -> Vec<Cell> {
+    let (mx, my) = cells.iter().fold((i32::MAX, i32::MAX), |(a, b), c| (a.min(c.0), b.min(c.1)));
+    let mut v: Vec<Cell> = cells.iter().map(|&(x, y, q)| (x - mx, y - my, q)).collect();
+    v.sort();
+    v
+}
+
+/// One candidate placement: piece type, the placement, and its cells as a bit mask.
+struct Candidate {
+    kind: usize,
+    placement: Placement,
+    mask: u128,
+}
+
+/// Solves a lattice figure with a piece set. Returns up to `limit` solutions (one placement
+/// per piece, identical pieces not permuted), or `None` when the figure is not a lattice figure
+/// or has more than 128 quarter cells.
+pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], limit: usize) -> Option<Vec<Vec<Placement>>> {
+    let mut cells = cells_of(target)?;
+    cells.sort_by_key(|&(x, y, q)| (y, x, q));
+    if cells.len() > 128 {
+        return None;
+    }
+    let index: BTreeMap<Cell, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+    // Group identical pieces into kinds with a count.
+    let mut kinds: Vec<(Vec<usize>, Vec<Orientation>)> = Vec::new();
+    for i in 0..set.pieces.len() {
+        match kinds.iter_mut().find(|(ids, _)| set.pieces[ids[0]].rings == set.pieces[i].rings) {
+            Some((ids, _)) => ids.push(i),
+            None => kinds.push((vec![i], orientations(set, i))),
+        }
+    }
+    let total: usize = kinds.iter().map(|(ids, o)| ids.len() * o.first().map_or(0, |o| o.cells.len())).sum();
+    if total != cells.len() {
+        return Some(vec![]);
+    }
+    let mut by_first: Vec<Vec<Candidate>> = (0..cells.len()).map(|_| Vec::new()).collect();
+    for (kind, (ids, orients)) in kinds.iter().enumerate() {
+        for o in orients {
+            let (ax, ay, _) = o.cells[0];
+            for &(tx, ty, _) in &cells {
+                let (dx, dy) = (tx - ax, ty - ay);
+                let mut mask = 0u128;
+                let mut first = usize::MAX;
+                let fits = o.cells.iter().all(|&(x, y, q)| match index.get(&(x + dx, y + dy, q)) {
+                    Some(&i) => {
+                        mask |= 1 << i;
+                        first = first.min(i);
+                        true
+                    }
+                    None => false,
+                });
+                if fits {
+                    let placement = Placement { piece: ids[0], rot: o.rot, flip: o.flip, at: (dx as f64, dy as f64) };
+                    by_first[first].push(Candidate { kind, placement, mask });
+                }
+            }
+        }
+    }
+    let full: u128 = if cells.len() == 128 { u128::MAX } else { (1u128 << cells.len()) - 1 };
+    let mut left: Vec<usize> = kinds.iter().map(|(ids, _)| ids.len()).collect();
+    let mut chosen: Vec<(usize, Placement)> = Vec::new();
+    let mut out = Vec::new();
+    search(&by_first, full, 0, &mut left, &mut chosen, &mut out, limit);
+    // Give identical pieces their own indices in the set.
+    Some(
+        out.into_iter()
+            .map(|sol: Vec<(usize, Placement)>| {
+                let mut used: Vec<usize> = vec![0; kinds.len()];
+                sol.into_iter()
+                    .map(|(kind, mut p)| {
+                        p.piece = kinds[kind].0[used[kind]];
+                        used[kind] += 1;
+                        p
+                    })
+                    .collect()
+            })
+            .collect(),
+    )
+}
+
+fn search(
+    by_first: &[Vec<Candidate>],
+    full: u128,
+    covered: u128,
+    left: &mut [usize],
+    chosen: &mut Vec<(usize, Placement)>,
+    out: &mut Vec<Vec<(usize, Placement)>>,
+    limit: usize,
+) {
+    if covered == full {
+        out.push(chosen.clone());
+        return;
+    }
+    let first = (!covered).trailing_zeros() as usize;
+    for c in &by_first[first] {
+        if out.len() >= limit {
+            return;
+        }
+        if left[c.kind] == 0 || c.mask & covered != 0 {
+            continue;
+        }
+        left[c.kind] -= 1;
+        chosen.push((c.kind, c.placement));
+        search(by_first, full, covered | c.mask, left, chosen, out, limit);
+        chosen.pop();
+        left[c.kind] += 1;
+    }
+}
+
+/// Every convex polygon on the lattice with edges in the eight 45-degree directions and the
+/// given area, up to the symmetries of the square lattice. Edge lengths are at most `max_len`
+/// steps (a diagonal step is sqrt2 long).
+pub fn convex_lattice_polygons(area: f64, max_len: i32) -> Vec<Vec<Pt>> {
+    const DIRS: [(i32, i32); 8] = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    let mut seen: std::collections::BTreeSet<Vec<i32>> = Default::default();
+    let mut out = Vec::new();
+    let n = (max_len + 1) as usize;
+    let mut lens = [0i32; 8];
+    for code in 0..n.pow(8) {
+        let mut c = code;
+        for l in lens.iter_mut() {
+            *l = (c % n) as i32;
+            c /= n;
+        }
+        let (sx, sy) = lens.iter().zip(DIRS).fold((0, 0), |(x, y), (l, d)| (x + l * d.0, y + l * d.1));
+        if sx != 0 || sy != 0 {
+            continue;
+        }
+        let mut pts: Vec<Pt> = Vec::new();
+        let (mut x, mut y) = (0i32, 0i32);
+        for (l, d) in lens.iter().zip(DIRS) {
+            if *l > 0 {
+                pts.push(pt(x as f64, y as f64));
+                x += l * d.0;
+                y += l * d.1;
+            }
+        }
+        if pts.len() < 3 {
+            continue;
+        }
+        let a: f64 = (0..pts.len()).map(|i| pts[i].cross(pts[(i + 1) % pts.len()])).sum::<f64>() / 2.0;
+        if (a - area).abs() > 1e-9 {
+            continue;
+        }
+        // Canonical form under the 8 lattice symmetries: rotations shift the directions by 2,
+        // a mirror reverses them.
+        let canon = (0..8)
+            .map(|k| {
+                let mut v: Vec<i32> = (0..8).map(|i| lens[(i + 2 * (k % 4)) % 8]).collect();
+                if k >= 4 {
+                    v = (0..8).map(|i| v[(8 - i) % 8]).collect();
+                }
+                v
+            })
+            .min()
+            .unwrap();
+        if seen.insert(canon) {
+            out.push(pts);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ring(points: &[Pt]) -> Vec<Vec<Vertex>> {
+        vec![points.iter().map(|&p| p.into()).collect()]
+    }
+
+    #[test]
+    fn every_piece_is_quarter_cells() {
+        let set = PieceSet::builtin("tangram").unwrap();
+        let counts: Vec<usize> = (0..7).map(|i| orientations(&set, i)[0].cells.len()).collect();
+        assert_eq!(counts, vec![8, 8, 4, 2, 2, 4, 4]);
+        // Triangles and the square look the same mirrored; the parallelogram does not.
+        assert_eq!(orientations(&set, 5).len(), 1);
+        assert_eq!(orientations(&set, 0).len(), 4);
+        assert_eq!(orientations(&set, 6).len(), 4);
+    }
+
+    #[test]
+    fn the_thirteen_convex_tangrams() {
+        // Wang and Hsiung (1942): the seven tangram pieces form exactly 13 convex figures.
+        let set = PieceSet::builtin("tangram").unwrap();
+        let solvable = convex_lattice_polygons(8.0, 6)
+            .into_iter()
+            .filter(|p| !solve(&set, &ring(p), 1).unwrap().is_empty())
+            .count();
+        assert_eq!(solvable, 13);
+    }
+}

@@ -1,0 +1,62 @@
+//! Level packs: every shipped level parses, its reference solution verifies, and the solver
+//! solves it; schema errors name the file and the line.
+
+use tessera::level::{embedded_packs, load_dir, parse_pack};
+use tessera::solve::lattice;
+
+#[test]
+fn classic_pack_has_forty_levels_with_the_thirteen_convex_tangrams() {
+    let packs = embedded_packs();
+    let classic = packs.iter().find(|p| p.id == "classic").expect("classic pack");
+    assert!(classic.levels.len() >= 40, "{} levels", classic.levels.len());
+    assert_eq!(classic.levels.iter().filter(|l| l.id.starts_with("convex-")).count(), 13);
+}
+
+#[test]
+fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
+    for pack in embedded_packs() {
+        for level in &pack.levels {
+            level.check_solution().unwrap_or_else(|e| panic!("{}/{}: {e}", pack.id, level.id));
+            // The lattice solver works in the frame where the level's pieces sit on the
+            // integer lattice; the generator may have turned the figure by 45 degrees.
+            let turn = level.solution[0].rot.rem_euclid(2);
+            let back = tessera::geom::Motion { mirror: false, angle: -(turn as f64) * std::f64::consts::FRAC_PI_4, shift: tessera::geom::pt(0.0, 0.0) };
+            let target: Vec<_> = level.target.iter().map(|r| tessera::pieces::move_ring(r, &back)).collect();
+            let rounded: Vec<Vec<tessera::geom::Vertex>> = target
+                .iter()
+                .map(|r| r.iter().map(|v| tessera::geom::pt(v.at.x.round(), v.at.y.round()).into()).collect())
+                .collect();
+            let sols = lattice::solve(&level.set, &rounded, 1).unwrap_or_else(|| panic!("{}/{}: not a lattice figure", pack.id, level.id));
+            assert_eq!(sols.len(), 1, "{}/{}: the solver finds no solution", pack.id, level.id);
+        }
+    }
+}
+
+#[test]
+fn schema_errors_name_file_and_line() {
+    let e = parse_pack("(name: \"x\", levels: [\n  (id: \"a\", name: \"A\", pieces: \"tangram\", target: [], mode: sideways),\n])", "bad.ron", "bad").unwrap_err();
+    assert_eq!((e.file.as_str(), e.line), ("bad.ron", Some(2)), "{e}");
+    let text = "(name: \"x\", levels: [\n\n  (id: \"b\", name: \"B\", pieces: \"pentominoes\", target: [[(0,0),(1,0),(1,1)]], mode: free),\n])";
+    let e = parse_pack(text, "bad.ron", "bad").unwrap_err();
+    assert_eq!(e.line, Some(3));
+    assert!(e.to_string().contains("unknown piece set `pentominoes`"), "{e}");
+    let text = "(name: \"x\", levels: [\n  (id: \"c\", name: \"C\", pieces: \"tangram\", target: [[(0,0),(1,1),(1,0),(0,1)]], mode: free),\n])";
+    let e = parse_pack(text, "bad.ron", "bad").unwrap_err();
+    assert!(e.to_string().starts_with("bad.ron:2: level `c`: target ring 0: ring is self-intersecting"), "{e}");
+    assert!(parse_pack("", "empty.ron", "empty").unwrap_err().to_string().contains("empty"));
+}
+
+#[test]
+fn a_broken_user_pack_does_not_hide_the_good_ones() {
+    let dir = std::env::temp_dir().join(format!("tessera-levels-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("good.ron"), tessera::level::EMBEDDED[0].2).unwrap();
+    std::fs::write(dir.join("broken.ron"), "(name: \"oops\", levels: [ (id: ").unwrap();
+    std::fs::write(dir.join("notes.txt"), "not a pack").unwrap();
+    let (packs, errors) = load_dir(&dir);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(packs.len(), 1);
+    assert_eq!(packs[0].id, "good");
+    assert_eq!(errors.len(), 1);
+    assert!(errors[0].file.ends_with("broken.ron") && errors[0].line.is_some(), "{}", errors[0]);
+}
