@@ -203,6 +203,13 @@ fn main() {
         }
     }
     figs.sort_by_key(difficulty);
+    // Number the random figures in the order players meet them.
+    let mut k = 0;
+    for f in figs.iter_mut().filter(|f| f.id.starts_with("shard-")) {
+        k += 1;
+        f.id = format!("shard-{k:02}");
+        f.name = format!("Shard {k}");
+    }
     println!("{}", render(&figs));
 }
 

@@ -9,6 +9,8 @@ usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
   tessera levels [--json]          list level packs (embedded and user) and load errors
+  tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]
+                                   render one frame of the game to a PNG (needs a display or xvfb-run)
   tessera help                     this text";
 
 /// Runs a headless command; returns the process exit code. `None` means no command was
@@ -18,6 +20,8 @@ pub fn run(args: &[String]) -> Option<i32> {
     Some(match cmd.as_str() {
         "verify" => verify(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "levels" => levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        #[cfg(feature = "game")]
+        "screenshot" => crate::game::screenshot::run(rest),
         "help" | "--help" | "-h" => {
             println!("{USAGE}");
             0

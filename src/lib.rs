@@ -10,5 +10,9 @@ pub mod geom;
 pub mod level;
 pub mod paths;
 pub mod pieces;
+pub mod save;
 pub mod solve;
 pub mod verify;
+
+#[cfg(feature = "game")]
+pub mod game;

@@ -3,7 +3,16 @@ fn main() {
     if let Some(code) = tessera::cli::run(&args) {
         std::process::exit(code);
     }
-    // No command: play. The game layer arrives with the P1b issue; until then say so plainly.
-    eprintln!("tessera: the game window is not built yet; headless commands work now.\n{}", tessera::cli::USAGE);
+    play();
+}
+
+#[cfg(feature = "game")]
+fn play() {
+    tessera::game::run();
+}
+
+#[cfg(not(feature = "game"))]
+fn play() {
+    eprintln!("tessera: built without the `game` feature; only the headless commands work.\n{}", tessera::cli::USAGE);
     std::process::exit(2);
 }

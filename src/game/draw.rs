@@ -1,0 +1,123 @@
+//! Drawing with bevy_prototype_lyon: the camera, the target silhouette beneath, the pieces (one
+//! colour each, outlined; the selected one highlighted) and the gamepad focus.
+
+use super::input::GamepadFocus;
+use super::pieces::{Piece, PieceGeom, TargetFigure, PALETTE};
+use super::placement::Selection;
+use super::verification::Progress;
+use super::view::View;
+use crate::geom::{Edge, Vertex};
+use bevy::prelude::*;
+use bevy_prototype_lyon::prelude::*;
+
+pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.15);
+const TARGET: Color = Color::srgb(0.27, 0.30, 0.37);
+const TARGET_DONE: Color = Color::srgb(0.55, 0.47, 0.18);
+const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);
+const HIGHLIGHT: Color = Color::srgb(1.0, 1.0, 1.0);
+const LINE: f32 = 0.035;
+
+#[derive(Component)]
+struct FocusMarker;
+
+pub struct DrawPlugin;
+
+impl Plugin for DrawPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(ShapePlugin)
+            .insert_resource(ClearColor(BACKGROUND))
+            .add_systems(Startup, setup)
+            .add_systems(PostUpdate, (camera_follows_view, add_shapes, highlight, show_focus, colour_target));
+    }
+}
+
+fn setup(mut commands: Commands) {
+    commands.spawn((Camera2d, Msaa::Sample4));
+    let ring = shapes::Circle { radius: 0.18, center: Vec2::ZERO };
+    commands.spawn((
+        FocusMarker,
+        ShapeBuilder::with(&ring).stroke((Color::srgb(1.0, 0.85, 0.2), 0.05)).build(),
+        Transform::from_xyz(0.0, 0.0, 50.0),
+        Visibility::Hidden,
+    ));
+}
+
+fn camera_follows_view(view: Res<View>, mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {
+    if !view.is_changed() {
+        return;
+    }
+    for (mut t, mut p) in &mut cams {
+        t.translation.x = view.center.x;
+        t.translation.y = view.center.y;
+        if let Projection::Orthographic(o) = p.as_mut() {
+            o.scale = view.scale;
+        }
+    }
+}
+
+/// A lyon path for rings with straight and circular edges.
+pub fn path_of(rings: &[Vec<Vertex>]) -> ShapePath {
+    let mut path = ShapePath::new();
+    let v2 = |p: crate::geom::Pt| Vec2::new(p.x as f32, p.y as f32);
+    for ring in rings {
+        let n = ring.len();
+        path = path.move_to(v2(ring[0].at));
+        for i in 0..n {
+            let (a, b) = (ring[i].at, ring[(i + 1) % n].at);
+            path = match ring[i].arc {
+                None => path.line_to(v2(b)),
+                Some(arc) => {
+                    let e = Edge::arc(a, b, arc.center, arc.ccw);
+                    let sweep = e.sweep(1e-9) as f32;
+                    let r = e.radius() as f32;
+                    path.arc(v2(arc.center), Vec2::splat(r), if arc.ccw { sweep } else { -sweep }, 0.0)
+                }
+            };
+        }
+        path = path.close();
+    }
+    path
+}
+
+fn piece_colour(i: usize) -> Color {
+    let [r, g, b] = PALETTE[i % PALETTE.len()];
+    Color::srgb(r, g, b)
+}
+
+fn add_shapes(mut commands: Commands, added: Query<(Entity, &PieceGeom, Option<&Piece>), Added<PieceGeom>>) {
+    for (e, geom, piece) in &added {
+        let path = path_of(&geom.rings);
+        let shape = match piece {
+            Some(p) => ShapeBuilder::with(&path).fill(piece_colour(p.0)).stroke((OUTLINE, LINE)).build(),
+            None => ShapeBuilder::with(&path).fill(TARGET).build(),
+        };
+        commands.entity(e).insert(shape);
+    }
+}
+
+fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<Piece>>) {
+    if !sel.is_changed() {
+        return;
+    }
+    for (e, mut shape) in &mut pieces {
+        let (c, w) = if sel.selected == Some(e) { (HIGHLIGHT, LINE * 2.0) } else { (OUTLINE, LINE) };
+        shape.stroke = Some(Stroke::new(c, w));
+    }
+}
+
+fn colour_target(progress: Res<Progress>, mut target: Query<&mut Shape, With<TargetFigure>>) {
+    if !progress.is_changed() {
+        return;
+    }
+    for mut shape in &mut target {
+        shape.fill = Some(Fill::color(if progress.solved { TARGET_DONE } else { TARGET }));
+    }
+}
+
+fn show_focus(focus: Res<GamepadFocus>, mut marker: Query<(&mut Transform, &mut Visibility), With<FocusMarker>>) {
+    for (mut t, mut v) in &mut marker {
+        t.translation.x = focus.pos.x;
+        t.translation.y = focus.pos.y;
+        *v = if focus.active { Visibility::Visible } else { Visibility::Hidden };
+    }
+}

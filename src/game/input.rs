@@ -1,0 +1,256 @@
+//! Input: mouse, touch, keyboard and gamepad become one stream of [`Action`] messages in
+//! board coordinates, so the placement logic never looks at devices.
+
+use super::view::{BoardBounds, View};
+use super::AppState;
+use bevy::input::gamepad::{Gamepad, GamepadButton};
+use bevy::input::mouse::MouseWheel;
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+use bevy::window::CursorMoved;
+
+/// What the player asks for.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    /// Pointer down at a board point (picks up the piece there).
+    Press(Vec2),
+    /// Pointer moved while down.
+    Drag(Vec2),
+    /// Pointer up (drops the held piece).
+    Release(Vec2),
+    /// Turn the selected piece by this many steps (counter-clockwise positive).
+    Rotate(i32),
+    /// Mirror the selected piece.
+    Flip,
+    Undo,
+    Redo,
+    Restart,
+    /// Move the gamepad focus to the next (+1) or previous (-1) piece.
+    FocusNext(i32),
+}
+
+/// True while the pointer is over the HUD or a menu (set by the UI), so board input waits.
+#[derive(Resource, Default)]
+pub struct PointerBlocked(pub bool);
+
+/// Last known cursor position in screen pixels.
+#[derive(Resource, Default)]
+pub struct Cursor(pub Option<Vec2>);
+
+/// The gamepad's visible focus on the board.
+#[derive(Resource, Default, Debug)]
+pub struct GamepadFocus {
+    pub pos: Vec2,
+    /// A piece is held (South pressed on it and not yet dropped).
+    pub holding: bool,
+    /// A gamepad has been used: show the focus.
+    pub active: bool,
+}
+
+/// Board units per second the gamepad focus travels at full stick.
+pub const FOCUS_SPEED: f32 = 5.0;
+
+pub struct InputPlugin;
+
+impl Plugin for InputPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<Action>()
+            .init_resource::<PointerBlocked>()
+            .init_resource::<Cursor>()
+            .init_resource::<GamepadFocus>()
+            .add_systems(
+                Update,
+                (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+/// Input systems run in this set, before placement.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InputSet;
+
+fn mouse(
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut moved: MessageReader<CursorMoved>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut cursor: ResMut<Cursor>,
+    view: Res<View>,
+    blocked: Res<PointerBlocked>,
+    mut out: MessageWriter<Action>,
+    mut down: Local<bool>,
+) {
+    let mut moved_now = false;
+    for m in moved.read() {
+        cursor.0 = Some(m.position);
+        moved_now = true;
+    }
+    let Some(pos) = cursor.0 else {
+        wheel.clear();
+        return;
+    };
+    let w = view.to_world(pos);
+    if buttons.just_pressed(MouseButton::Left) && !blocked.0 {
+        out.write(Action::Press(w));
+        *down = true;
+    } else if *down && moved_now {
+        out.write(Action::Drag(w));
+    }
+    if buttons.just_released(MouseButton::Left) && *down {
+        out.write(Action::Release(w));
+        *down = false;
+    }
+    if buttons.just_pressed(MouseButton::Right) && !blocked.0 {
+        out.write(Action::Rotate(1));
+    }
+    for e in wheel.read() {
+        if !blocked.0 && e.y != 0.0 {
+            out.write(Action::Rotate(if e.y > 0.0 { 1 } else { -1 }));
+        }
+    }
+}
+
+#[derive(Default)]
+struct TouchState {
+    primary: Option<u64>,
+    /// Angle between the first two fingers last frame, and the turn gathered since.
+    twist: Option<(f32, f32)>,
+}
+
+fn touch(touches: Res<Touches>, view: Res<View>, blocked: Res<PointerBlocked>, mut out: MessageWriter<Action>, mut st: Local<TouchState>) {
+    let fingers: Vec<_> = touches.iter().collect();
+    if fingers.len() >= 2 {
+        let d = fingers[1].position() - fingers[0].position();
+        let angle = -d.y.atan2(d.x); // screen y points down
+        let step = std::f32::consts::FRAC_PI_4;
+        let (last, mut acc) = st.twist.unwrap_or((angle, 0.0));
+        let mut delta = angle - last;
+        if delta > std::f32::consts::PI {
+            delta -= std::f32::consts::TAU;
+        } else if delta < -std::f32::consts::PI {
+            delta += std::f32::consts::TAU;
+        }
+        acc += delta;
+        while acc >= step * 0.75 {
+            out.write(Action::Rotate(1));
+            acc -= step;
+        }
+        while acc <= -step * 0.75 {
+            out.write(Action::Rotate(-1));
+            acc += step;
+        }
+        st.twist = Some((angle, acc));
+    } else {
+        st.twist = None;
+    }
+    for t in touches.iter_just_pressed() {
+        if st.primary.is_none() && !blocked.0 {
+            st.primary = Some(t.id());
+            out.write(Action::Press(view.to_world(t.position())));
+        }
+    }
+    for t in touches.iter() {
+        if Some(t.id()) == st.primary && st.twist.is_none() && t.delta() != Vec2::ZERO {
+            out.write(Action::Drag(view.to_world(t.position())));
+        }
+    }
+    for t in touches.iter_just_released().chain(touches.iter_just_canceled()) {
+        if Some(t.id()) == st.primary {
+            st.primary = None;
+            out.write(Action::Release(view.to_world(t.position())));
+        }
+    }
+}
+
+fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
+    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::KeyZ) && ctrl {
+        out.write(if shift { Action::Redo } else { Action::Undo });
+    } else if keys.just_pressed(KeyCode::KeyY) && ctrl {
+        out.write(Action::Redo);
+    } else if keys.just_pressed(KeyCode::KeyR) && ctrl {
+        out.write(Action::Restart);
+    } else if keys.just_pressed(KeyCode::KeyR) {
+        out.write(Action::Rotate(if shift { -1 } else { 1 }));
+    } else if keys.just_pressed(KeyCode::KeyF) {
+        out.write(Action::Flip);
+    } else if keys.just_pressed(KeyCode::Tab) {
+        out.write(Action::FocusNext(if shift { -1 } else { 1 }));
+    }
+}
+
+fn gamepad(
+    pads: Query<&Gamepad>,
+    time: Res<Time>,
+    bounds: Res<BoardBounds>,
+    mut focus: ResMut<GamepadFocus>,
+    mut out: MessageWriter<Action>,
+) {
+    for pad in &pads {
+        let mut dir = pad.left_stick();
+        if dir.length() < 0.2 {
+            dir = Vec2::ZERO;
+        }
+        for (b, v) in [
+            (GamepadButton::DPadUp, Vec2::Y),
+            (GamepadButton::DPadDown, -Vec2::Y),
+            (GamepadButton::DPadLeft, -Vec2::X),
+            (GamepadButton::DPadRight, Vec2::X),
+        ] {
+            if pad.pressed(b) {
+                dir += v;
+            }
+        }
+        let used = dir != Vec2::ZERO || pad.get_just_pressed().next().is_some();
+        if used && !focus.active {
+            focus.active = true;
+            focus.pos = bounds.0.center();
+        }
+        if dir != Vec2::ZERO {
+            let step = dir.clamp_length_max(1.0) * FOCUS_SPEED * time.delta_secs().min(0.1);
+            focus.pos = (focus.pos + step).clamp(bounds.0.min, bounds.0.max);
+            if focus.holding {
+                out.write(Action::Drag(focus.pos));
+            }
+        }
+        if pad.just_pressed(GamepadButton::South) {
+            if focus.holding {
+                out.write(Action::Release(focus.pos));
+                focus.holding = false;
+            } else {
+                out.write(Action::Press(focus.pos));
+                focus.holding = true;
+            }
+        }
+        if pad.just_pressed(GamepadButton::East) && focus.holding {
+            out.write(Action::Release(focus.pos));
+            focus.holding = false;
+        }
+        if pad.just_pressed(GamepadButton::West) {
+            out.write(Action::Rotate(1));
+        }
+        if pad.just_pressed(GamepadButton::North) {
+            out.write(Action::Flip);
+        }
+        if pad.just_pressed(GamepadButton::LeftTrigger) {
+            out.write(Action::Rotate(-1));
+        }
+        if pad.just_pressed(GamepadButton::RightTrigger) {
+            out.write(Action::Rotate(1));
+        }
+        if pad.just_pressed(GamepadButton::LeftTrigger2) || pad.just_pressed(GamepadButton::Select) {
+            out.write(Action::Undo);
+        }
+        if pad.just_pressed(GamepadButton::RightTrigger2) || pad.just_pressed(GamepadButton::Start) {
+            out.write(Action::Redo);
+        }
+        if !focus.holding {
+            if pad.just_pressed(GamepadButton::RightThumb) {
+                out.write(Action::FocusNext(1));
+            }
+            if pad.just_pressed(GamepadButton::LeftThumb) {
+                out.write(Action::FocusNext(-1));
+            }
+        }
+    }
+}

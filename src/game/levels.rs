@@ -1,0 +1,91 @@
+//! Level library and the level being played.
+
+use super::AppState;
+use crate::level::{LoadError, Level, Pack};
+use crate::verify::Puzzle;
+use bevy::prelude::*;
+
+/// Every pack the game loaded, and the packs that failed (shown on the menu).
+#[derive(Resource, Default)]
+pub struct Library {
+    pub packs: Vec<Pack>,
+    pub errors: Vec<LoadError>,
+}
+
+impl Library {
+    pub fn key(&self, pack: usize, level: usize) -> String {
+        format!("{}/{}", self.packs[pack].id, self.packs[pack].levels[level].id)
+    }
+    /// Keys of a pack's levels in order.
+    pub fn keys(&self, pack: usize) -> Vec<String> {
+        (0..self.packs[pack].levels.len()).map(|l| self.key(pack, l)).collect()
+    }
+    /// Finds `PACK/ID`.
+    pub fn find(&self, key: &str) -> Option<(usize, usize)> {
+        let (p, l) = key.split_once('/')?;
+        let pi = self.packs.iter().position(|x| x.id == p)?;
+        let li = self.packs[pi].levels.iter().position(|x| x.id == l)?;
+        Some((pi, li))
+    }
+}
+
+/// Ask to play a level (from the level list, the solved screen, or a command).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PlayLevel {
+    pub pack: usize,
+    pub level: usize,
+}
+
+/// The level on the board.
+#[derive(Resource, Clone)]
+pub struct ActiveLevel {
+    pub pack: usize,
+    pub index: usize,
+    pub key: String,
+    pub level: Level,
+    pub puzzle: Puzzle,
+    /// `Time::elapsed_secs` when play started.
+    pub started: f32,
+    pub moves: u32,
+}
+
+pub struct LevelsPlugin;
+
+impl Plugin for LevelsPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Library>()
+            .add_message::<PlayLevel>()
+            .add_systems(Startup, load_library)
+            .add_systems(Update, start_level);
+    }
+}
+
+fn load_library(mut library: ResMut<Library>, mut next: ResMut<NextState<AppState>>) {
+    // Tests may fill the library before startup; the game loads embedded and user packs.
+    if library.packs.is_empty() {
+        let (packs, errors) = crate::cli::all_packs();
+        *library = Library { packs, errors };
+    }
+    next.set(AppState::MainMenu);
+}
+
+fn start_level(
+    mut requests: MessageReader<PlayLevel>,
+    library: Res<Library>,
+    time: Res<Time>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<AppState>>,
+) {
+    let Some(&PlayLevel { pack, level }) = requests.read().last() else { return };
+    let Some(l) = library.packs.get(pack).and_then(|p| p.levels.get(level)) else { return };
+    commands.insert_resource(ActiveLevel {
+        pack,
+        index: level,
+        key: library.key(pack, level),
+        puzzle: l.puzzle(),
+        level: l.clone(),
+        started: time.elapsed_secs(),
+        moves: 0,
+    });
+    next.set(AppState::Playing);
+}

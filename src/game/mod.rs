@@ -1,0 +1,66 @@
+//! The Bevy game layer: thin plugins, one per concern, over the pure core.
+//!
+//! Logic plugins ([`LogicPlugins`]) run headless (tests use them with `MinimalPlugins`);
+//! presentation plugins ([`draw`], [`ui`], [`audio`]) need a renderer and a window.
+//!
+//! Flow: raw input → [`input`] turns it into [`input::Action`] messages → [`placement`] moves
+//! pieces and writes [`placement::PiecePlaced`] → [`verification`] judges and updates
+//! [`verification::Progress`] → [`ui`] shows the thermometer and the solved screen.
+
+pub mod audio;
+pub mod draw;
+pub mod input;
+pub mod levels;
+pub mod pieces;
+pub mod placement;
+pub mod save;
+pub mod screenshot;
+pub mod ui;
+pub mod verification;
+pub mod view;
+
+use bevy::prelude::*;
+
+/// Screens of the game.
+#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AppState {
+    #[default]
+    Loading,
+    MainMenu,
+    LevelSelect,
+    Playing,
+    Solved,
+    Settings,
+}
+
+/// The plugins that hold the game's logic; they need no window or renderer.
+pub struct LogicPlugins;
+
+impl Plugin for LogicPlugins {
+    fn build(&self, app: &mut App) {
+        app.init_state::<AppState>().add_plugins((
+            levels::LevelsPlugin,
+            save::SavePlugin,
+            view::ViewPlugin,
+            input::InputPlugin,
+            pieces::PiecesPlugin,
+            placement::PlacementPlugin,
+            verification::VerificationPlugin,
+        ));
+    }
+}
+
+/// Starts the game in a window.
+pub fn run() {
+    App::new()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tessera".into(),
+                resolution: (1280, 800).into(),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins((LogicPlugins, draw::DrawPlugin, ui::UiPlugin, audio::AudioPlugin))
+        .run();
+}

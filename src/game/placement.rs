@@ -1,0 +1,343 @@
+//! Moving pieces: picking up, dragging, dropping with snapping, turning, mirroring, undo and
+//! redo. Every completed change writes a [`PiecePlaced`] message for the verification system.
+
+use super::audio::Sfx;
+use super::input::{Action, GamepadFocus, InputSet};
+use super::levels::ActiveLevel;
+use super::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
+use super::view::BoardBounds;
+use super::AppState;
+use crate::geom::{pt, Edge, Pt, Vertex};
+use crate::pieces::Placement;
+use bevy::prelude::*;
+
+/// A piece was dropped, turned or mirrored (or the board was reset): judge again.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PiecePlaced {
+    pub piece: Option<Entity>,
+    pub snapped: bool,
+}
+
+/// Placement systems run in this set, after input and before verification.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlacementSet;
+
+type Snapshot = Vec<(Entity, Placement)>;
+
+/// The piece under the player's hand, and the last one touched.
+#[derive(Resource, Default, Debug)]
+pub struct Selection {
+    pub selected: Option<Entity>,
+    pub held: bool,
+    grab: Vec2,
+    press: Vec2,
+    moved: bool,
+    was_selected: bool,
+    before: Option<Snapshot>,
+}
+
+/// Undo and redo stacks of whole-board snapshots.
+#[derive(Resource, Default)]
+pub struct History {
+    pub undo: Vec<Snapshot>,
+    pub redo: Vec<Snapshot>,
+}
+
+/// Draw order: last is on top.
+#[derive(Resource, Default)]
+pub struct Stack(pub Vec<Entity>);
+
+/// How close (board units) a vertex must come to another to snap onto it.
+pub const SNAP: f64 = 0.3;
+/// Pointer travel (board units) below which a press and release is a tap.
+pub const TAP_TRAVEL: f32 = 0.1;
+/// Seconds between two taps that make a double tap.
+pub const DOUBLE_TAP: f32 = 0.35;
+
+pub struct PlacementPlugin;
+
+impl Plugin for PlacementPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_message::<PiecePlaced>()
+            .add_message::<Sfx>()
+            .init_resource::<Selection>()
+            .init_resource::<History>()
+            .init_resource::<Stack>()
+            .configure_sets(Update, (InputSet, PlacementSet).chain())
+            .add_systems(OnEnter(AppState::Playing), reset)
+            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(in_state(AppState::Playing)))
+            .add_systems(PostUpdate, sync_transforms);
+    }
+}
+
+fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMut<Stack>, pieces: Query<Entity, Added<Piece>>) {
+    *sel = Selection::default();
+    *hist = History::default();
+    stack.0.clear();
+    stack.0.extend(pieces.iter());
+}
+
+type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
+
+#[allow(clippy::too_many_arguments)]
+fn handle_actions(
+    mut actions: MessageReader<Action>,
+    mut pieces: PieceQuery,
+    target: Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>,
+    mut active: Option<ResMut<ActiveLevel>>,
+    mut sel: ResMut<Selection>,
+    mut hist: ResMut<History>,
+    mut stack: ResMut<Stack>,
+    layout: Res<StartLayout>,
+    bounds: Res<BoardBounds>,
+    mut focus: ResMut<GamepadFocus>,
+    time: Res<Time>,
+    mut last_tap: Local<Option<(Entity, f32)>>,
+    mut placed: MessageWriter<PiecePlaced>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    let Some(active) = active.as_mut() else {
+        actions.clear();
+        return;
+    };
+    let step = active.level.set.step();
+    let tol = active.puzzle.target.tol;
+    if stack.0.is_empty() {
+        let mut all: Vec<(usize, Entity)> = pieces.iter().map(|(e, p, ..)| (p.0, e)).collect();
+        all.sort();
+        stack.0 = all.into_iter().map(|(_, e)| e).collect();
+    }
+    let snapshot = |pieces: &PieceQuery| -> Snapshot { pieces.iter().map(|(e, _, _, p)| (e, p.0)).collect() };
+    for action in actions.read().copied() {
+        match action {
+            Action::Press(p) => {
+                let hit = stack.0.iter().rev().copied().find(|&e| {
+                    pieces.get(e).is_ok_and(|(_, _, g, pl)| {
+                        pl.judged(g, step, tol).is_some_and(|jp| {
+                            jp.parts.iter().any(|part| part.side(pt(p.x as f64, p.y as f64), tol.eps) != crate::geom::ring::Side::Outside)
+                        })
+                    })
+                });
+                match hit {
+                    Some(e) => {
+                        let (_, _, _, pl) = pieces.get(e).unwrap();
+                        sel.was_selected = sel.selected == Some(e);
+                        sel.before = Some(snapshot(&pieces));
+                        sel.selected = Some(e);
+                        sel.held = true;
+                        sel.grab = pl.at() - p;
+                        sel.press = p;
+                        sel.moved = false;
+                        stack.0.retain(|&x| x != e);
+                        stack.0.push(e);
+                        sfx.write(Sfx::Pick);
+                    }
+                    None => {
+                        sel.selected = None;
+                        sel.held = false;
+                        focus.holding = false;
+                    }
+                }
+            }
+            Action::Drag(p) => {
+                let Some(e) = sel.selected.filter(|_| sel.held) else { continue };
+                if (p - sel.press).length() > TAP_TRAVEL {
+                    sel.moved = true;
+                }
+                if sel.moved {
+                    let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
+                    let want = p + sel.grab;
+                    let c = pl.world_centroid(g, step) - pl.at();
+                    let at = (want + c).clamp(bounds.0.min, bounds.0.max) - c;
+                    pl.0.at = (at.x as f64, at.y as f64);
+                }
+            }
+            Action::Release(_) => {
+                let Some(e) = sel.selected.filter(|_| sel.held) else { continue };
+                sel.held = false;
+                focus.holding = false;
+                let before = sel.before.take().unwrap_or_else(|| snapshot(&pieces));
+                if sel.moved {
+                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                } else if sel.was_selected {
+                    // A tap on the selected piece turns it; a second tap soon after mirrors it
+                    // instead (taking back the turn of the first tap).
+                    let now = time.elapsed_secs();
+                    let double = last_tap.is_some_and(|(t, at)| t == e && now - at <= DOUBLE_TAP);
+                    let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
+                    *pl = if double { pl.turned(g, step, -1, true) } else { pl.turned(g, step, 1, false) };
+                    *last_tap = if double { None } else { Some((e, now)) };
+                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                } else {
+                    *last_tap = Some((e, time.elapsed_secs()));
+                }
+            }
+            Action::Rotate(d) => {
+                let Some(e) = sel.selected else { continue };
+                let before = snapshot(&pieces);
+                let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
+                *pl = pl.turned(g, step, d, false);
+                if !sel.held {
+                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                }
+            }
+            Action::Flip => {
+                let Some(e) = sel.selected else { continue };
+                let before = snapshot(&pieces);
+                let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
+                *pl = pl.turned(g, step, 0, true);
+                if !sel.held {
+                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                }
+            }
+            Action::Undo | Action::Redo => {
+                let undo = action == Action::Undo;
+                let Some(snap) = (if undo { hist.undo.pop() } else { hist.redo.pop() }) else { continue };
+                let now = snapshot(&pieces);
+                if undo {
+                    hist.redo.push(now);
+                } else {
+                    hist.undo.push(now);
+                }
+                restore(&mut pieces, &snap);
+                sel.held = false;
+                placed.write(PiecePlaced { piece: None, snapped: false });
+            }
+            Action::Restart => {
+                hist.undo.push(snapshot(&pieces));
+                hist.redo.clear();
+                for (_, p, _, mut pl) in pieces.iter_mut() {
+                    if let Some(start) = layout.0.get(p.0) {
+                        pl.0 = *start;
+                    }
+                }
+                *sel = Selection::default();
+                placed.write(PiecePlaced { piece: None, snapped: false });
+            }
+            Action::FocusNext(d) => {
+                let mut order: Vec<(usize, Vec2)> =
+                    pieces.iter().map(|(_, p, g, pl)| (p.0, pl.world_centroid(g, step))).collect();
+                order.sort_by_key(|o| o.0);
+                if order.is_empty() {
+                    continue;
+                }
+                let near = (0..order.len())
+                    .min_by(|&a, &b| order[a].1.distance(focus.pos).total_cmp(&order[b].1.distance(focus.pos)))
+                    .unwrap();
+                let next = (near as i32 + d).rem_euclid(order.len() as i32) as usize;
+                focus.pos = order[next].1;
+                focus.active = true;
+            }
+        }
+    }
+}
+
+fn commit(
+    hist: &mut History,
+    before: Snapshot,
+    active: &mut ActiveLevel,
+    placed: &mut MessageWriter<PiecePlaced>,
+    piece: Option<Entity>,
+    snapped: bool,
+    sfx: &mut MessageWriter<Sfx>,
+) {
+    hist.undo.push(before);
+    hist.redo.clear();
+    active.moves += 1;
+    placed.write(PiecePlaced { piece, snapped });
+    if snapped {
+        sfx.write(Sfx::Snap);
+    }
+}
+
+fn restore(pieces: &mut PieceQuery, snap: &Snapshot) {
+    for &(e, p) in snap {
+        if let Ok((_, _, _, mut pl)) = pieces.get_mut(e) {
+            pl.0 = p;
+        }
+    }
+}
+
+fn vertices(rings: &[Vec<Vertex>]) -> impl Iterator<Item = Pt> + '_ {
+    rings.iter().flatten().map(|v| v.at)
+}
+
+fn segments(rings: &[Vec<Vertex>]) -> Vec<Edge> {
+    rings
+        .iter()
+        .flat_map(|r| (0..r.len()).filter(|&i| r[i].arc.is_none()).map(move |i| Edge::seg(r[i].at, r[(i + 1) % r.len()].at)))
+        .collect()
+}
+
+/// Moves piece `e` so that its nearest vertex lands on a vertex of the target or of another
+/// piece (or, failing that, on an edge) when one is within [`SNAP`]. Returns whether it snapped.
+fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>, step: f64) -> bool {
+    let (_, _, g, pl) = pieces.get(e).unwrap();
+    let mine = pl.world(g, step);
+    let mut others: Vec<Vec<Vec<Vertex>>> = target.iter().map(|t| t.rings.clone()).collect();
+    others.extend(pieces.iter().filter(|(x, ..)| *x != e).map(|(_, _, g, pl)| pl.world(g, step)));
+    let mut best: Option<(f64, Pt)> = None;
+    let consider = |best: &mut Option<(f64, Pt)>, d: Pt| {
+        let l = d.len();
+        if l <= SNAP && best.is_none_or(|(b, _)| l < b) {
+            *best = Some((l, d));
+        }
+    };
+    for v in vertices(&mine) {
+        for o in &others {
+            for u in vertices(o) {
+                consider(&mut best, u - v);
+            }
+        }
+    }
+    if best.is_none() {
+        let my_edges = segments(&mine);
+        for o in &others {
+            for edge in segments(o) {
+                for v in vertices(&mine) {
+                    let q = edge.point_at(edge.param_of(v, 0.0), 0.0);
+                    if q.dist(v) <= SNAP / 2.0 {
+                        consider(&mut best, q - v);
+                    }
+                }
+            }
+            for u in vertices(o) {
+                for edge in &my_edges {
+                    let q = edge.point_at(edge.param_of(u, 0.0), 0.0);
+                    if q.dist(u) <= SNAP / 2.0 {
+                        consider(&mut best, u - q);
+                    }
+                }
+            }
+        }
+    }
+    let Some((_, d)) = best else { return false };
+    let (_, _, _, mut pl) = pieces.get_mut(e).unwrap();
+    pl.0.at = (pl.0.at.0 + d.x, pl.0.at.1 + d.y);
+    true
+}
+
+/// Keeps each piece's `Transform` equal to its placement; the top of the stack draws last.
+fn sync_transforms(
+    mut pieces: Query<(Entity, &Placed, &mut Transform), With<Piece>>,
+    stack: Res<Stack>,
+    active: Option<Res<ActiveLevel>>,
+) {
+    let Some(active) = active else { return };
+    let step = active.level.set.step();
+    for (e, p, mut t) in &mut pieces {
+        let z = 1.0 + stack.0.iter().position(|&x| x == e).unwrap_or(0) as f32 * 0.01;
+        let new = Transform {
+            translation: Vec3::new(p.0.at.0 as f32, p.0.at.1 as f32, z),
+            rotation: Quat::from_rotation_z((p.0.rot as f64 * step) as f32),
+            scale: Vec3::new(if p.0.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
+        };
+        if *t != new {
+            *t = new;
+        }
+    }
+}

@@ -1,0 +1,48 @@
+//! Saved progress and settings, loaded at start and written atomically after each change.
+
+use crate::save::{load, store, Loaded, SaveData};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+/// The save data, where it lives, and what to tell the player about it.
+#[derive(Resource, Debug)]
+pub struct SaveState {
+    pub data: SaveData,
+    pub path: PathBuf,
+    /// A problem to show (corrupt save moved aside, a failed write).
+    pub notice: Option<String>,
+}
+
+impl SaveState {
+    pub fn load(path: PathBuf) -> SaveState {
+        let (data, notice) = match load(&path) {
+            Loaded::Fresh => (SaveData::default(), None),
+            Loaded::Ok(d) => (d, None),
+            Loaded::Recovered { problem, moved_to } => (
+                SaveData::default(),
+                Some(match moved_to {
+                    Some(p) => format!("Your save file could not be read ({problem}). It was kept as {} and a fresh one started.", p.display()),
+                    None => format!("Your save file could not be read ({problem}). A fresh one was started."),
+                }),
+            ),
+        };
+        SaveState { data, path, notice }
+    }
+
+    /// Writes the save file; a failure becomes a notice, never a crash.
+    pub fn store(&mut self) {
+        if let Err(e) = store(&self.path, &self.data) {
+            self.notice = Some(format!("Progress could not be saved to {}: {e}", self.path.display()));
+        }
+    }
+}
+
+pub struct SavePlugin;
+
+impl Plugin for SavePlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<SaveState>() {
+            app.insert_resource(SaveState::load(crate::paths::save_file()));
+        }
+    }
+}

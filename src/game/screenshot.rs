@@ -1,0 +1,179 @@
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]`:
+//! renders the game at a given size and state and saves one frame as PNG, then exits. It
+//! draws into a real window (under `xvfb-run` on machines without a display) and uses a
+//! throw-away save file, so the player's progress is never touched.
+
+use super::levels::{Library, PlayLevel};
+use super::pieces::{Piece, Placed};
+use super::placement::PiecePlaced;
+use super::save::SaveState;
+use super::AppState;
+use bevy::prelude::*;
+use bevy::render::view::screenshot::{save_to_disk, Screenshot, ScreenshotCaptured};
+use bevy::window::WindowResolution;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Shot {
+    Menu,
+    Levels,
+    Start,
+    Progress,
+    Solved,
+}
+
+#[derive(Resource)]
+struct Plan {
+    level: String,
+    shot: Shot,
+    out: std::path::PathBuf,
+    frames: u32,
+    asked: bool,
+    arranged: bool,
+    requested: bool,
+}
+
+#[derive(Resource, Default)]
+struct Captured(bool);
+
+pub const USAGE: &str = "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]";
+
+/// Parses the arguments and runs; returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let mut level = None;
+    let mut size = (1280u32, 800u32);
+    let mut out = None;
+    let mut shot = Shot::Start;
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut val = || it.next().cloned();
+        match a.as_str() {
+            "--level" => level = val(),
+            "--out" => out = val().map(std::path::PathBuf::from),
+            "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
+                Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => size = (w, h),
+                _ => {
+                    eprintln!("tessera screenshot: --size takes WxH, e.g. 390x844\n{USAGE}");
+                    return 2;
+                }
+            },
+            "--state" => {
+                shot = match val().as_deref() {
+                    Some("start") => Shot::Start,
+                    Some("progress") => Shot::Progress,
+                    Some("solved") => Shot::Solved,
+                    Some("menu") => Shot::Menu,
+                    Some("levels") => Shot::Levels,
+                    other => {
+                        eprintln!("tessera screenshot: unknown state {other:?}\n{USAGE}");
+                        return 2;
+                    }
+                }
+            }
+            other => {
+                eprintln!("tessera screenshot: unknown argument `{other}`\n{USAGE}");
+                return 2;
+            }
+        }
+    }
+    let Some(out) = out else {
+        eprintln!("tessera screenshot: --out FILE is required\n{USAGE}");
+        return 2;
+    };
+    let level = level.unwrap_or_else(|| "classic/convex-square".into());
+    let (packs, _) = crate::cli::all_packs();
+    let library = Library { packs, errors: vec![] };
+    if library.find(&level).is_none() {
+        eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");
+        return 2;
+    }
+    let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
+    let mut app = App::new();
+    app.insert_resource(library)
+        .insert_resource(SaveState { data: Default::default(), path: save_path.clone(), notice: None })
+        .insert_resource(Plan { level, shot, out: out.clone(), frames: 0, asked: false, arranged: false, requested: false })
+        .init_resource::<Captured>()
+        .add_plugins(DefaultPlugins.set(WindowPlugin {
+            primary_window: Some(Window {
+                title: "Tessera".into(),
+                resolution: WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
+                ..default()
+            }),
+            ..default()
+        }))
+        .add_plugins((super::LogicPlugins, super::draw::DrawPlugin, super::ui::UiPlugin))
+        .add_systems(Update, drive);
+    let _ = std::fs::remove_file(&out);
+    app.run();
+    let _ = std::fs::remove_file(&save_path);
+    if out.exists() {
+        println!("{}", out.display());
+        0
+    } else {
+        eprintln!("tessera screenshot: no image was captured");
+        1
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn drive(
+    mut plan: ResMut<Plan>,
+    captured: Res<Captured>,
+    state: Res<State<AppState>>,
+    library: Res<Library>,
+    mut next: ResMut<NextState<AppState>>,
+    mut play: MessageWriter<PlayLevel>,
+    mut pieces: Query<(&Piece, &mut Placed)>,
+    mut placed: MessageWriter<PiecePlaced>,
+    mut commands: Commands,
+    mut exit: MessageWriter<AppExit>,
+) {
+    plan.frames += 1;
+    if captured.0 {
+        if plan.out.exists() {
+            exit.write(AppExit::Success);
+        }
+        return;
+    }
+    if plan.frames > 600 {
+        exit.write(AppExit::error());
+        return;
+    }
+    let (pi, li) = library.find(&plan.level).unwrap();
+    match (state.get(), plan.shot) {
+        (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
+        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Solved) if !plan.asked => {
+            play.write(PlayLevel { pack: pi, level: li });
+            plan.asked = true;
+        }
+        (AppState::Playing, Shot::Progress | Shot::Solved) if !plan.arranged && !pieces.is_empty() => {
+            let solution = &library.packs[pi].levels[li].solution;
+            let n = if plan.shot == Shot::Solved { solution.len() } else { solution.len() / 2 };
+            for (piece, mut p) in &mut pieces {
+                if let Some(s) = solution[..n].iter().find(|s| s.piece == piece.0) {
+                    p.0 = *s;
+                }
+            }
+            placed.write(PiecePlaced { piece: None, snapped: false });
+            plan.arranged = true;
+            plan.frames = 0;
+        }
+        (AppState::Playing, Shot::Start) if !plan.arranged && !pieces.is_empty() => {
+            plan.arranged = true;
+            plan.frames = 0;
+        }
+        _ => {}
+    }
+    let ready = match plan.shot {
+        Shot::Menu => *state.get() == AppState::MainMenu,
+        Shot::Levels => *state.get() == AppState::LevelSelect,
+        _ => plan.arranged,
+    };
+    // Give egui and the renderer a few frames to settle before capturing.
+    if ready && !plan.requested && plan.frames > 12 {
+        plan.requested = true;
+        commands
+            .spawn(Screenshot::primary_window())
+            .observe(save_to_disk(plan.out.clone()))
+            .observe(|_: On<ScreenshotCaptured>, mut c: ResMut<Captured>| c.0 = true);
+    }
+}

@@ -1,0 +1,348 @@
+//! Menus, HUD, thermometer and the solved screen, with bevy_egui.
+
+use super::input::{Action, PointerBlocked};
+use super::levels::{ActiveLevel, Library, PlayLevel};
+use super::placement::History;
+use super::save::SaveState;
+use super::verification::{Progress, SolvedInfo};
+use super::view::{hud_insets, NARROW};
+use super::AppState;
+use bevy::prelude::*;
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{egui, EguiContexts, EguiPlugin, EguiPrimaryContextPass};
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(EguiPlugin::default())
+            .add_systems(PreUpdate, block_pointer)
+            .add_systems(Update, escape)
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    style,
+                    main_menu.run_if(in_state(AppState::MainMenu)),
+                    level_select.run_if(in_state(AppState::LevelSelect)),
+                    settings.run_if(in_state(AppState::Settings)),
+                    hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
+                    solved.run_if(in_state(AppState::Solved)),
+                )
+                    .chain(),
+            );
+    }
+}
+
+fn block_pointer(wants: Option<Res<EguiWantsInput>>, mut blocked: ResMut<PointerBlocked>) {
+    let b = wants.is_some_and(|w| w.wants_any_pointer_input());
+    if blocked.0 != b {
+        blocked.0 = b;
+    }
+}
+
+fn escape(keys: Res<ButtonInput<KeyCode>>, state: Res<State<AppState>>, mut next: ResMut<NextState<AppState>>) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    match state.get() {
+        AppState::Playing | AppState::Solved => next.set(AppState::LevelSelect),
+        AppState::LevelSelect | AppState::Settings => next.set(AppState::MainMenu),
+        _ => {}
+    }
+}
+
+fn style(mut contexts: EguiContexts, save: Res<SaveState>, mut applied: Local<f32>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let s = save.data.settings.ui_scale;
+    if *applied != s {
+        ctx.set_zoom_factor(s);
+        let mut style = (*ctx.global_style()).clone();
+        style.spacing.button_padding = egui::vec2(10.0, 6.0);
+        for (_, font) in style.text_styles.iter_mut() {
+            font.size *= 1.15;
+        }
+        ctx.set_global_style(style);
+        *applied = s;
+    }
+    Ok(())
+}
+
+fn notices(ui: &mut egui::Ui, save: &mut SaveState, library: &Library) {
+    let warn = egui::Color32::from_rgb(255, 196, 64);
+    if let Some(n) = save.notice.clone() {
+        ui.horizontal_wrapped(|ui| {
+            ui.colored_label(warn, format!("⚠ {n}"));
+            if ui.small_button("OK").clicked() {
+                save.notice = None;
+            }
+        });
+    }
+    for e in &library.errors {
+        ui.colored_label(warn, format!("⚠ Level pack not loaded: {e}"));
+    }
+}
+
+fn centered_window(title: &str) -> egui::Window<'_> {
+    egui::Window::new(title)
+        .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
+        .collapsible(false)
+        .resizable(false)
+        .title_bar(false)
+}
+
+fn main_menu(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<AppState>>,
+    mut save: ResMut<SaveState>,
+    library: Res<Library>,
+    mut exit: MessageWriter<AppExit>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    centered_window("menu").show(ctx, |ui| {
+        ui.set_max_width(360.0);
+        ui.vertical_centered(|ui| {
+            ui.heading(egui::RichText::new("Tessera").size(40.0).strong());
+            ui.label("Assemble the pieces into the figure.");
+            ui.add_space(16.0);
+            let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(20.0)).min_size(egui::vec2(220.0, 40.0));
+            if ui.add(big("Play")).clicked() {
+                next.set(AppState::LevelSelect);
+            }
+            if ui.add(big("Settings")).clicked() {
+                next.set(AppState::Settings);
+            }
+            if ui.add(big("Quit")).clicked() {
+                exit.write(AppExit::Success);
+            }
+            ui.add_space(8.0);
+        });
+        notices(ui, &mut save, &library);
+    });
+    Ok(())
+}
+
+fn level_select(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<AppState>>,
+    mut save: ResMut<SaveState>,
+    library: Res<Library>,
+    mut play: MessageWriter<PlayLevel>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let size = ctx.content_rect().size();
+    centered_window("levels").fixed_size([(size.x - 40.0).min(900.0), (size.y - 60.0).max(200.0)]).show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("< Menu").clicked() {
+                next.set(AppState::MainMenu);
+            }
+            ui.heading("Levels");
+        });
+        notices(ui, &mut save, &library);
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            for (pi, pack) in library.packs.iter().enumerate() {
+                let keys = library.keys(pi);
+                let done = keys.iter().filter(|k| save.data.is_done(k)).count();
+                ui.add_space(6.0);
+                ui.label(egui::RichText::new(format!("{}  ({done}/{} solved)", pack.name, keys.len())).strong().size(18.0));
+                if !pack.author.is_empty() {
+                    ui.small(format!("by {}", pack.author));
+                }
+                ui.horizontal_wrapped(|ui| {
+                    for (li, level) in pack.levels.iter().enumerate() {
+                        let open = save.data.unlocked(&keys, li);
+                        let mark = if save.data.is_done(&keys[li]) { "✔ " } else { "" };
+                        let stars = "★".repeat(level.difficulty as usize);
+                        let text = format!("{mark}{}\n{stars}", level.name);
+                        let b = ui.add_enabled(open, egui::Button::new(text).min_size(egui::vec2(150.0, 48.0)));
+                        if b.clicked() {
+                            play.write(PlayLevel { pack: pi, level: li });
+                        }
+                    }
+                });
+            }
+        });
+    });
+    Ok(())
+}
+
+fn settings(mut contexts: EguiContexts, mut next: ResMut<NextState<AppState>>, mut save: ResMut<SaveState>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut s = save.data.settings;
+    centered_window("settings").show(ctx, |ui| {
+        ui.heading("Settings");
+        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text("Interface size"));
+        ui.checkbox(&mut s.sound, "Sound");
+        if ui.button("< Back").clicked() {
+            next.set(AppState::MainMenu);
+        }
+    });
+    if s != save.data.settings {
+        save.data.settings = s;
+        save.store();
+    }
+    Ok(())
+}
+
+fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn hud(
+    mut contexts: EguiContexts,
+    active: Option<Res<ActiveLevel>>,
+    progress: Res<Progress>,
+    hist: Res<History>,
+    time: Res<Time>,
+    state: Res<State<AppState>>,
+    info: Option<Res<SolvedInfo>>,
+    mut actions: MessageWriter<Action>,
+    mut next: ResMut<NextState<AppState>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(active) = active else { return Ok(()) };
+    let playing = *state.get() == AppState::Playing;
+    let ms = match (&info, playing) {
+        (Some(i), false) => i.ms,
+        _ => ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64,
+    };
+    let rect = ctx.content_rect();
+    let narrow = rect.width() < NARROW;
+    let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
+    egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
+        bar.show(ui, |ui| {
+            ui.set_width(rect.width() - 16.0);
+            ui.horizontal(|ui| {
+                if ui.button("< Levels").on_hover_text("Back to the level list (Esc)").clicked() {
+                    next.set(AppState::LevelSelect);
+                }
+                ui.label(egui::RichText::new(&active.level.name).strong());
+                ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
+            });
+            if narrow {
+                horizontal_thermometer(ui, progress.value as f32, progress.overlap);
+            }
+        });
+    });
+    egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+        bar.corner_radius(8.0).show(ui, |ui| {
+            ui.add_enabled_ui(playing, |ui| {
+                ui.horizontal(|ui| {
+                    if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+                        actions.write(Action::Undo);
+                    }
+                    if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+                        actions.write(Action::Redo);
+                    }
+                    if ui.button("⟲").on_hover_text("Turn left (R, wheel, right click, tap)").clicked() {
+                        actions.write(Action::Rotate(1));
+                    }
+                    if ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
+                        actions.write(Action::Rotate(-1));
+                    }
+                    if ui.button("Flip").on_hover_text("Mirror (F, double tap)").clicked() {
+                        actions.write(Action::Flip);
+                    }
+                    if ui.button("Restart").on_hover_text("Ctrl+R").clicked() {
+                        actions.write(Action::Restart);
+                    }
+                });
+            });
+        });
+    });
+    if !narrow {
+        thermometer(ctx, progress.value as f32, progress.overlap);
+    }
+    Ok(())
+}
+
+/// The thermometer lying across the top bar (phone layout).
+fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool) {
+    let w = ui.available_width();
+    let (r, _) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::hover());
+    let p = ui.painter();
+    let h = 14.0;
+    let bulb = egui::pos2(r.left() + h, r.center().y);
+    let tube = egui::Rect::from_min_max(egui::pos2(bulb.x, r.center().y - h / 2.0), egui::pos2(r.right() - 44.0, r.center().y + h / 2.0));
+    let fill = if value >= 1.0 { egui::Color32::from_rgb(240, 200, 80) } else { egui::Color32::from_rgb(230, 80, 60) };
+    p.rect_filled(tube, h / 2.0, egui::Color32::from_gray(40));
+    let right = tube.left() + (tube.width()) * value.clamp(0.0, 1.0);
+    p.rect_filled(egui::Rect::from_min_max(egui::pos2(tube.left(), tube.top() + 3.0), egui::pos2(right, tube.bottom() - 3.0)), 4.0, fill);
+    p.circle_filled(bulb, h * 0.8, fill);
+    p.rect_stroke(tube, h / 2.0, egui::Stroke::new(1.5, egui::Color32::from_gray(200)), egui::StrokeKind::Outside);
+    let label = if overlap { format!("{:.0}% !", value * 100.0) } else { format!("{:.0}%", value * 100.0) };
+    p.text(egui::pos2(r.right(), r.center().y), egui::Align2::RIGHT_CENTER, label, egui::FontId::proportional(14.0), egui::Color32::WHITE);
+}
+
+/// A vertical thermometer at the right edge: the completeness level.
+fn thermometer(ctx: &egui::Context, value: f32, overlap: bool) {
+    let rect = ctx.content_rect();
+    let w = 22.0;
+    let h = (rect.height() * 0.45).clamp(120.0, 320.0);
+    let x = rect.right() - w - 14.0;
+    let y = rect.top() + hud_insets(rect.width()).0 + 24.0;
+    egui::Area::new("thermometer".into()).fixed_pos([x - 10.0, y]).interactable(false).show(ctx, |ui| {
+        let (r, _) = ui.allocate_exact_size(egui::vec2(w + 20.0, h + w + 24.0), egui::Sense::hover());
+        let p = ui.painter();
+        let tube = egui::Rect::from_min_size(egui::pos2(r.left() + 10.0, r.top()), egui::vec2(w, h));
+        let bulb = egui::pos2(tube.center().x, tube.bottom() + w * 0.55);
+        let red = egui::Color32::from_rgb(230, 80, 60);
+        let gold = egui::Color32::from_rgb(240, 200, 80);
+        let fill = if value >= 1.0 { gold } else { red };
+        p.rect_filled(tube, w / 2.0, egui::Color32::from_gray(40));
+        let top = tube.bottom() - (h - w / 2.0) * value.clamp(0.0, 1.0);
+        p.rect_filled(egui::Rect::from_min_max(egui::pos2(tube.left() + 4.0, top), egui::pos2(tube.right() - 4.0, tube.bottom())), 6.0, fill);
+        p.circle_filled(bulb, w * 0.75, fill);
+        p.rect_stroke(tube, w / 2.0, egui::Stroke::new(2.0, egui::Color32::from_gray(200)), egui::StrokeKind::Outside);
+        p.text(
+            egui::pos2(tube.center().x, bulb.y + w * 0.95),
+            egui::Align2::CENTER_TOP,
+            format!("{:.0}%", value * 100.0),
+            egui::FontId::proportional(14.0),
+            egui::Color32::WHITE,
+        );
+        if overlap {
+            p.text(egui::pos2(tube.center().x, tube.top() - 4.0), egui::Align2::CENTER_BOTTOM, "overlap", egui::FontId::proportional(12.0), red);
+        }
+    });
+}
+
+fn solved(
+    mut contexts: EguiContexts,
+    info: Option<Res<SolvedInfo>>,
+    active: Option<Res<ActiveLevel>>,
+    library: Res<Library>,
+    mut play: MessageWriter<PlayLevel>,
+    mut next: ResMut<NextState<AppState>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let (Some(info), Some(active)) = (info, active) else { return Ok(()) };
+    egui::Window::new("solved")
+        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
+        .collapsible(false)
+        .resizable(false)
+        .title_bar(false)
+        .show(ctx, |ui| {
+            ui.vertical_centered(|ui| {
+                ui.heading(egui::RichText::new("Solved!").size(30.0).color(egui::Color32::from_rgb(240, 200, 80)));
+                ui.label(format!("{}  ·  time {}  ·  {} moves", active.level.name, clock(info.ms), info.moves));
+                if info.new_best {
+                    ui.label("New best time!");
+                }
+                ui.horizontal(|ui| {
+                    let has_next = active.index + 1 < library.packs[active.pack].levels.len();
+                    if has_next && ui.button(egui::RichText::new("Next level >").size(18.0)).clicked() {
+                        play.write(PlayLevel { pack: active.pack, level: active.index + 1 });
+                    }
+                    if ui.button("Replay").clicked() {
+                        play.write(PlayLevel { pack: active.pack, level: active.index });
+                    }
+                    if ui.button("Levels").clicked() {
+                        next.set(AppState::LevelSelect);
+                    }
+                });
+            });
+        });
+    Ok(())
+}

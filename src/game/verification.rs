@@ -1,0 +1,75 @@
+//! Verification on placement: every [`PiecePlaced`] message judges the board with the engine
+//! and updates [`Progress`] in the same frame; a solve records the result and shows the solved
+//! screen.
+
+use super::audio::Sfx;
+use super::levels::ActiveLevel;
+use super::pieces::{Piece, PieceGeom, Placed};
+use super::placement::{PiecePlaced, PlacementSet};
+use super::save::SaveState;
+use super::AppState;
+use bevy::prelude::*;
+
+/// The verdict on the board, for the HUD.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Progress {
+    /// Completeness level in [0, 1]; 1 exactly when solved.
+    pub value: f64,
+    pub solved: bool,
+    pub overlap: bool,
+    /// How many judgements have run (tests and the HUD's animation use it).
+    pub judged: u64,
+}
+
+/// The result shown on the solved screen.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SolvedInfo {
+    pub ms: u64,
+    pub moves: u32,
+    pub new_best: bool,
+}
+
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VerificationSet;
+
+pub struct VerificationPlugin;
+
+impl Plugin for VerificationPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Progress>()
+            .configure_sets(Update, VerificationSet.after(PlacementSet))
+            .add_systems(OnEnter(AppState::Playing), |mut p: ResMut<Progress>| *p = Progress::default())
+            .add_systems(Update, verify.in_set(VerificationSet).run_if(in_state(AppState::Playing)));
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+pub fn verify(
+    mut placed: MessageReader<PiecePlaced>,
+    pieces: Query<(&PieceGeom, &Placed), With<Piece>>,
+    active: Option<Res<ActiveLevel>>,
+    mut progress: ResMut<Progress>,
+    mut save: ResMut<SaveState>,
+    time: Res<Time>,
+    mut commands: Commands,
+    mut next: ResMut<NextState<AppState>>,
+    mut sfx: MessageWriter<Sfx>,
+) {
+    if placed.read().count() == 0 {
+        return;
+    }
+    let Some(active) = active else { return };
+    let step = active.level.set.step();
+    let tol = active.puzzle.target.tol;
+    let judged: Vec<_> = pieces.iter().filter_map(|(g, p)| p.judged(g, step, tol)).collect();
+    let v = active.puzzle.judge(&judged);
+    *progress = Progress { value: v.progress, solved: v.solved, overlap: v.overlap, judged: progress.judged + 1 };
+    if v.solved {
+        let ms = ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64;
+        let new_best = save.data.record(&active.key, ms, active.moves);
+        save.store();
+        commands.insert_resource(SolvedInfo { ms, moves: active.moves, new_best });
+        sfx.write(Sfx::Solve);
+        next.set(AppState::Solved);
+    }
+}

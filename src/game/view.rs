@@ -1,0 +1,82 @@
+//! The mapping between screen pixels and board (world) units, and the board's bounds.
+
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// Screen pixels (logical, origin top-left) to world units and back.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct View {
+    /// World point at the centre of the screen.
+    pub center: Vec2,
+    /// World units per logical pixel.
+    pub scale: f32,
+    /// Screen size in logical pixels.
+    pub size: Vec2,
+}
+
+impl Default for View {
+    fn default() -> Self {
+        View { center: Vec2::ZERO, scale: 1.0 / 60.0, size: Vec2::new(1280.0, 800.0) }
+    }
+}
+
+impl View {
+    pub fn to_world(&self, screen: Vec2) -> Vec2 {
+        let d = screen - self.size / 2.0;
+        self.center + Vec2::new(d.x, -d.y) * self.scale
+    }
+    pub fn to_screen(&self, world: Vec2) -> Vec2 {
+        let d = (world - self.center) / self.scale;
+        self.size / 2.0 + Vec2::new(d.x, -d.y)
+    }
+}
+
+/// The region the board uses (target and tray), in world units; pieces stay inside it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct BoardBounds(pub Rect);
+
+impl Default for BoardBounds {
+    fn default() -> Self {
+        BoardBounds(Rect::from_center_size(Vec2::ZERO, Vec2::splat(16.0)))
+    }
+}
+
+/// Pixels kept free around the board.
+pub const MARGIN: f32 = 12.0;
+/// Windows narrower than this get the phone layout (thermometer across the top).
+pub const NARROW: f32 = 600.0;
+pub const HUD_BOTTOM: f32 = 56.0;
+
+/// Screen space the HUD takes: (top, bottom, right) in logical pixels.
+pub fn hud_insets(width: f32) -> (f32, f32, f32) {
+    if width < NARROW {
+        (84.0, HUD_BOTTOM, 0.0)
+    } else {
+        (48.0, HUD_BOTTOM, 64.0)
+    }
+}
+
+pub struct ViewPlugin;
+
+impl Plugin for ViewPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<View>().init_resource::<BoardBounds>().add_systems(PostUpdate, fit_view);
+    }
+}
+
+/// Fits the board into the window (letterboxed), below the HUD.
+pub fn fit_view(windows: Query<&Window, With<PrimaryWindow>>, bounds: Res<BoardBounds>, mut view: ResMut<View>) {
+    let Ok(w) = windows.single() else { return };
+    let size = Vec2::new(w.width(), w.height());
+    let (top, bottom, right) = hud_insets(size.x);
+    let avail = (size - Vec2::new(2.0 * MARGIN + right, 2.0 * MARGIN + top + bottom)).max(Vec2::splat(50.0));
+    let b = bounds.0;
+    let scale = (b.width() / avail.x).max(b.height() / avail.y);
+    // Centre the board in the screen area the HUD leaves free.
+    let free = Vec2::new((size.x - right) / 2.0, (top + size.y - bottom) / 2.0);
+    let center = b.center() + Vec2::new(size.x / 2.0 - free.x, free.y - size.y / 2.0) * scale;
+    let new = View { center, scale, size };
+    if *view != new {
+        *view = new;
+    }
+}

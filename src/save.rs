@@ -1,0 +1,167 @@
+//! Saved progress: completed levels with best times and move counts, and settings. Stored as
+//! RON, written atomically (temporary file, then rename). A save file that cannot be read is
+//! moved aside and the game starts fresh, saying so.
+
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// How many unsolved levels of a pack are open at once.
+pub const OPEN_AHEAD: usize = 3;
+
+/// Best result on one level.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Record {
+    pub best_ms: u64,
+    pub best_moves: u32,
+}
+
+/// Player settings.
+#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct Settings {
+    /// Scale of the menus and HUD (0.5 to 3).
+    pub ui_scale: f32,
+    pub sound: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Settings { ui_scale: 1.0, sound: true }
+    }
+}
+
+/// Everything the game saves.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct SaveData {
+    /// Completed levels by `PACK/ID`.
+    pub completed: BTreeMap<String, Record>,
+    pub settings: Settings,
+}
+
+impl SaveData {
+    /// Records a solve; returns true when it is a new best time.
+    pub fn record(&mut self, key: &str, ms: u64, moves: u32) -> bool {
+        match self.completed.get_mut(key) {
+            Some(r) => {
+                r.best_moves = r.best_moves.min(moves);
+                if ms < r.best_ms {
+                    r.best_ms = ms;
+                    true
+                } else {
+                    false
+                }
+            }
+            None => {
+                self.completed.insert(key.into(), Record { best_ms: ms, best_moves: moves });
+                true
+            }
+        }
+    }
+
+    pub fn is_done(&self, key: &str) -> bool {
+        self.completed.contains_key(key)
+    }
+
+    /// Levels open in order: the first [`OPEN_AHEAD`] of a pack, and one more for each level
+    /// solved (so solving a level always unlocks the next).
+    pub fn unlocked(&self, keys: &[String], index: usize) -> bool {
+        let done = keys.iter().filter(|k| self.is_done(k)).count();
+        self.is_done(&keys[index]) || index < done + OPEN_AHEAD
+    }
+}
+
+/// What loading found.
+#[derive(Debug, PartialEq)]
+pub enum Loaded {
+    /// No save file yet.
+    Fresh,
+    Ok(SaveData),
+    /// The file was unreadable; it was moved to `moved_to` (if it could be moved).
+    Recovered { problem: String, moved_to: Option<PathBuf> },
+}
+
+pub fn load(path: &Path) -> Loaded {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Fresh,
+        Err(e) => return recover(path, format!("cannot read {}: {e}", path.display())),
+    };
+    match ron::from_str::<SaveData>(&text) {
+        Ok(mut d) => {
+            d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
+            Loaded::Ok(d)
+        }
+        Err(e) => recover(path, format!("{}:{}: {}", path.display(), e.span.start.line, e.code)),
+    }
+}
+
+fn recover(path: &Path, problem: String) -> Loaded {
+    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let aside = path.with_extension(format!("ron.corrupt-{stamp}"));
+    let moved_to = std::fs::rename(path, &aside).ok().map(|_| aside);
+    Loaded::Recovered { problem, moved_to }
+}
+
+/// Writes the save file atomically: a crash leaves either the old file or the new one.
+pub fn store(path: &Path, data: &SaveData) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let text = ron::ser::to_string_pretty(data, ron::ser::PrettyConfig::default())
+        .map_err(|e| std::io::Error::other(e.to_string()))?;
+    let tmp = path.with_extension(format!("ron.tmp-{}", std::process::id()));
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(text.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("tessera-save-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d.join("progress.ron")
+    }
+
+    #[test]
+    fn round_trip_and_records() {
+        let p = temp("rt");
+        assert_eq!(load(&p), Loaded::Fresh);
+        let mut d = SaveData::default();
+        assert!(d.record("classic/a", 5000, 12));
+        assert!(!d.record("classic/a", 6000, 9));
+        assert!(d.record("classic/a", 4000, 20));
+        assert_eq!(d.completed["classic/a"], Record { best_ms: 4000, best_moves: 9 });
+        d.settings.ui_scale = 1.5;
+        store(&p, &d).unwrap();
+        assert_eq!(load(&p), Loaded::Ok(d.clone()));
+        let keys: Vec<String> = (0..6).map(|i| format!("classic/{}", (b'a' + i) as char)).collect();
+        let open = |d: &SaveData| (0..6).filter(|&i| d.unlocked(&keys, i)).count();
+        assert_eq!(open(&d), 4, "a is solved: three more are open");
+        d.record("classic/e", 1, 1);
+        assert_eq!(open(&d), 5, "solving e (already open) opens one more");
+        std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn a_corrupt_file_is_moved_aside() {
+        let p = temp("corrupt");
+        std::fs::write(&p, "(completed: {\"x\": (best_ms: \"soon\"").unwrap();
+        match load(&p) {
+            Loaded::Recovered { problem, moved_to: Some(aside) } => {
+                assert!(problem.contains("progress.ron:1"), "{problem}");
+                assert!(aside.exists() && !p.exists());
+            }
+            other => panic!("{other:?}"),
+        }
+        std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
+    }
+}
