@@ -18,6 +18,8 @@ pub enum Action {
     Drag(Vec2),
     /// Pointer up (drops the held piece).
     Release(Vec2),
+    /// Let go of the held piece without it counting as a tap (a second finger came down).
+    Cancel,
     /// Turn the selected piece by this many steps (counter-clockwise positive).
     Rotate(i32),
     /// Mirror the selected piece.
@@ -54,7 +56,9 @@ pub struct InputPlugin;
 
 impl Plugin for InputPlugin {
     fn build(&self, app: &mut App) {
+        // Registered here too so the logic runs without a window plugin (headless tests).
         app.add_message::<Action>()
+            .add_message::<CursorMoved>()
             .init_resource::<PointerBlocked>()
             .init_resource::<Cursor>()
             .init_resource::<GamepadFocus>()
@@ -137,6 +141,9 @@ fn touch(touches: Res<Touches>, view: Res<View>, blocked: Res<PointerBlocked>, m
         while acc <= -step * 0.75 {
             out.write(Action::Rotate(-1));
             acc += step;
+        }
+        if st.twist.is_none() && st.primary.take().is_some() {
+            out.write(Action::Cancel);
         }
         st.twist = Some((angle, acc));
     } else {

@@ -97,19 +97,26 @@ fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     b
 }
 
-/// Lays the pieces out in a ring around the target, and returns the board bounds.
-pub fn start_layout(level: &crate::level::Level) -> (Vec<Placement>, Rect) {
+/// Lays the pieces out around the target (in a ring; in rows below it on a portrait screen)
+/// and returns the board bounds.
+pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placement>, Rect) {
     let tb = bbox_of(&level.target);
     let c = tb.center();
     let n = level.set.pieces.len().max(1);
-    let sizes: Vec<f64> = level.set.pieces.iter().map(|p| bbox_of(&p.rings).extent()).collect();
-    let biggest = sizes.iter().cloned().fold(1.0, f64::max);
+    let biggest = level.set.pieces.iter().map(|p| bbox_of(&p.rings).extent()).fold(1.0, f64::max);
     let radius = 0.5 * (tb.max.x - tb.min.x).max(tb.max.y - tb.min.y) * std::f64::consts::SQRT_2 + 0.6 * biggest + 0.5;
+    let cols = 3.max(((tb.max.x - tb.min.x) / (biggest + 0.4)).floor() as usize);
+    let cell = biggest + 0.4;
     let mut out = Vec::with_capacity(n);
     let mut bounds = Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
     for (i, def) in level.set.pieces.iter().enumerate() {
-        let a = std::f64::consts::TAU * i as f64 / n as f64 + std::f64::consts::FRAC_PI_2;
-        let want = c + crate::geom::pt(a.cos(), a.sin()) * radius;
+        let want = if portrait {
+            let (row, col) = ((i / cols) as f64, (i % cols) as f64);
+            crate::geom::pt(c.x + (col - (cols as f64 - 1.0) / 2.0) * cell, tb.min.y - 0.8 - (row + 0.5) * cell)
+        } else {
+            let a = std::f64::consts::TAU * i as f64 / n as f64 + std::f64::consts::FRAC_PI_2;
+            c + crate::geom::pt(a.cos(), a.sin()) * radius
+        };
         let cen = ring_centroid(&def.rings[0]);
         let p = Placement { piece: i, rot: 0, flip: false, at: (want.x - cen.x, want.y - cen.y) };
         let b = bbox_of(&p.apply(def, level.set.step()));
@@ -138,6 +145,7 @@ pub fn spawn_board(
     mut layout: ResMut<StartLayout>,
     mut bounds: ResMut<BoardBounds>,
     mut placed: MessageWriter<super::placement::PiecePlaced>,
+    view: Res<super::view::View>,
 ) {
     for e in &old {
         commands.entity(e).despawn();
@@ -150,7 +158,7 @@ pub fn spawn_board(
         PieceGeom { rings: level.target.clone(), centroid: Vec2::ZERO },
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    let (start, rect) = start_layout(level);
+    let (start, rect) = start_layout(level, view.size.y > view.size.x * 1.2);
     bounds.0 = rect;
     layout.0 = start.clone();
     for (i, p) in start.iter().enumerate() {

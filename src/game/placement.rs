@@ -133,7 +133,8 @@ fn handle_actions(
                         sfx.write(Sfx::Pick);
                     }
                     None => {
-                        sel.selected = None;
+                        // Pressing empty board keeps the selection (a finger may land beside
+                        // the piece to twist it); it only stops holding.
                         sel.held = false;
                         focus.holding = false;
                     }
@@ -152,11 +153,14 @@ fn handle_actions(
                     pl.0.at = (at.x as f64, at.y as f64);
                 }
             }
-            Action::Release(_) => {
+            Action::Release(_) | Action::Cancel => {
                 let Some(e) = sel.selected.filter(|_| sel.held) else { continue };
                 sel.held = false;
                 focus.holding = false;
                 let before = sel.before.take().unwrap_or_else(|| snapshot(&pieces));
+                if action == Action::Cancel && !sel.moved {
+                    continue;
+                }
                 if sel.moved {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
                     commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);

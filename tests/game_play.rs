@@ -1,0 +1,427 @@
+//! Headless game tests: `MinimalPlugins` plus the game's logic plugins, driven by injected
+//! mouse, touch and gamepad input until a level is judged solved.
+#![cfg(feature = "game")]
+
+use bevy::input::gamepad::{GamepadAxis, GamepadButton, GamepadSettings, RawGamepadAxisChangedEvent, RawGamepadButtonChangedEvent, RawGamepadEvent};
+use bevy::input::keyboard::{Key, KeyboardInput};
+use bevy::input::mouse::MouseButtonInput;
+use bevy::input::touch::{TouchInput, TouchPhase};
+use bevy::input::ButtonState;
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::CursorMoved;
+use std::time::Duration;
+use tessera::game::input::GamepadFocus;
+use tessera::game::levels::{ActiveLevel, Library, PlayLevel};
+use tessera::game::pieces::{Piece, PieceGeom, Placed};
+use tessera::game::save::SaveState;
+use tessera::game::verification::Progress;
+use tessera::game::view::View;
+use tessera::game::{AppState, LogicPlugins};
+use tessera::pieces::Placement;
+
+const LEVEL: &str = "classic/arrow";
+
+fn temp_save(tag: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-game-{}-{tag}", std::process::id()));
+    std::fs::create_dir_all(&d).unwrap();
+    d.join("progress.ron")
+}
+
+/// A headless app on the main menu, 50 ms per frame, saving to a temporary file.
+fn app(tag: &str) -> App {
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(SaveState::load(temp_save(tag)))
+        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::MainMenu);
+    app
+}
+
+fn start(app: &mut App, key: &str) {
+    let (pack, level) = app.world().resource::<Library>().find(key).unwrap();
+    app.world_mut().write_message(PlayLevel { pack, level });
+    app.update();
+    app.update();
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+}
+
+fn state(app: &App) -> AppState {
+    *app.world().resource::<State<AppState>>().get()
+}
+
+/// For each piece: its entity, where its centroid is now, its placement now, and the
+/// solution's placement and centroid.
+struct Job {
+    entity: Entity,
+    now: Placement,
+    goal: Placement,
+    goal_centroid: Vec2,
+}
+
+fn jobs(app: &mut App) -> Vec<Job> {
+    let active = app.world().resource::<ActiveLevel>().clone();
+    let step = active.level.set.step();
+    let mut q = app.world_mut().query::<(Entity, &Piece, &PieceGeom, &Placed)>();
+    let mut out: Vec<Job> = q
+        .iter(app.world())
+        .map(|(e, p, g, pl)| {
+            let goal = *active.level.solution.iter().find(|s| s.piece == p.0).unwrap();
+            Job { entity: e, now: pl.0, goal, goal_centroid: Placed(goal).world_centroid(g, step) }
+        })
+        .collect();
+    out.sort_by_key(|j| j.goal.piece);
+    out
+}
+
+fn centroid(app: &mut App, e: Entity) -> Vec2 {
+    let step = app.world().resource::<ActiveLevel>().level.set.step();
+    let (g, p) = app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).map(|(g, p)| (g.clone(), *p)).unwrap();
+    p.world_centroid(&g, step)
+}
+
+fn placed(app: &mut App, e: Entity) -> Placement {
+    app.world_mut().query::<&Placed>().get(app.world(), e).unwrap().0
+}
+
+fn screen(app: &App, world: Vec2) -> Vec2 {
+    app.world().resource::<View>().to_screen(world)
+}
+
+/// Turns needed from `now` to `goal` (mirror first, then rotation steps, both mod 8).
+fn turns(now: &Placement, goal: &Placement) -> (bool, i32) {
+    (now.flip != goal.flip, (goal.rot - now.rot).rem_euclid(8))
+}
+
+// ---------------------------------------------------------------- mouse
+
+fn cursor(app: &mut App, at: Vec2) {
+    app.world_mut().write_message(CursorMoved { window: Entity::PLACEHOLDER, position: at, delta: None });
+}
+
+fn button(app: &mut App, button: MouseButton, state: ButtonState) {
+    app.world_mut().write_message(MouseButtonInput { button, state, window: Entity::PLACEHOLDER });
+}
+
+fn key(app: &mut App, code: KeyCode, ch: &str) {
+    for state in [ButtonState::Pressed, ButtonState::Released] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Character(ch.into()),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+        app.update();
+    }
+}
+
+fn mouse_drag(app: &mut App, from: Vec2, to: Vec2) {
+    let (a, b) = (screen(app, from), screen(app, to));
+    cursor(app, a);
+    button(app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    for k in 1..=4 {
+        cursor(app, a.lerp(b, k as f32 / 4.0));
+        app.update();
+    }
+    let judged = app.world().resource::<Progress>().judged;
+    button(app, MouseButton::Left, ButtonState::Released);
+    app.update();
+    // The drop is judged within the same frame.
+    assert_eq!(app.world().resource::<Progress>().judged, judged + 1, "the drop was judged in its own frame");
+}
+
+fn mouse_click(app: &mut App, at: Vec2) {
+    cursor(app, screen(app, at));
+    button(app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    button(app, MouseButton::Left, ButtonState::Released);
+    app.update();
+}
+
+#[test]
+fn mouse_and_keyboard_solve_a_level() {
+    let mut app = app("mouse");
+    start(&mut app, LEVEL);
+    let mut last_progress = 0.0;
+    for (i, job) in jobs(&mut app).into_iter().enumerate() {
+        let (flip, rot) = turns(&job.now, &job.goal);
+        // Select with a click, then turn: right click, the wheel and the R key all turn.
+        let c = centroid(&mut app, job.entity);
+        mouse_click(&mut app, c);
+        if flip {
+            key(&mut app, KeyCode::KeyF, "f");
+        }
+        for k in 0..rot {
+            match (i + k as usize) % 3 {
+                0 => {
+                    button(&mut app, MouseButton::Right, ButtonState::Pressed);
+                    app.update();
+                    button(&mut app, MouseButton::Right, ButtonState::Released);
+                    app.update();
+                }
+                1 => key(&mut app, KeyCode::KeyR, "r"),
+                _ => {
+                    app.world_mut().write_message(bevy::input::mouse::MouseWheel {
+                        unit: bevy::input::mouse::MouseScrollUnit::Line,
+                        x: 0.0,
+                        y: 1.0,
+                        window: Entity::PLACEHOLDER,
+                        phase: bevy::input::touch::TouchPhase::Moved,
+                    });
+                    app.update();
+                }
+            }
+        }
+        let now = placed(&mut app, job.entity);
+        assert_eq!((now.rot.rem_euclid(8), now.flip), (job.goal.rot.rem_euclid(8), job.goal.flip), "piece {}", job.goal.piece);
+        let c = centroid(&mut app, job.entity);
+        mouse_drag(&mut app, c, job.goal_centroid);
+        let p = app.world().resource::<Progress>().value;
+        assert!(p >= last_progress - 1e-9, "placing piece {} lowered progress {last_progress} -> {p}", job.goal.piece);
+        last_progress = p;
+    }
+    app.update(); // the state change takes effect on the next frame
+    assert_eq!(state(&app), AppState::Solved);
+    assert!(app.world().resource::<Progress>().solved);
+    let save = app.world().resource::<SaveState>();
+    assert!(save.data.is_done(LEVEL));
+    // The record is on disk too.
+    let on_disk = tessera::save::load(&save.path);
+    assert!(matches!(on_disk, tessera::save::Loaded::Ok(ref d) if d.is_done(LEVEL)), "{on_disk:?}");
+}
+
+#[test]
+fn undo_redo_and_restart() {
+    let mut app = app("undo");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let before = placed(&mut app, job.entity);
+    let c = centroid(&mut app, job.entity);
+    mouse_drag(&mut app, c, c + Vec2::new(1.0, 0.5));
+    let moved = placed(&mut app, job.entity);
+    assert_ne!(moved, before);
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, job.entity), before, "undo puts the piece back");
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyY);
+    assert_eq!(placed(&mut app, job.entity), moved, "redo moves it again");
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyR);
+    assert_eq!(placed(&mut app, job.entity), before, "restart restores the start layout");
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, job.entity), moved, "a restart can be undone");
+}
+
+fn key_combo(app: &mut App, modifier: KeyCode, code: KeyCode) {
+    let msg = |key_code, state| KeyboardInput {
+        key_code,
+        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    };
+    app.world_mut().write_message(msg(modifier, ButtonState::Pressed));
+    app.world_mut().write_message(msg(code, ButtonState::Pressed));
+    app.update();
+    app.world_mut().write_message(msg(code, ButtonState::Released));
+    app.world_mut().write_message(msg(modifier, ButtonState::Released));
+    app.update();
+}
+
+// ---------------------------------------------------------------- touch
+
+fn finger(app: &mut App, id: u64, phase: TouchPhase, at: Vec2) {
+    app.world_mut().write_message(TouchInput { phase, position: at, window: Entity::PLACEHOLDER, force: None, id });
+    app.update();
+}
+
+fn tap(app: &mut App, at: Vec2) {
+    let s = screen(app, at);
+    finger(app, 1, TouchPhase::Started, s);
+    finger(app, 1, TouchPhase::Ended, s);
+}
+
+fn pause(app: &mut App) {
+    for _ in 0..8 {
+        app.update();
+    }
+}
+
+#[test]
+fn touch_solves_a_level() {
+    let mut app = app("touch");
+    start(&mut app, LEVEL);
+    for job in jobs(&mut app) {
+        let (flip, rot) = turns(&job.now, &job.goal);
+        let c = centroid(&mut app, job.entity);
+        tap(&mut app, c); // select
+        pause(&mut app);
+        if flip {
+            // A double tap mirrors.
+            tap(&mut app, c);
+            tap(&mut app, c);
+            pause(&mut app);
+        }
+        for _ in 0..rot {
+            // A tap on the selected piece turns it.
+            let c = centroid(&mut app, job.entity);
+            tap(&mut app, c);
+            pause(&mut app);
+        }
+        let now = placed(&mut app, job.entity);
+        assert_eq!((now.rot.rem_euclid(8), now.flip), (job.goal.rot.rem_euclid(8), job.goal.flip), "piece {}", job.goal.piece);
+        let c = centroid(&mut app, job.entity);
+        let (a, b) = (screen(&app, c), screen(&app, job.goal_centroid));
+        finger(&mut app, 1, TouchPhase::Started, a);
+        for k in 1..=5 {
+            finger(&mut app, 1, TouchPhase::Moved, a.lerp(b, k as f32 / 5.0));
+        }
+        finger(&mut app, 1, TouchPhase::Ended, b);
+        pause(&mut app);
+    }
+    assert_eq!(state(&app), AppState::Solved);
+}
+
+#[test]
+fn two_finger_twist_turns_the_selected_piece() {
+    let mut app = app("twist");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let c = centroid(&mut app, job.entity);
+    tap(&mut app, c);
+    pause(&mut app);
+    let before = placed(&mut app, job.entity).rot;
+    // Two fingers off the piece, turning a quarter turn counter-clockwise on screen.
+    let mid = Vec2::new(200.0, 200.0);
+    let (f1, f2) = (mid - Vec2::new(60.0, 0.0), mid + Vec2::new(60.0, 0.0));
+    app.world_mut().write_message(TouchInput { phase: TouchPhase::Started, position: f1, window: Entity::PLACEHOLDER, force: None, id: 7 });
+    app.world_mut().write_message(TouchInput { phase: TouchPhase::Started, position: f2, window: Entity::PLACEHOLDER, force: None, id: 8 });
+    app.update();
+    for k in 1..=9 {
+        let a = std::f32::consts::FRAC_PI_2 * k as f32 / 9.0;
+        let d = Vec2::new(a.cos(), -a.sin()) * 60.0; // screen y points down
+        app.world_mut().write_message(TouchInput { phase: TouchPhase::Moved, position: mid - d, window: Entity::PLACEHOLDER, force: None, id: 7 });
+        app.world_mut().write_message(TouchInput { phase: TouchPhase::Moved, position: mid + d, window: Entity::PLACEHOLDER, force: None, id: 8 });
+        app.update();
+    }
+    assert_eq!(placed(&mut app, job.entity).rot.rem_euclid(8), (before + 2).rem_euclid(8), "a quarter-turn twist turns by two steps");
+}
+
+// ---------------------------------------------------------------- gamepad
+
+fn pad_button(app: &mut App, pad: Entity, b: GamepadButton) {
+    for v in [1.0, 0.0] {
+        app.world_mut().write_message(RawGamepadEvent::Button(RawGamepadButtonChangedEvent::new(pad, b, v)));
+        app.update();
+    }
+}
+
+fn pad_stick(app: &mut App, pad: Entity, v: Vec2) {
+    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(pad, GamepadAxis::LeftStickX, v.x)));
+    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(pad, GamepadAxis::LeftStickY, v.y)));
+}
+
+fn focus(app: &App) -> Vec2 {
+    app.world().resource::<GamepadFocus>().pos
+}
+
+#[test]
+fn gamepad_alone_solves_a_level() {
+    let mut app = app("pad");
+    start(&mut app, LEVEL);
+    let pad = app.world_mut().spawn((Gamepad::default(), GamepadSettings::default())).id();
+    let dt = 0.05;
+    for job in jobs(&mut app) {
+        // Move the focus from piece to piece until it is on this one.
+        let mut hops = 0;
+        while focus(&app).distance(centroid(&mut app, job.entity)) > 1e-3 {
+            pad_button(&mut app, pad, GamepadButton::RightThumb);
+            hops += 1;
+            assert!(hops <= 8, "focus never reached piece {}", job.goal.piece);
+        }
+        // Pick up and drop in place: selects the piece.
+        pad_button(&mut app, pad, GamepadButton::South);
+        pad_button(&mut app, pad, GamepadButton::South);
+        let (flip, rot) = turns(&job.now, &job.goal);
+        if flip {
+            pad_button(&mut app, pad, GamepadButton::North);
+        }
+        for _ in 0..rot {
+            pad_button(&mut app, pad, GamepadButton::West);
+        }
+        // The turn moved the piece's centroid only by snapping; aim the focus at it again.
+        let c = centroid(&mut app, job.entity);
+        let mut hops = 0;
+        while focus(&app).distance(c) > 1e-3 {
+            pad_button(&mut app, pad, GamepadButton::RightThumb);
+            hops += 1;
+            assert!(hops <= 8);
+        }
+        pad_button(&mut app, pad, GamepadButton::South); // pick up
+        // Steer with the stick: full tilt, then a partial tilt for the rest.
+        let d = job.goal_centroid - c;
+        let per_frame = tessera::game::input::FOCUS_SPEED * dt;
+        let full = (d.length() / per_frame).floor() as usize;
+        pad_stick(&mut app, pad, d.normalize_or_zero());
+        for _ in 0..full {
+            app.update();
+        }
+        let rest = d.length() - full as f32 * per_frame;
+        if rest / per_frame >= 0.25 {
+            pad_stick(&mut app, pad, d.normalize_or_zero() * (rest / per_frame));
+            app.update();
+        }
+        pad_stick(&mut app, pad, Vec2::ZERO);
+        app.update();
+        pad_button(&mut app, pad, GamepadButton::South); // drop (snaps onto the figure)
+        let now = placed(&mut app, job.entity);
+        assert_eq!((now.rot.rem_euclid(8), now.flip), (job.goal.rot.rem_euclid(8), job.goal.flip));
+    }
+    assert_eq!(state(&app), AppState::Solved, "progress {:?}", app.world().resource::<Progress>());
+}
+
+// ---------------------------------------------------------------- bad files
+
+#[test]
+fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
+    let path = temp_save("corrupt");
+    std::fs::write(&path, "(completed: {\"classic/arrow\": (best_ms: oops").unwrap();
+    let dir = path.parent().unwrap().join("levels");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(dir.join("mine.ron"), tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\"")).unwrap();
+    std::fs::write(dir.join("broken.ron"), "(name: \"Broken\", levels: [ (id: \"x\", ").unwrap();
+    let (user, errors) = tessera::level::load_dir(&dir);
+    let mut packs = tessera::level::embedded_packs();
+    packs.extend(user);
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveState::load(path.clone()))
+        .insert_resource(Library { packs, errors })
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::MainMenu, "the game starts");
+    let save = app.world().resource::<SaveState>();
+    let notice = save.notice.clone().expect("the player is told");
+    assert!(notice.contains("could not be read") && notice.contains("corrupt"), "{notice}");
+    assert!(!path.exists(), "the bad file was moved aside");
+    let kept: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains("corrupt")).collect();
+    assert_eq!(kept.len(), 1, "and kept");
+    let lib = app.world().resource::<Library>();
+    assert_eq!(lib.packs.len(), 2, "the good user pack still loads");
+    assert_eq!(lib.errors.len(), 1);
+    assert!(lib.errors[0].to_string().contains("broken.ron:1"), "{}", lib.errors[0]);
+    // And the game plays on, saving to a fresh file.
+    start(&mut app, "mine/arrow");
+    assert_eq!(state(&app), AppState::Playing);
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
