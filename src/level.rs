@@ -102,6 +102,9 @@ fn one() -> u32 {
 fn one_u8() -> u8 {
     1
 }
+fn step45() -> f64 {
+    45.0
+}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -124,8 +127,8 @@ struct RawLevel {
     #[serde(default = "one_u8")]
     difficulty: u8,
     pieces: Node,
-    #[serde(default)]
-    rotation_step: Option<f64>,
+    #[serde(default = "step45")]
+    rotation_step: f64,
     target: Vec<Node>,
     mode: Mode,
     #[serde(default)]
@@ -153,7 +156,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
                 .ok_or_else(|| fail(format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", "))))?,
             Node::List(items) => PieceSet {
                 name: "custom".into(),
-                step_deg: l.rotation_step.unwrap_or(45.0),
+                step_deg: l.rotation_step,
                 pieces: items
                     .iter()
                     .enumerate()

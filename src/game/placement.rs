@@ -113,9 +113,13 @@ fn handle_actions(
             Action::Press(p) => {
                 let hit = stack.0.iter().rev().copied().find(|&e| {
                     pieces.get(e).is_ok_and(|(_, _, g, pl)| {
-                        pl.judged(g, step, tol).is_some_and(|jp| {
-                            jp.parts.iter().any(|part| part.side(pt(p.x as f64, p.y as f64), tol.eps) != crate::geom::ring::Side::Outside)
-                        })
+                        // Cheap test first: within reach of the piece's centroid.
+                        let reach = g.rings.iter().flatten().map(|v| v.at.len()).fold(0.0, f64::max) as f32
+                            + g.centroid.length();
+                        pl.world_centroid(g, step).distance(p) <= reach
+                            && pl.judged(g, step, tol).is_some_and(|jp| {
+                                jp.parts.iter().any(|part| part.side(pt(p.x as f64, p.y as f64), tol.eps) != crate::geom::ring::Side::Outside)
+                            })
                     })
                 });
                 match hit {

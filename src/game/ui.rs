@@ -226,6 +226,9 @@ fn hud(
         });
     });
     egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+        if !playing {
+            return;
+        }
         bar.corner_radius(8.0).show(ui, |ui| {
             ui.add_enabled_ui(playing, |ui| {
                 ui.horizontal(|ui| {
