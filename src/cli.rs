@@ -9,8 +9,8 @@ usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
   tessera levels [--json]          list level packs (embedded and user) and load errors
-  tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]
-                                   render one frame of the game to a PNG (needs a display or xvfb-run)
+  tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels] [--window]
+                                   render one frame of the game to a PNG (off-screen; --window: in a window)
   tessera help                     this text";
 
 /// Runs a headless command; returns the process exit code. `None` means no command was

@@ -1,6 +1,7 @@
-//! Screenshots of the real window under `xvfb-run` with Mesa's software Vulkan: the menu, a
-//! level in progress and the solved screen, at desktop and phone sizes, saved under
-//! `target/screenshots/`. `scripts/test` installs xvfb and Mesa first.
+//! Screenshots with Mesa's software Vulkan: the menu, the level list, a level in progress and the
+//! solved screen, at desktop and phone sizes, rendered off-screen (no display needed), plus one
+//! through the game's real window under `xvfb-run`. Saved under `target/screenshots/`;
+//! `scripts/test` installs xvfb and Mesa first.
 #![cfg(feature = "game")]
 
 use std::process::Command;
@@ -13,28 +14,45 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
     Some((be(16), be(20)))
 }
 
-#[test]
-fn menu_progress_and_solved_at_desktop_and_phone_sizes() {
-    let have_xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
-    assert!(have_xvfb, "xvfb-run is missing: run scripts/deps --screenshots (scripts/test does)");
+fn shot(state: &str, (w, h): (u32, u32), window: bool) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    for (w, h) in [(1280u32, 800u32), (390, 844)] {
+    let out = dir.join(format!("{state}-{w}x{h}{}.png", if window { "-window" } else { "" }));
+    let mut cmd = if window {
+        let mut c = Command::new("xvfb-run");
+        c.args(["-a", "-s", "-screen 0 1920x1080x24"]).arg(env!("CARGO_BIN_EXE_tessera"));
+        c
+    } else {
+        let mut c = Command::new(env!("CARGO_BIN_EXE_tessera"));
+        c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
+        c
+    };
+    cmd.args(["screenshot", "--level", "classic/arrow", "--size", &format!("{w}x{h}"), "--state", state, "--out"])
+        .arg(&out)
+        .env("WGPU_BACKEND", "vulkan")
+        .env("TESSERA_DATA_DIR", dir.join("data"));
+    if window {
+        cmd.arg("--window");
+    }
+    let run = cmd.output().expect("the command starts");
+    assert!(run.status.success(), "{state} {w}x{h}: {}", String::from_utf8_lossy(&run.stderr));
+    let bytes = std::fs::read(&out).unwrap();
+    assert_eq!(png_size(&bytes), Some((w, h)), "{}", out.display());
+    assert!(bytes.len() > 4_000, "{} looks empty ({} bytes)", out.display(), bytes.len());
+}
+
+#[test]
+fn menu_levels_progress_and_solved_at_desktop_and_phone_sizes() {
+    for size in [(1280u32, 800u32), (390, 844)] {
         for state in ["menu", "levels", "progress", "solved"] {
-            let out = dir.join(format!("{state}-{w}x{h}.png"));
-            let run = Command::new("xvfb-run")
-                .args(["-a", "-s", "-screen 0 1920x1080x24"])
-                .arg(env!("CARGO_BIN_EXE_tessera"))
-                .args(["screenshot", "--level", "classic/arrow", "--size", &format!("{w}x{h}"), "--state", state, "--out"])
-                .arg(&out)
-                .env("WGPU_BACKEND", "vulkan")
-                .env("TESSERA_DATA_DIR", dir.join("data"))
-                .output()
-                .expect("xvfb-run starts");
-            assert!(run.status.success(), "{state} {w}x{h}: {}", String::from_utf8_lossy(&run.stderr));
-            let bytes = std::fs::read(&out).unwrap();
-            assert_eq!(png_size(&bytes), Some((w, h)), "{}", out.display());
-            assert!(bytes.len() > 4_000, "{} looks empty ({} bytes)", out.display(), bytes.len());
+            shot(state, size, false);
         }
     }
+}
+
+#[test]
+fn the_game_window_renders_under_xvfb() {
+    let have_xvfb = Command::new("sh").args(["-c", "command -v xvfb-run"]).output().is_ok_and(|o| o.status.success());
+    assert!(have_xvfb, "xvfb-run is missing: run scripts/deps --screenshots (scripts/test does)");
+    shot("progress", (1280, 800), true);
 }

@@ -16,9 +16,23 @@ const TARGET_DONE: Color = Color::srgb(0.55, 0.47, 0.18);
 const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);
 const HIGHLIGHT: Color = Color::srgb(1.0, 1.0, 1.0);
 const LINE: f32 = 0.035;
+/// Curve flattening tolerance in board units (lyon's default, 0.25, suits pixels, not units).
+const TOLERANCE: f32 = 0.002;
+
+fn fill(color: Color) -> Fill {
+    Fill { options: FillOptions::tolerance(TOLERANCE), color }
+}
+
+fn stroke(color: Color, width: f32) -> Stroke {
+    Stroke { options: StrokeOptions::tolerance(TOLERANCE).with_line_width(width), color }
+}
 
 #[derive(Component)]
 struct FocusMarker;
+
+/// Render into this image instead of a window (screenshots without a display).
+#[derive(Resource, Clone)]
+pub struct OffscreenTarget(pub Handle<Image>);
 
 pub struct DrawPlugin;
 
@@ -31,8 +45,11 @@ impl Plugin for DrawPlugin {
     }
 }
 
-fn setup(mut commands: Commands) {
-    commands.spawn((Camera2d, Msaa::Sample4));
+fn setup(mut commands: Commands, offscreen: Option<Res<OffscreenTarget>>) {
+    let camera = commands.spawn((Camera2d, Msaa::Sample4)).id();
+    if let Some(t) = offscreen {
+        commands.entity(camera).insert(bevy::camera::RenderTarget::Image(t.0.clone().into()));
+    }
     let ring = shapes::Circle { radius: 0.18, center: Vec2::ZERO };
     commands.spawn((
         FocusMarker,
@@ -88,8 +105,8 @@ fn add_shapes(mut commands: Commands, added: Query<(Entity, &PieceGeom, Option<&
     for (e, geom, piece) in &added {
         let path = path_of(&geom.rings);
         let shape = match piece {
-            Some(p) => ShapeBuilder::with(&path).fill(piece_colour(p.0)).stroke((OUTLINE, LINE)).build(),
-            None => ShapeBuilder::with(&path).fill(TARGET).build(),
+            Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p.0))).stroke(stroke(OUTLINE, LINE)).build(),
+            None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
         };
         commands.entity(e).insert(shape);
     }
@@ -101,7 +118,7 @@ fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<P
     }
     for (e, mut shape) in &mut pieces {
         let (c, w) = if sel.selected == Some(e) { (HIGHLIGHT, LINE * 2.0) } else { (OUTLINE, LINE) };
-        shape.stroke = Some(Stroke::new(c, w));
+        shape.stroke = Some(stroke(c, w));
     }
 }
 
@@ -110,7 +127,7 @@ fn colour_target(progress: Res<Progress>, mut target: Query<&mut Shape, With<Tar
         return;
     }
     for mut shape in &mut target {
-        shape.fill = Some(Fill::color(if progress.solved { TARGET_DONE } else { TARGET }));
+        shape.fill = Some(fill(if progress.solved { TARGET_DONE } else { TARGET }));
     }
 }
 

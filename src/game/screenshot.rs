@@ -1,7 +1,9 @@
 //! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]`:
-//! renders the game at a given size and state and saves one frame as PNG, then exits. It
-//! draws into a real window (under `xvfb-run` on machines without a display) and uses a
-//! throw-away save file, so the player's progress is never touched.
+//! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
+//! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
+//! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
+//! without a display), which checks the game's own window path. It uses a throw-away save
+//! file, so the player's progress is never touched.
 
 use super::levels::{Library, PlayLevel};
 use super::pieces::{Piece, Placed};
@@ -9,8 +11,11 @@ use super::placement::PiecePlaced;
 use super::save::SaveState;
 use super::AppState;
 use bevy::prelude::*;
+use bevy::app::ScheduleRunnerPlugin;
+use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{save_to_disk, Screenshot, ScreenshotCaptured};
-use bevy::window::WindowResolution;
+use bevy::window::ExitCondition;
+use bevy::winit::WinitPlugin;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shot {
@@ -35,7 +40,8 @@ struct Plan {
 #[derive(Resource, Default)]
 struct Captured(bool);
 
-pub const USAGE: &str = "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]";
+pub const USAGE: &str =
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -43,11 +49,13 @@ pub fn run(args: &[String]) -> i32 {
     let mut size = (1280u32, 800u32);
     let mut out = None;
     let mut shot = Shot::Start;
+    let mut window = false;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned();
         match a.as_str() {
             "--level" => level = val(),
+            "--window" => window = true,
             "--out" => out = val().map(std::path::PathBuf::from),
             "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
                 Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => size = (w, h),
@@ -92,16 +100,29 @@ pub fn run(args: &[String]) -> i32 {
         .insert_resource(SaveState { data: Default::default(), path: save_path.clone(), notice: None })
         .insert_resource(Plan { level, shot, out: out.clone(), frames: 0, asked: false, arranged: false, requested: false })
         .init_resource::<Captured>()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
+        .add_systems(Update, drive);
+    if window {
+        app.add_plugins(DefaultPlugins.set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Tessera".into(),
-                resolution: WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
+                resolution: bevy::window::WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
                 ..default()
             }),
             ..default()
-        }))
-        .add_plugins((super::LogicPlugins, super::draw::DrawPlugin, super::ui::UiPlugin))
-        .add_systems(Update, drive);
+        }));
+    } else {
+        app.add_plugins(
+            DefaultPlugins
+                .set(WindowPlugin { primary_window: None, exit_condition: ExitCondition::DontExit, ..default() })
+                .disable::<WinitPlugin>(),
+        )
+        .add_plugins(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_secs_f64(1.0 / 60.0)));
+        let image = Image::new_target_texture(size.0, size.1, TextureFormat::Rgba8UnormSrgb, None);
+        let image = app.world_mut().resource_mut::<Assets<Image>>().add(image);
+        app.insert_resource(super::draw::OffscreenTarget(image))
+            .insert_resource(super::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
+    }
+    app.add_plugins((super::LogicPlugins, super::draw::DrawPlugin, super::ui::UiPlugin));
     let _ = std::fs::remove_file(&out);
     app.run();
     let _ = std::fs::remove_file(&save_path);
@@ -126,6 +147,7 @@ fn drive(
     mut placed: MessageWriter<PiecePlaced>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
+    target: Option<Res<super::draw::OffscreenTarget>>,
 ) {
     plan.frames += 1;
     if captured.0 {
@@ -172,7 +194,10 @@ fn drive(
     if ready && !plan.requested && plan.frames > 12 {
         plan.requested = true;
         commands
-            .spawn(Screenshot::primary_window())
+            .spawn(match target {
+                Some(t) => Screenshot::image(t.0.clone()),
+                None => Screenshot::primary_window(),
+            })
             .observe(save_to_disk(plan.out.clone()))
             .observe(|_: On<ScreenshotCaptured>, mut c: ResMut<Captured>| c.0 = true);
     }

@@ -56,6 +56,10 @@ pub fn hud_insets(width: f32) -> (f32, f32, f32) {
     }
 }
 
+/// Screen size to fit to when there is no window (off-screen rendering).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct OffscreenSize(pub Vec2);
+
 pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
@@ -65,9 +69,17 @@ impl Plugin for ViewPlugin {
 }
 
 /// Fits the board into the window (letterboxed), below the HUD.
-pub fn fit_view(windows: Query<&Window, With<PrimaryWindow>>, bounds: Res<BoardBounds>, mut view: ResMut<View>) {
-    let Ok(w) = windows.single() else { return };
-    let size = Vec2::new(w.width(), w.height());
+pub fn fit_view(
+    windows: Query<&Window, With<PrimaryWindow>>,
+    offscreen: Option<Res<OffscreenSize>>,
+    bounds: Res<BoardBounds>,
+    mut view: ResMut<View>,
+) {
+    let size = match (windows.single(), offscreen) {
+        (Ok(w), _) => Vec2::new(w.width(), w.height()),
+        (Err(_), Some(o)) => o.0,
+        _ => return,
+    };
     let (top, bottom, right) = hud_insets(size.x);
     let avail = (size - Vec2::new(2.0 * MARGIN + right, 2.0 * MARGIN + top + bottom)).max(Vec2::splat(50.0));
     let b = bounds.0;
