@@ -28,7 +28,7 @@ fn grid(w: i64, h: i64) -> (Vec<RingV>, Vec<RingV>) {
     let cells: Vec<(i64, i64)> = (0..w).flat_map(|x| (0..h).map(move |y| (x, y))).collect();
     let cuts: Vec<u8> = (0..cells.len()).map(|i| 1 + (i % 2) as u8).collect();
     let a = lattice_assembly(&cells, &cuts, 1, (0, 0));
-    (vec![to_rings(&a.cells)].concat(), to_rings(&a.pieces))
+    (to_rings(&a.cells), to_rings(&a.pieces))
 }
 
 fn union_with_i_overlay(pieces: &[RingV]) -> usize {

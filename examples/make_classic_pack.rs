@@ -8,6 +8,7 @@
 //! 2. silhouettes drawn below as lattice polygons, kept if the solver fills them;
 //! 3. seeded random assemblies of the seven pieces, edge to edge, whose union is one simple
 //!    contour, kept if compact and unlike the figures already in the pack.
+//!
 //! Every figure's reference solution is the first one the lattice solver finds.
 
 use std::fmt::Write;

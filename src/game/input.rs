@@ -73,6 +73,7 @@ impl Plugin for InputPlugin {
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InputSet;
 
+#[allow(clippy::too_many_arguments)]
 fn mouse(
     buttons: Res<ButtonInput<MouseButton>>,
     mut moved: MessageReader<CursorMoved>,

@@ -182,21 +182,13 @@ fn handle_actions(
                     *last_tap = Some((e, time.elapsed_secs()));
                 }
             }
-            Action::Rotate(d) => {
+            Action::Rotate(_) | Action::Flip => {
                 let Some(e) = sel.selected else { continue };
+                let (turn, flip) = if let Action::Rotate(d) = action { (d, false) } else { (0, true) };
                 let before = snapshot(&pieces);
                 let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
-                *pl = pl.turned(g, step, d, false);
-                if !sel.held {
-                    let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
-                }
-            }
-            Action::Flip => {
-                let Some(e) = sel.selected else { continue };
-                let before = snapshot(&pieces);
-                let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
-                *pl = pl.turned(g, step, 0, true);
+                *pl = pl.turned(g, step, turn, flip);
+                // While held, the drop commits the whole change.
                 if !sel.held {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
                     commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);

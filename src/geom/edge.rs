@@ -391,13 +391,9 @@ fn circle_circle(c1: Pt, r1: f64, c2: Pt, r2: f64, eps: f64) -> Vec<Pt> {
     if (d - (r1 + r2)).abs() <= eps || (d - (r1 - r2).abs()).abs() <= eps {
         // Tangent circles: one contact on the line of centres.
         let u = (c2 - c1).unit();
-        let p = if (d - (r1 + r2)).abs() <= eps {
-            c1 + u * r1
-        } else if r1 >= r2 {
-            c1 + u * r1
-        } else {
-            c1 - u * r1
-        };
+        // Outside each other, or the smaller inside the larger: the contact is on the larger
+        // circle's side facing the other centre (for r1 < r2 inside, behind c1).
+        let p = if (d - (r1 + r2)).abs() <= eps || r1 >= r2 { c1 + u * r1 } else { c1 - u * r1 };
         return vec![p];
     }
     if d > r1 + r2 || d < (r1 - r2).abs() {

@@ -121,6 +121,13 @@ impl Ord for Lat {
     }
 }
 
+impl Add for LatPt {
+    type Output = LatPt;
+    fn add(self, o: LatPt) -> LatPt {
+        LatPt { x: self.x + o.x, y: self.y + o.y }
+    }
+}
+
 /// An exact lattice point.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct LatPt {
@@ -143,9 +150,6 @@ impl LatPt {
             p = LatPt { x: (p.x - p.y) * h, y: (p.x + p.y) * h };
         }
         p
-    }
-    pub fn add(self, o: LatPt) -> LatPt {
-        LatPt { x: self.x + o.x, y: self.y + o.y }
     }
     pub fn to_pt(self) -> super::Pt {
         super::pt(self.x.to_f64(), self.y.to_f64())

@@ -220,6 +220,17 @@ impl Ring {
         let w: f64 = self.edges.iter().map(|e| e.winding_angle(p, eps)).sum();
         (w / std::f64::consts::TAU).round() as i32
     }
+    /// Whether `inner` (a ring that does not cross this one) lies inside this ring: probed at
+    /// the first midpoint of an edge of `inner` that is off this ring.
+    pub fn encloses(&self, inner: &Ring, eps: f64) -> bool {
+        inner
+            .edges
+            .iter()
+            .map(|e| e.midpoint(eps))
+            .find(|p| !self.on_boundary(*p, eps))
+            .is_some_and(|p| self.winding(p, eps) != 0)
+    }
+
     pub fn on_boundary(&self, p: Pt, eps: f64) -> bool {
         self.bbox.contains(p, eps) && self.edges.iter().any(|e| e.contains(p, eps))
     }
@@ -331,13 +342,7 @@ pub fn parts_from_rings(rings: Vec<Ring>, tol: Tol, allow_touch: bool) -> Result
         if i == j || areas[j] <= areas[i] || !boxes[j].overlaps(&boxes[i], eps) {
             return false;
         }
-        // Probe with the first edge midpoint of ring i that is off ring j.
-        rings[i]
-            .edges()
-            .iter()
-            .map(|e| e.midpoint(eps))
-            .find(|p| !rings[j].on_boundary(*p, eps))
-            .is_some_and(|p| rings[j].winding(p, eps) != 0)
+        rings[j].encloses(&rings[i], eps)
     };
     let n = rings.len();
     let depth: Vec<usize> = (0..n).map(|i| (0..n).filter(|&j| contains(j, i)).count()).collect();
@@ -351,13 +356,13 @@ pub fn parts_from_rings(rings: Vec<Ring>, tol: Tol, allow_touch: bool) -> Result
         }
     };
     for i in 0..n {
-        if depth[i] % 2 == 0 {
+        if depth[i].is_multiple_of(2) {
             part_of[i] = parts.len();
             parts.push(Part { outer: oriented(&rings[i], true), holes: vec![] });
         }
     }
     for i in 0..n {
-        if depth[i] % 2 == 1 {
+        if !depth[i].is_multiple_of(2) {
             let owner = (0..n)
                 .filter(|&j| depth[j] + 1 == depth[i] && contains(j, i))
                 .min_by(|&a, &b| areas[a].total_cmp(&areas[b]))

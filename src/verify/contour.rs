@@ -156,14 +156,7 @@ fn assign_holes(contours: &mut [Contour], eps: f64) {
         }
         let parent = (0..contours.len())
             .filter(|&o| !contours[o].is_hole() && contours[o].area > -contours[h].area)
-            .filter(|&o| {
-                rings[h]
-                    .edges()
-                    .iter()
-                    .map(|e| e.midpoint(eps))
-                    .find(|p| !rings[o].on_boundary(*p, eps))
-                    .is_some_and(|p| rings[o].winding(p, eps) != 0)
-            })
+            .filter(|&o| rings[o].encloses(&rings[h], eps))
             .min_by(|&a, &b| contours[a].area.total_cmp(&contours[b].area));
         contours[h].parent = parent;
     }

@@ -91,7 +91,7 @@ pub struct LatticeAssembly {
 
 pub fn lattice_assembly(cells: &[(i64, i64)], cuts: &[u8], turn: i32, shift: (i64, i64)) -> LatticeAssembly {
     let sh = LatPt::new(Lat::int(shift.0), Lat::new(0, shift.1, 0));
-    let place = |x: i64, y: i64| LatPt::ints(x, y).rot45(turn).add(sh);
+    let place = |x: i64, y: i64| LatPt::ints(x, y).rot45(turn) + sh;
     let mut pieces = Vec::new();
     let mut out_cells = Vec::new();
     for (k, &(x, y)) in cells.iter().enumerate() {
