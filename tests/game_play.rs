@@ -264,10 +264,11 @@ fn touch_solves_a_level() {
         tap(&mut app, c); // select
         pause(&mut app);
         if flip {
-            // A double tap mirrors.
+            // A double tap mirrors (without turning).
             tap(&mut app, c);
             tap(&mut app, c);
             pause(&mut app);
+            assert_eq!(placed(&mut app, job.entity).rot, job.now.rot, "a double tap does not turn");
         }
         for _ in 0..rot {
             // A tap on the selected piece turns it.
@@ -287,6 +288,21 @@ fn touch_solves_a_level() {
         pause(&mut app);
     }
     assert_eq!(state(&app), AppState::Solved);
+}
+
+#[test]
+fn a_quick_second_tap_after_selecting_mirrors_without_turning() {
+    let mut app = app("select-then-double");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let c = centroid(&mut app, job.entity);
+    tap(&mut app, c); // selects
+    tap(&mut app, c); // within the double-tap time: mirrors
+    let p = placed(&mut app, job.entity);
+    assert_eq!((p.rot, p.flip), (job.now.rot, !job.now.flip));
+    // One undo step takes it back.
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, job.entity), job.now);
 }
 
 #[test]

@@ -47,6 +47,8 @@ pub struct GamepadFocus {
     pub holding: bool,
     /// A gamepad has been used: show the focus.
     pub active: bool,
+    /// The focus moved since the piece was picked up (dropping in place is not a tap).
+    pub carried: bool,
 }
 
 /// Board units per second the gamepad focus travels at full stick.
@@ -218,21 +220,25 @@ fn gamepad(
             let step = dir.clamp_length_max(1.0) * FOCUS_SPEED * time.delta_secs().min(0.1);
             focus.pos = (focus.pos + step).clamp(bounds.0.min, bounds.0.max);
             if focus.holding {
+                focus.carried = true;
                 out.write(Action::Drag(focus.pos));
             }
         }
+        let drop = |focus: &mut GamepadFocus| {
+            focus.holding = false;
+            if focus.carried { Action::Release(focus.pos) } else { Action::Cancel }
+        };
         if pad.just_pressed(GamepadButton::South) {
             if focus.holding {
-                out.write(Action::Release(focus.pos));
-                focus.holding = false;
+                out.write(drop(&mut focus));
             } else {
                 out.write(Action::Press(focus.pos));
                 focus.holding = true;
+                focus.carried = false;
             }
         }
         if pad.just_pressed(GamepadButton::East) && focus.holding {
-            out.write(Action::Release(focus.pos));
-            focus.holding = false;
+            out.write(drop(&mut focus));
         }
         if pad.just_pressed(GamepadButton::West) {
             out.write(Action::Rotate(1));

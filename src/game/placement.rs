@@ -92,7 +92,7 @@ fn handle_actions(
     bounds: Res<BoardBounds>,
     mut focus: ResMut<GamepadFocus>,
     time: Res<Time>,
-    mut last_tap: Local<Option<(Entity, f32)>>,
+    mut last_tap: Local<Option<(Entity, f32, bool)>>,
     mut placed: MessageWriter<PiecePlaced>,
     mut sfx: MessageWriter<Sfx>,
 ) {
@@ -168,18 +168,31 @@ fn handle_actions(
                 if sel.moved {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
                     commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
-                } else if sel.was_selected {
+                } else {
                     // A tap on the selected piece turns it; a second tap soon after mirrors it
-                    // instead (taking back the turn of the first tap).
+                    // instead, taking back the first tap's turn (one move, one undo step).
                     let now = time.elapsed_secs();
-                    let double = last_tap.is_some_and(|(t, at)| t == e && now - at <= DOUBLE_TAP);
+                    let first = last_tap.take().filter(|&(t, at, _)| t == e && now - at <= DOUBLE_TAP);
+                    let (turn, flip, before) = match first {
+                        Some((_, _, true)) => {
+                            active.moves = active.moves.saturating_sub(1);
+                            (-1, true, hist.undo.pop().unwrap_or(before))
+                        }
+                        Some((_, _, false)) => (0, true, before),
+                        None if sel.was_selected => (1, false, before),
+                        None => {
+                            // The tap only selected the piece.
+                            *last_tap = Some((e, now, false));
+                            continue;
+                        }
+                    };
+                    if first.is_none() {
+                        *last_tap = Some((e, now, true));
+                    }
                     let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
-                    *pl = if double { pl.turned(g, step, -1, true) } else { pl.turned(g, step, 1, false) };
-                    *last_tap = if double { None } else { Some((e, now)) };
+                    *pl = pl.turned(g, step, turn, flip);
                     let snapped = snap_piece(e, &mut pieces, &target, step);
                     commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
-                } else {
-                    *last_tap = Some((e, time.elapsed_secs()));
                 }
             }
             Action::Rotate(_) | Action::Flip => {
