@@ -42,9 +42,9 @@ fn shot(state: &str, (w, h): (u32, u32), window: bool) {
 }
 
 #[test]
-fn menu_levels_progress_and_solved_at_desktop_and_phone_sizes() {
+fn menu_levels_settings_progress_and_solved_at_desktop_and_phone_sizes() {
     for size in [(1280u32, 800u32), (390, 844)] {
-        for state in ["menu", "levels", "progress", "solved"] {
+        for state in ["menu", "levels", "settings", "progress", "solved"] {
             shot(state, size, false);
         }
     }

@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels]`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels|settings]`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -21,6 +21,7 @@ use bevy::winit::WinitPlugin;
 pub enum Shot {
     Menu,
     Levels,
+    Settings,
     Start,
     Progress,
     Solved,
@@ -41,7 +42,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels|settings] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -71,6 +72,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("solved") => Shot::Solved,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
+                    Some("settings") => Shot::Settings,
                     other => {
                         eprintln!("tessera screenshot: unknown state {other:?}\n{USAGE}");
                         return 2;
@@ -163,6 +165,7 @@ fn drive(
     let (pi, li) = library.find(&plan.level).unwrap();
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
+        (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
         (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Solved) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
@@ -188,6 +191,7 @@ fn drive(
     let ready = match plan.shot {
         Shot::Menu => *state.get() == AppState::MainMenu,
         Shot::Levels => *state.get() == AppState::LevelSelect,
+        Shot::Settings => *state.get() == AppState::Settings,
         _ => plan.arranged,
     };
     // Give egui and the renderer a few frames to settle before capturing.
