@@ -182,15 +182,3 @@ impl Motion {
         q.rotate(self.angle)
     }
 }
-
-/// Normalises an angle into (-pi, pi].
-pub fn wrap_angle(a: f64) -> f64 {
-    let two_pi = std::f64::consts::TAU;
-    let mut r = a % two_pi;
-    if r <= -std::f64::consts::PI {
-        r += two_pi;
-    } else if r > std::f64::consts::PI {
-        r -= two_pi;
-    }
-    r
-}

@@ -192,9 +192,6 @@ impl Ring {
     pub fn reversed(&self) -> Ring {
         Ring { edges: self.edges.iter().rev().map(Edge::reversed).collect(), bbox: self.bbox }
     }
-    pub fn perimeter(&self, eps: f64) -> f64 {
-        self.edges.iter().map(|e| e.length(eps)).sum()
-    }
     /// Winding number of the ring about `p` (p off the ring).
     pub fn winding(&self, p: Pt, eps: f64) -> i32 {
         if !self.bbox.contains(p, eps) {
@@ -289,9 +286,6 @@ impl Part {
     }
     pub fn area(&self, eps: f64) -> f64 {
         self.rings().map(|r| r.signed_area(eps)).sum()
-    }
-    pub fn perimeter(&self, eps: f64) -> f64 {
-        self.rings().map(|r| r.perimeter(eps)).sum()
     }
     /// Whether `p` is inside and not within `eps` of the boundary (cheaper than `side`).
     pub fn strictly_inside(&self, p: Pt, eps: f64) -> bool {
