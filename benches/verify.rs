@@ -42,10 +42,19 @@ fn tangram(c: &mut Criterion) {
     let (puzzle, built) = build(&target, &pieces, Mode::Anchored);
     assert!(puzzle.judge(&built).solved);
     g.bench_function("anchored", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    // Unsolved boards (what the game judges most): four pieces placed, one stray.
+    let mut partial = pieces[..4].to_vec();
+    partial.push(translated(&pieces[6], tessera::geom::pt(6.0, 0.0)));
+    let (puzzle_p, built_p) = build(&target, &partial, Mode::Anchored);
+    assert!(!puzzle_p.judge(&built_p).solved);
+    g.bench_function("anchored_unsolved", |b| b.iter(|| black_box(puzzle_p.judge(black_box(&built_p)))));
     let m = Motion { mirror: false, angle: 0.61, shift: pt(12.0, -7.0) };
     let (puzzle, built) = build(&target, &moved_all(&pieces, &m), Mode::Free);
     assert!(puzzle.judge(&built).solved);
     g.bench_function("free", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    let moved_partial = moved_all(&pieces[..5], &m);
+    let (puzzle_f, built_f) = build(&target, &moved_partial, Mode::Free);
+    g.bench_function("free_unsolved", |b| b.iter(|| black_box(puzzle_f.judge(black_box(&built_f)))));
     g.bench_function("i_overlay_union", |b| b.iter(|| black_box(union_with_i_overlay(black_box(&pieces)))));
     g.finish();
 }
