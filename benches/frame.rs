@@ -1,6 +1,9 @@
 //! CPU time per frame of the game's own systems in a headless `App` (`MinimalPlugins` plus
 //! the logic plugins), with 7 and with 100 pieces: an idle frame, and a frame in which a piece
-//! is picked up, dragged and dropped (snapping and judging the whole board).
+//! is picked up, dragged and dropped (snapping and judging the whole board). Every schedule
+//! runs on the single-threaded executor, so the figures measure the systems rather than thread
+//! wake-ups (with the multi-threaded executor on two cores, wake-ups alone cost about 0.3 ms a
+//! frame even in an empty app); `baseline` is the same app without the game's plugins.
 //!
 //! Run: `cargo bench --bench frame`
 #![cfg(feature = "game")]
@@ -30,14 +33,27 @@ fn hundred_squares() -> tessera::level::Pack {
     tessera::level::parse_pack(&s, "bench.ron", "bench").unwrap()
 }
 
-fn app(pack: tessera::level::Pack, level: usize) -> App {
+fn bare() -> App {
     let mut app = App::new();
-    let save = std::env::temp_dir().join(format!("tessera-bench-{}.ron", std::process::id()));
     app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(16)));
+    app
+}
+
+fn single_threaded(app: &mut App) {
+    for (_, schedule) in app.world_mut().resource_mut::<Schedules>().iter_mut() {
+        schedule.set_executor(bevy::ecs::schedule::SingleThreadedExecutor::new());
+    }
+}
+
+fn app(pack: tessera::level::Pack, level: usize) -> App {
+    let mut app = bare();
+    let save = std::env::temp_dir().join(format!("tessera-bench-{}.ron", std::process::id()));
+    app
         .insert_resource(SaveState { data: Default::default(), path: save, notice: None })
         .insert_resource(Library { packs: vec![pack], errors: vec![] })
         .add_plugins(LogicPlugins);
+    single_threaded(&mut app);
     app.update();
     app.update();
     app.world_mut().write_message(PlayLevel { pack: 0, level });
@@ -51,6 +67,10 @@ fn frames(c: &mut Criterion) {
     let classic = tessera::level::embedded_packs().remove(0);
     let arrow = classic.levels.iter().position(|l| l.id == "arrow").unwrap();
     let mut g = c.benchmark_group("frame");
+    let mut base = bare();
+    single_threaded(&mut base);
+    base.update();
+    g.bench_function("baseline/idle", |b| b.iter(|| base.update()));
     for (name, mut app) in [("7_pieces", app(classic, arrow)), ("100_pieces", app(hundred_squares(), 0))] {
         g.bench_function(format!("{name}/idle"), |b| b.iter(|| app.update()));
         // Pick up the first piece at its centroid, drag it a little, drop it: one frame.
