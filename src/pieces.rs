@@ -94,6 +94,20 @@ pub fn move_ring(ring: &[Vertex], m: &Motion) -> Vec<Vertex> {
         .collect()
 }
 
+/// Area of a piece (outer rings minus holes).
+pub fn piece_area(def: &PieceDef) -> f64 {
+    let tol = crate::geom::Tol::default();
+    def.rings
+        .iter()
+        .filter_map(|r| crate::geom::Ring::new(r, tol).ok())
+        .map(|r| r.signed_area(tol.eps).abs())
+        .collect::<Vec<f64>>()
+        .iter()
+        .enumerate()
+        .map(|(i, a)| if i == 0 { *a } else { -*a })
+        .sum()
+}
+
 /// Centroid of a polygon's vertices' region (straight edges; arcs are treated as chords).
 pub fn ring_centroid(ring: &[Vertex]) -> Pt {
     let n = ring.len();

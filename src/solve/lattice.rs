@@ -101,7 +101,12 @@ struct Candidate {
 /// per piece, identical pieces not permuted), or `None` when the figure is not a lattice figure
 /// or has more than 128 quarter cells.
 pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], limit: usize) -> Option<Vec<Vec<Placement>>> {
-    let mut cells = cells_of(target)?;
+    let all: Vec<usize> = (0..set.pieces.len()).collect();
+    solve_cells(set, &all, cells_of(target)?, limit)
+}
+
+/// Exact cover of `cells` by the pieces `available` (indices into the set).
+pub fn solve_cells(set: &PieceSet, available: &[usize], mut cells: Vec<Cell>, limit: usize) -> Option<Vec<Vec<Placement>>> {
     cells.sort_by_key(|&(x, y, q)| (y, x, q));
     if cells.len() > 128 {
         return None;
@@ -109,7 +114,7 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], limit: usize) -> Option<Vec
     let index: BTreeMap<Cell, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
     // Group identical pieces into kinds with a count.
     let mut kinds: Vec<(Vec<usize>, Vec<Orientation>)> = Vec::new();
-    for i in 0..set.pieces.len() {
+    for &i in available {
         match kinds.iter_mut().find(|(ids, _)| set.pieces[ids[0]].rings == set.pieces[i].rings) {
             Some((ids, _)) => ids.push(i),
             None => kinds.push((vec![i], orientations(set, i))),
@@ -191,6 +196,80 @@ fn search(
         chosen.pop();
         left[c.kind] += 1;
     }
+}
+
+/// What a hint says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// The placed pieces can be completed: this piece goes here (world coordinates).
+    Next(Placement),
+    /// No completion exists with the placed pieces where they are: move this piece.
+    Move(usize),
+    /// The figure is already complete.
+    Done,
+}
+
+/// A hint from the player's position on a lattice level. `turn` is the level's frame: the
+/// figure and its pieces sit on the integer lattice after turning by `-turn * 45` degrees
+/// (0 or 1; a lattice solution's rotations all have that parity). `placed` are the pieces the
+/// player has put on the figure. `None` when the level is not a lattice level.
+pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, placed: &[Placement]) -> Option<Hint> {
+    let back = crate::geom::Motion { mirror: false, angle: -(turn as f64) * std::f64::consts::FRAC_PI_4, shift: pt(0.0, 0.0) };
+    let snap = |p: Pt| -> Option<Pt> {
+        let q = pt(p.x.round(), p.y.round());
+        (q.dist(p) < 1e-6).then_some(q)
+    };
+    let lattice_target: Vec<Vec<Vertex>> = target
+        .iter()
+        .map(|r| r.iter().map(|v| snap(back.apply(v.at)).map(Vertex::from)).collect::<Option<Vec<_>>>())
+        .collect::<Option<_>>()?;
+    let target_cells: std::collections::BTreeSet<Cell> = cells_of(&lattice_target)?.into_iter().collect();
+    // Cells of each placed piece in the lattice frame, or the first piece that is off it.
+    let mut used: std::collections::BTreeSet<Cell> = Default::default();
+    let mut fixed: Vec<(usize, Vec<Cell>)> = Vec::new();
+    for p in placed {
+        let at = back.apply(pt(p.at.0, p.at.1));
+        let local = Placement { piece: p.piece, rot: p.rot - turn, flip: p.flip, at: (at.x, at.y) };
+        let cells = snap(at)
+            .filter(|_| local.rot.rem_euclid(2) == 0)
+            .and_then(|_| cells_of(&local.apply(&set.pieces[p.piece], set.step())));
+        match cells {
+            Some(c) if c.iter().all(|x| target_cells.contains(x) && !used.contains(x)) => {
+                used.extend(c.iter().copied());
+                fixed.push((p.piece, c));
+            }
+            _ => return Some(Hint::Move(p.piece)),
+        }
+    }
+    let remaining = |fixed: &[(usize, Vec<Cell>)]| -> (Vec<usize>, Vec<Cell>) {
+        let taken: std::collections::BTreeSet<Cell> = fixed.iter().flat_map(|(_, c)| c.iter().copied()).collect();
+        let pieces = (0..set.pieces.len()).filter(|i| !fixed.iter().any(|(f, _)| f == i)).collect();
+        (pieces, target_cells.iter().copied().filter(|c| !taken.contains(c)).collect())
+    };
+    let (pieces, cells) = remaining(&fixed);
+    if pieces.is_empty() && cells.is_empty() {
+        return Some(Hint::Done);
+    }
+    let to_world = |p: Placement| {
+        let w = pt(p.at.0, p.at.1).rotate(turn as f64 * std::f64::consts::FRAC_PI_4);
+        Placement { rot: p.rot + turn, at: (w.x, w.y), ..p }
+    };
+    if let Some(sol) = solve_cells(set, &pieces, cells, 1)?.into_iter().next() {
+        // Suggest the largest piece still to place (lowest index among equals).
+        let area = |p: &Placement| crate::pieces::piece_area(&set.pieces[p.piece]);
+        let best = sol.into_iter().max_by(|a, b| area(a).total_cmp(&area(b)).then(b.piece.cmp(&a.piece)))?;
+        return Some(Hint::Next(to_world(best)));
+    }
+    // Blocked: name the placed piece whose removal opens a completion (latest placed first).
+    for k in (0..fixed.len()).rev() {
+        let mut without = fixed.clone();
+        without.remove(k);
+        let (pieces, cells) = remaining(&without);
+        if solve_cells(set, &pieces, cells, 1).is_some_and(|s| !s.is_empty()) {
+            return Some(Hint::Move(fixed[k].0));
+        }
+    }
+    fixed.last().map(|(p, _)| Hint::Move(*p))
 }
 
 /// Every convex polygon on the lattice with edges in the eight 45-degree directions and the
