@@ -9,7 +9,7 @@ usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
   tessera levels [--json]          list level packs (embedded and user) and load errors
-  tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels|settings] [--window]
+  tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
                                    render one frame of the game to a PNG (off-screen; --window: in a window)
   tessera help                     this text";
 

@@ -441,3 +441,71 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
     assert_eq!(state(&app), AppState::Playing);
     std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
 }
+
+// ---------------------------------------------------------------- hints
+
+fn markers(app: &mut App) -> Vec<tessera::game::hints::HintMarker> {
+    app.world_mut().query::<&tessera::game::hints::HintMarker>().iter(app.world()).copied().collect()
+}
+
+/// Presses H and waits (frames) for the hint task's answer to become an entity.
+fn ask_hint(app: &mut App) -> Vec<tessera::game::hints::HintMarker> {
+    let before = markers(app).len();
+    key(app, KeyCode::KeyH, "h");
+    for _ in 0..400 {
+        let m = markers(app);
+        if m.len() > before {
+            return m;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    panic!("no hint arrived");
+}
+
+fn set_placement(app: &mut App, piece: usize, p: Placement) {
+    let mut q = app.world_mut().query::<(&Piece, &mut Placed)>();
+    for (pc, mut pl) in q.iter_mut(app.world_mut()) {
+        if pc.0 == piece {
+            pl.0 = p;
+        }
+    }
+    app.world_mut().write_message(tessera::game::placement::PiecePlaced { piece: None, snapped: false });
+    app.update();
+}
+
+#[test]
+fn hints_show_which_piece_then_where_and_following_them_solves() {
+    use tessera::game::hints::HintKind;
+    let mut app = app("hints");
+    start(&mut app, LEVEL);
+    for _ in 0..7 {
+        let m = ask_hint(&mut app);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].kind, HintKind::Which, "first step names the piece");
+        let m = ask_hint(&mut app);
+        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).expect("second step shows where");
+        let before = app.world().resource::<Progress>().value;
+        set_placement(&mut app, ghost.piece, ghost);
+        assert!(markers(&mut app).is_empty(), "a placement clears the hint");
+        let after = app.world().resource::<Progress>();
+        assert!(after.value > before && !after.overlap, "the ghost's placement verifies: {before} -> {}", after.value);
+        if after.solved {
+            break;
+        }
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+}
+
+#[test]
+fn a_wrong_placement_gets_a_move_this_piece_hint() {
+    use tessera::game::hints::HintKind;
+    let mut app = app("hint-wrong");
+    start(&mut app, LEVEL);
+    let mut wrong = app.world().resource::<ActiveLevel>().level.solution[0];
+    wrong.at.0 += 0.5; // on the figure, off the lattice
+    set_placement(&mut app, wrong.piece, wrong);
+    let m = ask_hint(&mut app);
+    assert_eq!(m, vec![tessera::game::hints::HintMarker { piece: wrong.piece, kind: HintKind::MoveThis }]);
+}

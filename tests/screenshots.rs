@@ -44,7 +44,7 @@ fn shot(state: &str, (w, h): (u32, u32), window: bool) {
 #[test]
 fn menu_levels_settings_progress_and_solved_at_desktop_and_phone_sizes() {
     for size in [(1280u32, 800u32), (390, 844)] {
-        for state in ["menu", "levels", "settings", "progress", "solved"] {
+        for state in ["menu", "levels", "settings", "progress", "hint", "solved"] {
             shot(state, size, false);
         }
     }

@@ -1,6 +1,7 @@
 //! Drawing with bevy_prototype_lyon: the camera, the target silhouette beneath, the pieces (one
 //! colour each, outlined; the selected one highlighted) and the gamepad focus.
 
+use super::hints::{HintKind, HintMarker};
 use super::input::GamepadFocus;
 use super::pieces::{Piece, PieceGeom, TargetFigure, PALETTE};
 use super::placement::Selection;
@@ -41,7 +42,7 @@ impl Plugin for DrawPlugin {
         app.add_plugins(ShapePlugin)
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
-            .add_systems(PostUpdate, (camera_follows_view, add_shapes, highlight, show_focus, colour_target));
+            .add_systems(PostUpdate, (camera_follows_view, add_shapes, highlight, show_focus, colour_target, draw_hints));
     }
 }
 
@@ -128,6 +129,40 @@ fn colour_target(progress: Res<Progress>, mut target: Query<&mut Shape, With<Tar
     }
     for mut shape in &mut target {
         shape.fill = Some(fill(if progress.solved { TARGET_DONE } else { TARGET }));
+    }
+}
+
+/// Hint markers: an outline over the piece to place next (gold) or to move (red), or a ghost
+/// of the piece where it goes.
+fn draw_hints(
+    mut commands: Commands,
+    mut markers: Query<(Entity, &HintMarker, Option<&mut Transform>), Without<Piece>>,
+    pieces: Query<(&Piece, &PieceGeom, &Transform)>,
+    active: Option<Res<super::levels::ActiveLevel>>,
+) {
+    let Some(active) = active else { return };
+    let step = active.level.set.step();
+    for (e, m, t) in &mut markers {
+        let Some((_, geom, pt)) = pieces.iter().find(|(p, ..)| p.0 == m.piece) else { continue };
+        let (transform, shape) = match m.kind {
+            HintKind::Ghost(p) => (
+                Transform {
+                    translation: Vec3::new(p.at.0 as f32, p.at.1 as f32, 0.5),
+                    rotation: Quat::from_rotation_z((p.rot as f64 * step) as f32),
+                    scale: Vec3::new(if p.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
+                },
+                (Color::srgba(1.0, 1.0, 1.0, 0.25), HIGHLIGHT),
+            ),
+            HintKind::Which => (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.85, 0.2))),
+            HintKind::MoveThis => (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.3, 0.25))),
+        };
+        match t {
+            Some(mut t) => *t = transform,
+            None => {
+                let path = path_of(&geom.rings);
+                commands.entity(e).insert((ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(), transform));
+            }
+        }
     }
 }
 

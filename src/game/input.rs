@@ -29,6 +29,8 @@ pub enum Action {
     Restart,
     /// Move the gamepad focus to the next (+1) or previous (-1) piece.
     FocusNext(i32),
+    /// Ask for a hint (a second ask shows where the hinted piece goes).
+    Hint,
 }
 
 /// True while the pointer is over the HUD or a menu (set by the UI), so board input waits.
@@ -184,6 +186,8 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
         out.write(Action::Rotate(if shift { -1 } else { 1 }));
     } else if keys.just_pressed(KeyCode::KeyF) {
         out.write(Action::Flip);
+    } else if keys.just_pressed(KeyCode::KeyH) {
+        out.write(Action::Hint);
     } else if keys.just_pressed(KeyCode::Tab) {
         out.write(Action::FocusNext(if shift { -1 } else { 1 }));
     }
@@ -252,8 +256,11 @@ fn gamepad(
         if pad.just_pressed(GamepadButton::RightTrigger) {
             out.write(Action::Rotate(1));
         }
-        if pad.just_pressed(GamepadButton::LeftTrigger2) || pad.just_pressed(GamepadButton::Select) {
+        if pad.just_pressed(GamepadButton::LeftTrigger2) {
             out.write(Action::Undo);
+        }
+        if pad.just_pressed(GamepadButton::Select) {
+            out.write(Action::Hint);
         }
         if pad.just_pressed(GamepadButton::RightTrigger2) || pad.just_pressed(GamepadButton::Start) {
             out.write(Action::Redo);

@@ -6,9 +6,12 @@
 //! Flow: raw input → [`input`] turns it into [`input::Action`] messages → [`placement`] moves
 //! pieces and writes [`placement::PiecePlaced`] → [`verification`] judges and updates
 //! [`verification::Progress`] → [`ui`] shows the thermometer and the solved screen.
+//! Hints: [`input::Action::Hint`] → [`hints`] starts a solver task on `AsyncComputeTaskPool` →
+//! crossbeam channel → a [`hints::HintMarker`] entity, drawn by [`draw`].
 
 pub mod audio;
 pub mod draw;
+pub mod hints;
 pub mod input;
 pub mod levels;
 pub mod pieces;
@@ -46,6 +49,7 @@ impl Plugin for LogicPlugins {
             pieces::PiecesPlugin,
             placement::PlacementPlugin,
             verification::VerificationPlugin,
+            hints::HintsPlugin,
         ));
     }
 }

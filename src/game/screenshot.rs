@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels|settings]`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings]`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -24,6 +24,8 @@ pub enum Shot {
     Settings,
     Start,
     Progress,
+    /// In progress, with a hint asked twice (which piece, then where).
+    Hint,
     Solved,
 }
 
@@ -42,7 +44,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|solved|menu|levels|settings] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -69,6 +71,7 @@ pub fn run(args: &[String]) -> i32 {
                 shot = match val().as_deref() {
                     Some("start") => Shot::Start,
                     Some("progress") => Shot::Progress,
+                    Some("hint") => Shot::Hint,
                     Some("solved") => Shot::Solved,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
@@ -147,6 +150,7 @@ fn drive(
     mut play: MessageWriter<PlayLevel>,
     mut pieces: Query<(&Piece, &mut Placed)>,
     mut placed: MessageWriter<PiecePlaced>,
+    mut actions: MessageWriter<super::input::Action>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     target: Option<Res<super::draw::OffscreenTarget>>,
@@ -166,11 +170,11 @@ fn drive(
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
-        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Solved) if !plan.asked => {
+        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Solved) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
-        (AppState::Playing, Shot::Progress | Shot::Solved) if !plan.arranged && !pieces.is_empty() => {
+        (AppState::Playing, Shot::Progress | Shot::Hint | Shot::Solved) if !plan.arranged && !pieces.is_empty() => {
             let solution = &library.packs[pi].levels[li].solution;
             let n = if plan.shot == Shot::Solved { solution.len() } else { solution.len() / 2 };
             for (piece, mut p) in &mut pieces {
@@ -186,6 +190,9 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
+        (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
+            actions.write(super::input::Action::Hint);
+        }
         _ => {}
     }
     let ready = match plan.shot {
@@ -194,8 +201,9 @@ fn drive(
         Shot::Settings => *state.get() == AppState::Settings,
         _ => plan.arranged,
     };
-    // Give egui and the renderer a few frames to settle before capturing.
-    if ready && !plan.requested && plan.frames > 12 {
+    // Give egui and the renderer a few frames to settle (and a hint time to arrive).
+    let settle = if plan.shot == Shot::Hint { 60 } else { 12 };
+    if ready && !plan.requested && plan.frames > settle {
         plan.requested = true;
         commands
             .spawn(match target {

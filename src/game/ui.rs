@@ -197,6 +197,7 @@ fn hud(
     time: Res<Time>,
     state: Res<State<AppState>>,
     info: Option<Res<SolvedInfo>>,
+    hints: Res<super::hints::HintState>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
@@ -219,6 +220,9 @@ fn hud(
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
                 ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
+                if let Some(m) = hints.message.as_ref().filter(|_| playing) {
+                    ui.colored_label(egui::Color32::from_rgb(255, 220, 120), m);
+                }
             });
             if narrow {
                 horizontal_thermometer(ui, progress.value as f32, progress.overlap);
@@ -249,6 +253,9 @@ fn hud(
                     }
                     if ui.button("Restart").on_hover_text("Ctrl+R").clicked() {
                         actions.write(Action::Restart);
+                    }
+                    if ui.button("Hint").on_hover_text("H: which piece next; again: where it goes").clicked() {
+                        actions.write(Action::Hint);
                     }
                 });
             });

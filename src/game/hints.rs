@@ -1,0 +1,161 @@
+//! Hints: a request starts a solver task on `AsyncComputeTaskPool`; its answer comes back over
+//! a crossbeam channel and becomes a hint entity. Two steps of help: first the piece to place
+//! next is highlighted, a second request shows where it goes (a ghost). When no completion
+//! exists, the piece to move is marked. Any placement, or leaving the level, cancels a stale
+//! task and clears the hint.
+
+use super::input::Action;
+use super::levels::ActiveLevel;
+use super::pieces::{Piece, PieceGeom, Placed};
+use super::placement::{PiecePlaced, PlacementSet};
+use super::AppState;
+use crate::geom::ring::Side;
+use crate::pieces::Placement;
+use crate::solve::lattice::{hint, Hint};
+use bevy::prelude::*;
+use bevy::tasks::{AsyncComputeTaskPool, Task};
+use crossbeam_channel::{Receiver, Sender};
+
+/// What a hint entity shows.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum HintKind {
+    /// This piece is the one to place next.
+    Which,
+    /// The piece to place next, drawn where it goes.
+    Ghost(Placement),
+    /// No completion exists with this piece where it is: move it.
+    MoveThis,
+}
+
+/// A hint on the board, about piece `piece` (index in the set).
+#[derive(Component, Clone, Copy, Debug, PartialEq)]
+pub struct HintMarker {
+    pub piece: usize,
+    pub kind: HintKind,
+}
+
+/// The state of hinting on the current level.
+#[derive(Resource, Default)]
+pub struct HintState {
+    /// Bumped by every placement and request; answers for older generations are dropped.
+    pub generation: u64,
+    task: Option<Task<()>>,
+    /// The last answer, and how many steps of it are shown.
+    pub last: Option<Hint>,
+    pub shown: u8,
+    /// Shown in the HUD when there is nothing to draw.
+    pub message: Option<String>,
+}
+
+#[derive(Resource)]
+struct HintChannel {
+    tx: Sender<(u64, Option<Hint>)>,
+    rx: Receiver<(u64, Option<Hint>)>,
+}
+
+pub struct HintsPlugin;
+
+impl Plugin for HintsPlugin {
+    fn build(&self, app: &mut App) {
+        let (tx, rx) = crossbeam_channel::unbounded();
+        app.insert_resource(HintChannel { tx, rx })
+            .init_resource::<HintState>()
+            .add_systems(OnExit(AppState::Playing), clear)
+            .add_systems(
+                Update,
+                (stale_on_placement, request, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+fn clear(mut state: ResMut<HintState>, markers: Query<Entity, With<HintMarker>>, mut commands: Commands) {
+    state.generation += 1;
+    state.task = None;
+    state.last = None;
+    state.shown = 0;
+    state.message = None;
+    for e in &markers {
+        commands.entity(e).despawn();
+    }
+}
+
+/// A placement makes any hint (and any task still thinking) stale.
+fn stale_on_placement(
+    mut placed: MessageReader<PiecePlaced>,
+    state: ResMut<HintState>,
+    markers: Query<Entity, With<HintMarker>>,
+    commands: Commands,
+) {
+    if placed.read().count() > 0 {
+        clear(state, markers, commands);
+    }
+}
+
+fn request(
+    mut actions: MessageReader<Action>,
+    mut state: ResMut<HintState>,
+    channel: Res<HintChannel>,
+    active: Option<Res<ActiveLevel>>,
+    pieces: Query<(&Piece, &PieceGeom, &Placed)>,
+    markers: Query<Entity, With<HintMarker>>,
+    mut commands: Commands,
+) {
+    if !actions.read().any(|a| *a == Action::Hint) {
+        return;
+    }
+    let Some(active) = active else { return };
+    // Second step of the same answer: show where the highlighted piece goes.
+    if let (Some(Hint::Next(p)), 1) = (&state.last, state.shown) {
+        commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Ghost(*p) });
+        state.shown = 2;
+        state.message = Some("It goes here.".into());
+        return;
+    }
+    for e in &markers {
+        commands.entity(e).despawn();
+    }
+    state.generation += 1;
+    state.last = None;
+    state.shown = 0;
+    state.message = Some("Thinking…".into());
+    let step = active.level.set.step();
+    // Pieces whose centroid is on the figure count as placed; the rest are in the tray.
+    let placed: Vec<Placement> = pieces
+        .iter()
+        .filter(|(_, g, p)| {
+            let c = p.world_centroid(g, step);
+            active.puzzle.target.side(crate::geom::pt(c.x as f64, c.y as f64)) != Side::Outside
+        })
+        .map(|(_, _, p)| p.0)
+        .collect();
+    let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
+    let turn = active.level.solution.first().map_or(0, |s| s.rot.rem_euclid(2));
+    // Replacing the task drops (cancels) any older one.
+    state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        let _ = tx.send((generation, hint(&set, &target, turn, &placed)));
+    }));
+}
+
+fn receive(mut state: ResMut<HintState>, channel: Res<HintChannel>, mut commands: Commands) {
+    while let Ok((generation, answer)) = channel.rx.try_recv() {
+        if generation != state.generation {
+            continue;
+        }
+        state.task = None;
+        state.message = match &answer {
+            Some(Hint::Next(p)) => {
+                commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });
+                state.shown = 1;
+                Some("This piece next. Ask again to see where.".into())
+            }
+            Some(Hint::Move(k)) => {
+                commands.spawn(HintMarker { piece: *k, kind: HintKind::MoveThis });
+                state.shown = 1;
+                Some("This piece cannot stay where it is.".into())
+            }
+            Some(Hint::Done) => Some("The figure is complete.".into()),
+            None => Some("No hint for this level.".into()),
+        };
+        state.last = answer;
+    }
+}
