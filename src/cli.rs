@@ -9,6 +9,9 @@ usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
   tessera levels [--json]          list level packs (embedded and user) and load errors
+  tessera check-levels [DIR] [--json]
+                                   check every level (of DIR's packs, or embedded + user): it parses,
+                                   its reference solution verifies, and the solver solves it
   tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
                                    render one frame of the game to a PNG (off-screen; --window: in a window)
   tessera help                     this text";
@@ -20,6 +23,7 @@ pub fn run(args: &[String]) -> Option<i32> {
     Some(match cmd.as_str() {
         "verify" => verify(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "levels" => levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        "check-levels" => check_levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         #[cfg(feature = "game")]
         "screenshot" => crate::game::screenshot::run(rest),
         "help" | "--help" | "-h" => {
@@ -137,4 +141,67 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
     } else {
         1
     }
+}
+
+/// `tessera check-levels [DIR] [--json]`: exit 0 when every level passes, 1 otherwise.
+pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let json = args.iter().any(|a| a == "--json");
+    let dirs: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
+    if dirs.len() > 1 || dirs.iter().any(|d| d.starts_with("--")) {
+        let _ = writeln!(err, "tessera check-levels: takes one DIR and --json\n{USAGE}");
+        return 2;
+    }
+    let (packs, errors) = match dirs.first() {
+        Some(d) => {
+            let dir = Path::new(d.as_str());
+            if !dir.is_dir() {
+                let _ = writeln!(err, "tessera check-levels: {d} is not a directory");
+                return 2;
+            }
+            crate::level::load_dir(dir)
+        }
+        None => all_packs(),
+    };
+    let mut failed = errors.len();
+    for e in &errors {
+        if json {
+            let _ = writeln!(out, "{}", serde_json::json!({"file": e.file, "line": e.line, "error": e.message}));
+        } else {
+            let _ = writeln!(out, "FAIL {e}");
+        }
+    }
+    let mut levels = 0;
+    for pack in &packs {
+        for level in &pack.levels {
+            levels += 1;
+            let t0 = std::time::Instant::now();
+            let verified = level.check_solution();
+            let turn = level.solution.first().map_or(0, |s| s.rot.rem_euclid(2));
+            let solved = match crate::solve::lattice::solve_in_frame(&level.set, &level.target, turn, 1) {
+                None => Err("not a lattice figure: the general solver is not built yet".to_string()),
+                Some(s) if s.is_empty() => Err("the solver finds no solution".to_string()),
+                Some(_) => Ok(()),
+            };
+            let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            let problem = verified.as_ref().err().or(solved.as_ref().err()).cloned();
+            if problem.is_some() {
+                failed += 1;
+            }
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({"pack": pack.id, "id": level.id, "file": pack.file, "line": level.line,
+                        "solution_verifies": verified.is_ok(), "solver_solves": solved.is_ok(),
+                        "elapsed_ms": ms, "error": problem})
+                );
+            } else if let Some(p) = problem {
+                let _ = writeln!(out, "FAIL {}:{}: {}/{}: {p}", pack.file, level.line, pack.id, level.id);
+            }
+        }
+    }
+    if !json {
+        let _ = writeln!(out, "check-levels: {} levels in {} packs, {} failed", levels, packs.len(), failed);
+    }
+    i32::from(failed > 0)
 }

@@ -78,3 +78,36 @@ fn human_output_and_usage_errors() {
     assert_eq!(code, 2);
     assert!(err.contains("unknown command"));
 }
+
+#[test]
+fn check_levels_passes_the_shipped_packs_and_fails_bad_ones() {
+    let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/levels");
+    let (code, out, _) = run(&["check-levels", shipped]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("0 failed"), "{out}");
+    let (code, out, _) = run(&["check-levels", shipped, "--json"]);
+    assert_eq!(code, 0);
+    let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    assert!(lines.len() >= 40);
+    assert!(lines.iter().all(|l| l["solution_verifies"] == true && l["solver_solves"] == true));
+
+    // A pack whose reference solution is wrong and whose figure cannot be built, and a broken pack.
+    let dir = std::env::temp_dir().join(format!("tessera-check-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("bad.ron"),
+        r#"(name: "bad", levels: [
+  (id: "anvil", name: "Anvil", pieces: "tangram", mode: anchored,
+   target: [[(0,0),(3,0),(3,1),(2,1),(2,2),(4,2),(4,3),(0,3),(0,2),(1,2),(1,1),(0,1)]],
+   solution: [(piece: 0, at: (0, 0))]),
+])"#,
+    )
+    .unwrap();
+    std::fs::write(dir.join("broken.ron"), "(name: \"x\", levels: [(id: ").unwrap();
+    let (code, out, _) = run(&["check-levels", dir.to_str().unwrap()]);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("broken.ron:1"), "{out}");
+    assert!(out.contains("bad/anvil") && out.contains("does not verify"), "{out}");
+    assert!(out.contains("2 failed"), "{out}");
+}

@@ -198,6 +198,31 @@ fn search(
     }
 }
 
+/// Solves a figure drawn in the frame turned by `turn * 45` degrees from the lattice (the
+/// shipped levels use 0 or 1). Returns world placements, or `None` when the figure is not on
+/// the lattice in that frame.
+pub fn solve_in_frame(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, limit: usize) -> Option<Vec<Vec<Placement>>> {
+    let back = crate::geom::Motion { mirror: false, angle: -(turn as f64) * std::f64::consts::FRAC_PI_4, shift: pt(0.0, 0.0) };
+    let lattice: Vec<Vec<Vertex>> = target
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| {
+                    let p = back.apply(v.at);
+                    let q = pt(p.x.round(), p.y.round());
+                    (v.arc.is_none() && q.dist(p) < 1e-6).then(|| Vertex::from(q))
+                })
+                .collect::<Option<Vec<_>>>()
+        })
+        .collect::<Option<_>>()?;
+    let sols = solve(set, &lattice, limit)?;
+    let turn_back = |p: Placement| {
+        let w = pt(p.at.0, p.at.1).rotate(turn as f64 * std::f64::consts::FRAC_PI_4);
+        Placement { rot: p.rot + turn, at: (w.x, w.y), ..p }
+    };
+    Some(sols.into_iter().map(|s| s.into_iter().map(turn_back).collect()).collect())
+}
+
 /// What a hint says.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Hint {
