@@ -20,14 +20,13 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
             // The lattice solver works in the frame where the level's pieces sit on the
             // integer lattice; the generator may have turned the figure by 45 degrees.
             let turn = level.solution[0].rot.rem_euclid(2);
-            let back = tessera::geom::Motion { mirror: false, angle: -(turn as f64) * std::f64::consts::FRAC_PI_4, shift: tessera::geom::pt(0.0, 0.0) };
-            let target: Vec<_> = level.target.iter().map(|r| tessera::pieces::move_ring(r, &back)).collect();
-            let rounded: Vec<Vec<tessera::geom::Vertex>> = target
-                .iter()
-                .map(|r| r.iter().map(|v| tessera::geom::pt(v.at.x.round(), v.at.y.round()).into()).collect())
-                .collect();
-            let sols = lattice::solve(&level.set, &rounded, 1).unwrap_or_else(|| panic!("{}/{}: not a lattice figure", pack.id, level.id));
+            let sols = lattice::solve_in_frame(&level.set, &level.target, turn, 1)
+                .unwrap_or_else(|| panic!("{}/{}: not a lattice figure", pack.id, level.id));
             assert_eq!(sols.len(), 1, "{}/{}: the solver finds no solution", pack.id, level.id);
+            // Its solution verifies with the engine too.
+            let mut l = level.clone();
+            l.solution = sols[0].clone();
+            l.check_solution().unwrap_or_else(|e| panic!("{}/{}: solver's solution: {e}", pack.id, level.id));
         }
     }
 }

@@ -198,29 +198,48 @@ fn search(
     }
 }
 
-/// Solves a figure drawn in the frame turned by `turn * 45` degrees from the lattice (the
-/// shipped levels use 0 or 1). Returns world placements, or `None` when the figure is not on
-/// the lattice in that frame.
+/// A lattice frame: the figure sits on the integer lattice after turning by `-turn * 45`
+/// degrees (the shipped levels use 0 or 1; a lattice solution's rotations share that parity).
+#[derive(Clone, Copy, Debug)]
+struct Frame {
+    turn: i32,
+}
+
+impl Frame {
+    fn angle(self) -> f64 {
+        self.turn as f64 * std::f64::consts::FRAC_PI_4
+    }
+    /// A world point on the lattice, or `None` if it is off it.
+    fn lattice_point(self, p: Pt) -> Option<Pt> {
+        let p = p.rotate(-self.angle());
+        let q = pt(p.x.round(), p.y.round());
+        (q.dist(p) < 1e-6).then_some(q)
+    }
+    /// World rings on the lattice (straight edges only), or `None`.
+    fn rings(self, rings: &[Vec<Vertex>]) -> Option<Vec<Vec<Vertex>>> {
+        rings
+            .iter()
+            .map(|r| r.iter().map(|v| v.arc.is_none().then(|| self.lattice_point(v.at)).flatten().map(Vertex::from)).collect())
+            .collect()
+    }
+    /// A world placement in lattice terms, or `None` if it does not sit on the lattice.
+    fn to_lattice(self, p: &Placement) -> Option<Placement> {
+        let at = self.lattice_point(pt(p.at.0, p.at.1))?;
+        let rot = p.rot - self.turn;
+        (rot.rem_euclid(2) == 0).then_some(Placement { rot, at: (at.x, at.y), ..*p })
+    }
+    fn to_world(self, p: Placement) -> Placement {
+        let w = pt(p.at.0, p.at.1).rotate(self.angle());
+        Placement { rot: p.rot + self.turn, at: (w.x, w.y), ..p }
+    }
+}
+
+/// Solves a figure drawn in the frame turned by `turn * 45` degrees from the lattice. Returns
+/// world placements, or `None` when the figure is not on the lattice in that frame.
 pub fn solve_in_frame(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, limit: usize) -> Option<Vec<Vec<Placement>>> {
-    let back = crate::geom::Motion { mirror: false, angle: -(turn as f64) * std::f64::consts::FRAC_PI_4, shift: pt(0.0, 0.0) };
-    let lattice: Vec<Vec<Vertex>> = target
-        .iter()
-        .map(|r| {
-            r.iter()
-                .map(|v| {
-                    let p = back.apply(v.at);
-                    let q = pt(p.x.round(), p.y.round());
-                    (v.arc.is_none() && q.dist(p) < 1e-6).then(|| Vertex::from(q))
-                })
-                .collect::<Option<Vec<_>>>()
-        })
-        .collect::<Option<_>>()?;
-    let sols = solve(set, &lattice, limit)?;
-    let turn_back = |p: Placement| {
-        let w = pt(p.at.0, p.at.1).rotate(turn as f64 * std::f64::consts::FRAC_PI_4);
-        Placement { rot: p.rot + turn, at: (w.x, w.y), ..p }
-    };
-    Some(sols.into_iter().map(|s| s.into_iter().map(turn_back).collect()).collect())
+    let frame = Frame { turn };
+    let sols = solve(set, &frame.rings(target)?, limit)?;
+    Some(sols.into_iter().map(|s| s.into_iter().map(|p| frame.to_world(p)).collect()).collect())
 }
 
 /// What a hint says.
@@ -239,25 +258,13 @@ pub enum Hint {
 /// (0 or 1; a lattice solution's rotations all have that parity). `placed` are the pieces the
 /// player has put on the figure. `None` when the level is not a lattice level.
 pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, placed: &[Placement]) -> Option<Hint> {
-    let back = crate::geom::Motion { mirror: false, angle: -(turn as f64) * std::f64::consts::FRAC_PI_4, shift: pt(0.0, 0.0) };
-    let snap = |p: Pt| -> Option<Pt> {
-        let q = pt(p.x.round(), p.y.round());
-        (q.dist(p) < 1e-6).then_some(q)
-    };
-    let lattice_target: Vec<Vec<Vertex>> = target
-        .iter()
-        .map(|r| r.iter().map(|v| snap(back.apply(v.at)).map(Vertex::from)).collect::<Option<Vec<_>>>())
-        .collect::<Option<_>>()?;
-    let target_cells: std::collections::BTreeSet<Cell> = cells_of(&lattice_target)?.into_iter().collect();
+    let frame = Frame { turn };
+    let target_cells: std::collections::BTreeSet<Cell> = cells_of(&frame.rings(target)?)?.into_iter().collect();
     // Cells of each placed piece in the lattice frame, or the first piece that is off it.
     let mut used: std::collections::BTreeSet<Cell> = Default::default();
     let mut fixed: Vec<(usize, Vec<Cell>)> = Vec::new();
     for p in placed {
-        let at = back.apply(pt(p.at.0, p.at.1));
-        let local = Placement { piece: p.piece, rot: p.rot - turn, flip: p.flip, at: (at.x, at.y) };
-        let cells = snap(at)
-            .filter(|_| local.rot.rem_euclid(2) == 0)
-            .and_then(|_| cells_of(&local.apply(&set.pieces[p.piece], set.step())));
+        let cells = frame.to_lattice(p).and_then(|local| cells_of(&local.apply(&set.pieces[p.piece], set.step())));
         match cells {
             Some(c) if c.iter().all(|x| target_cells.contains(x) && !used.contains(x)) => {
                 used.extend(c.iter().copied());
@@ -275,15 +282,11 @@ pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, placed: &[Placeme
     if pieces.is_empty() && cells.is_empty() {
         return Some(Hint::Done);
     }
-    let to_world = |p: Placement| {
-        let w = pt(p.at.0, p.at.1).rotate(turn as f64 * std::f64::consts::FRAC_PI_4);
-        Placement { rot: p.rot + turn, at: (w.x, w.y), ..p }
-    };
     if let Some(sol) = solve_cells(set, &pieces, cells, 1)?.into_iter().next() {
         // Suggest the largest piece still to place (lowest index among equals).
         let area = |p: &Placement| crate::pieces::piece_area(&set.pieces[p.piece]);
         let best = sol.into_iter().max_by(|a, b| area(a).total_cmp(&area(b)).then(b.piece.cmp(&a.piece)))?;
-        return Some(Hint::Next(to_world(best)));
+        return Some(Hint::Next(frame.to_world(best)));
     }
     // Blocked: name the placed piece whose removal opens a completion (latest placed first).
     for k in (0..fixed.len()).rev() {
