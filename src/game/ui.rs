@@ -234,6 +234,10 @@ fn hud(
             return;
         }
         bar.corner_radius(8.0).show(ui, |ui| {
+            if narrow {
+                ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
+                ui.spacing_mut().item_spacing.x = 5.0;
+            }
             ui.add_enabled_ui(playing, |ui| {
                 ui.horizontal(|ui| {
                     if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
