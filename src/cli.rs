@@ -1,4 +1,5 @@
-//! Headless commands of the `tessera` binary. None of them opens a window.
+//! Headless commands of the `tessera` binary. None of them opens a window (but
+//! `screenshot --window`, which exists to test the game window).
 
 use crate::format::load_puzzle;
 use std::io::Write;
