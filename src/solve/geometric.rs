@@ -1,0 +1,384 @@
+//! A geometric tangram solver for figures on or off the lattice (work in progress for the P2
+//! issue: first solutions, node budget and cancellation; not yet wired to commands or hints).
+//!
+//! Search in the spirit of Wessel's solver, made complete by always covering one chosen
+//! corner: take the sharpest convex corner `v` of the uncovered region. In any tiling some
+//! piece has a vertex at `v` with an edge running along the region's edge that leaves `v`
+//! (a convex corner cannot lie inside a piece or on the inside of a piece's edge). So the
+//! candidates are: every remaining piece, turned in the set's steps (offset by the figure's own
+//! angle) and mirrored where that gives a new shape, with a vertex whose outgoing edge points
+//! along the region's outgoing edge and whose angle fits in the corner. Each candidate must lie
+//! inside the region; the region minus the piece is computed with the verification engine's
+//! edge pass. Prunings: a region part smaller than the smallest remaining piece, and regions
+//! already explored with the same pieces left.
+
+use crate::geom::edge::turn;
+use crate::geom::ring::{parts_from_rings, sweep_pairs_between, Side};
+use crate::geom::{pt, BBox, Edge, Part, Pt, Ring, Tol, Vertex};
+use crate::pieces::{piece_area, PieceSet, Placement};
+use crate::verify::contour::{build_contours, Contour};
+use crate::verify::overlay::edge_pass;
+use std::collections::HashSet;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+/// Search limits.
+#[derive(Clone, Debug, Default)]
+pub struct Options {
+    /// Stop after this many solutions (at least 1).
+    pub limit: usize,
+    /// Stop after this many search nodes (0: no limit).
+    pub max_nodes: u64,
+    pub deadline: Option<Instant>,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+/// What the search found.
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Each solution places every piece: `world = rotate(mirror(local), rot * step +
+    /// base_angle) + at` (for figures drawn on the step grid `base_angle` is 0 and these are
+    /// ordinary placements).
+    pub solutions: Vec<Vec<Placement>>,
+    /// The figure's own angle modulo the rotation step.
+    pub base_angle: f64,
+    pub nodes: u64,
+    /// The search space was exhausted (so no solutions means none exists).
+    pub complete: bool,
+}
+
+impl Outcome {
+    /// A solved piece's rings in world coordinates.
+    pub fn world(&self, set: &PieceSet, p: &Placement) -> Vec<Vec<Vertex>> {
+        let m = crate::geom::Motion { mirror: p.flip, angle: p.rot as f64 * set.step() + self.base_angle, shift: pt(p.at.0, p.at.1) };
+        set.pieces[p.piece].rings.iter().map(|r| crate::pieces::move_ring(r, &m)).collect()
+    }
+}
+
+/// One way to hold a piece: its turn and mirror, and its outline at the origin.
+struct Pose {
+    rot: i32,
+    flip: bool,
+    ring: Vec<Pt>,
+}
+
+struct Kind {
+    ids: Vec<usize>,
+    area: f64,
+    poses: Vec<Pose>,
+}
+
+/// A searched state: pieces left per kind, and the region's vertices on a fine grid.
+type StateKey = (Vec<usize>, Vec<(i64, i64)>);
+
+struct Search<'a> {
+    kinds: Vec<Kind>,
+    left: Vec<usize>,
+    eps: f64,
+    opts: &'a Options,
+    seen: HashSet<StateKey>,
+    chosen: Vec<(usize, Placement)>,
+    out: Outcome,
+    stopped: bool,
+}
+
+/// Solves `target` with the pieces of `set` (polygonal pieces only).
+pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<Outcome> {
+    if target.iter().flatten().any(|v| v.arc.is_some()) || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
+        return None;
+    }
+    let mut bb = BBox::EMPTY;
+    target.iter().flatten().for_each(|v| bb.add(v.at));
+    let tol = Tol::for_extent(bb.extent());
+    let rings: Vec<Ring> = target.iter().map(|r| Ring::new(r, tol).ok()).collect::<Option<_>>()?;
+    let parts = parts_from_rings(rings, tol, true).ok()?;
+    let region = contours_of(&parts.iter().collect::<Vec<_>>(), &[], tol.eps);
+    let step = set.step();
+    // The figure's own angle modulo the step: pieces turn in steps from there.
+    let first = region.first()?.edges.first()?;
+    let d = first.end() - first.start();
+    let base = d.y.atan2(d.x).rem_euclid(step);
+    let mut kinds: Vec<Kind> = Vec::new();
+    for (i, def) in set.pieces.iter().enumerate() {
+        if let Some(k) = kinds.iter_mut().find(|k| set.pieces[k.ids[0]].rings == def.rings) {
+            k.ids.push(i);
+            continue;
+        }
+        let n = (std::f64::consts::TAU / step).round() as i32;
+        let mut poses: Vec<Pose> = Vec::new();
+        for flip in [false, true] {
+            for rot in 0..n {
+                let m = crate::geom::Motion { mirror: flip, angle: rot as f64 * step + base, shift: pt(0.0, 0.0) };
+                let mut ring: Vec<Pt> = def.rings[0].iter().map(|v| m.apply(v.at)).collect();
+                if signed_area(&ring) < 0.0 {
+                    ring.reverse();
+                }
+                if !poses.iter().any(|p| same_shape(&p.ring, &ring, tol.eps)) {
+                    poses.push(Pose { rot, flip, ring });
+                }
+            }
+        }
+        kinds.push(Kind { ids: vec![i], area: piece_area(def), poses });
+    }
+    kinds.sort_by(|a, b| b.area.total_cmp(&a.area));
+    let pieces_area: f64 = kinds.iter().map(|k| k.area * k.ids.len() as f64).sum();
+    let region_area: f64 = region.iter().map(|c| c.area).sum();
+    let mut s = Search {
+        left: kinds.iter().map(|k| k.ids.len()).collect(),
+        kinds,
+        eps: tol.eps,
+        opts,
+        seen: HashSet::new(),
+        chosen: Vec::new(),
+        out: Outcome { base_angle: base, ..Outcome::default() },
+        stopped: false,
+    };
+    if (pieces_area - region_area).abs() > 1e-6 * region_area.max(1.0) {
+        s.out.complete = true;
+        return Some(s.out);
+    }
+    s.search(&region);
+    s.out.complete = !s.stopped;
+    Some(s.out)
+}
+
+fn signed_area(r: &[Pt]) -> f64 {
+    (0..r.len()).map(|i| r[i].cross(r[(i + 1) % r.len()])).sum::<f64>() / 2.0
+}
+
+/// Same outline up to translation.
+fn same_shape(a: &[Pt], b: &[Pt], eps: f64) -> bool {
+    if a.len() != b.len() {
+        return false;
+    }
+    let norm = |r: &[Pt]| {
+        let m = r.iter().fold(pt(f64::INFINITY, f64::INFINITY), |m, p| pt(m.x.min(p.x), m.y.min(p.y)));
+        let mut v: Vec<Pt> = r.iter().map(|p| *p - m).collect();
+        v.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
+        v
+    };
+    norm(a).iter().zip(norm(b).iter()).all(|(p, q)| p.dist(*q) <= eps * 10.0)
+}
+
+/// Contours of the union of `parts` minus the rings `minus` (counter-clockwise outlines).
+fn contours_of(parts: &[&Part], minus: &[Vec<Pt>], eps: f64) -> Vec<Contour> {
+    let mut edges: Vec<(Edge, usize)> = parts.iter().enumerate().flat_map(|(i, p)| p.edges().map(move |e| (*e, i))).collect();
+    for (k, r) in minus.iter().enumerate() {
+        let owner = parts.len() + k;
+        for i in 0..r.len() {
+            edges.push((Edge::seg(r[(i + 1) % r.len()], r[i]), owner));
+        }
+    }
+    let pass = edge_pass(&edges, eps);
+    build_contours(&pass.points, pass.boundary(), eps)
+}
+
+impl Search<'_> {
+    fn stop_now(&mut self) -> bool {
+        if self.stopped {
+            return true;
+        }
+        let o = self.opts;
+        let over = (o.max_nodes > 0 && self.out.nodes >= o.max_nodes)
+            || o.deadline.is_some_and(|d| self.out.nodes.is_multiple_of(64) && Instant::now() >= d)
+            || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        self.stopped = over;
+        over
+    }
+
+    fn search(&mut self, region: &[Contour]) {
+        if self.stop_now() || self.out.solutions.len() >= self.opts.limit.max(1) {
+            return;
+        }
+        self.out.nodes += 1;
+        if self.left.iter().all(|&n| n == 0) {
+            if region.is_empty() {
+                let mut used = vec![0; self.kinds.len()];
+                let sol = self
+                    .chosen
+                    .iter()
+                    .map(|&(k, p)| {
+                        let id = self.kinds[k].ids[used[k]];
+                        used[k] += 1;
+                        Placement { piece: id, ..p }
+                    })
+                    .collect();
+                self.out.solutions.push(sol);
+            }
+            return;
+        }
+        // Prune: every outer part must hold at least the smallest remaining piece.
+        let smallest = (0..self.kinds.len()).filter(|&k| self.left[k] > 0).map(|k| self.kinds[k].area).fold(f64::INFINITY, f64::min);
+        if region.iter().filter(|c| !c.is_hole()).any(|c| c.area < smallest - 1e-9) {
+            return;
+        }
+        // Prune: this region with these pieces left was explored before.
+        let mut key: Vec<(i64, i64)> = region
+            .iter()
+            .flat_map(|c| c.edges.iter().map(|e| e.start()))
+            .map(|p| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64))
+            .collect();
+        key.sort();
+        if !self.seen.insert((self.left.clone(), key)) {
+            return;
+        }
+        let Some((v, out_dir, corner)) = sharpest_corner(region) else { return };
+        let parts = region_parts(region, self.eps);
+        let part_refs: Vec<&Part> = parts.iter().collect();
+        for k in 0..self.kinds.len() {
+            if self.left[k] == 0 {
+                continue;
+            }
+            for pi in 0..self.kinds[k].poses.len() {
+                let (ring, rot, flip) = {
+                    let p = &self.kinds[k].poses[pi];
+                    (p.ring.clone(), p.rot, p.flip)
+                };
+                let n = ring.len();
+                for w in 0..n {
+                    let (prev, at, next) = (ring[(w + n - 1) % n], ring[w], ring[(w + 1) % n]);
+                    let e_out = (next - at).unit();
+                    if e_out.cross(out_dir).abs() > 1e-9 || e_out.dot(out_dir) <= 0.0 {
+                        continue;
+                    }
+                    // The piece's angle at the vertex must fit in the corner.
+                    let piece_turn = turn((at - prev).unit(), e_out);
+                    if piece_turn < corner - 1e-9 {
+                        continue;
+                    }
+                    let shift = v - at;
+                    let placed: Vec<Pt> = ring.iter().map(|p| *p + shift).collect();
+                    if !inside(&part_refs, &placed, self.eps) {
+                        continue;
+                    }
+                    let rest = contours_of(&part_refs, std::slice::from_ref(&placed), self.eps);
+                    let placement = Placement { piece: 0, rot, flip, at: (shift.x, shift.y) };
+                    self.left[k] -= 1;
+                    self.chosen.push((k, placement));
+                    self.search(&rest);
+                    self.chosen.pop();
+                    self.left[k] += 1;
+                    if self.stopped || self.out.solutions.len() >= self.opts.limit.max(1) {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+}
+
+/// The convex corner with the sharpest turn (lowest, then leftmost on ties): its point, the
+/// direction of the edge leaving it, and its turn angle.
+fn sharpest_corner(region: &[Contour]) -> Option<(Pt, Pt, f64)> {
+    let mut best: Option<(Pt, Pt, f64)> = None;
+    for c in region {
+        let n = c.edges.len();
+        for i in 0..n {
+            let (e_in, e_out) = (&c.edges[(i + n - 1) % n], &c.edges[i]);
+            let t = turn((e_in.end() - e_in.start()).unit(), (e_out.end() - e_out.start()).unit());
+            if t <= 1e-9 {
+                continue;
+            }
+            let v = e_out.start();
+            let better = match best {
+                None => true,
+                Some((b, _, bt)) => t > bt + 1e-9 || ((t - bt).abs() <= 1e-9 && (v.y, v.x) < (b.y, b.x)),
+            };
+            if better {
+                best = Some((v, (e_out.end() - e_out.start()).unit(), t));
+            }
+        }
+    }
+    best
+}
+
+/// The region's contours as parts (outer rings with their holes).
+fn region_parts(region: &[Contour], eps: f64) -> Vec<Part> {
+    let rings: Vec<Ring> = region.iter().map(|c| Ring::from_edges_unchecked(c.edges.clone(), eps)).collect();
+    let mut parts: Vec<Part> = Vec::new();
+    for (i, c) in region.iter().enumerate() {
+        if !c.is_hole() {
+            parts.push(Part { outer: rings[i].clone(), holes: Vec::new() });
+        }
+    }
+    for (i, c) in region.iter().enumerate() {
+        if let (true, Some(p)) = (c.is_hole(), c.parent) {
+            let outer_index = region[..p].iter().filter(|x| !x.is_hole()).count();
+            parts[outer_index].holes.push(rings[i].clone());
+        }
+    }
+    parts
+}
+
+/// Whether the polygon lies inside the region (touching its boundary is fine).
+fn inside(region: &[&Part], poly: &[Pt], eps: f64) -> bool {
+    let pe: Vec<Edge> = (0..poly.len()).map(|i| Edge::seg(poly[i], poly[(i + 1) % poly.len()])).collect();
+    let re: Vec<Edge> = region.iter().flat_map(|p| p.edges().copied()).collect();
+    let bp: Vec<BBox> = pe.iter().map(|e| e.bbox(eps)).collect();
+    let br: Vec<BBox> = re.iter().map(|e| e.bbox(eps)).collect();
+    let mut cp = vec![Vec::new(); pe.len()];
+    let mut cr = vec![Vec::new(); re.len()];
+    sweep_pairs_between(&bp, &br, eps, |i, j| {
+        for p in pe[i].contacts(&re[j], eps) {
+            cp[i].push(p);
+            cr[j].push(p);
+        }
+    });
+    let side = |p: Pt| {
+        if region.iter().any(|r| r.side(p, eps) == Side::Boundary) {
+            Side::Boundary
+        } else if region.iter().any(|r| r.side(p, eps) == Side::Inside) {
+            Side::Inside
+        } else {
+            Side::Outside
+        }
+    };
+    let piece_part = match Ring::polygon(poly, Tol { eps }) {
+        Ok(r) => Part { outer: r, holes: vec![] },
+        Err(_) => return false,
+    };
+    pe.iter().zip(&cp).all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| side(s.midpoint(eps)) != Side::Outside))
+        && re.iter().zip(&cr).all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| !piece_part.strictly_inside(s.midpoint(eps), eps)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn opts() -> Options {
+        Options { limit: 1, max_nodes: 200_000, ..Options::default() }
+    }
+
+    fn check(set: &PieceSet, target: &[Vec<Vertex>]) -> Outcome {
+        let out = solve(set, target, &opts()).expect("polygonal");
+        let sol = out.solutions.first().unwrap_or_else(|| panic!("no solution after {} nodes", out.nodes));
+        // The engine agrees.
+        let puzzle = crate::verify::Puzzle::new(crate::verify::Target::from_vertices(target).unwrap(), crate::verify::Mode::Anchored, true);
+        let pieces: Vec<_> = sol
+            .iter()
+            .map(|p| crate::verify::Piece::from_vertices(&out.world(set, p), puzzle.target.tol, p.piece).unwrap())
+            .collect();
+        assert!(puzzle.judge(&pieces).solved);
+        out
+    }
+
+    #[test]
+    fn solves_the_tangram_square_and_a_rotated_copy() {
+        let set = PieceSet::builtin("tangram").unwrap();
+        let square: Vec<Vec<Vertex>> = vec![[(0.0, 2.0), (-2.0, 0.0), (0.0, -2.0), (2.0, 0.0)].iter().map(|&(x, y)| pt(x, y).into()).collect()];
+        check(&set, &square);
+        // The same figure turned by 45 degrees: coordinates leave the integers.
+        let turned: Vec<Vec<Vertex>> = vec![square[0].iter().map(|v| v.at.rotate(std::f64::consts::FRAC_PI_4).into()).collect()];
+        check(&set, &turned);
+    }
+
+    #[test]
+    fn an_impossible_figure_with_the_right_area_ends_with_no_solution() {
+        let set = PieceSet::builtin("tangram").unwrap();
+        // An 8 x 1 bar: area 8, but the large triangles cannot fit in it.
+        let bar: Vec<Vec<Vertex>> = vec![[(0.0, 0.0), (8.0, 0.0), (8.0, 1.0), (0.0, 1.0)].iter().map(|&(x, y)| pt(x, y).into()).collect()];
+        let out = solve(&set, &bar, &opts()).unwrap();
+        assert!(out.solutions.is_empty() && out.complete, "{} nodes", out.nodes);
+    }
+}
