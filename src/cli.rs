@@ -12,7 +12,7 @@ usage:
   tessera levels [--json]          list level packs (embedded and user) and load errors
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
-                                   its reference solution verifies, and the solver solves it
+                                   its reference solution verifies, and the geometric solver solves it
   tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
                                    render one frame of the game to a PNG (off-screen; --window: in a window)
   tessera help                     this text";
@@ -177,11 +177,12 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
             levels += 1;
             let t0 = std::time::Instant::now();
             let verified = level.check_solution();
-            let turn = level.solution.first().map_or(0, |s| s.rot.rem_euclid(2));
-            let solved = match crate::solve::lattice::solve_in_frame(&level.set, &level.target, turn, 1) {
-                None => Err("not a lattice figure: the general solver is not built yet".to_string()),
-                Some(s) if s.is_empty() => Err("the solver finds no solution".to_string()),
-                Some(_) => Ok(()),
+            let opts = crate::solve::geometric::Options { limit: 1, max_nodes: 2_000_000, ..Default::default() };
+            let solved = match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
+                None => Err("the solver handles polygonal pieces and figures only".to_string()),
+                Some(o) if !o.solutions.is_empty() => Ok(()),
+                Some(o) if o.complete => Err("the solver proves there is no solution".to_string()),
+                Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
             };
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             let problem = verified.as_ref().err().or(solved.as_ref().err()).cloned();

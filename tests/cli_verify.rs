@@ -109,5 +109,21 @@ fn check_levels_passes_the_shipped_packs_and_fails_bad_ones() {
     assert_eq!(code, 1, "{out}");
     assert!(out.contains("broken.ron:1"), "{out}");
     assert!(out.contains("bad/anvil") && out.contains("does not verify"), "{out}");
+    let (_, json, _) = {
+        let dir2 = std::env::temp_dir().join(format!("tessera-check2-{}", std::process::id()));
+        std::fs::create_dir_all(&dir2).unwrap();
+        std::fs::write(
+            dir2.join("bad.ron"),
+            r#"(name: "bad", levels: [(id: "anvil", name: "Anvil", pieces: "tangram", mode: anchored,
+   target: [[(0,0),(3,0),(3,1),(2,1),(2,2),(4,2),(4,3),(0,3),(0,2),(1,2),(1,1),(0,1)]])])"#,
+        )
+        .unwrap();
+        let r = run(&["check-levels", dir2.to_str().unwrap(), "--json"]);
+        std::fs::remove_dir_all(&dir2).unwrap();
+        r
+    };
+    let line: serde_json::Value = serde_json::from_str(json.lines().next().unwrap()).unwrap();
+    assert_eq!(line["solver_solves"], false);
+    assert!(line["error"].as_str().unwrap().contains("no reference solution"), "{line}");
     assert!(out.contains("2 failed"), "{out}");
 }
