@@ -9,6 +9,8 @@ pub const USAGE: &str = "\
 usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
+  tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--json]
+                                   fill a figure with a set of pieces (RON or JSON: target, pieces)
   tessera levels [--json]          list level packs (embedded and user) and load errors
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
@@ -24,6 +26,7 @@ pub fn run(args: &[String]) -> Option<i32> {
     Some(match cmd.as_str() {
         "verify" => verify(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "levels" => levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        "solve" => solve(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "check-levels" => check_levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         #[cfg(feature = "game")]
         "screenshot" => crate::game::screenshot::run(rest),
@@ -206,4 +209,116 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
         let _ = writeln!(out, "check-levels: {} levels in {} packs, {} failed", levels, packs.len(), failed);
     }
     i32::from(failed > 0)
+}
+
+/// `tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--json]`: exit 0 when every
+/// file was processed (solved or not), 2 when any was malformed.
+pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let (mut json, mut all, mut limit, mut timeout, mut files) = (false, false, None, None, Vec::new());
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut number = |name: &str| -> Result<u64, String> {
+            it.next().and_then(|v| v.parse().ok()).ok_or_else(|| format!("{name} takes a whole number"))
+        };
+        let parsed = match a.as_str() {
+            "--json" => {
+                json = true;
+                Ok(())
+            }
+            "--all" => {
+                all = true;
+                Ok(())
+            }
+            "--limit" => number("--limit").map(|n| limit = Some(n.max(1) as usize)),
+            "--timeout-ms" => number("--timeout-ms").map(|n| timeout = Some(n)),
+            f if !f.starts_with("--") => {
+                files.push(f.to_string());
+                Ok(())
+            }
+            other => Err(format!("unknown option `{other}`")),
+        };
+        if let Err(e) = parsed {
+            let _ = writeln!(err, "tessera solve: {e}\n{USAGE}");
+            return 2;
+        }
+    }
+    if files.is_empty() {
+        let _ = writeln!(err, "tessera solve: no FILE given\n{USAGE}");
+        return 2;
+    }
+    let limit = limit.unwrap_or(if all { 1000 } else { 1 });
+    let mut code = 0;
+    for file in &files {
+        let start = std::time::Instant::now();
+        let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, timeout, start));
+        match result {
+            Ok((outcome, set, scale)) => {
+                let ms = start.elapsed().as_secs_f64() * 1000.0;
+                let solutions: Vec<Vec<Vec<Vec<[f64; 2]>>>> = outcome
+                    .solutions
+                    .iter()
+                    .map(|sol| {
+                        sol.iter()
+                            .map(|p| outcome.world(&set, p).iter().map(|r| r.iter().map(|v| [v.at.x, v.at.y]).collect()).collect())
+                            .collect()
+                    })
+                    .collect();
+                if json {
+                    let line = serde_json::json!({
+                        "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
+                        "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
+                    });
+                    let _ = writeln!(out, "{line}");
+                } else {
+                    let verdict = match (solutions.len(), outcome.complete) {
+                        (0, true) => "no solution".to_string(),
+                        (0, false) => "no solution found within the budget".to_string(),
+                        (n, _) => format!("solved, {n} solution(s)"),
+                    };
+                    let _ = writeln!(out, "{file}: {verdict} ({} nodes, {ms:.1} ms, scale {scale})", outcome.nodes);
+                }
+            }
+            Err(problem) => {
+                code = 2;
+                let _ = writeln!(err, "tessera solve: {file}: {problem}");
+                if json {
+                    let _ = writeln!(out, "{}", serde_json::json!({ "file": file, "error": problem }));
+                }
+            }
+        }
+    }
+    code
+}
+
+/// Solves one file, scaling the pieces uniformly when the target's area differs from theirs.
+fn solve_one(
+    f: &crate::format::SolveFile,
+    limit: usize,
+    timeout_ms: Option<u64>,
+    start: std::time::Instant,
+) -> Result<(crate::solve::geometric::Outcome, crate::pieces::PieceSet, f64), String> {
+    let target = crate::verify::Target::from_vertices(&f.target).map_err(|e| e.to_string())?;
+    let pieces_area: f64 = f.set.pieces.iter().map(crate::pieces::piece_area).sum();
+    if !(pieces_area > 0.0) {
+        return Err("the pieces have no area".into());
+    }
+    let scale = (target.area / pieces_area).sqrt();
+    let scale = if (scale - 1.0).abs() < 1e-9 { 1.0 } else { scale };
+    let mut set = f.set.clone();
+    for p in &mut set.pieces {
+        for v in p.rings.iter_mut().flatten() {
+            v.at = v.at * scale;
+            if let Some(a) = v.arc.as_mut() {
+                a.center = a.center * scale;
+            }
+        }
+    }
+    let opts = crate::solve::geometric::Options {
+        limit,
+        max_nodes: 0,
+        deadline: timeout_ms.map(|ms| start + std::time::Duration::from_millis(ms)),
+        cancel: None,
+    };
+    let outcome = crate::solve::geometric::solve(&set, &f.target, &opts).ok_or("the solver handles polygonal pieces and figures only")?;
+    Ok((outcome, set, scale))
 }

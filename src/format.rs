@@ -132,6 +132,62 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
     Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror })
 }
 
+/// A file for `tessera solve`: a target, and the pieces to fill it with (a built-in set's name
+/// or rings in local coordinates), without placements.
+#[derive(Clone, Debug)]
+pub struct SolveFile {
+    pub target: Vec<Vec<Vertex>>,
+    pub set: crate::pieces::PieceSet,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawSolve {
+    target: Vec<Node>,
+    pieces: Node,
+    /// Accepted for symmetry with puzzle files; solving ignores them.
+    #[serde(default)]
+    #[allow(dead_code)]
+    mode: Option<Node>,
+    #[serde(default)]
+    #[allow(dead_code)]
+    allow_mirror: Option<bool>,
+    #[serde(default)]
+    rotation_step: Option<f64>,
+}
+
+/// Loads a solve file; the error names the problem (the caller adds the file name).
+pub fn load_solve(path: &Path) -> Result<SolveFile, String> {
+    let syntax = Syntax::of(path).ok_or("unknown extension: use .ron or .json")?;
+    let text = read_text(path)?;
+    if text.trim().is_empty() {
+        return Err("file is empty".into());
+    }
+    let raw: RawSolve = match syntax {
+        Syntax::Json => serde_json::from_str(&text).map_err(|e| e.to_string())?,
+        Syntax::Ron => ron::from_str(&text).map_err(|e| e.to_string())?,
+    };
+    let target = raw.target.iter().enumerate().map(|(i, n)| ring(n, &format!("target[{i}]"))).collect::<Result<Vec<_>, _>>()?;
+    if target.is_empty() {
+        return Err("target has no rings".into());
+    }
+    let set = match &raw.pieces {
+        Node::Str(name) => crate::pieces::PieceSet::builtin(name)
+            .ok_or_else(|| format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", ")))?,
+        Node::List(items) if !items.is_empty() => crate::pieces::PieceSet {
+            name: "custom".into(),
+            step_deg: raw.rotation_step.unwrap_or(45.0),
+            pieces: items
+                .iter()
+                .enumerate()
+                .map(|(k, n)| piece(n, &format!("pieces[{k}]")).map(|rings| crate::pieces::PieceDef { name: format!("piece {k}"), rings }))
+                .collect::<Result<_, _>>()?,
+        },
+        other => return Err(format!("`pieces` must name a set or list pieces, found {}", other.describe())),
+    };
+    Ok(SolveFile { target, set })
+}
+
 /// Any value of the file, kept loose so that the shape errors can say where they are.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Node {

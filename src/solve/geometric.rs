@@ -213,15 +213,18 @@ impl Search<'_> {
         if region.iter().filter(|c| !c.is_hole()).any(|c| c.area < smallest - 1e-9) {
             return;
         }
-        // Prune: this region with these pieces left was explored before.
-        let mut key: Vec<(i64, i64)> = region
-            .iter()
-            .flat_map(|c| c.edges.iter().map(|e| e.start()))
-            .map(|p| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64))
-            .collect();
-        key.sort();
-        if !self.seen.insert((self.left.clone(), key)) {
-            return;
+        // Prune: this region with these pieces left was explored before. Only when looking
+        // for one solution: all-solutions must combine every prefix with every completion.
+        if self.opts.limit <= 1 {
+            let mut key: Vec<(i64, i64)> = region
+                .iter()
+                .flat_map(|c| c.edges.iter().map(|e| e.start()))
+                .map(|p| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64))
+                .collect();
+            key.sort();
+            if !self.seen.insert((self.left.clone(), key)) {
+                return;
+            }
         }
         let Some((v, out_dir, corner)) = sharpest_corner(region) else { return };
         let parts = region_parts(region, self.eps);
