@@ -299,7 +299,7 @@ fn solve_one(
 ) -> Result<(crate::solve::geometric::Outcome, crate::pieces::PieceSet, f64), String> {
     let target = crate::verify::Target::from_vertices(&f.target).map_err(|e| e.to_string())?;
     let pieces_area: f64 = f.set.pieces.iter().map(crate::pieces::piece_area).sum();
-    if !(pieces_area > 0.0) {
+    if pieces_area.is_nan() || pieces_area <= 0.0 {
         return Err("the pieces have no area".into());
     }
     let scale = (target.area / pieces_area).sqrt();
