@@ -1,0 +1,62 @@
+//! Tangram solving over the whole classic pack with the geometric solver (first solution),
+//! and the lattice exact-cover solver beside it.
+//!
+//! Run: `cargo bench --no-default-features --bench solve`
+
+use criterion::{criterion_group, criterion_main, Criterion};
+use std::hint::black_box;
+use std::time::Instant;
+use tessera::solve::geometric::{solve, Options};
+
+fn pack(c: &mut Criterion) {
+    let levels: Vec<_> = tessera::level::embedded_packs().into_iter().flat_map(|p| p.levels).collect();
+    let opts = Options { limit: 1, ..Options::default() };
+    // One pass to report per-level times and node rates (criterion times the whole pack below).
+    let mut times = Vec::new();
+    let mut nodes = 0u64;
+    let t_all = Instant::now();
+    for l in &levels {
+        let t = Instant::now();
+        let out = solve(&l.set, &l.target, &opts).unwrap();
+        assert!(!out.solutions.is_empty(), "{}", l.id);
+        times.push((t.elapsed().as_secs_f64() * 1000.0, l.id.clone(), out.nodes));
+        nodes += out.nodes;
+    }
+    let total = t_all.elapsed().as_secs_f64();
+    times.sort_by(|a, b| a.0.total_cmp(&b.0));
+    let (median, worst) = (&times[times.len() / 2], &times[times.len() - 1]);
+    eprintln!(
+        "classic pack, {} levels: median {:.2} ms, worst {:.2} ms ({}, {} nodes); {} nodes in {:.3} s = {:.0} nodes/s",
+        times.len(),
+        median.0,
+        worst.0,
+        worst.1,
+        worst.2,
+        nodes,
+        total,
+        nodes as f64 / total
+    );
+    let hardest = levels.iter().find(|l| l.id == worst.1).unwrap().clone();
+    let mut g = c.benchmark_group("solve");
+    g.sample_size(20);
+    g.bench_function("geometric/whole_classic_pack", |b| {
+        b.iter(|| {
+            for l in &levels {
+                black_box(solve(&l.set, &l.target, &opts));
+            }
+        })
+    });
+    g.bench_function("geometric/hardest_level", |b| b.iter(|| black_box(solve(&hardest.set, &hardest.target, &opts))));
+    g.bench_function("lattice/whole_classic_pack", |b| {
+        b.iter(|| {
+            for l in &levels {
+                let turn = l.solution[0].rot.rem_euclid(2);
+                black_box(tessera::solve::lattice::solve_in_frame(&l.set, &l.target, turn, 1));
+            }
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, pack);
+criterion_main!(benches);
