@@ -78,3 +78,30 @@ fn a_misplaced_piece_is_named() {
         }
     }
 }
+
+#[test]
+fn geometric_hints_complete_every_shipped_level_too() {
+    use tessera::solve::geometric::{hint as ghint, Options};
+    let opts = Options { limit: 1, max_nodes: 200_000, ..Options::default() };
+    for pack in embedded_packs() {
+        for level in &pack.levels {
+            let mut placed: Vec<Placement> = Vec::new();
+            loop {
+                match ghint(&level.set, &level.target, &placed, &opts) {
+                    Some(Hint::Next(p)) => placed.push(p),
+                    Some(Hint::Done) => break,
+                    other => panic!("{}/{}: {other:?} after {placed:?}", pack.id, level.id),
+                }
+            }
+            let puzzle = level.puzzle();
+            let pieces: Vec<Piece> = level.place(&placed).iter().enumerate().map(|(i, r)| Piece::from_vertices(r, puzzle.target.tol, i).unwrap()).collect();
+            assert!(puzzle.judge(&pieces).solved, "{}/{}", pack.id, level.id);
+        }
+    }
+    // A piece off the figure's grid is named.
+    let packs = embedded_packs();
+    let level = packs[0].levels.iter().find(|l| l.id == "arrow").unwrap();
+    let mut p = level.solution[0];
+    p.at.0 += 0.5;
+    assert_eq!(ghint(&level.set, &level.target, &[p], &opts), Some(Hint::Move(p.piece)));
+}

@@ -15,6 +15,8 @@ use crate::solve::lattice::{hint, Hint};
 use bevy::prelude::*;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use crossbeam_channel::{Receiver, Sender};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
 
 /// What a hint entity shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -40,6 +42,8 @@ pub struct HintState {
     /// Bumped by every placement and request; answers for older generations are dropped.
     pub generation: u64,
     task: Option<Task<()>>,
+    /// Raised to stop a running search (dropping a task cannot interrupt it mid-computation).
+    cancel: Option<Arc<AtomicBool>>,
     /// The last answer, and how many steps of it are shown.
     pub last: Option<Hint>,
     pub shown: u8,
@@ -70,6 +74,9 @@ impl Plugin for HintsPlugin {
 
 fn clear(mut state: ResMut<HintState>, markers: Query<Entity, With<HintMarker>>, mut commands: Commands) {
     state.generation += 1;
+    if let Some(c) = state.cancel.take() {
+        c.store(true, Ordering::Relaxed);
+    }
     state.task = None;
     state.last = None;
     state.shown = 0;
@@ -114,6 +121,9 @@ fn request(
     for e in &markers {
         commands.entity(e).despawn();
     }
+    if let Some(c) = state.cancel.take() {
+        c.store(true, Ordering::Relaxed);
+    }
     state.generation += 1;
     state.last = None;
     state.shown = 0;
@@ -130,9 +140,21 @@ fn request(
         .collect();
     let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
     let turn = active.level.solution.first().map_or(0, |s| s.rot.rem_euclid(2));
-    // Replacing the task drops (cancels) any older one.
+    let cancel = Arc::new(AtomicBool::new(false));
+    state.cancel = Some(cancel.clone());
+    // The lattice solver answers lattice levels at once; other figures get the geometric
+    // solver, with a budget and the cancel flag.
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-        let _ = tx.send((generation, hint(&set, &target, turn, &placed)));
+        let answer = hint(&set, &target, turn, &placed).or_else(|| {
+            let opts = crate::solve::geometric::Options {
+                limit: 1,
+                max_nodes: 500_000,
+                deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(10)),
+                cancel: Some(cancel),
+            };
+            crate::solve::geometric::hint(&set, &target, &placed, &opts)
+        });
+        let _ = tx.send((generation, answer));
     }));
 }
 
@@ -142,6 +164,7 @@ fn receive(mut state: ResMut<HintState>, channel: Res<HintChannel>, mut commands
             continue;
         }
         state.task = None;
+        state.cancel = None;
         state.message = match &answer {
             Some(Hint::Next(p)) => {
                 commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });
@@ -154,7 +177,7 @@ fn receive(mut state: ResMut<HintState>, channel: Res<HintChannel>, mut commands
                 Some("This piece cannot stay where it is.".into())
             }
             Some(Hint::Done) => Some("The figure is complete.".into()),
-            None => Some("No hint for this level.".into()),
+            None => Some("No hint found for this position.".into()),
         };
         state.last = answer;
     }

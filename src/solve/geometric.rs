@@ -73,7 +73,7 @@ struct Kind {
 type StateKey = (Vec<usize>, Vec<(i64, i64)>);
 
 struct Search<'a> {
-    kinds: Vec<Kind>,
+    kinds: &'a [Kind],
     left: Vec<usize>,
     eps: f64,
     opts: &'a Options,
@@ -83,8 +83,15 @@ struct Search<'a> {
     stopped: bool,
 }
 
-/// Solves `target` with the pieces of `set` (polygonal pieces only).
-pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<Outcome> {
+/// A set prepared for a figure: piece kinds with their poses, and the figure as a region.
+struct Prepared {
+    kinds: Vec<Kind>,
+    base: f64,
+    eps: f64,
+    region: Vec<Contour>,
+}
+
+fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
     if target.iter().flatten().any(|v| v.arc.is_some()) || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
         return None;
     }
@@ -99,6 +106,7 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<O
     let first = region.first()?.edges.first()?;
     let d = first.end() - first.start();
     let base = d.y.atan2(d.x).rem_euclid(step);
+    let base = if base > step - 1e-9 { 0.0 } else { base };
     let mut kinds: Vec<Kind> = Vec::new();
     for (i, def) in set.pieces.iter().enumerate() {
         if let Some(k) = kinds.iter_mut().find(|k| set.pieces[k.ids[0]].rings == def.rings) {
@@ -122,25 +130,93 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<O
         kinds.push(Kind { ids: vec![i], area: piece_area(def), poses });
     }
     kinds.sort_by(|a, b| b.area.total_cmp(&a.area));
-    let pieces_area: f64 = kinds.iter().map(|k| k.area * k.ids.len() as f64).sum();
-    let region_area: f64 = region.iter().map(|c| c.area).sum();
-    let mut s = Search {
-        left: kinds.iter().map(|k| k.ids.len()).collect(),
-        kinds,
-        eps: tol.eps,
-        opts,
-        seen: HashSet::new(),
-        chosen: Vec::new(),
-        out: Outcome { base_angle: base, ..Outcome::default() },
-        stopped: false,
-    };
-    if (pieces_area - region_area).abs() > 1e-6 * region_area.max(1.0) {
-        s.out.complete = true;
-        return Some(s.out);
+    Some(Prepared { kinds, base, eps: tol.eps, region })
+}
+
+impl Prepared {
+    /// Searches `region` with `left[k]` pieces of each kind still to place.
+    fn run(&self, region: &[Contour], left: Vec<usize>, opts: &Options) -> Outcome {
+        let mut s = Search {
+            left,
+            kinds: &self.kinds,
+            eps: self.eps,
+            opts,
+            seen: HashSet::new(),
+            chosen: Vec::new(),
+            out: Outcome { base_angle: self.base, ..Outcome::default() },
+            stopped: false,
+        };
+        let pieces_area: f64 = (0..self.kinds.len()).map(|k| self.kinds[k].area * s.left[k] as f64).sum();
+        let region_area: f64 = region.iter().map(|c| c.area).sum();
+        if (pieces_area - region_area).abs() > 1e-6 * region_area.max(1.0) {
+            s.out.complete = true;
+            return s.out;
+        }
+        s.search(region);
+        s.out.complete = !s.stopped;
+        s.out
     }
-    s.search(&region);
-    s.out.complete = !s.stopped;
-    Some(s.out)
+}
+
+/// Solves `target` with the pieces of `set` (polygonal pieces only).
+pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<Outcome> {
+    let p = prepare(set, target)?;
+    let all = p.kinds.iter().map(|k| k.ids.len()).collect();
+    Some(p.run(&p.region, all, opts))
+}
+
+/// A hint from the player's position (any figure, on or off the lattice): the placed pieces
+/// (world placements) are taken out of the figure and the rest is solved within the budget.
+/// `None` when the figure is not polygonal, is drawn off the rotation-step grid, or the budget
+/// ran out.
+pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], placed: &[Placement], opts: &Options) -> Option<crate::solve::lattice::Hint> {
+    use crate::solve::lattice::Hint;
+    let p = prepare(set, target)?;
+    if p.base.abs() > 1e-9 {
+        return None;
+    }
+    let step = set.step();
+    let mut region = p.region.clone();
+    let mut left: Vec<usize> = p.kinds.iter().map(|k| k.ids.len()).collect();
+    let mut outlines: Vec<(usize, Vec<Pt>)> = Vec::new();
+    for pl in placed {
+        let k = p.kinds.iter().position(|k| k.ids.contains(&pl.piece))?;
+        let m = pl.motion(step);
+        let mut poly: Vec<Pt> = set.pieces[pl.piece].rings[0].iter().map(|v| m.apply(v.at)).collect();
+        if signed_area(&poly) < 0.0 {
+            poly.reverse();
+        }
+        let parts = region_parts(&region, p.eps);
+        if left[k] == 0 || !inside(&parts.iter().collect::<Vec<_>>(), &poly, p.eps) {
+            return Some(Hint::Move(pl.piece));
+        }
+        region = contours_of(&parts.iter().collect::<Vec<_>>(), std::slice::from_ref(&poly), p.eps);
+        left[k] -= 1;
+        outlines.push((pl.piece, poly));
+    }
+    if left.iter().all(|&n| n == 0) {
+        return Some(Hint::Done);
+    }
+    let one = Options { limit: 1, ..opts.clone() };
+    let out = p.run(&region, left.clone(), &one);
+    if let Some(sol) = out.solutions.first() {
+        // The largest piece still to place, given an index not already on the figure.
+        let best = sol.iter().max_by(|a, b| piece_area(&set.pieces[a.piece]).total_cmp(&piece_area(&set.pieces[b.piece])))?;
+        let k = p.kinds.iter().position(|k| k.ids.contains(&best.piece))?;
+        let id = *p.kinds[k].ids.iter().find(|id| !placed.iter().any(|q| q.piece == **id))?;
+        return Some(Hint::Next(Placement { piece: id, ..*best }));
+    }
+    if !out.complete {
+        return None;
+    }
+    // Blocked: name the placed piece whose removal opens a completion (latest first).
+    for skip in (0..placed.len()).rev() {
+        let rest: Vec<Placement> = placed.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, q)| *q).collect();
+        if matches!(hint(set, target, &rest, opts), Some(Hint::Next(_)) | Some(Hint::Done)) {
+            return Some(Hint::Move(placed[skip].piece));
+        }
+    }
+    placed.last().map(|q| Hint::Move(q.piece))
 }
 
 fn signed_area(r: &[Pt]) -> f64 {
@@ -234,10 +310,8 @@ impl Search<'_> {
                 continue;
             }
             for pi in 0..self.kinds[k].poses.len() {
-                let (ring, rot, flip) = {
-                    let p = &self.kinds[k].poses[pi];
-                    (p.ring.clone(), p.rot, p.flip)
-                };
+                let kinds = self.kinds;
+                let Pose { ref ring, rot, flip } = kinds[k].poses[pi];
                 let n = ring.len();
                 for w in 0..n {
                     let (prev, at, next) = (ring[(w + n - 1) % n], ring[w], ring[(w + 1) % n]);
