@@ -87,14 +87,20 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
             }
             Err(problem) => {
                 code = 2;
-                let _ = writeln!(err, "tessera verify: {file}: {problem}");
-                if json {
-                    let _ = writeln!(out, "{}", serde_json::json!({ "file": file, "error": problem }));
-                }
+                file_error("verify", file, &problem, json, out, err);
             }
         }
     }
     code
+}
+
+/// Reports a file that could not be read or built: on stderr, and as a JSON line with `file`
+/// and `error` when JSON output was asked for (so the output keeps one line per file).
+fn file_error(cmd: &str, file: &str, problem: &str, json: bool, out: &mut impl Write, err: &mut impl Write) {
+    let _ = writeln!(err, "tessera {cmd}: {file}: {problem}");
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!({ "file": file, "error": problem }));
+    }
 }
 
 /// All packs the game would load: the embedded ones, then the user's, with load errors.
@@ -280,10 +286,7 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
             }
             Err(problem) => {
                 code = 2;
-                let _ = writeln!(err, "tessera solve: {file}: {problem}");
-                if json {
-                    let _ = writeln!(out, "{}", serde_json::json!({ "file": file, "error": problem }));
-                }
+                file_error("solve", file, &problem, json, out, err);
             }
         }
     }

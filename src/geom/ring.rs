@@ -380,6 +380,30 @@ fn rings_touch(a: &Ring, b: &Ring, eps: f64) -> bool {
     hit
 }
 
+/// Whether `inner` lies within a region (touching its boundary allowed), given the region's
+/// boundary edges and a point classifier for it: every piece of `inner`'s boundary, cut at the
+/// contacts with the region's boundary, is inside or on the region, and no piece of the
+/// region's boundary runs strictly inside `inner` (which catches a hole of the region covered
+/// by `inner`).
+pub fn lies_within(outer_edges: &[Edge], outer_side: impl Fn(Pt) -> Side, inner: &Part, eps: f64) -> bool {
+    let ie: Vec<Edge> = inner.edges().copied().collect();
+    let bi: Vec<BBox> = ie.iter().map(|e| e.bbox(eps)).collect();
+    let bo: Vec<BBox> = outer_edges.iter().map(|e| e.bbox(eps)).collect();
+    let mut ci = vec![Vec::new(); ie.len()];
+    let mut co = vec![Vec::new(); outer_edges.len()];
+    sweep_pairs_between(&bi, &bo, eps, |i, j| {
+        for p in ie[i].contacts(&outer_edges[j], eps) {
+            ci[i].push(p);
+            co[j].push(p);
+        }
+    });
+    ie.iter().zip(&ci).all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| outer_side(s.midpoint(eps)) != Side::Outside))
+        && outer_edges
+            .iter()
+            .zip(&co)
+            .all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| !inner.strictly_inside(s.midpoint(eps), eps)))
+}
+
 /// Calls `f(i, j)` (i < j) for every pair of boxes that overlap (within `eps`), by sorting on
 /// the lower x bound and sweeping.
 pub fn sweep_pairs(boxes: &[BBox], eps: f64, mut f: impl FnMut(usize, usize)) {

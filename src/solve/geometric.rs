@@ -13,7 +13,7 @@
 //! already explored with the same pieces left.
 
 use crate::geom::edge::turn;
-use crate::geom::ring::{parts_from_rings, sweep_pairs_between, Side};
+use crate::geom::ring::{lies_within, parts_from_rings, Side};
 use crate::geom::{pt, BBox, Edge, Part, Pt, Ring, Tol, Vertex};
 use crate::pieces::{piece_area, PieceSet, Placement};
 use crate::verify::contour::{build_contours, Contour};
@@ -390,33 +390,20 @@ fn region_parts(region: &[Contour], eps: f64) -> Vec<Part> {
 
 /// Whether the polygon lies inside the region (touching its boundary is fine).
 fn inside(region: &[&Part], poly: &[Pt], eps: f64) -> bool {
-    let pe: Vec<Edge> = (0..poly.len()).map(|i| Edge::seg(poly[i], poly[(i + 1) % poly.len()])).collect();
-    let re: Vec<Edge> = region.iter().flat_map(|p| p.edges().copied()).collect();
-    let bp: Vec<BBox> = pe.iter().map(|e| e.bbox(eps)).collect();
-    let br: Vec<BBox> = re.iter().map(|e| e.bbox(eps)).collect();
-    let mut cp = vec![Vec::new(); pe.len()];
-    let mut cr = vec![Vec::new(); re.len()];
-    sweep_pairs_between(&bp, &br, eps, |i, j| {
-        for p in pe[i].contacts(&re[j], eps) {
-            cp[i].push(p);
-            cr[j].push(p);
-        }
-    });
+    let Ok(ring) = Ring::polygon(poly, Tol { eps }) else { return false };
+    let piece = Part { outer: ring, holes: vec![] };
+    let edges: Vec<Edge> = region.iter().flat_map(|p| p.edges().copied()).collect();
     let side = |p: Pt| {
-        if region.iter().any(|r| r.side(p, eps) == Side::Boundary) {
+        let sides: Vec<Side> = region.iter().map(|r| r.side(p, eps)).collect();
+        if sides.contains(&Side::Boundary) {
             Side::Boundary
-        } else if region.iter().any(|r| r.side(p, eps) == Side::Inside) {
+        } else if sides.contains(&Side::Inside) {
             Side::Inside
         } else {
             Side::Outside
         }
     };
-    let piece_part = match Ring::polygon(poly, Tol { eps }) {
-        Ok(r) => Part { outer: r, holes: vec![] },
-        Err(_) => return false,
-    };
-    pe.iter().zip(&cp).all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| side(s.midpoint(eps)) != Side::Outside))
-        && re.iter().zip(&cr).all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| !piece_part.strictly_inside(s.midpoint(eps), eps)))
+    lies_within(&edges, side, &piece, eps)
 }
 
 #[cfg(test)]

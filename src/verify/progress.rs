@@ -20,7 +20,7 @@
 
 use super::overlay::overlay;
 use super::{Assembly, Puzzle, Target};
-use crate::geom::ring::{sweep_pairs_between, Side};
+use crate::geom::ring::{lies_within, sweep_pairs_between};
 use crate::geom::{BBox, Edge, Motion, Part};
 
 /// Highest progress an unsolved arrangement can show.
@@ -90,31 +90,8 @@ fn inside(t: &Target, part: &Part, eps: f64) -> bool {
     if !t.bbox.overlaps(&part.bbox(), eps) {
         return false;
     }
-    let pe: Vec<Edge> = part.edges().copied().collect();
     let te: Vec<Edge> = t.contours.iter().flat_map(|c| c.edges.iter().copied()).collect();
-    let (pcuts, tcuts) = mutual_contacts(&pe, &te, eps);
-    let part_ok = pe.iter().zip(&pcuts).all(|(e, cuts)| {
-        e.split_at(cuts, eps).iter().all(|s| t.side(s.midpoint(eps)) != Side::Outside)
-    });
-    part_ok
-        && te.iter().zip(&tcuts).all(|(e, cuts)| {
-            e.split_at(cuts, eps).iter().all(|s| part.side(s.midpoint(eps), eps) != Side::Inside)
-        })
-}
-
-/// Contact points of every edge of `a` with the edges of `b`, and the other way round.
-fn mutual_contacts(a: &[Edge], b: &[Edge], eps: f64) -> (Vec<Vec<crate::geom::Pt>>, Vec<Vec<crate::geom::Pt>>) {
-    let ba: Vec<BBox> = a.iter().map(|e| e.bbox(eps)).collect();
-    let bb: Vec<BBox> = b.iter().map(|e| e.bbox(eps)).collect();
-    let mut ca = vec![Vec::new(); a.len()];
-    let mut cb = vec![Vec::new(); b.len()];
-    sweep_pairs_between(&ba, &bb, eps, |i, j| {
-        for p in a[i].contacts(&b[j], eps) {
-            ca[i].push(p);
-            cb[j].push(p);
-        }
-    });
-    (ca, cb)
+    lies_within(&te, |p| t.side(p), part, eps)
 }
 
 /// Total length of the parts of `target` edges that some `boundary` edge covers running the
