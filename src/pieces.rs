@@ -94,18 +94,11 @@ pub fn move_ring(ring: &[Vertex], m: &Motion) -> Vec<Vertex> {
         .collect()
 }
 
-/// Area of a piece (outer rings minus holes).
+/// Area of a piece: its first ring is the outline, any further rings are holes.
 pub fn piece_area(def: &PieceDef) -> f64 {
     let tol = crate::geom::Tol::default();
-    def.rings
-        .iter()
-        .filter_map(|r| crate::geom::Ring::new(r, tol).ok())
-        .map(|r| r.signed_area(tol.eps).abs())
-        .collect::<Vec<f64>>()
-        .iter()
-        .enumerate()
-        .map(|(i, a)| if i == 0 { *a } else { -*a })
-        .sum()
+    let area = |r: &Vec<Vertex>| crate::geom::Ring::new(r, tol).map_or(0.0, |r| r.signed_area(tol.eps).abs());
+    def.rings.first().map_or(0.0, area) - def.rings.iter().skip(1).map(area).sum::<f64>()
 }
 
 /// Centroid of a polygon's vertices' region (straight edges; arcs are treated as chords).

@@ -70,11 +70,11 @@ impl Plugin for PlacementPlugin {
     }
 }
 
-fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMut<Stack>, pieces: Query<Entity, Added<Piece>>) {
+/// A new board: no selection, no history; the draw order is rebuilt from the pieces on first use.
+fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMut<Stack>) {
     *sel = Selection::default();
     *hist = History::default();
     stack.0.clear();
-    stack.0.extend(pieces.iter());
 }
 
 type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
