@@ -9,8 +9,9 @@ pub const USAGE: &str = "\
 usage:
   tessera                          play (needs the default `game` feature)
   tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
-  tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--json]
-                                   fill a figure with a set of pieces (RON or JSON: target, pieces)
+  tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--fewer] [--json]
+                                   fill a figure with a set of pieces (RON or JSON: target, pieces);
+                                   --fewer: pieces may be left over (no scaling then)
   tessera levels [--json]          list level packs (embedded and user) and load errors
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
@@ -220,7 +221,7 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
 /// `tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--json]`: exit 0 when every
 /// file was processed (solved or not), 2 when any was malformed.
 pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let (mut json, mut all, mut limit, mut timeout, mut files) = (false, false, None, None, Vec::new());
+    let (mut json, mut all, mut fewer, mut limit, mut timeout, mut files) = (false, false, false, None, None, Vec::new());
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut number = |name: &str| -> Result<u64, String> {
@@ -233,6 +234,10 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
             }
             "--all" => {
                 all = true;
+                Ok(())
+            }
+            "--fewer" => {
+                fewer = true;
                 Ok(())
             }
             "--limit" => number("--limit").map(|n| limit = Some(n.max(1) as usize)),
@@ -256,7 +261,7 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     let mut code = 0;
     for file in &files {
         let start = std::time::Instant::now();
-        let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, timeout, start));
+        let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, fewer, timeout, start));
         match result {
             Ok((outcome, set, scale)) => {
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
@@ -270,9 +275,11 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
                     })
                     .collect();
                 if json {
+                    let used: Vec<Vec<usize>> = outcome.solutions.iter().map(|s| s.iter().map(|p| p.piece).collect()).collect();
                     let line = serde_json::json!({
                         "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
                         "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
+                        "pieces_used": used,
                     });
                     let _ = writeln!(out, "{line}");
                 } else {
@@ -297,6 +304,7 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
 fn solve_one(
     f: &crate::format::SolveFile,
     limit: usize,
+    fewer: bool,
     timeout_ms: Option<u64>,
     start: std::time::Instant,
 ) -> Result<(crate::solve::geometric::Outcome, crate::pieces::PieceSet, f64), String> {
@@ -306,7 +314,7 @@ fn solve_one(
         return Err("the pieces have no area".into());
     }
     let scale = (target.area / pieces_area).sqrt();
-    let scale = if (scale - 1.0).abs() < 1e-9 { 1.0 } else { scale };
+    let scale = if fewer || (scale - 1.0).abs() < 1e-9 { 1.0 } else { scale };
     let mut set = f.set.clone();
     for p in &mut set.pieces {
         for v in p.rings.iter_mut().flatten() {
@@ -320,7 +328,8 @@ fn solve_one(
         limit,
         max_nodes: 0,
         deadline: timeout_ms.map(|ms| start + std::time::Duration::from_millis(ms)),
-        cancel: None,
+        fewer,
+        ..Default::default()
     };
     let outcome = crate::solve::geometric::solve(&set, &f.target, &opts).ok_or("the solver handles polygonal pieces and figures only")?;
     Ok((outcome, set, scale))

@@ -25,7 +25,75 @@ pub struct PieceSet {
 }
 
 /// Names of the built-in sets.
-pub const BUILTIN: [&str; 1] = ["tangram"];
+pub const BUILTIN: [&str; 3] = ["tangram", "tpuzzle", "pentominoes"];
+
+/// The twelve pentominoes as unit cells, named by their usual letters.
+pub const PENTOMINOES: [(&str, [(i32, i32); 5]); 12] = [
+    ("F", [(1, 0), (1, 1), (1, 2), (0, 1), (2, 2)]),
+    ("I", [(0, 0), (0, 1), (0, 2), (0, 3), (0, 4)]),
+    ("L", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 0)]),
+    ("N", [(0, 0), (0, 1), (1, 1), (1, 2), (1, 3)]),
+    ("P", [(0, 0), (0, 1), (1, 0), (1, 1), (0, 2)]),
+    ("T", [(0, 2), (1, 2), (2, 2), (1, 1), (1, 0)]),
+    ("U", [(0, 0), (1, 0), (2, 0), (0, 1), (2, 1)]),
+    ("V", [(0, 0), (1, 0), (2, 0), (0, 1), (0, 2)]),
+    ("W", [(0, 0), (1, 0), (1, 1), (2, 1), (2, 2)]),
+    ("X", [(1, 0), (0, 1), (1, 1), (2, 1), (1, 2)]),
+    ("Y", [(0, 0), (0, 1), (0, 2), (0, 3), (1, 2)]),
+    ("Z", [(0, 2), (1, 2), (1, 1), (1, 0), (2, 0)]),
+];
+
+/// The outline of a simply connected set of unit cells, counter-clockwise, without collinear
+/// vertices. `None` when the cells do not form one piece without holes.
+pub fn cells_outline(cells: &[(i32, i32)]) -> Option<Vec<Pt>> {
+    use std::collections::HashMap;
+    // Directed unit edges of every cell (counter-clockwise); an edge shared by two cells
+    // appears once in each direction and cancels.
+    let mut edges: HashMap<(i32, i32), Vec<(i32, i32)>> = HashMap::new();
+    let mut all: Vec<((i32, i32), (i32, i32))> = Vec::new();
+    for &(x, y) in cells {
+        let c = [(x, y), (x + 1, y), (x + 1, y + 1), (x, y + 1)];
+        for i in 0..4 {
+            all.push((c[i], c[(i + 1) % 4]));
+        }
+    }
+    let set: std::collections::HashSet<_> = all.iter().copied().collect();
+    if set.len() != all.len() {
+        return None; // a cell given twice
+    }
+    for &(a, b) in &all {
+        if !set.contains(&(b, a)) {
+            edges.entry(a).or_default().push(b);
+        }
+    }
+    let count: usize = edges.values().map(Vec::len).sum();
+    let start = *edges.keys().min()?;
+    let mut ring = vec![start];
+    let mut at = start;
+    for _ in 0..count {
+        let next = *edges.get(&at)?.first()?;
+        if edges.get(&at)?.len() != 1 {
+            return None; // two cells touching at a corner only
+        }
+        at = next;
+        if at == start {
+            break;
+        }
+        ring.push(at);
+    }
+    if at != start || ring.len() != count {
+        return None; // several boundaries: holes or separate pieces
+    }
+    let n = ring.len();
+    let keep: Vec<Pt> = (0..n)
+        .filter(|&i| {
+            let (p, q, r) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
+            (q.0 - p.0) * (r.1 - q.1) - (q.1 - p.1) * (r.0 - q.0) != 0
+        })
+        .map(|i| pt(ring[i].0 as f64, ring[i].1 as f64))
+        .collect();
+    Some(keep)
+}
 
 fn poly(name: &str, points: &[(f64, f64)]) -> PieceDef {
     PieceDef { name: name.into(), rings: vec![points.iter().map(|&(x, y)| Vertex::from(pt(x, y))).collect()] }
@@ -33,6 +101,9 @@ fn poly(name: &str, points: &[(f64, f64)]) -> PieceDef {
 
 impl PieceSet {
     /// A built-in set by name. `tangram`: the classic seven pieces, small square of side 1.
+    /// `tpuzzle`: the four-piece T puzzle (an isosceles right triangle, two right trapezoids
+    /// and a notched pentagon that together make a T of area 6, cut at 45 degrees; Tessera's
+    /// own proportions). `pentominoes`: the twelve pentominoes, unit cells, quarter turns.
     pub fn builtin(name: &str) -> Option<PieceSet> {
         match name {
             "tangram" => Some(PieceSet {
@@ -47,6 +118,27 @@ impl PieceSet {
                     poly("square", &[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]),
                     poly("parallelogram", &[(0.0, 0.0), (1.0, 0.0), (2.0, 1.0), (1.0, 1.0)]),
                 ],
+            }),
+            "tpuzzle" => Some(PieceSet {
+                name: "tpuzzle".into(),
+                step_deg: 45.0,
+                pieces: vec![
+                    poly("triangle", &[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]),
+                    poly("short trapezoid", &[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0)]),
+                    poly("long trapezoid", &[(0.0, 0.0), (1.0, 0.0), (1.0, 3.0), (0.0, 2.0)]),
+                    poly("pentagon", &[(0.0, 1.0), (1.0, 1.0), (1.0, 0.0), (2.0, 1.0), (1.0, 2.0)]),
+                ],
+            }),
+            "pentominoes" => Some(PieceSet {
+                name: "pentominoes".into(),
+                step_deg: 90.0,
+                pieces: PENTOMINOES
+                    .iter()
+                    .map(|(name, cells)| {
+                        let ring = cells_outline(cells).expect("pentominoes are simple");
+                        PieceDef { name: (*name).into(), rings: vec![ring.into_iter().map(Vertex::from).collect()] }
+                    })
+                    .collect(),
             }),
             _ => None,
         }

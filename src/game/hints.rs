@@ -151,6 +151,7 @@ fn request(
                 max_nodes: 500_000,
                 deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(10)),
                 cancel: Some(cancel),
+                ..Default::default()
             };
             crate::solve::geometric::hint(&set, &target, &placed, &opts)
         });

@@ -1,5 +1,6 @@
-//! A geometric tangram solver for figures on or off the lattice (work in progress for the P2
-//! issue: first solutions, node budget and cancellation; not yet wired to commands or hints).
+//! The geometric solver: figures on or off the lattice, any polygonal piece set that turns in
+//! fixed steps. Options: first or all solutions (deduplicated up to identical pieces), fewer
+//! pieces allowed, node and time budgets, cancellation, and a live view of the search.
 //!
 //! Search in the spirit of Wessel's solver, made complete by always covering one chosen
 //! corner: take the sharpest convex corner `v` of the uncovered region. In any tiling some
@@ -32,6 +33,24 @@ pub struct Options {
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// A solution may leave pieces unused (the figure must still be filled exactly).
+    pub fewer: bool,
+    /// Shown the search's current partial placement now and then.
+    pub watch: Option<Watch>,
+}
+
+/// A live view of the search: `show` receives the current partial placement (placements as in
+/// [`Outcome::solutions`], with the figure's `base_angle`) at most once per `every`.
+#[derive(Clone)]
+pub struct Watch {
+    pub every: std::time::Duration,
+    pub show: Arc<dyn Fn(&[Placement], f64) + Send + Sync>,
+}
+
+impl std::fmt::Debug for Watch {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Watch every {:?}", self.every)
+    }
 }
 
 /// What the search found.
@@ -81,6 +100,7 @@ struct Search<'a> {
     chosen: Vec<(usize, Placement)>,
     out: Outcome,
     stopped: bool,
+    last_shown: Option<Instant>,
 }
 
 /// A set prepared for a figure: piece kinds with their poses, and the figure as a region.
@@ -145,10 +165,13 @@ impl Prepared {
             chosen: Vec::new(),
             out: Outcome { base_angle: self.base, ..Outcome::default() },
             stopped: false,
+            last_shown: None,
         };
         let pieces_area: f64 = (0..self.kinds.len()).map(|k| self.kinds[k].area * s.left[k] as f64).sum();
         let region_area: f64 = region.iter().map(|c| c.area).sum();
-        if (pieces_area - region_area).abs() > 1e-6 * region_area.max(1.0) {
+        let slack = 1e-6 * region_area.max(1.0);
+        let short = if opts.fewer { region_area - pieces_area > slack } else { (pieces_area - region_area).abs() > slack };
+        if short {
             s.out.complete = true;
             return s.out;
         }
@@ -251,6 +274,29 @@ fn contours_of(parts: &[&Part], minus: &[Vec<Pt>], eps: f64) -> Vec<Contour> {
 }
 
 impl Search<'_> {
+    /// The current partial placement, to the watcher, at its rate.
+    fn show(&mut self) {
+        let Some(w) = &self.opts.watch else { return };
+        if self.last_shown.is_some_and(|t| t.elapsed() < w.every) {
+            return;
+        }
+        self.last_shown = Some(Instant::now());
+        (w.show)(&self.placements(), self.out.base_angle);
+    }
+
+    /// The chosen placements, each kind's pieces numbered in order.
+    fn placements(&self) -> Vec<Placement> {
+        let mut used = vec![0; self.kinds.len()];
+        self.chosen
+            .iter()
+            .map(|&(k, p)| {
+                let id = self.kinds[k].ids[used[k]];
+                used[k] += 1;
+                Placement { piece: id, ..p }
+            })
+            .collect()
+    }
+
     fn stop_now(&mut self) -> bool {
         if self.stopped {
             return true;
@@ -268,18 +314,10 @@ impl Search<'_> {
             return;
         }
         self.out.nodes += 1;
-        if self.left.iter().all(|&n| n == 0) {
+        self.show();
+        if region.is_empty() || self.left.iter().all(|&n| n == 0) {
             if region.is_empty() {
-                let mut used = vec![0; self.kinds.len()];
-                let sol = self
-                    .chosen
-                    .iter()
-                    .map(|&(k, p)| {
-                        let id = self.kinds[k].ids[used[k]];
-                        used[k] += 1;
-                        Placement { piece: id, ..p }
-                    })
-                    .collect();
+                let sol = self.placements();
                 self.out.solutions.push(sol);
             }
             return;
