@@ -8,10 +8,9 @@ use std::hint::black_box;
 use std::time::Instant;
 use tessera::solve::geometric::{solve, Options};
 
-fn pack(c: &mut Criterion) {
-    let levels: Vec<_> = tessera::level::embedded_packs().into_iter().flat_map(|p| p.levels).collect();
-    let opts = Options { limit: 1, ..Options::default() };
-    // One pass to report per-level times and node rates (criterion times the whole pack below).
+/// One pass over a pack's levels, printing median and worst times and the node rate; returns
+/// the slowest level's id.
+fn report(pack: &str, levels: &[tessera::level::Level], opts: &Options) -> String {
     let mut times = Vec::new();
     let mut nodes = 0u64;
     let t_all = Instant::now();
@@ -26,7 +25,7 @@ fn pack(c: &mut Criterion) {
     times.sort_by(|a, b| a.0.total_cmp(&b.0));
     let (median, worst) = (&times[times.len() / 2], &times[times.len() - 1]);
     eprintln!(
-        "classic pack, {} levels: median {:.2} ms, worst {:.2} ms ({}, {} nodes); {} nodes in {:.3} s = {:.0} nodes/s",
+        "{pack} pack, {} levels: median {:.2} ms, worst {:.2} ms ({}, {} nodes); {} nodes in {:.3} s = {:.0} nodes/s",
         times.len(),
         median.0,
         worst.0,
@@ -36,7 +35,19 @@ fn pack(c: &mut Criterion) {
         total,
         nodes as f64 / total
     );
-    let hardest = levels.iter().find(|l| l.id == worst.1).unwrap().clone();
+    worst.1.clone()
+}
+
+fn pack(c: &mut Criterion) {
+    let packs = tessera::level::embedded_packs();
+    let levels = packs.iter().find(|p| p.id == "classic").unwrap().levels.clone();
+    let opts = Options { limit: 1, ..Options::default() };
+    // One pass to report per-level times and node rates (criterion times the whole pack below).
+    let worst = report("classic", &levels, &opts);
+    for p in packs.iter().filter(|p| p.id != "classic") {
+        report(&p.id, &p.levels, &opts);
+    }
+    let hardest = levels.iter().find(|l| l.id == worst).unwrap().clone();
     let mut g = c.benchmark_group("solve");
     g.sample_size(20);
     g.bench_function("geometric/whole_classic_pack", |b| {
@@ -50,8 +61,7 @@ fn pack(c: &mut Criterion) {
     g.bench_function("lattice/whole_classic_pack", |b| {
         b.iter(|| {
             for l in &levels {
-                let turn = l.solution[0].rot.rem_euclid(2);
-                black_box(tessera::solve::lattice::solve_in_frame(&l.set, &l.target, turn, 1));
+                black_box(tessera::solve::lattice::solve_in_frame(&l.set, &l.target, l.lattice_turn().unwrap(), 1));
             }
         })
     });

@@ -9,8 +9,10 @@ use serde::Deserialize;
 use std::fmt;
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 1] =
-    [("classic", "levels/classic.ron", include_str!("../levels/classic.ron"))];
+pub const EMBEDDED: [(&str, &str, &str); 2] = [
+    ("classic", "levels/classic.ron", include_str!("../levels/classic.ron")),
+    ("sets", "levels/sets.ron", include_str!("../levels/sets.ron")),
+];
 
 /// A problem with a pack file, with where it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -50,6 +52,13 @@ impl Level {
     pub fn puzzle(&self) -> Puzzle {
         let target = Target::from_vertices(&self.target).expect("validated when the pack was loaded");
         Puzzle::new(target, self.mode, self.allow_mirror)
+    }
+
+    /// For sets that turn in 45-degree steps (the lattice solver's sets): the frame of the
+    /// reference solution, 0 if its pieces sit on the integer lattice, 1 if the figure is
+    /// turned by 45 degrees. `None` for other sets.
+    pub fn lattice_turn(&self) -> Option<i32> {
+        (self.set.step_deg == 45.0).then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
     }
 
     /// Pieces in world coordinates for a list of placements.

@@ -18,10 +18,16 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
         for level in &pack.levels {
             level.check_solution().unwrap_or_else(|e| panic!("{}/{}: {e}", pack.id, level.id));
             // The lattice solver works in the frame where the level's pieces sit on the
-            // integer lattice; the generator may have turned the figure by 45 degrees.
-            let turn = level.solution[0].rot.rem_euclid(2);
-            let sols = lattice::solve_in_frame(&level.set, &level.target, turn, 1)
-                .unwrap_or_else(|| panic!("{}/{}: not a lattice figure", pack.id, level.id));
+            // integer lattice; the generator may have turned the figure by 45 degrees. Sets
+            // turning in other steps get the geometric solver.
+            let sols = match level.lattice_turn() {
+                Some(turn) => lattice::solve_in_frame(&level.set, &level.target, turn, 1)
+                    .unwrap_or_else(|| panic!("{}/{}: not a lattice figure", pack.id, level.id)),
+                None => {
+                    let opts = tessera::solve::geometric::Options { limit: 1, ..Default::default() };
+                    tessera::solve::geometric::solve(&level.set, &level.target, &opts).unwrap().solutions
+                }
+            };
             assert_eq!(sols.len(), 1, "{}/{}: the solver finds no solution", pack.id, level.id);
             // Its solution verifies with the engine too.
             let mut l = level.clone();
@@ -35,10 +41,10 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
 fn schema_errors_name_file_and_line() {
     let e = parse_pack("(name: \"x\", levels: [\n  (id: \"a\", name: \"A\", pieces: \"tangram\", target: [], mode: sideways),\n])", "bad.ron", "bad").unwrap_err();
     assert_eq!((e.file.as_str(), e.line), ("bad.ron", Some(2)), "{e}");
-    let text = "(name: \"x\", levels: [\n\n  (id: \"b\", name: \"B\", pieces: \"pentominoes\", target: [[(0,0),(1,0),(1,1)]], mode: free),\n])";
+    let text = "(name: \"x\", levels: [\n\n  (id: \"b\", name: \"B\", pieces: \"hexominoes\", target: [[(0,0),(1,0),(1,1)]], mode: free),\n])";
     let e = parse_pack(text, "bad.ron", "bad").unwrap_err();
     assert_eq!(e.line, Some(3));
-    assert!(e.to_string().contains("unknown piece set `pentominoes`"), "{e}");
+    assert!(e.to_string().contains("unknown piece set `hexominoes`"), "{e}");
     let text = "(name: \"x\", levels: [\n  (id: \"c\", name: \"C\", pieces: \"tangram\", target: [[(0,0),(1,1),(1,0),(0,1)]], mode: free),\n])";
     let e = parse_pack(text, "bad.ron", "bad").unwrap_err();
     assert!(e.to_string().starts_with("bad.ron:2: level `c`: target ring 0: ring is self-intersecting"), "{e}");

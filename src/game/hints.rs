@@ -139,13 +139,13 @@ fn request(
         .map(|(_, _, p)| p.0)
         .collect();
     let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
-    let turn = active.level.solution.first().map_or(0, |s| s.rot.rem_euclid(2));
+    let turn = active.level.lattice_turn();
     let cancel = Arc::new(AtomicBool::new(false));
     state.cancel = Some(cancel.clone());
     // The lattice solver answers lattice levels at once; other figures get the geometric
     // solver, with a budget and the cancel flag.
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-        let answer = hint(&set, &target, turn, &placed).or_else(|| {
+        let answer = turn.and_then(|turn| hint(&set, &target, turn, &placed)).or_else(|| {
             let opts = crate::solve::geometric::Options {
                 limit: 1,
                 max_nodes: 500_000,

@@ -246,16 +246,18 @@ fn signed_area(r: &[Pt]) -> f64 {
     (0..r.len()).map(|i| r[i].cross(r[(i + 1) % r.len()])).sum::<f64>() / 2.0
 }
 
-/// Same outline up to translation.
+/// Same outline up to translation: both rings (counter-clockwise) read from their lowest,
+/// leftmost vertex match point by point. (Comparing vertex sets is not enough: a notched
+/// piece and its mirror image can share every vertex.)
 fn same_shape(a: &[Pt], b: &[Pt], eps: f64) -> bool {
     if a.len() != b.len() {
         return false;
     }
     let norm = |r: &[Pt]| {
-        let m = r.iter().fold(pt(f64::INFINITY, f64::INFINITY), |m, p| pt(m.x.min(p.x), m.y.min(p.y)));
-        let mut v: Vec<Pt> = r.iter().map(|p| *p - m).collect();
-        v.sort_by(|p, q| p.x.total_cmp(&q.x).then(p.y.total_cmp(&q.y)));
-        v
+        let low = |p: &Pt| (p.y / (eps * 10.0)).round() as i64;
+        let first = (0..r.len()).min_by(|&i, &j| low(&r[i]).cmp(&low(&r[j])).then(r[i].x.total_cmp(&r[j].x))).unwrap_or(0);
+        let o = r[first];
+        (0..r.len()).map(|k| r[(first + k) % r.len()] - o).collect::<Vec<Pt>>()
     };
     norm(a).iter().zip(norm(b).iter()).all(|(p, q)| p.dist(*q) <= eps * 10.0)
 }
