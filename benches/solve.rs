@@ -14,7 +14,7 @@ fn report(pack: &str, levels: &[tessera::level::Level], opts: &Options) -> Strin
     let mut times = Vec::new();
     let mut nodes = 0u64;
     let t_all = Instant::now();
-    for l in &levels {
+    for l in levels {
         let t = Instant::now();
         let out = solve(&l.set, &l.target, &opts).unwrap();
         assert!(!out.solutions.is_empty(), "{}", l.id);

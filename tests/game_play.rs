@@ -433,7 +433,7 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
     let kept: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains("corrupt")).collect();
     assert_eq!(kept.len(), 1, "and kept");
     let lib = app.world().resource::<Library>();
-    assert_eq!(lib.packs.len(), 2, "the good user pack still loads");
+    assert_eq!(lib.packs.len(), tessera::level::EMBEDDED.len() + 1, "the good user pack still loads");
     assert_eq!(lib.errors.len(), 1);
     assert!(lib.errors[0].to_string().contains("broken.ron:1"), "{}", lib.errors[0]);
     // And the game plays on, saving to a fresh file.
@@ -448,11 +448,12 @@ fn markers(app: &mut App) -> Vec<tessera::game::hints::HintMarker> {
     app.world_mut().query::<&tessera::game::hints::HintMarker>().iter(app.world()).copied().collect()
 }
 
-/// Presses H and waits (frames) for the hint task's answer to become an entity.
+/// Presses H and waits (frames) for the hint task's answer to become an entity. (The task
+/// pool is shared by the tests running side by side, so allow a generous number of frames.)
 fn ask_hint(app: &mut App) -> Vec<tessera::game::hints::HintMarker> {
     let before = markers(app).len();
     key(app, KeyCode::KeyH, "h");
-    for _ in 0..400 {
+    for _ in 0..20_000 {
         let m = markers(app);
         if m.len() > before {
             return m;
@@ -508,4 +509,85 @@ fn a_wrong_placement_gets_a_move_this_piece_hint() {
     set_placement(&mut app, wrong.piece, wrong);
     let m = ask_hint(&mut app);
     assert_eq!(m, vec![tessera::game::hints::HintMarker { piece: wrong.piece, kind: HintKind::MoveThis }]);
+}
+
+#[test]
+fn hints_on_a_set_without_the_lattice_solver_come_from_the_geometric_solver() {
+    use tessera::game::hints::HintKind;
+    let mut app = app("hint-pento");
+    start(&mut app, "sets/pentominoes-6x10");
+    let m = ask_hint(&mut app);
+    assert_eq!(m[0].kind, HintKind::Which);
+    let m = ask_hint(&mut app);
+    let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
+    set_placement(&mut app, ghost.piece, ghost);
+    let p = app.world().resource::<Progress>();
+    assert!(p.value > 0.0 && !p.overlap, "{}", p.value);
+}
+
+// ---------------------------------------------------------------- show thinking
+
+fn ghosts(app: &mut App) -> Vec<tessera::game::thinking::ThinkingGhost> {
+    app.world_mut().query::<&tessera::game::thinking::ThinkingGhost>().iter(app.world()).copied().collect()
+}
+
+#[test]
+fn watching_the_solver_streams_partial_placements_and_ends_with_a_solution() {
+    use tessera::game::thinking::{Thinking, ThinkingPace};
+    let mut app = app("watch");
+    app.insert_resource(ThinkingPace(Duration::from_millis(1)));
+    start(&mut app, LEVEL);
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(app.world().resource::<Thinking>().running);
+    let mut sizes = Vec::new();
+    for _ in 0..2000 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+        sizes.push(ghosts(&mut app).len());
+        if !app.world().resource::<Thinking>().running {
+            break;
+        }
+    }
+    let t = app.world().resource::<Thinking>();
+    assert!(!t.running && t.shown > 1, "shown {}", t.shown);
+    assert!(t.message.as_deref().unwrap().contains("found a solution"), "{:?}", t.message);
+    // Partial placements grew and ended with all seven pieces, which verify.
+    assert!(sizes.iter().any(|&n| n > 0 && n < 7), "{sizes:?}");
+    let g = ghosts(&mut app);
+    assert_eq!(g.len(), 7);
+    let active = app.world().resource::<ActiveLevel>().clone();
+    let puzzle = active.level.puzzle();
+    let pieces: Vec<tessera::verify::Piece> = g
+        .iter()
+        .map(|x| {
+            assert!(x.base.abs() < 1e-9);
+            tessera::verify::Piece::from_vertices(&x.placement.apply(&active.level.set.pieces[x.placement.piece], active.level.set.step()), puzzle.target.tol, x.placement.piece).unwrap()
+        })
+        .collect();
+    let v = puzzle.judge(&pieces);
+    assert!(v.solved || v.mirrored, "{v:?}");
+}
+
+#[test]
+fn a_second_watch_or_a_placement_stops_the_solver() {
+    use tessera::game::thinking::{Thinking, ThinkingPace};
+    let mut app = app("watch-stop");
+    app.insert_resource(ThinkingPace(Duration::from_millis(200)));
+    start(&mut app, LEVEL);
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(app.world().resource::<Thinking>().running);
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(!app.world().resource::<Thinking>().running);
+    assert!(ghosts(&mut app).is_empty());
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(app.world().resource::<Thinking>().running);
+    let p = app.world().resource::<ActiveLevel>().level.solution[0];
+    set_placement(&mut app, p.piece, p);
+    assert!(!app.world().resource::<Thinking>().running);
+    // Frames later, nothing from the stopped search appears.
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(50));
+        app.update();
+    }
+    assert!(ghosts(&mut app).is_empty());
 }

@@ -42,7 +42,7 @@ impl Plugin for DrawPlugin {
         app.add_plugins(ShapePlugin)
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
-            .add_systems(PostUpdate, (camera_follows_view, add_shapes, highlight, show_focus, colour_target, draw_hints));
+            .add_systems(PostUpdate, (camera_follows_view, add_shapes, highlight, show_focus, colour_target, draw_hints, draw_thinking));
     }
 }
 
@@ -163,6 +163,28 @@ fn draw_hints(
                 commands.entity(e).insert((ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(), transform));
             }
         }
+    }
+}
+
+/// The solver's current partial placement: faint pieces in their colours, over the board.
+fn draw_thinking(
+    mut commands: Commands,
+    added: Query<(Entity, &super::thinking::ThinkingGhost), Added<super::thinking::ThinkingGhost>>,
+    active: Option<Res<super::levels::ActiveLevel>>,
+) {
+    let Some(active) = active else { return };
+    let step = active.level.set.step();
+    for (e, g) in &added {
+        let p = g.placement;
+        let Some(def) = active.level.set.pieces.get(p.piece) else { continue };
+        let [r, gr, b] = PALETTE[p.piece % PALETTE.len()];
+        let transform = Transform {
+            translation: Vec3::new(p.at.0 as f32, p.at.1 as f32, 40.0),
+            rotation: Quat::from_rotation_z((p.rot as f64 * step + g.base) as f32),
+            scale: Vec3::new(if p.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
+        };
+        let shape = ShapeBuilder::with(&path_of(&def.rings)).fill(fill(Color::srgba(r, gr, b, 0.55))).stroke(stroke(HIGHLIGHT, LINE)).build();
+        commands.entity(e).insert((shape, transform));
     }
 }
 

@@ -31,6 +31,8 @@ pub enum Action {
     FocusNext(i32),
     /// Ask for a hint (a second ask shows where the hinted piece goes).
     Hint,
+    /// Start or stop watching the solver search the figure.
+    Watch,
 }
 
 /// True while the pointer is over the HUD or a menu (set by the UI), so board input waits.
@@ -188,6 +190,8 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
         out.write(Action::Flip);
     } else if keys.just_pressed(KeyCode::KeyH) {
         out.write(Action::Hint);
+    } else if keys.just_pressed(KeyCode::KeyW) {
+        out.write(Action::Watch);
     } else if keys.just_pressed(KeyCode::Tab) {
         out.write(Action::FocusNext(if shift { -1 } else { 1 }));
     }
@@ -261,6 +265,9 @@ fn gamepad(
         }
         if pad.just_pressed(GamepadButton::Select) {
             out.write(Action::Hint);
+        }
+        if pad.just_pressed(GamepadButton::DPadUp) {
+            out.write(Action::Watch);
         }
         if pad.just_pressed(GamepadButton::RightTrigger2) || pad.just_pressed(GamepadButton::Start) {
             out.write(Action::Redo);

@@ -7,7 +7,9 @@
 //! pieces and writes [`placement::PiecePlaced`] → [`verification`] judges and updates
 //! [`verification::Progress`] → [`ui`] shows the thermometer and the solved screen.
 //! Hints: [`input::Action::Hint`] → [`hints`] starts a solver task on `AsyncComputeTaskPool` →
-//! crossbeam channel → a [`hints::HintMarker`] entity, drawn by [`draw`].
+//! crossbeam channel → a [`hints::HintMarker`] entity, drawn by [`draw`]. Show thinking
+//! ([`input::Action::Watch`]) runs the same way: [`thinking`] streams the search's partial
+//! placements over a channel as [`thinking::ThinkingGhost`] entities.
 
 pub mod audio;
 pub mod draw;
@@ -18,6 +20,7 @@ pub mod pieces;
 pub mod placement;
 pub mod save;
 pub mod screenshot;
+pub mod thinking;
 pub mod ui;
 pub mod verification;
 pub mod view;
@@ -50,6 +53,7 @@ impl Plugin for LogicPlugins {
             placement::PlacementPlugin,
             verification::VerificationPlugin,
             hints::HintsPlugin,
+            thinking::ThinkingPlugin,
         ));
     }
 }

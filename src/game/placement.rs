@@ -245,7 +245,7 @@ fn handle_actions(
                 focus.pos = order[next].1;
                 focus.active = true;
             }
-            Action::Hint => {} // handled by the hints plugin
+            Action::Hint | Action::Watch => {} // handled by the hints and thinking plugins
         }
     }
 }

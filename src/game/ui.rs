@@ -198,6 +198,7 @@ fn hud(
     state: Res<State<AppState>>,
     info: Option<Res<SolvedInfo>>,
     hints: Res<super::hints::HintState>,
+    thinking: Res<super::thinking::Thinking>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
@@ -220,7 +221,7 @@ fn hud(
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
                 ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
-                if let Some(m) = hints.message.as_ref().filter(|_| playing) {
+                if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
                     ui.colored_label(egui::Color32::from_rgb(255, 220, 120), m);
                 }
             });
@@ -260,6 +261,10 @@ fn hud(
                     }
                     if ui.button("Hint").on_hover_text("H: which piece next; again: where it goes").clicked() {
                         actions.write(Action::Hint);
+                    }
+                    let watch = if thinking.running { "Stop" } else { "Watch" };
+                    if ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
+                        actions.write(Action::Watch);
                     }
                 });
             });
