@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings]`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|solved|menu|levels|settings]`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -26,6 +26,8 @@ pub enum Shot {
     Progress,
     /// In progress, with a hint asked twice (which piece, then where).
     Hint,
+    /// At the start, watching the solver search for a moment.
+    Thinking,
     Solved,
 }
 
@@ -44,7 +46,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|solved|menu|levels|settings] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -72,6 +74,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("start") => Shot::Start,
                     Some("progress") => Shot::Progress,
                     Some("hint") => Shot::Hint,
+                    Some("thinking") => Shot::Thinking,
                     Some("solved") => Shot::Solved,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
@@ -170,7 +173,7 @@ fn drive(
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
-        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Solved) if !plan.asked => {
+        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Solved) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
@@ -186,12 +189,15 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::Playing, Shot::Start) if !plan.arranged && !pieces.is_empty() => {
+        (AppState::Playing, Shot::Start | Shot::Thinking) if !plan.arranged && !pieces.is_empty() => {
             plan.arranged = true;
             plan.frames = 0;
         }
         (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
             actions.write(super::input::Action::Hint);
+        }
+        (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
+            actions.write(super::input::Action::Watch);
         }
         _ => {}
     }
@@ -202,7 +208,10 @@ fn drive(
         _ => plan.arranged,
     };
     // Give egui and the renderer a few frames to settle (and a hint time to arrive).
-    let settle = if plan.shot == Shot::Hint { 60 } else { 12 };
+    let settle = match plan.shot {
+        Shot::Hint | Shot::Thinking => 60,
+        _ => 12,
+    };
     if ready && !plan.requested && plan.frames > settle {
         plan.requested = true;
         commands

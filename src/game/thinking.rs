@@ -1,8 +1,10 @@
 //! Show thinking: the geometric solver searches the level's figure on `AsyncComputeTaskPool`
-//! and streams its current partial placement over a crossbeam channel; each one becomes a set
-//! of [`ThinkingGhost`] entities, drawn faintly by [`super::draw`]. The search is paced (one
-//! node per [`ThinkingPace`]) so a player can follow it; a second [`Action::Watch`], a
-//! placement or leaving the level stops it.
+//! and streams its current partial placement over a crossbeam channel: every node for the
+//! first [`EVERY_NODE`] nodes, then at most one per [`LATER_EVERY`], then the solution. The game
+//! plays the stream back one step per [`ThinkingPace`], each step a set of [`ThinkingGhost`]
+//! entities drawn faintly by [`super::draw`]. (The search itself is never slowed down: it would
+//! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
+//! [`Action::Watch`], a placement or leaving the level stops it.
 
 use super::input::Action;
 use super::levels::ActiveLevel;
@@ -24,8 +26,7 @@ pub struct ThinkingGhost {
     pub base: f64,
 }
 
-/// Time between two shown search nodes. The pacing stops after [`MAX_SHOWN`] nodes so a long
-/// search still ends.
+/// Time between two shown steps of the search.
 #[derive(Resource, Clone, Copy)]
 pub struct ThinkingPace(pub Duration);
 
@@ -35,7 +36,8 @@ impl Default for ThinkingPace {
     }
 }
 
-const MAX_SHOWN: u64 = 400;
+pub const EVERY_NODE: u64 = 300;
+pub const LATER_EVERY: Duration = Duration::from_millis(50);
 
 enum Msg {
     Partial(Vec<Placement>, f64),
@@ -53,6 +55,8 @@ pub struct Thinking {
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
     task: Option<Task<()>>,
+    queue: std::collections::VecDeque<Msg>,
+    last_step: f32,
 }
 
 #[derive(Resource)]
@@ -82,6 +86,7 @@ fn stop(mut state: ResMut<Thinking>, ghosts: Query<Entity, With<ThinkingGhost>>,
     state.task = None;
     state.running = false;
     state.message = None;
+    state.queue.clear();
     for e in &ghosts {
         commands.entity(e).despawn();
     }
@@ -96,7 +101,6 @@ fn stop_on_placement(mut placed: MessageReader<PiecePlaced>, state: ResMut<Think
 fn toggle(
     mut actions: MessageReader<Action>,
     mut state: ResMut<Thinking>,
-    pace: Res<ThinkingPace>,
     channel: Res<ThinkChannel>,
     active: Option<Res<ActiveLevel>>,
     ghosts: Query<Entity, With<ThinkingGhost>>,
@@ -119,16 +123,22 @@ fn toggle(
     state.message = Some("Watching the solver…".into());
     let cancel = Arc::new(AtomicBool::new(false));
     state.cancel = Some(cancel.clone());
-    let (set, target, generation, tx, pace) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone(), pace.0);
-    let shown = Arc::new(std::sync::atomic::AtomicU64::new(0));
+    state.queue.clear();
+    let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
+    let sent = std::sync::atomic::AtomicU64::new(0);
+    let last = std::sync::Mutex::new(std::time::Instant::now());
     let stream = tx.clone();
     let watch = Watch {
         every: Duration::ZERO,
         show: Arc::new(move |placed: &[Placement], base: f64| {
-            let _ = stream.send((generation, Msg::Partial(placed.to_vec(), base)));
-            if shown.fetch_add(1, Ordering::Relaxed) < MAX_SHOWN {
-                std::thread::sleep(pace);
+            if sent.fetch_add(1, Ordering::Relaxed) >= EVERY_NODE {
+                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                if last.elapsed() < LATER_EVERY {
+                    return;
+                }
+                *last = std::time::Instant::now();
             }
+            let _ = stream.send((generation, Msg::Partial(placed.to_vec(), base)));
         }),
     };
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
@@ -146,38 +156,46 @@ fn toggle(
     }));
 }
 
-/// Shows the newest partial placement (older ones still queued are skipped).
-fn receive(mut state: ResMut<Thinking>, channel: Res<ThinkChannel>, ghosts: Query<Entity, With<ThinkingGhost>>, mut commands: Commands) {
-    let mut newest = None;
+/// Queues what the search sent and plays it back, one step per pace.
+fn receive(
+    mut state: ResMut<Thinking>,
+    channel: Res<ThinkChannel>,
+    pace: Res<ThinkingPace>,
+    time: Res<Time>,
+    ghosts: Query<Entity, With<ThinkingGhost>>,
+    mut commands: Commands,
+) {
     while let Ok((generation, msg)) = channel.rx.try_recv() {
-        if generation != state.generation {
-            continue;
-        }
-        match msg {
-            Msg::Partial(p, base) => {
-                state.shown += 1;
-                newest = Some((p, base));
-            }
-            Msg::Done { solved, nodes } => {
-                state.running = false;
-                state.task = None;
-                state.cancel = None;
-                state.message = Some(if solved {
-                    format!("The solver found a solution after {nodes} steps.")
-                } else {
-                    format!("The solver stopped after {nodes} steps without a solution.")
-                });
-            }
+        if generation == state.generation {
+            state.queue.push_back(msg);
         }
     }
-    let Some((placed, base)) = newest else { return };
-    for e in &ghosts {
-        commands.entity(e).despawn();
+    let now = time.elapsed_secs();
+    if !state.running || now - state.last_step < pace.0.as_secs_f32() {
+        return;
     }
-    for p in placed {
-        commands.spawn(ThinkingGhost { placement: p, base });
-    }
-    if state.running {
-        state.message = Some(format!("Watching the solver… step {}", state.shown));
+    let Some(msg) = state.queue.pop_front() else { return };
+    state.last_step = now;
+    match msg {
+        Msg::Partial(placed, base) => {
+            state.shown += 1;
+            for e in &ghosts {
+                commands.entity(e).despawn();
+            }
+            for p in placed {
+                commands.spawn(ThinkingGhost { placement: p, base });
+            }
+            state.message = Some(format!("Watching the solver… step {}", state.shown));
+        }
+        Msg::Done { solved, nodes } => {
+            state.running = false;
+            state.task = None;
+            state.cancel = None;
+            state.message = Some(if solved {
+                format!("The solver found a solution after {nodes} steps.")
+            } else {
+                format!("The solver stopped after {nodes} steps without a solution.")
+            });
+        }
     }
 }
