@@ -10,6 +10,7 @@ pub mod geom;
 pub mod level;
 pub mod paths;
 pub mod pieces;
+pub mod polyform;
 pub mod save;
 pub mod solve;
 pub mod verify;

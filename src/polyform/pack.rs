@@ -1,0 +1,554 @@
+//! Packing parts into a board (a 2D or 3D box, or any cell set, holes allowed): every
+//! solution, counted, optionally only those unique up to the board's symmetry.
+//!
+//! Method: bitboards. Board cells are numbered so that the scan runs along the board's
+//! shortest axis first; every placement of every part orientation is a bit mask, listed under
+//! its lowest-numbered cell. The search always fills the lowest empty cell: some placement
+//! must have it as its lowest cell, so those are the only candidates (the exact-cover idea
+//! without the linked lists; on boxes this size a word or four of bits is faster). Prunings:
+//! an empty region cut off smaller than the smallest part left ("isolated holes"), and before
+//! any search, area and checkerboard parity (colour cells by x + y + z; a part covers k more
+//! of one colour than the other wherever it goes, so the board's surplus must be a sum of
+//! +-k over the parts).
+
+use super::{apply, motions, normalize, orientations, Cell, Symmetry};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+/// A board: a set of cells in 2D (z = 0) or 3D.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Board {
+    pub dim: u8,
+    /// Sorted, normalised (smallest coordinate 0 on each axis).
+    pub cells: Vec<Cell>,
+}
+
+/// Boards larger than this many cells are refused (the bit masks hold up to 512).
+pub const MAX_CELLS: usize = 512;
+
+impl Board {
+    /// A box of x by y (by z) cells; z = 0 means 2D.
+    pub fn boxed(x: i32, y: i32, z: i32) -> Result<Board, String> {
+        let dim = if z == 0 { 2 } else { 3 };
+        let zz = z.max(1);
+        if x <= 0 || y <= 0 || z < 0 {
+            return Err(format!("a box needs positive sides, got {x} x {y}{}", if z > 0 { format!(" x {z}") } else { String::new() }));
+        }
+        if (x as i64) * (y as i64) * (zz as i64) > MAX_CELLS as i64 {
+            return Err(format!("a board of more than {MAX_CELLS} cells is too large"));
+        }
+        let mut cells = Vec::new();
+        for k in 0..zz {
+            for j in 0..y {
+                for i in 0..x {
+                    cells.push([i, j, k]);
+                }
+            }
+        }
+        Board::from_cells(dim, cells)
+    }
+
+    pub fn from_cells(dim: u8, cells: Vec<Cell>) -> Result<Board, String> {
+        if cells.is_empty() {
+            return Err("the board has no cells".into());
+        }
+        if cells.len() > MAX_CELLS {
+            return Err(format!("a board of {} cells is too large (at most {MAX_CELLS})", cells.len()));
+        }
+        let cells = normalize(&cells);
+        if cells.windows(2).any(|w| w[0] == w[1]) {
+            return Err("the board lists a cell twice".into());
+        }
+        Ok(Board { dim, cells })
+    }
+
+    /// The board without some cells (coordinates as given to [`Board::boxed`]).
+    pub fn without(&self, holes: &[Cell]) -> Result<Board, String> {
+        for h in holes {
+            if !self.cells.contains(h) {
+                return Err(format!("hole {h:?} is not a cell of the board"));
+            }
+        }
+        let cells: Vec<Cell> = self.cells.iter().copied().filter(|c| !holes.contains(c)).collect();
+        // Keep the original coordinates: holes on the edge must not shift the board.
+        if cells.is_empty() {
+            return Err("the holes remove every cell".into());
+        }
+        Ok(Board { dim: self.dim, cells })
+    }
+
+    pub fn extent(&self) -> [i32; 3] {
+        let mut e = [0; 3];
+        for c in &self.cells {
+            for a in 0..3 {
+                e[a] = e[a].max(c[a] + 1);
+            }
+        }
+        e
+    }
+}
+
+/// A part and how many copies are available (`None`: as many as fit).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PartSpec {
+    pub name: String,
+    pub cells: Vec<Cell>,
+    pub count: Option<u32>,
+}
+
+#[derive(Clone, Debug)]
+pub struct PackOptions {
+    /// Stop after this many solutions (0: find all).
+    pub stop: u64,
+    /// Count only solutions unique up to the board's symmetries.
+    pub unique: bool,
+    /// Prune empty regions smaller than the smallest part left.
+    pub prune_holes: bool,
+    pub threads: usize,
+    /// How parts may turn: 2D default rotations and mirrors; 3D default rotations.
+    pub turns: Symmetry,
+    /// Keep up to this many solutions (the first ones found).
+    pub keep: usize,
+    pub max_nodes: u64,
+    pub cancel: Option<Arc<AtomicBool>>,
+}
+
+impl PackOptions {
+    pub fn new(dim: u8) -> PackOptions {
+        PackOptions {
+            stop: 0,
+            unique: false,
+            prune_holes: true,
+            threads: 1,
+            turns: if dim == 2 { Symmetry::RotationsAndMirrors } else { Symmetry::Rotations },
+            keep: 1,
+            max_nodes: 0,
+            cancel: None,
+        }
+    }
+}
+
+/// One solution: each placed part (its index in the part list) and its cells.
+pub type Solution = Vec<(usize, Vec<Cell>)>;
+
+#[derive(Clone, Debug, Default)]
+pub struct PackOutcome {
+    /// Solutions counted (unique ones only with `unique`).
+    pub solutions: u64,
+    pub kept: Vec<Solution>,
+    pub nodes: u64,
+    /// The search ran to its end (not stopped by `stop`, a budget or cancel).
+    pub complete: bool,
+    /// Why no search was needed: the puzzle is impossible for this reason.
+    pub impossible: Option<String>,
+}
+
+/// Solution as a grid of part indices: `grid[z][y][x]`, `None` outside the board.
+pub fn grid(board: &Board, sol: &Solution) -> Vec<Vec<Vec<Option<usize>>>> {
+    let e = board.extent();
+    let mut g = vec![vec![vec![None; e[0] as usize]; e[1] as usize]; e[2] as usize];
+    for (p, cells) in sol {
+        for c in cells {
+            g[c[2] as usize][c[1] as usize][c[0] as usize] = Some(*p);
+        }
+    }
+    g
+}
+
+/// Checks quickly whether the puzzle can be ruled out: area and checkerboard parity.
+pub fn impossible(board: &Board, parts: &[PartSpec]) -> Option<String> {
+    let n = board.cells.len() as i64;
+    if parts.is_empty() {
+        return Some("no parts given".into());
+    }
+    if parts.iter().any(|p| p.count.is_none()) {
+        // A part used as often as it fits: the area must be a sum of part sizes.
+        let sizes: Vec<i64> = parts.iter().map(|p| p.cells.len() as i64).collect();
+        let fixed: i64 = parts.iter().filter_map(|p| p.count.map(|k| k as i64 * p.cells.len() as i64)).sum();
+        let mut reach = vec![false; (n + 1) as usize];
+        if fixed <= n {
+            reach[fixed as usize] = true;
+        }
+        for a in 0..=n as usize {
+            if reach[a] {
+                for (s, p) in sizes.iter().zip(parts) {
+                    if p.count.is_none() && a + (*s as usize) <= n as usize {
+                        reach[a + *s as usize] = true;
+                    }
+                }
+            }
+        }
+        return (!reach[n as usize]).then(|| format!("no number of copies of the parts covers {n} cells"));
+    }
+    let area: i64 = parts.iter().map(|p| p.count.unwrap_or(0) as i64 * p.cells.len() as i64).sum();
+    if area != n {
+        return Some(format!("the parts cover {area} cells but the board has {n}"));
+    }
+    let colour = |c: &Cell| (c[0] + c[1] + c[2]).rem_euclid(2) as i64;
+    let surplus = |cells: &[Cell]| cells.iter().map(|c| if colour(c) == 0 { 1 } else { -1 }).sum::<i64>();
+    let d = surplus(&board.cells);
+    // Reachable sums of +-k over every copy of every part.
+    let span = n as usize;
+    let mut reach = vec![false; 2 * span + 1];
+    reach[span] = true;
+    for p in parts {
+        let k = surplus(&p.cells).unsigned_abs() as usize;
+        for _ in 0..p.count.unwrap_or(0) {
+            if k == 0 {
+                continue;
+            }
+            let mut next = vec![false; 2 * span + 1];
+            for (i, r) in reach.iter().enumerate() {
+                if *r {
+                    if i + k <= 2 * span {
+                        next[i + k] = true;
+                    }
+                    if i >= k {
+                        next[i - k] = true;
+                    }
+                }
+            }
+            reach = next;
+        }
+    }
+    let at = d + span as i64;
+    (!(0..=2 * span as i64).contains(&at) || !reach[at as usize]).then(|| {
+        format!("checkerboard parity: the board has {d:+} more light than dark cells, which no placement of the parts can match")
+    })
+}
+
+/// Solves a packing puzzle.
+pub fn solve(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutcome {
+    if let Some(why) = impossible(board, parts) {
+        return PackOutcome { complete: true, impossible: Some(why), ..Default::default() };
+    }
+    match board.cells.len() {
+        0..=64 => run::<1>(board, parts, opts),
+        65..=128 => run::<2>(board, parts, opts),
+        129..=256 => run::<4>(board, parts, opts),
+        _ => run::<8>(board, parts, opts),
+    }
+}
+
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Mask<const W: usize>([u64; W]);
+
+impl<const W: usize> Mask<W> {
+    const EMPTY: Self = Mask([0; W]);
+    fn set(&mut self, i: usize) {
+        self.0[i / 64] |= 1 << (i % 64);
+    }
+    fn get(&self, i: usize) -> bool {
+        self.0[i / 64] >> (i % 64) & 1 == 1
+    }
+    fn meets(&self, o: &Self) -> bool {
+        (0..W).any(|k| self.0[k] & o.0[k] != 0)
+    }
+    fn or(&self, o: &Self) -> Self {
+        let mut m = *self;
+        for k in 0..W {
+            m.0[k] |= o.0[k];
+        }
+        m
+    }
+    /// The lowest clear bit below `n`.
+    fn first_clear(&self, n: usize) -> Option<usize> {
+        for k in 0..W {
+            let w = !self.0[k];
+            if w != 0 {
+                let i = k * 64 + w.trailing_zeros() as usize;
+                return (i < n).then_some(i);
+            }
+        }
+        None
+    }
+}
+
+struct Problem<const W: usize> {
+    n: usize,
+    /// Per cell: placements whose lowest cell it is, as (part, mask).
+    cand: Vec<Vec<(usize, Mask<W>)>>,
+    neighbours: Vec<Vec<usize>>,
+    sizes: Vec<usize>,
+    cells: Vec<Cell>,
+    /// Board symmetries for `unique`: (cell permutation, part relabelling).
+    syms: Vec<(Vec<usize>, Vec<usize>)>,
+}
+
+struct Shared {
+    found: AtomicU64,
+    nodes: AtomicU64,
+    stop: AtomicBool,
+    kept: Mutex<Vec<Solution>>,
+}
+
+fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutcome {
+    let p = build::<W>(board, parts, opts);
+    let shared = Shared { found: AtomicU64::new(0), nodes: AtomicU64::new(0), stop: AtomicBool::new(false), kept: Mutex::new(Vec::new()) };
+    let left: Vec<u32> = parts.iter().map(|s| s.count.unwrap_or(u32::MAX)).collect();
+    let threads = opts.threads.max(1);
+    let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
+    let tops: Vec<(usize, Mask<W>)> = p.cand[first].clone();
+    if threads == 1 || tops.len() < 2 {
+        let mut s = Searcher { p: &p, opts, shared: &shared, left: left.clone(), chosen: Vec::new(), nodes: 0 };
+        s.go(Mask::EMPTY);
+        s.flush();
+    } else {
+        // The first cell's candidates, dealt out to the threads.
+        let next = AtomicU64::new(0);
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| {
+                    let mut s = Searcher { p: &p, opts, shared: &shared, left: left.clone(), chosen: Vec::new(), nodes: 0 };
+                    loop {
+                        let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                        if i >= tops.len() || shared.stop.load(Ordering::Relaxed) {
+                            break;
+                        }
+                        if s.left[tops[i].0] > 0 {
+                            s.place(Mask::EMPTY, tops[i].0, tops[i].1);
+                        }
+                    }
+                    s.flush();
+                });
+            }
+        });
+    }
+    let mut kept = shared.kept.into_inner().unwrap_or_else(|e| e.into_inner());
+    kept.sort();
+    kept.truncate(opts.keep);
+    PackOutcome {
+        solutions: shared.found.load(Ordering::Relaxed),
+        kept,
+        nodes: shared.nodes.load(Ordering::Relaxed),
+        complete: !shared.stop.load(Ordering::Relaxed),
+        impossible: None,
+    }
+}
+
+fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> Problem<W> {
+    // Number cells: the longest axis slowest, the shortest fastest.
+    let e = board.extent();
+    let mut axes = [0usize, 1, 2];
+    axes.sort_by_key(|&a| std::cmp::Reverse(e[a]));
+    let mut cells = board.cells.clone();
+    cells.sort_by_key(|c| (c[axes[0]], c[axes[1]], c[axes[2]]));
+    let index: std::collections::HashMap<Cell, usize> = cells.iter().enumerate().map(|(i, c)| (*c, i)).collect();
+    let n = cells.len();
+    let mut cand: Vec<Vec<(usize, Mask<W>)>> = vec![Vec::new(); n];
+    for (pi, part) in parts.iter().enumerate() {
+        for o in orientations(&part.cells, board.dim, opts.turns) {
+            for anchor in &cells {
+                // Shift the orientation so its first cell lands on `anchor`.
+                let d = [anchor[0] - o[0][0], anchor[1] - o[0][1], anchor[2] - o[0][2]];
+                let mut m = Mask::<W>::EMPTY;
+                let mut low = usize::MAX;
+                let mut ok = true;
+                for c in &o {
+                    match index.get(&[c[0] + d[0], c[1] + d[1], c[2] + d[2]]) {
+                        Some(&i) => {
+                            m.set(i);
+                            low = low.min(i);
+                        }
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+                if ok {
+                    cand[low].push((pi, m));
+                }
+            }
+        }
+    }
+    for c in &mut cand {
+        c.sort_by_key(|(p, _)| *p);
+        c.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+    }
+    let neighbours = cells.iter().map(|&c| super::neighbours(c, board.dim).filter_map(|nb| index.get(&nb).copied()).collect()).collect();
+    let syms = if opts.unique { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
+    Problem { n, cand, neighbours, sizes: parts.iter().map(|p| p.cells.len()).collect(), cells, syms }
+}
+
+/// The board's symmetries that map the puzzle to itself: rotations always; reflections when
+/// parts may be mirrored, or when every part's mirror image is (up to rotation) a part of the
+/// set, which then swaps labels.
+fn symmetries(
+    board: &Board,
+    parts: &[PartSpec],
+    cells: &[Cell],
+    index: &std::collections::HashMap<Cell, usize>,
+    turns: Symmetry,
+) -> Vec<(Vec<usize>, Vec<usize>)> {
+    let all = motions(board.dim, Symmetry::RotationsAndMirrors);
+    let rotations = motions(board.dim, Symmetry::Rotations).len();
+    let rot_class = |c: &[Cell]| super::canonical(c, board.dim, if turns == Symmetry::Fixed { Symmetry::Fixed } else { Symmetry::Rotations });
+    let classes: Vec<Vec<Cell>> = parts.iter().map(|p| rot_class(&p.cells)).collect();
+    let mut out = Vec::new();
+    for (k, m) in all.iter().enumerate() {
+        let img: Vec<Cell> = cells.iter().map(|&c| apply(m, c)).collect();
+        let mut lo = [i32::MAX; 3];
+        for c in &img {
+            for a in 0..3 {
+                lo[a] = lo[a].min(c[a]);
+            }
+        }
+        let perm: Option<Vec<usize>> = img.iter().map(|c| index.get(&[c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).copied()).collect();
+        let Some(perm) = perm else { continue };
+        let relabel: Option<Vec<usize>> = if k < rotations || turns == Symmetry::RotationsAndMirrors {
+            Some((0..parts.len()).collect())
+        } else {
+            (0..parts.len())
+                .map(|i| {
+                    let mirrored: Vec<Cell> = parts[i].cells.iter().map(|&c| apply(m, c)).collect();
+                    let cls = rot_class(&mirrored);
+                    classes.iter().position(|c| *c == cls)
+                })
+                .collect()
+        };
+        if let Some(relabel) = relabel {
+            out.push((perm, relabel));
+        }
+    }
+    out
+}
+
+struct Searcher<'a, const W: usize> {
+    p: &'a Problem<W>,
+    opts: &'a PackOptions,
+    shared: &'a Shared,
+    left: Vec<u32>,
+    chosen: Vec<(usize, Mask<W>)>,
+    nodes: u64,
+}
+
+impl<const W: usize> Searcher<'_, W> {
+    fn flush(&mut self) {
+        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.nodes = 0;
+    }
+
+    fn stopped(&mut self) -> bool {
+        if self.nodes & 0xfff == 0 {
+            let o = self.opts;
+            let total = self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
+            self.nodes = 0;
+            if (o.max_nodes > 0 && total >= o.max_nodes) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                self.shared.stop.store(true, Ordering::Relaxed);
+            }
+        }
+        self.shared.stop.load(Ordering::Relaxed)
+    }
+
+    fn go(&mut self, filled: Mask<W>) {
+        self.nodes += 1;
+        if self.stopped() {
+            return;
+        }
+        let Some(c) = filled.first_clear(self.p.n) else {
+            self.record();
+            return;
+        };
+        for &(part, m) in &self.p.cand[c] {
+            if self.left[part] == 0 || m.meets(&filled) {
+                continue;
+            }
+            self.place(filled, part, m);
+            if self.shared.stop.load(Ordering::Relaxed) {
+                return;
+            }
+        }
+    }
+
+    fn place(&mut self, filled: Mask<W>, part: usize, m: Mask<W>) {
+        let now = filled.or(&m);
+        self.left[part] -= 1;
+        if !(self.opts.prune_holes && self.cut_off(&now, &m)) {
+            self.chosen.push((part, m));
+            self.go(now);
+            self.chosen.pop();
+        }
+        self.left[part] += 1;
+    }
+
+    /// Whether an empty region next to the new placement is smaller than every part left.
+    fn cut_off(&self, filled: &Mask<W>, placed: &Mask<W>) -> bool {
+        let smallest = (0..self.left.len()).filter(|&i| self.left[i] > 0).map(|i| self.p.sizes[i]).min();
+        let Some(smallest) = smallest else { return false };
+        if smallest <= 1 {
+            return false;
+        }
+        let mut stack: Vec<usize> = Vec::with_capacity(smallest);
+        for i in 0..self.p.n {
+            if !placed.get(i) {
+                continue;
+            }
+            for &nb in &self.p.neighbours[i] {
+                if filled.get(nb) {
+                    continue;
+                }
+                // Flood from this empty neighbour until the region is big enough (each flood
+                // on its own copy: an unfinished flood must not hide cells from the next).
+                let mut seen = *filled;
+                let mut size = 0;
+                seen.set(nb);
+                stack.clear();
+                stack.push(nb);
+                while let Some(c) = stack.pop() {
+                    size += 1;
+                    if size >= smallest {
+                        break;
+                    }
+                    for &d in &self.p.neighbours[c] {
+                        if !seen.get(d) {
+                            seen.set(d);
+                            stack.push(d);
+                        }
+                    }
+                }
+                if size < smallest {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    fn solution(&self) -> Vec<(usize, Vec<usize>)> {
+        let mut s: Vec<(usize, Vec<usize>)> = self.chosen.iter().map(|(p, m)| (*p, (0..self.p.n).filter(|&i| m.get(i)).collect())).collect();
+        s.sort();
+        s
+    }
+
+    fn record(&mut self) {
+        let sol = self.solution();
+        if self.opts.unique {
+            // Count a solution only if it is the smallest of its images.
+            for (perm, relabel) in &self.p.syms {
+                let mut img: Vec<(usize, Vec<usize>)> = sol
+                    .iter()
+                    .map(|(p, cs)| {
+                        let mut v: Vec<usize> = cs.iter().map(|&c| perm[c]).collect();
+                        v.sort_unstable();
+                        (relabel[*p], v)
+                    })
+                    .collect();
+                img.sort();
+                if img < sol {
+                    return;
+                }
+            }
+        }
+        let found = self.shared.found.fetch_add(1, Ordering::Relaxed) + 1;
+        {
+            let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
+            if kept.len() < self.opts.keep.max(1) {
+                kept.push(sol.iter().map(|(p, cs)| (*p, cs.iter().map(|&c| self.p.cells[c]).collect())).collect());
+            }
+        }
+        if self.opts.stop > 0 && found >= self.opts.stop {
+            self.shared.stop.store(true, Ordering::Relaxed);
+        }
+    }
+}
