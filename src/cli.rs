@@ -29,14 +29,16 @@ pub fn run(args: &[String]) -> Option<i32> {
         "levels" => levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "solve" => solve(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "check-levels" => check_levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        "parts" => crate::cli_poly::parts(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        "pack" => crate::cli_poly::pack(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         #[cfg(feature = "game")]
         "screenshot" => crate::game::screenshot::run(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}");
+            println!("{USAGE}\n{}", crate::cli_poly::USAGE);
             0
         }
         other => {
-            eprintln!("tessera: unknown command `{other}`\n{USAGE}");
+            eprintln!("tessera: unknown command `{other}`\n{USAGE}\n{}", crate::cli_poly::USAGE);
             2
         }
     })

@@ -5,6 +5,7 @@
 //! (headless commands). The Bevy game layer lives behind the default `game` feature.
 
 pub mod cli;
+pub mod cli_poly;
 pub mod format;
 pub mod geom;
 pub mod level;

@@ -1,0 +1,261 @@
+//! `tessera parts` and `tessera pack`: polyform enumeration and box packing from the command
+//! line (see [`crate::polyform`]).
+
+use crate::polyform::pack::{grid, solve, Board, PackOptions, PartSpec};
+use crate::polyform::{builtin_set, enumerate, format_part, parse_part, svg, Symmetry, BUILTIN_SETS};
+use std::io::Write;
+
+pub const USAGE: &str = "\
+  tessera parts --dim 2|3 --cells N [--free|--one-sided|--fixed] [--list] [--svg DIR] [--json]
+                                   count (and list, and draw) every part of N unit squares or cubes;
+                                   2D: --free (default) turns and flips, --one-sided turns only;
+                                   3D: --one-sided (default) the 24 rotations, --free adds mirrors
+  tessera pack --box X Y [Z] [--part CELLS]... [--set pentominoes|tetrominoes|hexominoes|soma]
+               [--hole X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
+               [--threads N] [--svg FILE] [--json]
+                                   fill a box with parts, each once (--single: one part as often as it
+                                   fits); CELLS like Lang's vectors: [0,0][1,0][2,0][1,1]; --prune: drop
+                                   positions with an empty pocket smaller than every part left";
+
+fn take_number<'a>(it: &mut impl Iterator<Item = &'a String>, name: &str) -> Result<i64, String> {
+    let v = it.next().ok_or_else(|| format!("{name} needs a number"))?;
+    v.parse().map_err(|_| format!("{name}: `{v}` is not a whole number"))
+}
+
+/// `tessera parts`.
+pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    match parts_inner(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(err, "tessera parts: {e}\nusage:\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn parts_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
+    let (mut dim, mut n, mut class, mut list, mut json, mut svg_dir) = (2u8, None, None, false, false, None);
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--dim" => {
+                dim = match take_number(&mut it, "--dim")? {
+                    2 => 2,
+                    3 => 3,
+                    d => return Err(format!("--dim is 2 or 3, not {d}")),
+                }
+            }
+            "--cells" => n = Some(take_number(&mut it, "--cells")?),
+            "--free" => class = Some("free"),
+            "--one-sided" => class = Some("one-sided"),
+            "--fixed" => class = Some("fixed"),
+            "--list" => list = true,
+            "--json" => json = true,
+            "--svg" => svg_dir = Some(it.next().ok_or("--svg needs a directory")?.clone()),
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    let n = n.ok_or("--cells N is required")?;
+    let limit = if dim == 2 { 16 } else { 12 };
+    if n < 1 || n > limit {
+        return Err(format!("--cells must be 1..={limit} in {dim}D (the counts grow about {}x per cell)", if dim == 2 { 4 } else { 7 }));
+    }
+    let n = n as usize;
+    let sym = match (class, dim) {
+        (Some("fixed"), _) => Symmetry::Fixed,
+        (Some("one-sided"), _) | (None, 3) => Symmetry::Rotations,
+        _ => Symmetry::RotationsAndMirrors,
+    };
+    let t0 = std::time::Instant::now();
+    let need_parts = list || svg_dir.is_some();
+    let (count, parts) = if need_parts {
+        let p = enumerate::parts(dim, n, sym);
+        (p.len() as u64, p)
+    } else {
+        (enumerate::count(dim, n, sym), Vec::new())
+    };
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    if let Some(dir) = &svg_dir {
+        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+        for (i, p) in parts.iter().enumerate() {
+            let path = std::path::Path::new(dir).join(format!("part-{:04}.svg", i + 1));
+            std::fs::write(&path, svg::part(p, dim, i)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            let path = std::path::Path::new(dir).join(format!("part-{:04}-orientations.svg", i + 1));
+            std::fs::write(&path, svg::all_orientations(p, dim, sym)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        }
+    }
+    let class_name = match sym {
+        Symmetry::Fixed => "fixed",
+        Symmetry::Rotations if dim == 2 => "one-sided",
+        Symmetry::Rotations => "up to rotation",
+        _ if dim == 2 => "free",
+        _ => "up to rotation and reflection",
+    };
+    if json {
+        let mut v = serde_json::json!({"dim": dim, "cells": n, "class": class_name, "count": count, "elapsed_ms": ms});
+        if list {
+            let cells: Vec<Vec<Vec<i32>>> = parts.iter().map(|p| p.iter().map(|c| c[..dim as usize].to_vec()).collect()).collect();
+            v["parts"] = serde_json::json!(cells);
+        }
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ = writeln!(out, "{count} parts of {n} cells in {dim}D, {class_name} ({ms:.1} ms)");
+        if list {
+            for p in &parts {
+                let _ = writeln!(out, "{}", format_part(p, dim));
+            }
+        }
+    }
+    Ok(())
+}
+
+/// `tessera pack`.
+pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    match pack_inner(args, out) {
+        Ok(()) => 0,
+        Err(e) => {
+            let _ = writeln!(err, "tessera pack: {e}\nusage:\n{USAGE}");
+            2
+        }
+    }
+}
+
+fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
+    let mut size: Vec<i64> = Vec::new();
+    let (mut parts, mut holes, mut set) = (Vec::<(String, Vec<[i32; 3]>, u8)>::new(), Vec::new(), None);
+    let (mut stop, mut unique, mut single, mut json, mut threads, mut svg_file, mut no_flip, mut prune) = (0u64, false, false, false, 1usize, None, false, false);
+    let mut it = args.iter().peekable();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--box" => {
+                while let Some(v) = it.peek().filter(|v| !v.starts_with("--")) {
+                    size.push(v.parse().map_err(|_| format!("--box: `{v}` is not a whole number"))?);
+                    it.next();
+                }
+            }
+            "--part" => {
+                let s = it.next().ok_or("--part needs cells, like [0,0][1,0]")?;
+                let (cells, dim) = parse_part(s)?;
+                parts.push((format!("#{}", parts.len() + 1), cells, dim));
+            }
+            "--set" => {
+                let name = it.next().ok_or("--set needs a name")?;
+                set = Some(builtin_set(name).ok_or_else(|| format!("unknown set `{name}` (built in: {})", BUILTIN_SETS.join(", ")))?);
+            }
+            "--hole" => {
+                let v = it.next().ok_or("--hole needs X,Y or X,Y,Z")?;
+                let nums: Result<Vec<i32>, _> = v.split(',').map(|x| x.trim().parse()).collect();
+                match nums.map_err(|_| format!("--hole: `{v}` is not X,Y or X,Y,Z"))?.as_slice() {
+                    [x, y] => holes.push([*x, *y, 0]),
+                    [x, y, z] => holes.push([*x, *y, *z]),
+                    _ => return Err(format!("--hole: `{v}` is not X,Y or X,Y,Z")),
+                }
+            }
+            "--stop" => stop = take_number(&mut it, "--stop")?.max(0) as u64,
+            "--threads" => threads = take_number(&mut it, "--threads")?.clamp(1, 64) as usize,
+            "--unique" => unique = true,
+            "--single" => single = true,
+            "--no-flip" => no_flip = true,
+            "--prune" => prune = true,
+            "--json" => json = true,
+            "--svg" => svg_file = Some(it.next().ok_or("--svg needs a file")?.clone()),
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    let (x, y, z) = match size.as_slice() {
+        [x, y] => (*x, *y, 0),
+        [x, y, z] => (*x, *y, *z),
+        [] => return Err("--box X Y [Z] is required".into()),
+        _ => return Err(format!("--box takes 2 or 3 sides, got {}", size.len())),
+    };
+    if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
+        return Err("box sides must be 1..512".into());
+    }
+    let board = Board::boxed(x as i32, y as i32, z as i32)?;
+    let board = if holes.is_empty() { board } else { board.without(&holes)? };
+    let mut specs: Vec<PartSpec> = Vec::new();
+    if let Some(s) = &set {
+        if s.dim != board.dim {
+            return Err(format!("set `{}` is {}D but the box is {}D", s.name, s.dim, board.dim));
+        }
+        specs.extend(s.parts.iter().map(|(n, c)| PartSpec { name: n.clone(), cells: c.clone(), count: Some(1) }));
+    }
+    for (name, cells, dim) in parts {
+        if dim != board.dim {
+            return Err(format!("part {} has {dim} coordinates per cell but the box is {}D", format_part(&cells, dim), board.dim));
+        }
+        specs.push(PartSpec { name, cells, count: Some(1) });
+    }
+    if specs.is_empty() {
+        return Err("no parts: give --part CELLS or --set NAME".into());
+    }
+    if single {
+        if specs.len() != 1 {
+            return Err(format!("--single reuses one part, but {} are given", specs.len()));
+        }
+        specs[0].count = None;
+    }
+    let mut opts = PackOptions { stop, unique, threads, prune_holes: prune, keep: 1, ..PackOptions::new(board.dim) };
+    if no_flip {
+        opts.turns = Symmetry::Rotations;
+    }
+    let t0 = std::time::Instant::now();
+    let res = solve(&board, &specs, &opts);
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    if let (Some(f), Some(sol)) = (&svg_file, res.kept.first()) {
+        std::fs::write(f, svg::solution(&board, sol)).map_err(|e| format!("cannot write {f}: {e}"))?;
+    }
+    let first = res.kept.first().map(|s| {
+        let g = grid(&board, s);
+        // Rows from the top (highest y) down, as the board is drawn.
+        let flip = |layer: &Vec<Vec<Option<usize>>>| layer.iter().rev().cloned().collect::<Vec<_>>();
+        if board.dim == 2 {
+            serde_json::json!(flip(&g[0]))
+        } else {
+            serde_json::json!(g.iter().map(flip).collect::<Vec<_>>())
+        }
+    });
+    if json {
+        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        let v = serde_json::json!({
+            "solutions": res.solutions, "first": first, "elapsed_ms": ms, "nodes": res.nodes,
+            "complete": res.complete, "impossible": res.impossible, "parts": names, "unique": unique,
+        });
+        let _ = writeln!(out, "{v}");
+    } else {
+        match &res.impossible {
+            Some(why) => {
+                let _ = writeln!(out, "no solution: {why} ({ms:.1} ms)");
+            }
+            None => {
+                let _ = writeln!(
+                    out,
+                    "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
+                    res.solutions,
+                    if unique { " up to symmetry" } else { "" },
+                    if res.complete { "" } else { ", search stopped early" },
+                    res.nodes
+                );
+                if let Some(s) = res.kept.first() {
+                    let g = grid(&board, s);
+                    for (z, layer) in g.iter().enumerate() {
+                        if board.dim == 3 {
+                            let _ = writeln!(out, "z = {z}:");
+                        }
+                        for row in layer.iter().rev() {
+                            let line: String = row
+                                .iter()
+                                .map(|c| match c {
+                                    Some(p) => specs[*p].name.chars().last().unwrap_or('?'),
+                                    None => '.',
+                                })
+                                .collect();
+                            let _ = writeln!(out, "{line}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+    Ok(())
+}
