@@ -73,7 +73,10 @@ fn iso(out: &mut String, cubes: &[(Cell, usize)], ox: f64, oy: f64) -> (f64, f64
                     format!("{:.1},{:.1}", ox + px - minx, oy + py - miny)
                 })
                 .collect();
-            let _ = writeln!(out, "<polygon points=\"{}\" fill=\"{}\" fill-opacity=\"{light}\" stroke=\"#111\" stroke-width=\"1\"/>", pts.join(" "), colour(*k));
+            // Opaque face, shaded by a black veil on the sides.
+            let pts = pts.join(" ");
+            let _ = writeln!(out, "<polygon points=\"{pts}\" fill=\"{}\"/>", colour(*k));
+            let _ = writeln!(out, "<polygon points=\"{pts}\" fill=\"#000\" fill-opacity=\"{:.2}\" stroke=\"#111\" stroke-width=\"1\"/>", 1.0 - light);
         }
     }
     (maxx - minx, maxy - miny)

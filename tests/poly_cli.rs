@@ -1,0 +1,120 @@
+//! `tessera parts` and `tessera pack`: JSON contracts, SVG output, clear errors.
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+    let (mut out, mut err) = (Vec::new(), Vec::new());
+    let code = match args[0].as_str() {
+        "parts" => tessera::cli_poly::parts(&args[1..], &mut out, &mut err),
+        _ => tessera::cli_poly::pack(&args[1..], &mut out, &mut err),
+    };
+    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+}
+
+fn json(s: &str) -> serde_json::Value {
+    serde_json::from_str(s.trim()).unwrap_or_else(|e| panic!("{e}: {s}"))
+}
+
+#[test]
+fn parts_counts_and_lists() {
+    let (code, out, _) = run(&["parts", "--dim", "2", "--cells", "5", "--json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["count"], 12);
+    assert!(v.get("parts").is_none());
+    let (_, out, _) = run(&["parts", "--dim", "2", "--cells", "4", "--one-sided", "--list", "--json"]);
+    let v = json(&out);
+    assert_eq!(v["count"], 7);
+    let parts = v["parts"].as_array().unwrap();
+    assert_eq!(parts.len(), 7);
+    assert!(parts.iter().all(|p| p.as_array().unwrap().len() == 4 && p[0].as_array().unwrap().len() == 2));
+    let (_, out, _) = run(&["parts", "--dim", "3", "--cells", "4", "--json"]);
+    assert_eq!(json(&out)["count"], 8);
+    let (_, out, _) = run(&["parts", "--dim", "3", "--cells", "4", "--free", "--json"]);
+    assert_eq!(json(&out)["count"], 7);
+    let (_, out, _) = run(&["parts", "--dim", "2", "--cells", "3", "--fixed", "--json"]);
+    assert_eq!(json(&out)["count"], 6);
+}
+
+#[test]
+fn parts_draws_svg_files() {
+    let dir = std::env::temp_dir().join(format!("tessera-parts-{}", std::process::id()));
+    let (code, _, err) = run(&["parts", "--dim", "3", "--cells", "3", "--svg", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let files: Vec<_> = std::fs::read_dir(&dir).unwrap().map(|e| e.unwrap().path()).collect();
+    assert_eq!(files.len(), 4, "two parts, each alone and in all orientations");
+    for f in &files {
+        let s = std::fs::read_to_string(f).unwrap();
+        assert!(s.starts_with("<svg") && s.trim_end().ends_with("</svg>"));
+        assert!(s.contains("<polygon"), "3D parts are drawn as isometric cubes");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn pack_json_contract() {
+    let (code, out, err) = run(&["pack", "--box", "20", "3", "--set", "pentominoes", "--unique", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json(&out);
+    assert_eq!(v["solutions"], 2);
+    assert!(v["elapsed_ms"].as_f64().unwrap() >= 0.0);
+    let first = v["first"].as_array().unwrap();
+    assert_eq!(first.len(), 3, "rows");
+    assert!(first.iter().all(|r| r.as_array().unwrap().len() == 20));
+    // Every part index appears five times.
+    let mut counts = [0; 12];
+    for r in first {
+        for c in r.as_array().unwrap() {
+            counts[c.as_u64().unwrap() as usize] += 1;
+        }
+    }
+    assert_eq!(counts, [5; 12]);
+    // 3D: layers of rows.
+    let (_, out, _) = run(&["pack", "--box", "3", "3", "3", "--set", "soma", "--stop", "1", "--json"]);
+    let v = json(&out);
+    assert_eq!(v["solutions"], 1);
+    assert_eq!(v["first"].as_array().unwrap().len(), 3);
+    // Parts given as Lang's vectors, one reused as often as it fits.
+    let (_, out, _) = run(&["pack", "--box", "4", "4", "--part", "[0,0][1,0][2,0][1,1]", "--single", "--json"]);
+    assert_eq!(json(&out)["solutions"], 2);
+    let (_, out, _) = run(&["pack", "--box", "3", "2", "--part", "[0,0][1,0]", "--part", "[0,0][1,0]", "--part", "[0,0][0,1]", "--json"]);
+    assert!(json(&out)["solutions"].as_u64().unwrap() > 0);
+}
+
+#[test]
+fn pack_says_why_it_is_impossible_and_writes_svg() {
+    let (code, out, _) = run(&["pack", "--box", "15", "14", "--set", "hexominoes", "--json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(v["solutions"], 0);
+    assert!(v["impossible"].as_str().unwrap().contains("parity"));
+    let f = std::env::temp_dir().join(format!("tessera-pack-{}.svg", std::process::id()));
+    let (code, _, _) = run(&["pack", "--box", "3", "3", "3", "--set", "soma", "--stop", "1", "--svg", f.to_str().unwrap()]);
+    assert_eq!(code, 0);
+    let s = std::fs::read_to_string(&f).unwrap();
+    assert!(s.contains("<polygon") && s.contains("z = 2"), "isometric view and one grid per layer");
+    std::fs::remove_file(f).unwrap();
+}
+
+#[test]
+fn malformed_parts_and_boards_are_named() {
+    for (args, says) in [
+        (vec!["pack", "--box", "4", "4", "--part", "[0,0][2,0]"], "not joined"),
+        (vec!["pack", "--box", "4", "4", "--part", "[0,0][1,x]"], "whole numbers"),
+        (vec!["pack", "--box", "4", "4", "--part", "[0,0][1,0"], "not closed"),
+        (vec!["pack", "--box", "4", "4", "--part", "[0,0,0][1,0,0]"], "box is 2D"),
+        (vec!["pack", "--box", "4", "--set", "pentominoes"], "2 or 3 sides"),
+        (vec!["pack", "--box", "0", "4", "--set", "pentominoes"], "positive"),
+        (vec!["pack", "--box", "4", "4", "--set", "heptominoes"], "unknown set"),
+        (vec!["pack", "--box", "3", "3", "--set", "soma"], "3D but the box is 2D"),
+        (vec!["pack", "--box", "4", "4", "--hole", "9,9", "--set", "tetrominoes"], "not a cell"),
+        (vec!["pack", "--box", "4", "4"], "no parts"),
+        (vec!["pack", "--set", "soma"], "--box"),
+        (vec!["parts", "--dim", "4", "--cells", "3"], "2 or 3"),
+        (vec!["parts", "--dim", "2", "--cells", "40"], "1..=16"),
+        (vec!["parts", "--dim", "2"], "--cells N is required"),
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
+}
