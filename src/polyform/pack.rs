@@ -7,8 +7,9 @@
 //! must have it as its lowest cell, so those are the only candidates (the exact-cover idea
 //! without the linked lists; on boxes this size a word or four of bits is faster). Candidate
 //! lists are keyed by the occupancy of the next 8 cells, which rejects most clashes at once.
-//! With `unique`, one part that every symmetry maps to itself is kept only in placements that
-//! are the smallest of their orbit. Prunings: optionally an empty region cut off smaller than
+//! Symmetry: one part that every symmetry of the puzzle maps to itself is kept only in
+//! placements that are the smallest of their orbit, and each solution found stands for its
+//! orbit (counted once with `unique`, else |G| / |stabiliser| times). Prunings: optionally an empty region cut off smaller than
 //! the smallest part left ("isolated holes"), and before any search, area and checkerboard parity (colour cells by x + y + z; a part covers k more
 //! of one colour than the other wherever it goes, so the board's surplus must be a sum of
 //! +-k over the parts).
@@ -406,8 +407,9 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         c.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     }
     let neighbours = cells.iter().map(|&c| super::neighbours(c, board.dim).filter_map(|nb| index.get(&nb).copied()).collect()).collect();
-    let syms = if opts.unique { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
-    let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
+    let syms = symmetries(board, parts, &cells, &index, opts.turns);
+    // Without `unique`, a search that stops early lists plain solutions: no pivot then.
+    let pivot = if syms.len() > 1 && (opts.unique || opts.stop == 0) { break_symmetry(&mut cand, &syms, parts, n) } else { None };
     let table = tables(&cand, n);
     Problem { n, cand, table, neighbours, sizes: parts.iter().map(|p| p.cells.len()).collect(), cells, syms, pivot }
 }
@@ -432,7 +434,7 @@ fn tables<const W: usize>(cand: &[Vec<(usize, Mask<W>)>], n: usize) -> Vec<Vec<V
         .collect()
 }
 
-/// Symmetry breaking for `unique`: picks a part used once that every symmetry maps to itself
+/// Symmetry breaking: picks a part used once that every symmetry maps to itself
 /// and keeps only its placements that are the smallest of their orbit (the one giving the
 /// fewest). Every solution has an image with the part so placed; `record` then compares a
 /// solution only with its images under the symmetries that fix that placement.
@@ -483,13 +485,25 @@ fn symmetries(
         let relabel: Option<Vec<usize>> = if k < rotations || turns == Symmetry::RotationsAndMirrors {
             Some((0..parts.len()).collect())
         } else {
-            (0..parts.len())
+            // Each part to the part its mirror image is (itself if it is its own mirror
+            // image); a symmetry whose relabelling is not one-to-one is left out.
+            let r: Option<Vec<usize>> = (0..parts.len())
                 .map(|i| {
                     let mirrored: Vec<Cell> = parts[i].cells.iter().map(|&c| apply(m, c)).collect();
                     let cls = rot_class(&mirrored);
-                    classes.iter().position(|c| *c == cls)
+                    if cls == classes[i] {
+                        Some(i)
+                    } else {
+                        classes.iter().position(|c| *c == cls)
+                    }
                 })
-                .collect()
+                .collect();
+            r.filter(|r| {
+                let mut seen = r.clone();
+                seen.sort_unstable();
+                seen.dedup();
+                seen.len() == r.len() && r.iter().enumerate().all(|(i, &j)| parts[i].count == parts[j].count)
+            })
         };
         if let Some(relabel) = relabel {
             out.push((perm, relabel));
@@ -618,10 +632,14 @@ impl<const W: usize> Searcher<'_, W> {
 
     fn record(&mut self) {
         let sol = self.solution();
-        if self.opts.unique {
-            // Count a solution only if it is the smallest of its images (with a pivot part:
-            // its images under the symmetries that keep the pivot where it is).
+        // Count a solution only if it is the smallest of its images (with a pivot part: its
+        // images under the symmetries that keep the pivot where it is, which include all that
+        // fix the solution). Without `unique`, it stands for its whole orbit: |G| / |stabiliser|.
+        let weight = if !self.opts.unique && self.p.pivot.is_none() {
+            1
+        } else {
             let pivot = self.p.pivot.and_then(|q| sol.iter().find(|(p, _)| *p == q)).map(|(_, cs)| cs.clone());
+            let mut fixed_by = 0;
             for (perm, relabel) in &self.p.syms {
                 if let Some(cs) = &pivot {
                     let mut img: Vec<usize> = cs.iter().map(|&c| perm[c]).collect();
@@ -639,12 +657,19 @@ impl<const W: usize> Searcher<'_, W> {
                     })
                     .collect();
                 img.sort();
-                if img < sol {
-                    return;
+                match img.cmp(&sol) {
+                    std::cmp::Ordering::Less => return,
+                    std::cmp::Ordering::Equal => fixed_by += 1,
+                    std::cmp::Ordering::Greater => {}
                 }
             }
-        }
-        let found = self.shared.found.fetch_add(1, Ordering::Relaxed) + 1;
+            if self.opts.unique {
+                1
+            } else {
+                (self.p.syms.len() / fixed_by.max(1)) as u64
+            }
+        };
+        let found = self.shared.found.fetch_add(weight, Ordering::Relaxed) + weight;
         {
             let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
             if kept.len() < self.opts.keep.max(1) {
