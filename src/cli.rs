@@ -15,7 +15,8 @@ usage:
   tessera levels [--json]          list level packs (embedded and user) and load errors
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
-                                   its reference solution verifies, and the geometric solver solves it
+                                   its reference solution verifies, and a solver solves it (the geometric
+                                   solver for tangram levels, the packer for polyomino levels)
   tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
                                    render one frame of the game to a PNG (off-screen; --window: in a window)
   tessera help                     this text";
@@ -190,11 +191,22 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
             let t0 = std::time::Instant::now();
             let verified = level.check_solution();
             let opts = crate::solve::geometric::Options { limit: 1, max_nodes: 2_000_000, ..Default::default() };
-            let solved = match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
+            let solved = match &level.poly {
+                Some(poly) => {
+                    let out = poly.solve(50_000_000);
+                    match (&out.impossible, out.solutions, out.complete) {
+                        (Some(why), _, _) => Err(format!("the packer proves there is no solution: {why}")),
+                        (None, 0, true) => Err("the packer proves there is no solution".to_string()),
+                        (None, 0, false) => Err(format!("the packer found no solution within {} nodes", out.nodes)),
+                        _ => Ok(()),
+                    }
+                }
+                None => match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
                 None => Err("the solver handles polygonal pieces and figures only".to_string()),
                 Some(o) if !o.solutions.is_empty() => Ok(()),
                 Some(o) if o.complete => Err("the solver proves there is no solution".to_string()),
                 Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
+                },
             };
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             let problem = verified.as_ref().err().or(solved.as_ref().err()).cloned();

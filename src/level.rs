@@ -9,9 +9,10 @@ use serde::Deserialize;
 use std::fmt;
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 2] = [
+pub const EMBEDDED: [(&str, &str, &str); 3] = [
     ("classic", "levels/classic.ron", include_str!("../levels/classic.ron")),
     ("sets", "levels/sets.ron", include_str!("../levels/sets.ron")),
+    ("polyominoes", "levels/polyominoes.ron", include_str!("../levels/polyominoes.ron")),
 ];
 
 /// A problem with a pack file, with where it is.
@@ -45,6 +46,34 @@ pub struct Level {
     pub solution: Vec<Placement>,
     /// Line of the level's `id` in its file.
     pub line: usize,
+    /// Polyomino levels: the board and the parts (the pieces are their outlines).
+    pub poly: Option<PolyLevel>,
+}
+
+/// A polyomino packing level: piece `i` of the set is part `i`.
+#[derive(Clone, Debug)]
+pub struct PolyLevel {
+    pub board: crate::polyform::pack::Board,
+    pub parts: Vec<crate::polyform::pack::PartSpec>,
+}
+
+impl PolyLevel {
+    /// Which part each piece is (one piece per part).
+    pub fn piece_part(&self) -> Vec<usize> {
+        (0..self.parts.len()).collect()
+    }
+
+    /// Judges placements of pieces.
+    pub fn judge(&self, placed: &[Placement]) -> crate::polyform::play::Judgement {
+        let pairs: Vec<(usize, Placement)> = placed.iter().map(|p| (p.piece, *p)).collect();
+        crate::polyform::play::judge(&self.board, &self.parts, &pairs)
+    }
+
+    /// Solves the board with the packer (first solution).
+    pub fn solve(&self, max_nodes: u64) -> crate::polyform::pack::PackOutcome {
+        let opts = crate::polyform::pack::PackOptions { stop: 1, max_nodes, ..crate::polyform::pack::PackOptions::new(self.board.dim) };
+        crate::polyform::pack::solve(&self.board, &self.parts, &opts)
+    }
 }
 
 impl Level {
@@ -76,6 +105,10 @@ impl Level {
             if std::mem::replace(&mut used[p.piece], true) {
                 return Err(format!("the solution places piece {} twice", p.piece));
             }
+        }
+        if let Some(poly) = &self.poly {
+            let j = poly.judge(&self.solution);
+            return if j.solved { Ok(()) } else { Err(format!("the reference solution does not cover the board (filled {:.3}, overlap {})", j.progress, j.overlap)) };
         }
         let puzzle = self.puzzle();
         let pieces = self
@@ -138,12 +171,80 @@ struct RawLevel {
     pieces: Node,
     #[serde(default = "step45")]
     rotation_step: f64,
+    #[serde(default)]
     target: Vec<Node>,
-    mode: Mode,
+    #[serde(default)]
+    board: Option<RawBoard>,
+    #[serde(default)]
+    mode: Option<Mode>,
     #[serde(default)]
     allow_mirror: bool,
     #[serde(default)]
     solution: Vec<Placement>,
+}
+
+/// A polyomino board: a box of `size` cells (x, y) without the `holes`.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawBoard {
+    size: Vec<i32>,
+    #[serde(default)]
+    holes: Vec<Vec<i32>>,
+}
+
+/// A polyomino level's set, board and target (the board's cells as unit squares).
+fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, Vec<Vec<Vertex>>), String> {
+    use crate::polyform::pack::{Board, PartSpec};
+    let parts: Vec<PartSpec> = match pieces {
+        Node::Str(name) => {
+            let set = crate::polyform::builtin_set(name)
+                .ok_or_else(|| format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", ")))?;
+            set.parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
+        }
+        Node::List(items) => items
+            .iter()
+            .enumerate()
+            .map(|(k, n)| match n {
+                Node::Str(s) => {
+                    let (cells, _) = crate::polyform::parse_part(s).map_err(|e| format!("pieces[{k}]: {e}"))?;
+                    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(1) })
+                }
+                _ => Err(format!("pieces[{k}]: a part is written like \"[0,0][1,0][2,0]\"")),
+            })
+            .collect::<Result<_, _>>()?,
+        other => return Err(format!("`pieces` must name a part set or list parts, found {other:?}")),
+    };
+    let b = match board.size.as_slice() {
+        [x, y] if *x <= 64 && *y <= 64 => Board::boxed(*x, *y, 0)?,
+        [_, _] => return Err("board sides are at most 64".into()),
+        _ => return Err("board `size` is [x, y] (3D boards are not playable yet)".into()),
+    };
+    let holes: Vec<[i32; 3]> = board
+        .holes
+        .iter()
+        .map(|h| match h.as_slice() {
+            [x, y] => Ok([*x, *y, 0]),
+            _ => Err(format!("hole {h:?} is not [x, y]")),
+        })
+        .collect::<Result<_, _>>()?;
+    let b = if holes.is_empty() { b } else { b.without(&holes)? };
+    if let Some(p) = parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
+        return Err(format!("{} is a 3D part; polyomino levels are 2D", p.name));
+    }
+    let pieces = parts
+        .iter()
+        .map(|p| {
+            let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
+            let ring = crate::pieces::cells_outline(&flat).ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
+            Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let square = |c: &[i32; 3]| -> Vec<Vertex> {
+        let (x, y) = (c[0] as f64, c[1] as f64);
+        [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)].iter().map(|&(a, b)| Vertex::from(crate::geom::pt(a, b))).collect()
+    };
+    let target = b.cells.iter().map(square).collect();
+    Ok((PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, PolyLevel { board: b, parts }, target))
 }
 
 /// Parses and validates a pack. `file` names it in errors; `id` is its short id.
@@ -152,7 +253,9 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     if text.trim().is_empty() {
         return Err(err(None, "file is empty".into()));
     }
-    let raw: RawPack = ron::from_str(text).map_err(|e| err(Some(e.span.start.line), e.code.to_string()))?;
+    // Optional fields are written plainly (`mode: anchored`, not `mode: Some(anchored)`).
+    let ron_options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
+    let raw: RawPack = ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), e.code.to_string()))?;
     let mut levels = Vec::with_capacity(raw.levels.len());
     for l in raw.levels {
         let line = line_of_id(text, &l.id);
@@ -160,6 +263,31 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         if levels.iter().any(|x: &Level| x.id == l.id) {
             return Err(fail("this id is used twice in the pack".into()));
         }
+        if l.family.as_deref() == Some("polyomino") {
+            let board = l.board.as_ref().ok_or_else(|| fail("a polyomino level needs a `board`".into()))?;
+            let (set, poly, target) = poly_level(&l.pieces, board).map_err(&fail)?;
+            if let Some(p) = l.solution.iter().find(|p| p.piece >= set.pieces.len()) {
+                return Err(fail(format!("the solution names piece {} but there are {} parts", p.piece, set.pieces.len())));
+            }
+            levels.push(Level {
+                family: "polyomino".into(),
+                id: l.id,
+                name: l.name,
+                difficulty: l.difficulty,
+                set,
+                target,
+                mode: Mode::Anchored,
+                allow_mirror: false,
+                solution: l.solution,
+                line: line.unwrap_or(0),
+                poly: Some(poly),
+            });
+            continue;
+        }
+        if l.board.is_some() {
+            return Err(fail("`board` is for polyomino levels (family: \"polyomino\")".into()));
+        }
+        let mode = l.mode.ok_or_else(|| fail("missing field `mode` (anchored or free)".into()))?;
         let set = match &l.pieces {
             Node::Str(name) => PieceSet::builtin(name)
                 .ok_or_else(|| fail(format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", "))))?,
@@ -199,10 +327,11 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             difficulty: l.difficulty,
             set,
             target,
-            mode: l.mode,
+            mode,
             allow_mirror: l.allow_mirror,
             solution: l.solution,
             line: line.unwrap_or(0),
+            poly: None,
         });
     }
     if levels.is_empty() {

@@ -591,3 +591,43 @@ fn a_second_watch_or_a_placement_stops_the_solver() {
     }
     assert!(ghosts(&mut app).is_empty());
 }
+
+// ---------------------------------------------------------------- polyomino levels
+
+#[test]
+fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
+    use tessera::game::hints::HintKind;
+    let mut app = app("poly");
+    start(&mut app, "polyominoes/pento-5x6");
+    let cells = app.world().resource::<ActiveLevel>().level.poly.as_ref().unwrap().board.cells.len();
+    assert_eq!(cells, 30);
+    // Drag the first piece of the reference solution into place with the mouse: progress is
+    // the filled fraction (5 of 30 cells).
+    let j = &jobs(&mut app)[0];
+    let (from, to) = (centroid(&mut app, j.entity), j.goal_centroid);
+    let (flip, turns) = turns(&j.now, &j.goal);
+    mouse_click(&mut app, from);
+    if flip {
+        key(&mut app, KeyCode::KeyF, "f");
+    }
+    for _ in 0..turns {
+        key(&mut app, KeyCode::KeyR, "r");
+    }
+    let from = centroid(&mut app, j.entity);
+    mouse_drag(&mut app, from, to);
+    let p = app.world().resource::<Progress>().clone();
+    assert!((p.value - 5.0 / 30.0).abs() < 1e-9 && !p.overlap, "{p:?}");
+    // Hints complete the rest.
+    for _ in 0..12 {
+        let m = ask_hint(&mut app);
+        assert_eq!(m[0].kind, HintKind::Which);
+        let m = ask_hint(&mut app);
+        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
+        set_placement(&mut app, ghost.piece, ghost);
+        if app.world().resource::<Progress>().solved {
+            break;
+        }
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+}

@@ -105,3 +105,34 @@ fn geometric_hints_complete_every_shipped_level_too() {
     p.at.0 += 0.5;
     assert_eq!(ghint(&level.set, &level.target, &[p], &opts), Some(Hint::Move(p.piece)));
 }
+
+#[test]
+fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
+    use tessera::polyform::play::hint as phint;
+    for pack in embedded_packs() {
+        for level in pack.levels.iter() {
+            let Some(poly) = &level.poly else { continue };
+            let mut placed: Vec<Placement> = Vec::new();
+            loop {
+                match phint(&poly.board, &poly.parts, &poly.piece_part(), &placed, 0, None) {
+                    Some(Hint::Next(p)) => placed.push(p),
+                    Some(Hint::Done) => break,
+                    other => panic!("{}/{}: {other:?} after {placed:?}", pack.id, level.id),
+                }
+            }
+            assert!(poly.judge(&placed).solved, "{}/{}", pack.id, level.id);
+        }
+    }
+    // A piece off the grid, and a piece that walls off a corner cell, are both named.
+    let packs = embedded_packs();
+    let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "pentominoes-6x10" && l.poly.is_some()).unwrap();
+    let poly = level.poly.as_ref().unwrap();
+    let mut off = level.solution[0];
+    off.at.0 += 0.5;
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &[off], 0, None), Some(Hint::Move(off.piece)));
+    // The X pentomino (piece 9) centred on (1, 1) walls off the corner cell (0, 0).
+    let x = Placement { piece: 9, rot: 0, flip: false, at: (0.0, 0.0) };
+    let cells = tessera::polyform::play::placement_cells(&poly.parts[9].cells, &x).unwrap();
+    assert!(cells.contains(&[1, 0, 0]) && cells.contains(&[0, 1, 0]), "{cells:?}");
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &[x], 0, None), Some(Hint::Move(9)));
+}

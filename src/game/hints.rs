@@ -9,7 +9,7 @@ use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
-use crate::geom::ring::Side;
+use super::verification::on_board;
 use crate::pieces::Placement;
 use crate::solve::lattice::{hint, Hint};
 use bevy::prelude::*;
@@ -130,21 +130,20 @@ fn request(
     state.message = Some("Thinking…".into());
     let step = active.level.set.step();
     // Pieces whose centroid is on the figure count as placed; the rest are in the tray.
-    let placed: Vec<Placement> = pieces
-        .iter()
-        .filter(|(_, g, p)| {
-            let c = p.world_centroid(g, step);
-            active.puzzle.target.side(crate::geom::pt(c.x as f64, c.y as f64)) != Side::Outside
-        })
-        .map(|(_, _, p)| p.0)
-        .collect();
+    let placed: Vec<Placement> = pieces.iter().filter(|(_, g, p)| on_board(g, p, step, &active)).map(|(_, _, p)| p.0).collect();
     let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
     let turn = active.level.lattice_turn();
     let cancel = Arc::new(AtomicBool::new(false));
     state.cancel = Some(cancel.clone());
     // The lattice solver answers lattice levels at once; other figures get the geometric
     // solver, with a budget and the cancel flag.
+    let poly = active.level.poly.clone();
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        if let Some(poly) = poly {
+            let answer = crate::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), &placed, 50_000_000, Some(cancel));
+            let _ = tx.send((generation, answer));
+            return;
+        }
         let answer = turn.and_then(|turn| hint(&set, &target, turn, &placed)).or_else(|| {
             let opts = crate::solve::geometric::Options {
                 limit: 1,

@@ -1,5 +1,6 @@
-//! Verification on placement: every [`PiecePlaced`] message judges the board with the engine
-//! and updates [`Progress`] in the same frame; a solve records the result and shows the solved
+//! Verification on placement: every [`PiecePlaced`] message judges the board (the contour
+//! engine for tangram levels, exact cover of the cells for polyomino levels) and updates
+//! [`Progress`] in the same frame; a solve records the result and shows the solved
 //! screen.
 
 use super::audio::Sfx;
@@ -60,11 +61,22 @@ pub fn verify(
     }
     let Some(active) = active else { return };
     let step = active.level.set.step();
-    let tol = active.puzzle.target.tol;
-    let judged: Vec<_> = pieces.iter().filter_map(|(g, p)| p.judged(g, step, tol)).collect();
-    let v = active.puzzle.judge(&judged);
-    *progress = Progress { value: v.progress, solved: v.solved, overlap: v.overlap, judged: progress.judged + 1 };
-    if v.solved {
+    let (value, solved, overlap) = match &active.level.poly {
+        // Polyomino levels: exact cover of the board's cells.
+        Some(poly) => {
+            let placed: Vec<_> = pieces.iter().filter(|(g, p)| on_board(g, p, step, &active)).map(|(_, p)| p.0).collect();
+            let j = poly.judge(&placed);
+            (j.progress, j.solved, j.overlap)
+        }
+        None => {
+            let tol = active.puzzle.target.tol;
+            let judged: Vec<_> = pieces.iter().filter_map(|(g, p)| p.judged(g, step, tol)).collect();
+            let v = active.puzzle.judge(&judged);
+            (v.progress, v.solved, v.overlap)
+        }
+    };
+    *progress = Progress { value, solved, overlap, judged: progress.judged + 1 };
+    if solved {
         let ms = ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64;
         let new_best = save.data.record(&active.key, ms, active.moves);
         save.store();
@@ -72,4 +84,10 @@ pub fn verify(
         sfx.write(Sfx::Solve);
         next.set(AppState::Solved);
     }
+}
+
+/// Whether a piece's centroid lies on the figure (pieces elsewhere are in the tray).
+pub fn on_board(g: &PieceGeom, p: &Placed, step: f64, active: &ActiveLevel) -> bool {
+    let c = p.world_centroid(g, step);
+    active.puzzle.target.side(crate::geom::pt(c.x as f64, c.y as f64)) != crate::geom::ring::Side::Outside
 }

@@ -9,6 +9,7 @@
 
 pub mod enumerate;
 pub mod pack;
+pub mod play;
 pub mod svg;
 
 pub type Cell = [i32; 3];

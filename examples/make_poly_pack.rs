@@ -1,0 +1,200 @@
+//! Level-design tool: writes the polyomino pack (`levels/polyominoes.ron`).
+//!
+//!   cargo run --no-default-features --release --example make_poly_pack > levels/polyominoes.ron
+//!
+//! Boards: the classic pentomino rectangles and holed 8 x 8 squares; seeded random subsets of
+//! pentominoes, tetrominoes and hexominoes in rectangles; every one solved by the packer,
+//! whose first solution is the reference solution. Unsolvable draws are skipped.
+
+use std::fmt::Write;
+use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
+use tessera::polyform::play::placement_for;
+use tessera::polyform::{builtin_set, format_part};
+
+struct Level {
+    id: String,
+    name: String,
+    pieces: String,
+    size: (i32, i32),
+    holes: Vec<(i32, i32)>,
+    parts: Vec<PartSpec>,
+}
+
+struct Rng(u64);
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
+
+fn specs(name: &str) -> Vec<PartSpec> {
+    builtin_set(name).unwrap().parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
+}
+
+fn subset(all: &[PartSpec], k: usize, rng: &mut Rng) -> Vec<PartSpec> {
+    let mut idx: Vec<usize> = (0..all.len()).collect();
+    for i in (1..idx.len()).rev() {
+        idx.swap(i, rng.below(i + 1));
+    }
+    let mut pick: Vec<usize> = idx[..k].to_vec();
+    pick.sort();
+    pick.iter().map(|&i| all[i].clone()).collect()
+}
+
+fn listed(parts: &[PartSpec]) -> String {
+    let v: Vec<String> = parts.iter().map(|p| format!("\"{}\"", format_part(&p.cells, 2))).collect();
+    format!("[{}]", v.join(", "))
+}
+
+fn main() {
+    let pento = specs("pentominoes");
+    let tetro = specs("tetrominoes");
+    let hexo = specs("hexominoes");
+    let mut levels: Vec<Level> = Vec::new();
+    let full = |id: &str, name: &str, size: (i32, i32), holes: Vec<(i32, i32)>| Level {
+        id: id.into(),
+        name: name.into(),
+        pieces: "\"pentominoes\"".into(),
+        size,
+        holes,
+        parts: specs("pentominoes"),
+    };
+    // Small subsets first (gentle), then the full sets.
+    let mut rng = Rng(0x9e3779b97f4a7c15);
+    for k in 3..=11 {
+        for _ in 0..300 {
+            let parts = subset(&pento, k, &mut rng);
+            let names: String = parts.iter().map(|p| p.name.as_str()).collect();
+            let l = Level { id: format!("pento-5x{k}"), name: format!("Pentominoes {names} in 5 x {k}"), pieces: listed(&parts), size: (k as i32, 5), holes: vec![], parts };
+            if solvable(&l) {
+                levels.push(l);
+                break;
+            }
+        }
+    }
+    for k in [4usize, 8] {
+        for _ in 0..300 {
+            let parts = subset(&pento, k, &mut rng);
+            let names: String = parts.iter().map(|p| p.name.as_str()).collect();
+            let l = Level { id: format!("pento-4x{}", 5 * k / 4), name: format!("Pentominoes {names} in 4 x {}", 5 * k / 4), pieces: listed(&parts), size: (5 * k as i32 / 4, 4), holes: vec![], parts };
+            if solvable(&l) {
+                levels.push(l);
+                break;
+            }
+        }
+    }
+    // Tetrominoes: one-sided set, doubled free set, and small subsets.
+    let mut one_sided = tetro.clone();
+    for name in ["S", "L"] {
+        let p = tetro.iter().find(|p| p.name == name).unwrap();
+        let cells: Vec<[i32; 3]> = p.cells.iter().map(|c| [-c[0], c[1], 0]).collect();
+        one_sided.push(PartSpec { name: format!("{name}'"), cells: tessera::polyform::normalize(&cells), count: Some(1) });
+    }
+    let doubled: Vec<PartSpec> = tetro.iter().chain(tetro.iter()).cloned().collect();
+    for (id, name, parts, size) in [
+        ("tetro-4x4", "Four T tetrominoes in 4 x 4", vec![tetro[2].clone(), tetro[2].clone(), tetro[2].clone(), tetro[2].clone()], (4, 4)),
+        ("tetro-pairs-4x5", "Tetromino pairs in 5 x 4", vec![tetro[0].clone(), tetro[1].clone(), tetro[3].clone(), tetro[3].clone(), tetro[4].clone()], (5, 4)),
+        ("tetro-4x7", "The seven one-sided tetrominoes in 7 x 4", one_sided.clone(), (7, 4)),
+        ("tetro-double-5x8", "Two sets of tetrominoes in 8 x 5", doubled.clone(), (8, 5)),
+        ("tetro-double-4x10", "Two sets of tetrominoes in 10 x 4", doubled.clone(), (10, 4)),
+    ] {
+        let l = Level { id: id.into(), name: name.into(), pieces: listed(&parts), size, holes: vec![], parts };
+        if solvable(&l) {
+            levels.push(l);
+        } else {
+            eprintln!("{id}: no solution, skipped");
+        }
+    }
+    // Hexomino subsets in rectangles of height 6 (or 3 x 2k).
+    let mut found = 0;
+    let mut k = 3;
+    while found < 9 {
+        let parts = subset(&hexo, k, &mut rng);
+        let size = if found % 2 == 0 { (k as i32, 6) } else { (2 * k as i32, 3) };
+        let l = Level {
+            id: format!("hexo-{}x{}-{}", size.1, size.0, found + 1),
+            name: format!("{k} hexominoes in {} x {}", size.1, size.0),
+            pieces: listed(&parts),
+            size,
+            holes: vec![],
+            parts,
+        };
+        if solvable(&l) {
+            levels.push(l);
+            found += 1;
+            k = (k + 1).min(8);
+        }
+    }
+    levels.push(full("pentominoes-6x10", "Pentominoes in 6 x 10", (10, 6), vec![]));
+    levels.push(full("pentominoes-5x12", "Pentominoes in 5 x 12", (12, 5), vec![]));
+    levels.push(full("pentominoes-4x15", "Pentominoes in 4 x 15", (15, 4), vec![]));
+    levels.push(full("pentominoes-3x20", "Pentominoes in 3 x 20", (20, 3), vec![]));
+    levels.push(full("pentominoes-8x8-centre", "Pentominoes: 8 x 8 without its centre", (8, 8), vec![(3, 3), (3, 4), (4, 3), (4, 4)]));
+    levels.push(full("pentominoes-8x8-corners", "Pentominoes: 8 x 8 without its corners", (8, 8), vec![(0, 0), (7, 0), (0, 7), (7, 7)]));
+    levels.push(full("pentominoes-8x8-corner-block", "Pentominoes: 8 x 8 without a corner block", (8, 8), vec![(0, 0), (1, 0), (0, 1), (1, 1)]));
+    levels.push(full("pentominoes-8x8-diagonal", "Pentominoes: 8 x 8 without four on the diagonal", (8, 8), vec![(1, 1), (2, 2), (5, 5), (6, 6)]));
+    levels.retain(solvable);
+    eprintln!("{} levels", levels.len());
+    println!("{}", render(&levels));
+}
+
+fn board(l: &Level) -> Board {
+    let b = Board::boxed(l.size.0, l.size.1, 0).unwrap();
+    let holes: Vec<[i32; 3]> = l.holes.iter().map(|&(x, y)| [x, y, 0]).collect();
+    if holes.is_empty() {
+        b
+    } else {
+        b.without(&holes).unwrap()
+    }
+}
+
+/// Solvable within a budget (a draw the packer cannot settle quickly is skipped).
+fn solvable(l: &Level) -> bool {
+    let out = solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes: 20_000_000, ..PackOptions::new(2) });
+    if !out.kept.is_empty() {
+        eprintln!("{}: solved ({} nodes)", l.id, out.nodes);
+    }
+    !out.kept.is_empty()
+}
+
+fn render(levels: &[Level]) -> String {
+    let mut s = String::new();
+    writeln!(s, "// The polyomino pack. Generated by examples/make_poly_pack.rs; see levels/README.md.").unwrap();
+    writeln!(s, "(\n    name: \"Polyominoes\",\n    author: \"Tessera\",\n    version: 1,\n    levels: [").unwrap();
+    for l in levels {
+        let sol = solve(&board(l), &l.parts, &PackOptions { stop: 1, ..PackOptions::new(2) }).kept.remove(0);
+        let difficulty = match l.parts.len() {
+            0..=4 => 1,
+            5..=6 => 2,
+            7..=8 => 3,
+            9..=10 => 4,
+            _ => 5,
+        };
+        writeln!(s, "        (").unwrap();
+        writeln!(s, "            id: \"{}\",\n            name: \"{}\",\n            family: \"polyomino\",\n            difficulty: {difficulty},", l.id, l.name).unwrap();
+        writeln!(s, "            pieces: {},", l.pieces).unwrap();
+        let holes: Vec<String> = l.holes.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
+        writeln!(s, "            board: (size: [{}, {}], holes: [{}]),", l.size.0, l.size.1, holes.join(", ")).unwrap();
+        writeln!(s, "            solution: [").unwrap();
+        // One placement per piece: piece i is part i.
+        let mut used = vec![false; l.parts.len()];
+        let mut lines: Vec<(usize, String)> = Vec::new();
+        for (part, cells) in &sol {
+            // Identical parts listed twice: take the first piece of that shape not used yet.
+            let piece = (0..l.parts.len()).find(|&i| !used[i] && l.parts[i].cells == l.parts[*part].cells).unwrap();
+            used[piece] = true;
+            let p = placement_for(piece, &l.parts[piece].cells, cells).unwrap();
+            lines.push((piece, format!("                (piece: {}, rot: {}, flip: {}, at: ({}, {})),", piece, p.rot, p.flip, p.at.0, p.at.1)));
+        }
+        lines.sort();
+        for (_, line) in lines {
+            writeln!(s, "{line}").unwrap();
+        }
+        writeln!(s, "            ],\n        ),").unwrap();
+    }
+    writeln!(s, "    ],\n)").unwrap();
+    s
+}
