@@ -102,11 +102,18 @@ fn piece_colour(i: usize) -> Color {
     Color::srgb(r, g, b)
 }
 
-fn add_shapes(mut commands: Commands, added: Query<(Entity, &PieceGeom, Option<&Piece>), Added<PieceGeom>>) {
+fn add_shapes(
+    mut commands: Commands,
+    added: Query<(Entity, &PieceGeom, Option<&Piece>), Added<PieceGeom>>,
+    active: Option<Res<super::levels::ActiveLevel>>,
+) {
+    // A polyomino board's target is its cells: outline them as a grid.
+    let grid = active.is_some_and(|a| a.level.poly.is_some());
     for (e, geom, piece) in &added {
         let path = path_of(&geom.rings);
         let shape = match piece {
             Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p.0))).stroke(stroke(OUTLINE, LINE)).build(),
+            None if grid => ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(BACKGROUND, LINE * 0.6)).build(),
             None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
         };
         commands.entity(e).insert(shape);

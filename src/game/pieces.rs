@@ -127,7 +127,7 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
 }
 
 /// A palette that stays distinct for colour-blind players (Okabe and Ito), then repeats.
-pub const PALETTE: [[f32; 3]; 8] = [
+pub const PALETTE: [[f32; 3]; 12] = [
     [0.90, 0.62, 0.00],
     [0.34, 0.71, 0.91],
     [0.00, 0.62, 0.45],
@@ -136,6 +136,12 @@ pub const PALETTE: [[f32; 3]; 8] = [
     [0.84, 0.37, 0.00],
     [0.80, 0.47, 0.65],
     [0.60, 0.60, 0.60],
+    // Beyond the tangram's seven (and the eighth above): Tol's muted colours, for the twelve
+    // pentominoes and larger sets.
+    [0.53, 0.80, 0.93],
+    [0.07, 0.47, 0.20],
+    [0.87, 0.80, 0.47],
+    [0.53, 0.13, 0.33],
 ];
 
 pub fn spawn_board(
