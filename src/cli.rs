@@ -32,14 +32,15 @@ pub fn run(args: &[String]) -> Option<i32> {
         "check-levels" => check_levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "parts" => crate::cli_poly::parts(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         "pack" => crate::cli_poly::pack(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
+        "edge" => crate::cli_edge::run(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
         #[cfg(feature = "game")]
         "screenshot" => crate::game::screenshot::run(rest),
         "help" | "--help" | "-h" => {
-            println!("{USAGE}\n{}", crate::cli_poly::USAGE);
+            println!("{USAGE}\n{}\n{}", crate::cli_poly::USAGE, crate::cli_edge::USAGE);
             0
         }
         other => {
-            eprintln!("tessera: unknown command `{other}`\n{USAGE}\n{}", crate::cli_poly::USAGE);
+            eprintln!("tessera: unknown command `{other}`\n{USAGE}\n{}\n{}", crate::cli_poly::USAGE, crate::cli_edge::USAGE);
             2
         }
     })

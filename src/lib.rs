@@ -5,7 +5,9 @@
 //! (headless commands). The Bevy game layer lives behind the default `game` feature.
 
 pub mod cli;
+pub mod cli_edge;
 pub mod cli_poly;
+pub mod edge;
 pub mod format;
 pub mod geom;
 pub mod level;

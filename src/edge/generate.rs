@@ -1,0 +1,156 @@
+//! Puzzle generator: colour the sides of a solved grid (frame sides 0, sides between two
+//! border tiles from the frame colours 1..=F, the others from the inner colours F+1..=F+K),
+//! then shuffle (and turn) the tiles. The colour counts come from an estimate of the expected
+//! number of solutions; difficulty is the exact solver's node count; a unique solution can be
+//! required.
+
+use super::exact::{solve, Options};
+use super::{turned, Puzzle, Tile, E, N, S, W};
+
+#[derive(Clone, Debug)]
+pub struct Spec {
+    pub cols: usize,
+    pub rows: usize,
+    /// Inner colours.
+    pub colors: u16,
+    /// Colours between border tiles; `None`: chosen from the estimate.
+    pub frame_colors: Option<u16>,
+    pub rotate: bool,
+    pub unique: bool,
+    pub seed: u64,
+    /// Node budget for each uniqueness check.
+    pub max_nodes: u64,
+}
+
+#[derive(Clone, Debug)]
+pub struct Generated {
+    pub puzzle: Puzzle,
+    /// The solution the colours were drawn on.
+    pub solution: super::Placement,
+    pub frame_colors: u16,
+    /// log10 of the estimated expected number of solutions.
+    pub log10_expected: f64,
+    /// Exact solver nodes to the first solution (the difficulty measure).
+    pub nodes: u64,
+    /// Solutions counted (up to 2 when uniqueness was asked for).
+    pub solutions: u64,
+    pub attempts: u32,
+}
+
+fn ln_factorial(n: usize) -> f64 {
+    (2..=n).map(|k| (k as f64).ln()).sum()
+}
+
+/// log10 of the expected number of solutions of a random puzzle with these counts: the ways
+/// to arrange corner, border and inner tiles (inner ones turned 4 ways when tiles turn),
+/// times the chance that every side matches (1/F on the frame row, 1/K inside).
+pub fn log10_expected(cols: usize, rows: usize, frame_colors: u16, colors: u16, rotate: bool) -> f64 {
+    if cols < 2 || rows < 2 {
+        return 0.0;
+    }
+    let border = 2 * (cols - 2) + 2 * (rows - 2);
+    let inner = (cols - 2) * (rows - 2);
+    let arrangements = if rotate {
+        ln_factorial(4) + ln_factorial(border) + ln_factorial(inner) + inner as f64 * 4f64.ln()
+    } else {
+        // Without turns a tile's zero sides say which corner or which side of the frame it
+        // belongs to: only tiles of the same side of the frame (and inner tiles) trade places.
+        ln_factorial(cols - 2) * 2.0 + ln_factorial(rows - 2) * 2.0 + ln_factorial(inner)
+    };
+    let frame_sides = 2 * (cols - 1) + 2 * (rows - 1);
+    let inner_sides = (cols - 1) * rows + cols * (rows - 1) - frame_sides;
+    let ln = arrangements - frame_sides as f64 * (frame_colors.max(1) as f64).ln() - inner_sides as f64 * (colors.max(1) as f64).ln();
+    ln / std::f64::consts::LN_10
+}
+
+struct Rng(u64);
+impl Rng {
+    fn next(&mut self) -> u64 {
+        // splitmix64
+        self.0 = self.0.wrapping_add(0x9e3779b97f4a7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58476d1ce4e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d049bb133111eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: u64) -> u64 {
+        self.next() % n.max(1)
+    }
+}
+
+pub fn generate(spec: &Spec) -> Result<Generated, String> {
+    let (cols, rows) = (spec.cols, spec.rows);
+    if cols < 2 || rows < 2 || cols > super::MAX_SIDE || rows > super::MAX_SIDE {
+        return Err(format!("the board must be 2..{} cells each way", super::MAX_SIDE));
+    }
+    if spec.colors == 0 {
+        return Err("at least one inner colour is needed".into());
+    }
+    let frame_colors = match spec.frame_colors {
+        Some(0) => return Err("at least one frame colour is needed".into()),
+        Some(f) => f,
+        // The fewest frame colours for which about one solution is expected, but no more
+        // than the inner colours.
+        None => (1..=spec.colors).find(|&f| log10_expected(cols, rows, f, spec.colors, spec.rotate) <= 0.0).unwrap_or(spec.colors),
+    };
+    let mut rng = Rng(spec.seed);
+    for attempt in 1..=200u32 {
+        let n = cols * rows;
+        let mut grid: Vec<Tile> = vec![[0; 4]; n];
+        let on_border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == cols || y + 1 == rows;
+        for y in 0..rows {
+            for x in 0..cols {
+                let cell = y * cols + x;
+                if x + 1 < cols {
+                    // The side between (x, y) and (x + 1, y).
+                    let frame_row = (y == 0 || y + 1 == rows) && on_border(x, y) && on_border(x + 1, y);
+                    let c = if frame_row { 1 + rng.below(frame_colors as u64) as u16 } else { 1 + frame_colors + rng.below(spec.colors as u64) as u16 };
+                    grid[cell][E] = c;
+                    grid[cell + 1][W] = c;
+                }
+                if y + 1 < rows {
+                    let frame_col = (x == 0 || x + 1 == cols) && on_border(x, y) && on_border(x, y + 1);
+                    let c = if frame_col { 1 + rng.below(frame_colors as u64) as u16 } else { 1 + frame_colors + rng.below(spec.colors as u64) as u16 };
+                    grid[cell][S] = c;
+                    grid[cell + cols][N] = c;
+                }
+            }
+        }
+        // Shuffle: order[k] = the cell whose tile becomes tile k.
+        let mut order: Vec<usize> = (0..n).collect();
+        for i in (1..n).rev() {
+            order.swap(i, rng.below(i as u64 + 1) as usize);
+        }
+        let mut tiles = vec![[0; 4]; n];
+        let mut solution = vec![(0usize, 0u8); n];
+        for (k, &cell) in order.iter().enumerate() {
+            let r = if spec.rotate { rng.below(4) as u8 } else { 0 };
+            // Tile k is the cell's tile turned back by r; placed with turn r it fits.
+            tiles[k] = turned(&grid[cell], (4 - r) % 4);
+            solution[cell] = (k, r);
+        }
+        let puzzle = Puzzle { cols, rows, tiles, rotate: spec.rotate, clues: vec![] };
+        puzzle.validate()?;
+        puzzle.check(&solution)?;
+        let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, ..Default::default() })?;
+        let (solutions, complete) = if spec.unique {
+            let all = solve(&puzzle, &Options { limit: 2, max_nodes: spec.max_nodes, up_to_board_turns: true, ..Default::default() })?;
+            (all.solutions, all.complete || all.solutions >= 2)
+        } else {
+            (first.solutions, true)
+        };
+        if spec.unique && (solutions != 1 || !complete) {
+            continue;
+        }
+        return Ok(Generated {
+            puzzle,
+            solution,
+            frame_colors,
+            log10_expected: log10_expected(cols, rows, frame_colors, spec.colors, spec.rotate),
+            nodes: first.nodes,
+            solutions,
+            attempts: attempt,
+        });
+    }
+    Err("no puzzle with a unique solution in 200 attempts: use more colours".into())
+}

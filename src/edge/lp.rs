@@ -1,0 +1,309 @@
+//! The paper's method (Kovalsky, Glasner and Basri, section 5.2.1, Algorithm 1): the puzzle as
+//! linear equations over a bistochastic matrix P (tile i at preset location j), and a
+//! sequence of linear programs
+//!
+//!   maximize <P(n-1), P>  subject to  P 1 = 1, 1' P = 1', P >= 0,  sum_ij a(k,c,t)_ij P_ij = b
+//!
+//! started from P(0) = 0, until P is a permutation.
+//!
+//! The equations are Proposition 4.1 with f(u) = exp(k . u): for every side type (colour c,
+//! direction t), the sides facing t minus the sides facing the opposite way, each at its
+//! position, sum to zero once the puzzle is solved; the frame's sides (colour 0, facing in)
+//! are constants. A tile at location j puts its sides at s_j + b, so the sum is linear in P.
+//! The multi-indices k = (k1, k2) run over a square grid with at least as many members as the
+//! largest number of sides of one type (Proposition 4.2's count). Coordinates are scaled into
+//! [-1/2, 1/2] so the exponentials stay tame, and each equation is divided by its largest
+//! coefficient.
+//!
+//! Also offered: point test functions (the indicator of one side position). On the finite
+//! set of side positions enough exponentials span every function, so this is the limit of
+//! adding multi-indices, written sparsely: each equation says that at one place the sides of
+//! one colour facing one way balance those facing back.
+//!
+//! Turning tiles: section 6.3's r-fold duplication (r = 4). A variable is tile i at location j
+//! turned by q; every equation sums the whole configuration over its 4 turns p about the
+//! board's centre (side direction + q + p, position R(p)(s_j + R(q) b)), frame included.
+
+use super::{Placement, Puzzle};
+use microlp::{ComparisonOp, OptimizationDirection, Problem};
+
+#[derive(Clone, Debug, Default)]
+pub struct LpOutcome {
+    /// Linear programs solved.
+    pub iterations: usize,
+    /// The last optimiser is a permutation.
+    pub permutation: bool,
+    /// The placement read from that permutation.
+    pub placement: Option<Placement>,
+    /// The placement solves the puzzle.
+    pub solved: bool,
+    pub variables: usize,
+    pub equations: usize,
+    /// Objective <P(n-1), P(n)> per iteration.
+    pub objectives: Vec<f64>,
+}
+
+/// A side's direction as a unit vector, y up: N, E, S, W.
+const DIR: [(f64, f64); 4] = [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)];
+
+/// Quarter turns clockwise.
+fn turn(v: (f64, f64), q: usize) -> (f64, f64) {
+    let mut v = v;
+    for _ in 0..q % 4 {
+        v = (v.1, -v.0);
+    }
+    v
+}
+
+/// How far an equation (scaled to largest coefficient 1) may miss.
+const SLACK: f64 = 1e-7;
+
+struct Model {
+    /// Per variable: its coefficient in each equation.
+    columns: Vec<Vec<(usize, f64)>>,
+    rhs: Vec<f64>,
+    /// Per variable: (tile, rot, cell).
+    meaning: Vec<(usize, u8, usize)>,
+}
+
+/// The test functions of Proposition 4.1 used for the equations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Basis {
+    /// f(u) = exp(k . u): the paper's polynomial representation.
+    Exponential,
+    /// f = the indicator of one side position.
+    Point,
+}
+
+fn model(p: &Puzzle, basis: Basis) -> Model {
+    let (cols, rows, n) = (p.cols, p.rows, p.cells());
+    let scale = cols.max(rows) as f64;
+    let centre = |cell: usize| {
+        let (x, y) = ((cell % cols) as f64, (cell / cols) as f64);
+        ((x + 0.5 - cols as f64 / 2.0) / scale, (rows as f64 / 2.0 - y - 0.5) / scale)
+    };
+    let half = 0.5 / scale;
+    let turns: usize = if p.rotate { 4 } else { 1 };
+    // Side types (colour, direction N or E); the opposite directions count negatively.
+    let mut colours: Vec<u16> = p.tiles.iter().flatten().copied().collect();
+    colours.sort_unstable();
+    colours.dedup();
+    let types: Vec<(u16, usize)> = colours.iter().flat_map(|&c| [(c, 0usize), (c, 1usize)]).collect();
+    let type_of = |c: u16, d: usize| -> Option<(usize, f64)> {
+        let ci = colours.binary_search(&c).ok()?;
+        let d = d % 4;
+        Some((ci * 2 + d % 2, if d < 2 { 1.0 } else { -1.0 }))
+    };
+    // Test functions. Exponential: f(u) = exp(k . u), and per type Proposition 4.2's count
+    // of multi-indices (the sides of that type; with turns, any side of the colour can face
+    // it). k = (0, 0) is left out: with one tile per location it only repeats that every
+    // side is somewhere. Point: f = the indicator of one side position, which is what enough
+    // exponentials span on the finite set of positions; sparse, so far faster to solve.
+    let mut per_type = vec![0usize; types.len()];
+    for t in &p.tiles {
+        for (d, &c) in t.iter().enumerate() {
+            if let Some((ty, sign)) = type_of(c, d) {
+                if sign > 0.0 || p.rotate {
+                    per_type[ty] += 1;
+                }
+            }
+        }
+    }
+    let most = per_type.iter().max().copied().unwrap_or(1).max(1);
+    // Multi-indices by total degree: (0, 1), (1, 0), (0, 2), (1, 1), (2, 0), ...
+    let ks: Vec<(f64, f64)> = (1..).flat_map(|deg: i32| (0..=deg).map(move |a| (a as f64, (deg - a) as f64))).take(most).collect();
+    let mut first_eq = Vec::with_capacity(types.len());
+    let mut equations = 0;
+    for &k in &per_type {
+        first_eq.push(equations);
+        equations += k;
+    }
+    // Point basis: one equation per (type, position), numbered as met.
+    let positions = std::cell::RefCell::new(std::collections::HashMap::<(usize, i64, i64), usize>::new());
+    let point_base = equations;
+    let side_terms = |c: u16, d: usize, u: (f64, f64), out: &mut Vec<(usize, f64)>| {
+        for pcopy in 0..turns {
+            let Some((ty, sign)) = type_of(c, d + pcopy) else { continue };
+            let v = turn(u, pcopy);
+            match basis {
+                Basis::Exponential => {
+                    for (ki, k) in ks.iter().take(per_type[ty]).enumerate() {
+                        out.push((first_eq[ty] + ki, sign * (k.0 * v.0 + k.1 * v.1).exp()));
+                    }
+                }
+                Basis::Point => {
+                    let key = (ty, (v.0 * scale * 4.0).round() as i64, (v.1 * scale * 4.0).round() as i64);
+                    let mut map = positions.borrow_mut();
+                    let next = point_base + map.len();
+                    let e = *map.entry(key).or_insert(next);
+                    out.push((e, sign));
+                }
+            }
+        }
+    };
+    // The frame: a side of colour 0 facing in against every outer side of the board.
+    let mut frame = Vec::new();
+    for cell in 0..n {
+        let (x, y) = (cell % cols, cell / cols);
+        let s = centre(cell);
+        for (d, on_edge) in [(0usize, y == 0), (1, x + 1 == cols), (2, y + 1 == rows), (3, x == 0)] {
+            if on_edge {
+                let b = (DIR[d].0 * half, DIR[d].1 * half);
+                side_terms(0, d + 2, (s.0 + b.0, s.1 + b.1), &mut frame);
+            }
+        }
+    }
+    let frame_terms = frame;
+    let mut columns = Vec::new();
+    let mut meaning = Vec::new();
+    for (ti, t) in p.tiles.iter().enumerate() {
+        for q in 0..turns {
+            for cell in 0..n {
+                let s = centre(cell);
+                let mut terms = Vec::new();
+                for (d, &c) in t.iter().enumerate() {
+                    let b = turn((DIR[d].0 * half, DIR[d].1 * half), q);
+                    side_terms(c, d + q, (s.0 + b.0, s.1 + b.1), &mut terms);
+                }
+                // Merge terms of the same equation.
+                terms.sort_by_key(|t| t.0);
+                let mut merged: Vec<(usize, f64)> = Vec::new();
+                for (e, v) in terms {
+                    match merged.last_mut() {
+                        Some(last) if last.0 == e => last.1 += v,
+                        _ => merged.push((e, v)),
+                    }
+                }
+                columns.push(merged);
+                meaning.push((ti, q as u8, cell));
+            }
+        }
+    }
+    let total = match basis {
+        Basis::Exponential => equations,
+        Basis::Point => point_base + positions.borrow().len(),
+    };
+    let mut rhs = vec![0.0; total];
+    for (e, v) in frame_terms {
+        rhs[e] -= v;
+    }
+    Model { columns, rhs, meaning }
+}
+
+/// Runs Algorithm 1 for at most `max_iterations` linear programs.
+pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis) -> Result<LpOutcome, String> {
+    p.validate()?;
+    let m = model(p, basis);
+    let n = p.cells();
+    let vars = m.columns.len();
+    // Rows of the equality system, each divided by its largest coefficient; rows with no
+    // coefficient at all (a side type no tile has) are dropped.
+    let mut rows: Vec<Vec<(usize, f64)>> = vec![Vec::new(); m.rhs.len()];
+    for (v, col) in m.columns.iter().enumerate() {
+        for &(e, a) in col {
+            if a.abs() > 1e-14 {
+                rows[e].push((v, a));
+            }
+        }
+    }
+    let mut system: Vec<(Vec<(usize, f64)>, f64)> = Vec::new();
+    for (e, row) in rows.into_iter().enumerate() {
+        let big = row.iter().map(|x| x.1.abs()).fold(m.rhs[e].abs(), f64::max);
+        if row.is_empty() || big < 1e-12 {
+            continue;
+        }
+        system.push((row.into_iter().map(|(v, a)| (v, a / big)).collect(), m.rhs[e] / big));
+    }
+    let mut out = LpOutcome { variables: vars, equations: system.len(), ..Default::default() };
+    let mut prev = vec![0.0; vars];
+    for _ in 0..max_iterations.max(1) {
+        out.iterations += 1;
+        let mut lp = Problem::new(OptimizationDirection::Maximize);
+        let x: Vec<microlp::Variable> = (0..vars)
+            .map(|v| {
+                let (tile, rot, cell) = m.meaning[v];
+                let clue = p.clues.iter().find(|k| k.tile == tile || k.cell == cell);
+                let bounds = match clue {
+                    Some(k) if (k.tile, k.rot, k.cell) == (tile, rot, cell) => (1.0, 1.0),
+                    Some(_) => (0.0, 0.0),
+                    None => (0.0, 1.0),
+                };
+                lp.add_var(prev[v], bounds)
+            })
+            .collect();
+        let turns = if p.rotate { 4 } else { 1 };
+        for tile in 0..n {
+            let row: Vec<(microlp::Variable, f64)> = (0..turns * n).map(|k| (x[tile * turns * n + k], 1.0)).collect();
+            lp.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
+        }
+        for cell in 0..n {
+            let row: Vec<(microlp::Variable, f64)> = (0..n).flat_map(|tile| (0..turns).map(move |q| (tile, q))).map(|(tile, q)| (x[(tile * turns + q) * n + cell], 1.0)).collect();
+            lp.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
+        }
+        // The equations are many and partly dependent (k = 0 repeats the row and column
+        // sums, for one); held exactly, rounding makes such a system look infeasible, so each
+        // holds within a small slack.
+        for (row, b) in &system {
+            let r: Vec<(microlp::Variable, f64)> = row.iter().map(|&(v, a)| (x[v], a)).collect();
+            lp.add_constraint(r.as_slice(), ComparisonOp::Le, *b + SLACK);
+            lp.add_constraint(r.as_slice(), ComparisonOp::Ge, *b - SLACK);
+        }
+        let sol = match lp.solve() {
+            Ok(sol) => sol,
+            // The first program holds the true solution, so it cannot be infeasible but for
+            // rounding; later ones are the same set, so a failure there ends the iteration.
+            Err(e) if out.iterations == 1 => return Err(format!("linear program 1: {e}")),
+            Err(_) => break,
+        };
+        let now: Vec<f64> = x.iter().map(|v| sol[*v]).collect();
+        out.objectives.push(sol.objective());
+        let integral = now.iter().all(|&v| !(1e-6..=1.0 - 1e-6).contains(&v));
+        if integral {
+            out.permutation = true;
+            let mut placement = vec![(usize::MAX, 0u8); n];
+            for (v, &val) in now.iter().enumerate() {
+                if val > 0.5 {
+                    let (tile, rot, cell) = m.meaning[v];
+                    placement[cell] = (tile, rot);
+                }
+            }
+            out.solved = p.check(&placement).is_ok();
+            out.placement = Some(placement);
+            return Ok(out);
+        }
+        if now.iter().zip(&prev).all(|(a, b)| (a - b).abs() < 1e-9) {
+            break; // a fixed point that is not a permutation
+        }
+        prev = now;
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The equations hold for a known solution (with and without turns).
+    #[test]
+    fn a_solution_satisfies_every_equation() {
+        for rotate in [false, true] {
+            let spec = crate::edge::generate::Spec { cols: 4, rows: 3, colors: 3, frame_colors: Some(2), rotate, unique: false, seed: 7, max_nodes: 0 };
+            let g = crate::edge::generate::generate(&spec).unwrap();
+            for basis in [Basis::Exponential, Basis::Point] {
+            let m = model(&g.puzzle, basis);
+            let mut lhs = vec![0.0; m.rhs.len()];
+            for (v, col) in m.columns.iter().enumerate() {
+                let (tile, rot, cell) = m.meaning[v];
+                if g.solution[cell] == (tile, rot) {
+                    for &(e, a) in col {
+                        lhs[e] += a;
+                    }
+                }
+            }
+            for (e, (l, r)) in lhs.iter().zip(&m.rhs).enumerate() {
+                assert!((l - r).abs() < 1e-9 * (1.0 + r.abs()), "rotate {rotate}: equation {e}: {l} vs {r}");
+            }
+            }
+        }
+    }
+}

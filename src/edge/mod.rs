@@ -1,0 +1,277 @@
+//! Edge-matching puzzles (seed 001): square tiles with a colour on each side, placed in a
+//! frame of C x R cells so that touching sides have the same colour and sides on the frame have
+//! the frame's colour 0. Translation only (like Tetravex) or with quarter turns (like
+//! Eternity II); optional clue tiles fixed in place.
+//!
+//! [`exact`]: backtracking with candidate tables; [`lp`]: the paper's Algorithm 1;
+//! [`generate`]: puzzles from a coloured solved grid.
+
+pub mod exact;
+pub mod generate;
+pub mod lp;
+
+use serde::{Deserialize, Serialize};
+
+/// Sides in the order N, E, S, W.
+pub const N: usize = 0;
+pub const E: usize = 1;
+pub const S: usize = 2;
+pub const W: usize = 3;
+
+/// A tile's colours, N E S W.
+pub type Tile = [u16; 4];
+
+/// A tile turned by `rot` quarter turns clockwise: the side that faced north faces east.
+pub fn turned(t: &Tile, rot: u8) -> Tile {
+    let r = rot as usize % 4;
+    [t[(4 - r) % 4], t[(5 - r) % 4], t[(6 - r) % 4], t[(7 - r) % 4]]
+}
+
+/// A tile fixed in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Clue {
+    /// Row-major cell index from the top-left.
+    pub cell: usize,
+    pub tile: usize,
+    #[serde(default)]
+    pub rot: u8,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub cols: usize,
+    pub rows: usize,
+    pub tiles: Vec<Tile>,
+    pub rotate: bool,
+    pub clues: Vec<Clue>,
+}
+
+/// One tile in one cell: `placement[cell] = (tile, rot)`, row-major from the top-left.
+pub type Placement = Vec<(usize, u8)>;
+
+/// The largest board accepted.
+pub const MAX_SIDE: usize = 32;
+
+impl Puzzle {
+    pub fn cells(&self) -> usize {
+        self.cols * self.rows
+    }
+
+    /// Checks sizes, colours and pairing counts.
+    pub fn validate(&self) -> Result<(), String> {
+        let (c, r) = (self.cols, self.rows);
+        if c == 0 || r == 0 || c > MAX_SIDE || r > MAX_SIDE {
+            return Err(format!("the board must be 1..{MAX_SIDE} cells each way, not {c} x {r}"));
+        }
+        if self.tiles.len() != c * r {
+            return Err(format!("a {c} x {r} board needs {} tiles, the file has {}", c * r, self.tiles.len()));
+        }
+        let mut seen = std::collections::HashSet::new();
+        for k in &self.clues {
+            if k.cell >= c * r || k.tile >= self.tiles.len() || k.rot > 3 {
+                return Err(format!("clue {k:?} is outside the board or names no tile"));
+            }
+            if !seen.insert(k.tile) {
+                return Err(format!("clue tile {} is fixed twice", k.tile));
+            }
+            if k.rot != 0 && !self.rotate {
+                return Err(format!("clue {k:?} is turned but the puzzle does not turn tiles"));
+            }
+        }
+        // Colours that cannot pair: every inner side pairs with one of the same colour.
+        let frame = 2 * (c + r);
+        let zeros = self.tiles.iter().flatten().filter(|&&x| x == 0).count();
+        if zeros != frame {
+            return Err(format!("the frame needs {frame} sides of colour 0, the tiles have {zeros}"));
+        }
+        let mut count: std::collections::BTreeMap<u16, [usize; 4]> = Default::default();
+        for t in &self.tiles {
+            for (side, &col) in t.iter().enumerate() {
+                count.entry(col).or_default()[side] += 1;
+            }
+        }
+        for (col, k) in &count {
+            if *col == 0 {
+                continue;
+            }
+            if self.rotate {
+                if k.iter().sum::<usize>() % 2 == 1 {
+                    return Err(format!("colour {col} appears on {} sides, an odd number, so one cannot pair", k.iter().sum::<usize>()));
+                }
+            } else if k[N] != k[S] || k[E] != k[W] {
+                return Err(format!(
+                    "colour {col} cannot pair: {} north vs {} south sides, {} east vs {} west sides",
+                    k[N], k[S], k[E], k[W]
+                ));
+            }
+        }
+        Ok(())
+    }
+
+    /// Whether a placement uses every tile once, obeys the clues, and matches every side.
+    pub fn check(&self, p: &Placement) -> Result<(), String> {
+        if p.len() != self.cells() {
+            return Err(format!("{} cells placed of {}", p.len(), self.cells()));
+        }
+        let mut used = vec![false; self.tiles.len()];
+        for &(t, rot) in p {
+            if t >= self.tiles.len() || std::mem::replace(&mut used[t], true) {
+                return Err(format!("tile {t} is missing or used twice"));
+            }
+            if rot != 0 && !self.rotate {
+                return Err(format!("tile {t} is turned"));
+            }
+        }
+        for k in &self.clues {
+            if p[k.cell] != (k.tile, k.rot) {
+                return Err(format!("clue {k:?} is not respected"));
+            }
+        }
+        let mismatches = self.mismatches(&p.iter().map(|&x| Some(x)).collect::<Vec<_>>());
+        if mismatches.is_empty() {
+            Ok(())
+        } else {
+            Err(format!("{} sides do not match, first at cell {} side {}", mismatches.len(), mismatches[0].0, mismatches[0].1))
+        }
+    }
+
+    /// Sides that do not match in a partial placement: (cell, side) pairs, each pair of
+    /// touching sides reported once from its west or north cell, and sides against the frame.
+    pub fn mismatches(&self, p: &[Option<(usize, u8)>]) -> Vec<(usize, usize)> {
+        let mut out = Vec::new();
+        let side = |cell: usize, s: usize| p[cell].map(|(t, r)| turned(&self.tiles[t], r)[s]);
+        for cell in 0..self.cells() {
+            let (x, y) = (cell % self.cols, cell / self.cols);
+            let Some(_) = p[cell] else { continue };
+            for s in [N, E, S, W] {
+                let neighbour = match s {
+                    N if y > 0 => Some(cell - self.cols),
+                    S if y + 1 < self.rows => Some(cell + self.cols),
+                    W if x > 0 => Some(cell - 1),
+                    E if x + 1 < self.cols => Some(cell + 1),
+                    _ => None,
+                };
+                match neighbour {
+                    None => {
+                        if side(cell, s) != Some(0) {
+                            out.push((cell, s));
+                        }
+                    }
+                    Some(nb) if s == E || s == S => {
+                        if let (Some(a), Some(b)) = (side(cell, s), side(nb, (s + 2) % 4)) {
+                            if a != b || a == 0 {
+                                out.push((cell, s));
+                            }
+                        }
+                    }
+                    _ => {}
+                }
+            }
+        }
+        out
+    }
+
+    /// Inner sides (between two cells) that are matched, and how many inner sides there are.
+    pub fn matched_inner(&self, p: &[Option<(usize, u8)>]) -> (usize, usize) {
+        let total = (self.cols - 1) * self.rows + self.cols * (self.rows - 1);
+        let side = |cell: usize, s: usize| p[cell].map(|(t, r)| turned(&self.tiles[t], r)[s]);
+        let mut good = 0;
+        for cell in 0..self.cells() {
+            let (x, y) = (cell % self.cols, cell / self.cols);
+            for (s, nb) in [(E, (x + 1 < self.cols).then(|| cell + 1)), (S, (y + 1 < self.rows).then(|| cell + self.cols))] {
+                if let Some(nb) = nb {
+                    if let (Some(a), Some(b)) = (side(cell, s), side(nb, (s + 2) % 4)) {
+                        if a == b && a != 0 {
+                            good += 1;
+                        }
+                    }
+                }
+            }
+        }
+        (good, total)
+    }
+}
+
+/// Parses the plain text format common among Eternity II solvers: `cols rows`, then one tile
+/// per line, `north east south west`. Blank lines and lines starting with `#` are skipped.
+pub fn parse_text(text: &str, rotate: bool) -> Result<Puzzle, String> {
+    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
+    let (ln, head) = lines.next().ok_or("the file is empty")?;
+    let nums = |ln: usize, l: &str| -> Result<Vec<i64>, String> {
+        l.split_whitespace().map(|w| w.parse::<i64>().map_err(|_| format!("line {}: `{w}` is not a whole number", ln + 1))).collect()
+    };
+    let size = nums(ln, head)?;
+    let [cols, rows] = size[..] else { return Err(format!("line {}: the first line is `cols rows`", ln + 1)) };
+    if cols <= 0 || rows <= 0 || cols > MAX_SIDE as i64 || rows > MAX_SIDE as i64 {
+        return Err(format!("line {}: the board must be 1..{MAX_SIDE} cells each way", ln + 1));
+    }
+    let mut tiles = Vec::new();
+    for (ln, l) in lines {
+        let v = nums(ln, l)?;
+        if v.len() != 4 {
+            return Err(format!("line {}: a tile is four colours `north east south west`, found {}", ln + 1, v.len()));
+        }
+        if let Some(bad) = v.iter().find(|&&x| !(0..=u16::MAX as i64).contains(&x)) {
+            return Err(format!("line {}: colour {bad} is negative or too large", ln + 1));
+        }
+        tiles.push([v[0] as u16, v[1] as u16, v[2] as u16, v[3] as u16]);
+    }
+    let p = Puzzle { cols: cols as usize, rows: rows as usize, tiles, rotate, clues: vec![] };
+    p.validate()?;
+    Ok(p)
+}
+
+/// The RON form (also used in level packs): `(cols: 4, rows: 4, rotate: true, tiles: [(1, 0,
+/// 0, 2), ...], clues: [(cell: 0, tile: 3, rot: 1)])`.
+#[derive(Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPuzzle {
+    pub cols: usize,
+    pub rows: usize,
+    #[serde(default)]
+    pub rotate: bool,
+    pub tiles: Vec<(i64, i64, i64, i64)>,
+    #[serde(default)]
+    pub clues: Vec<Clue>,
+}
+
+impl RawPuzzle {
+    pub fn build(&self) -> Result<Puzzle, String> {
+        let mut tiles = Vec::with_capacity(self.tiles.len());
+        for (i, t) in self.tiles.iter().enumerate() {
+            let v = [t.0, t.1, t.2, t.3];
+            if let Some(bad) = v.iter().find(|&&x| !(0..=u16::MAX as i64).contains(&x)) {
+                return Err(format!("tiles[{i}]: colour {bad} is negative or too large"));
+            }
+            tiles.push([v[0] as u16, v[1] as u16, v[2] as u16, v[3] as u16]);
+        }
+        let p = Puzzle { cols: self.cols, rows: self.rows, tiles, rotate: self.rotate, clues: self.clues.clone() };
+        p.validate()?;
+        Ok(p)
+    }
+}
+
+/// Loads a puzzle file: RON (`.ron`) or the plain text format (anything else). `rotate` is
+/// the default for text files, which cannot say.
+pub fn load(path: &std::path::Path, rotate: bool) -> Result<Puzzle, String> {
+    let text = crate::format::read_text(path)?;
+    if path.extension().is_some_and(|e| e == "ron") {
+        let raw: RawPuzzle = ron::from_str(&text).map_err(|e| format!("line {}: {}", e.span.start.line, e.code))?;
+        raw.build()
+    } else {
+        parse_text(&text, rotate)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turning_moves_north_to_east() {
+        let t = [1, 2, 3, 4];
+        assert_eq!(turned(&t, 1), [4, 1, 2, 3]);
+        assert_eq!(turned(&t, 4), t);
+        assert_eq!(turned(&turned(&t, 1), 3), t);
+    }
+}
