@@ -63,6 +63,21 @@ pub fn log10_expected(cols: usize, rows: usize, frame_colors: u16, colors: u16, 
     ln / std::f64::consts::LN_10
 }
 
+/// log10 of the expected number of arrangements of the border tiles (the ring next to the
+/// frame) whose sides along the ring all match, with `frame_colors` colours on those sides.
+pub fn log10_ring_expected(cols: usize, rows: usize, frame_colors: u16, rotate: bool) -> f64 {
+    if cols < 2 || rows < 2 {
+        return 0.0;
+    }
+    let arrangements = if rotate {
+        ln_factorial(4) + ln_factorial(2 * (cols - 2) + 2 * (rows - 2))
+    } else {
+        ln_factorial(cols - 2) * 2.0 + ln_factorial(rows - 2) * 2.0
+    };
+    let ring_sides = 2 * (cols - 1) + 2 * (rows - 1);
+    (arrangements - ring_sides as f64 * (frame_colors.max(1) as f64).ln()) / std::f64::consts::LN_10
+}
+
 struct Rng(u64);
 impl Rng {
     fn next(&mut self) -> u64 {
@@ -89,9 +104,9 @@ pub fn generate(spec: &Spec) -> Result<Generated, String> {
     let frame_colors = match spec.frame_colors {
         Some(0) => return Err("at least one frame colour is needed".into()),
         Some(f) => f,
-        // The fewest frame colours for which about one solution is expected, but no more
-        // than the inner colours.
-        None => (1..=spec.colors).find(|&f| log10_expected(cols, rows, f, spec.colors, spec.rotate) <= 0.0).unwrap_or(spec.colors),
+        // The fewest frame colours for which, on the frame ring alone, fewer than 0.1 other
+        // arrangements are expected to match (with one colour, border tiles swap freely).
+        None => (1..=64).find(|&f| log10_ring_expected(cols, rows, f, spec.rotate) <= -1.0).unwrap_or(64),
     };
     let mut rng = Rng(spec.seed);
     for attempt in 1..=200u32 {

@@ -159,6 +159,14 @@ fn model(p: &Puzzle, basis: Basis) -> Model {
     for (ti, t) in p.tiles.iter().enumerate() {
         for q in 0..turns {
             for cell in 0..n {
+                // Only where the turned tile's frame-coloured sides are exactly the cell's
+                // sides on the frame (anything else breaks the frame's equations at once).
+                let (x, y) = (cell % cols, cell / cols);
+                let on_frame = [y == 0, x + 1 == cols, y + 1 == rows, x == 0];
+                let o = super::turned(t, q as u8);
+                if (0..4).any(|d| (o[d] == 0) != on_frame[d]) {
+                    continue;
+                }
                 let s = centre(cell);
                 let mut terms = Vec::new();
                 for (d, &c) in t.iter().enumerate() {
@@ -215,6 +223,42 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis) -> Result<LpOutcom
         system.push((row.into_iter().map(|(v, a)| (v, a / big)).collect(), m.rhs[e] / big));
     }
     let mut out = LpOutcome { variables: vars, equations: system.len(), ..Default::default() };
+    // With turning tiles every turn of a solution that keeps the frame in place is a solution
+    // too, and the LP happily averages them. Unless clues already pin it, preset one corner
+    // tile in the top-left corner (some turn of any solution puts it there; on an oblong
+    // board only the half turn keeps the frame, so it may belong top-right instead: both are
+    // tried).
+    let mut clues = p.clues.clone();
+    let mut corner_options: Vec<super::Clue> = Vec::new();
+    if p.rotate && clues.is_empty() {
+        let corner = (0..p.tiles.len()).find(|&t| p.tiles[t].iter().filter(|&&c| c == 0).count() == 2);
+        if let Some(t) = corner {
+            let cells: Vec<usize> = if p.cols == p.rows { vec![0] } else { vec![0, p.cols - 1] };
+            for cell in cells {
+                if let Some(v) = (0..vars).find(|&v| m.meaning[v].0 == t && m.meaning[v].2 == cell) {
+                    corner_options.push(super::Clue { cell, tile: t, rot: m.meaning[v].1 });
+                }
+            }
+        }
+    }
+    if corner_options.is_empty() {
+        return run(p, &m, &system, &clues, basis, max_iterations, out);
+    }
+    let mut last = out.clone();
+    for c in corner_options {
+        clues.push(c);
+        last = run(p, &m, &system, &clues, basis, max_iterations, out.clone())?;
+        if last.solved {
+            break;
+        }
+        clues.pop();
+    }
+    Ok(last)
+}
+
+/// Algorithm 1 proper, with some variables preset by clues.
+fn run(p: &Puzzle, m: &Model, system: &[(Vec<(usize, f64)>, f64)], clues: &[super::Clue], basis: Basis, max_iterations: usize, mut out: LpOutcome) -> Result<LpOutcome, String> {
+    let (n, vars) = (p.cells(), m.columns.len());
     let mut prev = vec![0.0; vars];
     for _ in 0..max_iterations.max(1) {
         out.iterations += 1;
@@ -222,7 +266,7 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis) -> Result<LpOutcom
         let x: Vec<microlp::Variable> = (0..vars)
             .map(|v| {
                 let (tile, rot, cell) = m.meaning[v];
-                let clue = p.clues.iter().find(|k| k.tile == tile || k.cell == cell);
+                let clue = clues.iter().find(|k| k.tile == tile || k.cell == cell);
                 let bounds = match clue {
                     Some(k) if (k.tile, k.rot, k.cell) == (tile, rot, cell) => (1.0, 1.0),
                     Some(_) => (0.0, 0.0),
@@ -231,22 +275,25 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis) -> Result<LpOutcom
                 lp.add_var(prev[v], bounds)
             })
             .collect();
-        let turns = if p.rotate { 4 } else { 1 };
-        for tile in 0..n {
-            let row: Vec<(microlp::Variable, f64)> = (0..turns * n).map(|k| (x[tile * turns * n + k], 1.0)).collect();
-            lp.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
+        // P 1 = 1 and 1' P = 1' over the variables that exist.
+        for k in 0..n {
+            let by_tile: Vec<(microlp::Variable, f64)> = (0..vars).filter(|&v| m.meaning[v].0 == k).map(|v| (x[v], 1.0)).collect();
+            lp.add_constraint(by_tile.as_slice(), ComparisonOp::Eq, 1.0);
+            let by_cell: Vec<(microlp::Variable, f64)> = (0..vars).filter(|&v| m.meaning[v].2 == k).map(|v| (x[v], 1.0)).collect();
+            lp.add_constraint(by_cell.as_slice(), ComparisonOp::Eq, 1.0);
         }
-        for cell in 0..n {
-            let row: Vec<(microlp::Variable, f64)> = (0..n).flat_map(|tile| (0..turns).map(move |q| (tile, q))).map(|(tile, q)| (x[(tile * turns + q) * n + cell], 1.0)).collect();
-            lp.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
-        }
-        // The equations are many and partly dependent (k = 0 repeats the row and column
-        // sums, for one); held exactly, rounding makes such a system look infeasible, so each
-        // holds within a small slack.
-        for (row, b) in &system {
+        for (row, b) in system {
             let r: Vec<(microlp::Variable, f64)> = row.iter().map(|&(v, a)| (x[v], a)).collect();
-            lp.add_constraint(r.as_slice(), ComparisonOp::Le, *b + SLACK);
-            lp.add_constraint(r.as_slice(), ComparisonOp::Ge, *b - SLACK);
+            match basis {
+                // Whole numbers: held exactly.
+                Basis::Point => lp.add_constraint(r.as_slice(), ComparisonOp::Eq, *b),
+                // Dense and partly dependent rows of exponentials: held exactly, rounding makes
+                // them look infeasible, so each holds within a small slack.
+                Basis::Exponential => {
+                    lp.add_constraint(r.as_slice(), ComparisonOp::Le, *b + SLACK);
+                    lp.add_constraint(r.as_slice(), ComparisonOp::Ge, *b - SLACK);
+                }
+            }
         }
         let sol = match lp.solve() {
             Ok(sol) => sol,
