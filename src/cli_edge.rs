@@ -5,7 +5,7 @@ use std::io::Write;
 
 pub const USAGE: &str = "\
   tessera edge solve FILE [--method exact|lp] [--all] [--limit N] [--timeout-ms N] [--rotate]
-                        [--basis point|exponential] [--json]
+                        [--basis point|exponential] [--turns direct|duplicate] [--json]
                                    solve an edge-matching puzzle: RON, or text (`cols rows`, then
                                    `north east south west` per tile; --rotate: its tiles turn);
                                    lp: the paper's Algorithm 1 (--limit: linear programs, default 50)
@@ -40,6 +40,7 @@ fn placement_json(p: &Placement) -> serde_json::Value {
 fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, String> {
     let (mut file, mut method, mut all, mut limit, mut timeout, mut json, mut rotate) = (None, "exact".to_string(), false, None, None, false, false);
     let mut basis = lp::Basis::Point;
+    let mut turns = lp::Turns::Direct;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -54,6 +55,13 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, String> {
                     Some("point") => lp::Basis::Point,
                     Some("exponential") => lp::Basis::Exponential,
                     other => return Err(format!("--basis is point or exponential, not {other:?}")),
+                }
+            }
+            "--turns" => {
+                turns = match it.next().map(String::as_str) {
+                    Some("direct") => lp::Turns::Direct,
+                    Some("duplicate") => lp::Turns::Duplicate,
+                    other => return Err(format!("--turns is direct or duplicate, not {other:?}")),
                 }
             }
             f if !f.starts_with("--") && file.is_none() => file = Some(f.to_string()),
@@ -90,14 +98,14 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, String> {
             }
         }
         "lp" => {
-            let res = lp::solve(&puzzle, limit.unwrap_or(50) as usize, basis).map_err(|e| format!("{file}: {e}"))?;
+            let res = lp::solve(&puzzle, limit.unwrap_or(50) as usize, basis, turns).map_err(|e| format!("{file}: {e}"))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             if json {
                 let v = serde_json::json!({
                     "file": file, "method": "lp", "solved": res.solved, "solutions": u64::from(res.solved),
                     "placement": res.placement.as_ref().map(placement_json), "nodes": 0, "elapsed_ms": ms,
                     "iterations": res.iterations, "permutation": res.permutation, "variables": res.variables,
-                    "equations": res.equations, "basis": format!("{basis:?}").to_lowercase(),
+                    "equations": res.equations, "basis": format!("{basis:?}").to_lowercase(), "turns": format!("{turns:?}").to_lowercase(),
                 });
                 let _ = writeln!(out, "{v}");
             } else {

@@ -20,9 +20,13 @@
 //! adding multi-indices, written sparsely: each equation says that at one place the sides of
 //! one colour facing one way balance those facing back.
 //!
-//! Turning tiles: section 6.3's r-fold duplication (r = 4). A variable is tile i at location j
+//! Turning tiles, two ways. Section 6.3's r-fold duplication (r = 4), [`Turns::Duplicate`]: A variable is tile i at location j
 //! turned by q; every equation sums the whole configuration over its 4 turns p about the
 //! board's centre (side direction + q + p, position R(p)(s_j + R(q) b)), frame included.
+//! The summed equations are only necessary conditions, and in our runs the programs settle
+//! on permutations that satisfy them without solving the puzzle. With preset locations the
+//! turn can instead be part of the assignment ([`Turns::Direct`], the default): the same
+//! variables, each tile's sides placed once where its turn puts them.
 
 use super::{Placement, Puzzle};
 use microlp::{ComparisonOp, OptimizationDirection, Problem};
@@ -75,7 +79,17 @@ pub enum Basis {
     Point,
 }
 
-fn model(p: &Puzzle, basis: Basis) -> Model {
+/// How turning tiles enter the equations.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Turns {
+    /// Section 6.3: every equation summed over the 4 turned copies of the whole puzzle.
+    Duplicate,
+    /// With preset locations the turn is just part of the assignment: a variable is a tile at
+    /// a location with a turn, and its sides go where that turn puts them (no copies).
+    Direct,
+}
+
+fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
     let (cols, rows, n) = (p.cols, p.rows, p.cells());
     let scale = cols.max(rows) as f64;
     let centre = |cell: usize| {
@@ -84,6 +98,7 @@ fn model(p: &Puzzle, basis: Basis) -> Model {
     };
     let half = 0.5 / scale;
     let turns: usize = if p.rotate { 4 } else { 1 };
+    let copies: usize = if p.rotate && mode == Turns::Duplicate { 4 } else { 1 };
     // Side types (colour, direction N or E); the opposite directions count negatively.
     let mut colours: Vec<u16> = p.tiles.iter().flatten().copied().collect();
     colours.sort_unstable();
@@ -122,7 +137,7 @@ fn model(p: &Puzzle, basis: Basis) -> Model {
     let positions = std::cell::RefCell::new(std::collections::HashMap::<(usize, i64, i64), usize>::new());
     let point_base = equations;
     let side_terms = |c: u16, d: usize, u: (f64, f64), out: &mut Vec<(usize, f64)>| {
-        for pcopy in 0..turns {
+        for pcopy in 0..copies {
             let Some((ty, sign)) = type_of(c, d + pcopy) else { continue };
             let v = turn(u, pcopy);
             match basis {
@@ -199,9 +214,9 @@ fn model(p: &Puzzle, basis: Basis) -> Model {
 }
 
 /// Runs Algorithm 1 for at most `max_iterations` linear programs.
-pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis) -> Result<LpOutcome, String> {
+pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Result<LpOutcome, String> {
     p.validate()?;
-    let m = model(p, basis);
+    let m = model(p, basis, mode);
     let n = p.cells();
     let vars = m.columns.len();
     // Rows of the equality system, each divided by its largest coefficient; rows with no
@@ -244,16 +259,17 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis) -> Result<LpOutcom
     if corner_options.is_empty() {
         return run(p, &m, &system, &clues, basis, max_iterations, out);
     }
-    let mut last = out.clone();
+    let mut last = Err("no corner tile to preset".to_string());
     for c in corner_options {
         clues.push(c);
-        last = run(p, &m, &system, &clues, basis, max_iterations, out.clone())?;
-        if last.solved {
+        // A corner that belongs elsewhere makes the first program infeasible: try the next.
+        last = run(p, &m, &system, &clues, basis, max_iterations, out.clone());
+        if last.as_ref().is_ok_and(|o| o.solved) {
             break;
         }
         clues.pop();
     }
-    Ok(last)
+    last
 }
 
 /// Algorithm 1 proper, with some variables preset by clues.
@@ -336,8 +352,8 @@ mod tests {
         for rotate in [false, true] {
             let spec = crate::edge::generate::Spec { cols: 4, rows: 3, colors: 3, frame_colors: Some(2), rotate, unique: false, seed: 7, max_nodes: 0 };
             let g = crate::edge::generate::generate(&spec).unwrap();
-            for basis in [Basis::Exponential, Basis::Point] {
-            let m = model(&g.puzzle, basis);
+            for (basis, mode) in [(Basis::Exponential, Turns::Duplicate), (Basis::Point, Turns::Duplicate), (Basis::Point, Turns::Direct)] {
+            let m = model(&g.puzzle, basis, mode);
             let mut lhs = vec![0.0; m.rhs.len()];
             for (v, col) in m.columns.iter().enumerate() {
                 let (tile, rot, cell) = m.meaning[v];

@@ -1,0 +1,146 @@
+//! Edge-matching puzzles: the exact solver against brute force and generated puzzles, the
+//! paper's LP method, file errors, and the command's JSON.
+
+use tessera::edge::exact::{solve, turn_board, Options};
+use tessera::edge::generate::{generate, Spec};
+use tessera::edge::{lp, parse_text, turned, Placement, Puzzle};
+
+fn spec(cols: usize, rows: usize, colors: u16, rotate: bool, unique: bool, seed: u64) -> Spec {
+    Spec { cols, rows, colors, frame_colors: None, rotate, unique, seed, max_nodes: 0 }
+}
+
+/// Every assignment of tiles to cells (and turns), checked side by side.
+fn brute_force(p: &Puzzle) -> u64 {
+    fn go(p: &Puzzle, cell: usize, used: &mut Vec<bool>, placed: &mut Placement) -> u64 {
+        if cell == p.cells() {
+            return u64::from(p.check(placed).is_ok());
+        }
+        let mut total = 0;
+        for t in 0..p.tiles.len() {
+            if used[t] {
+                continue;
+            }
+            let mut seen = Vec::new();
+            for r in 0..if p.rotate { 4 } else { 1 } {
+                let o = turned(&p.tiles[t], r);
+                if seen.contains(&o) {
+                    continue; // one placement per look of a symmetric tile
+                }
+                seen.push(o);
+                used[t] = true;
+                placed.push((t, r));
+                total += go(p, cell + 1, used, placed);
+                placed.pop();
+                used[t] = false;
+            }
+        }
+        total
+    }
+    go(p, 0, &mut vec![false; p.tiles.len()], &mut Vec::new())
+}
+
+#[test]
+fn solution_counts_agree_with_brute_force() {
+    let mut cases = vec![parse_text(&std::fs::read_to_string("tests/data/edge/corners.txt").unwrap(), true).unwrap()];
+    for seed in 1..=4 {
+        cases.push(generate(&spec(3, 3, 2, false, false, seed)).unwrap().puzzle);
+        cases.push(generate(&spec(3, 2, 2, true, false, seed)).unwrap().puzzle);
+        cases.push(generate(&spec(2, 2, 1, true, false, seed)).unwrap().puzzle);
+    }
+    for (k, p) in cases.iter().enumerate() {
+        let got = solve(p, &Options { limit: u64::MAX, ..Default::default() }).unwrap();
+        assert!(got.complete);
+        assert_eq!(got.solutions, brute_force(p), "case {k}: {p:?}");
+        assert!(got.solutions > 0);
+        p.check(got.first.as_ref().unwrap()).unwrap();
+    }
+}
+
+#[test]
+fn generated_puzzles_are_solved_and_unique_ones_give_back_their_solution() {
+    for (cols, rows, colors, rotate) in [(4, 4, 3, false), (5, 4, 4, true), (6, 6, 5, false), (6, 6, 6, true)] {
+        for seed in 1..=3 {
+            let g = generate(&spec(cols, rows, colors, rotate, true, seed)).unwrap();
+            g.puzzle.check(&g.solution).unwrap();
+            let out = solve(&g.puzzle, &Options { limit: 10, up_to_board_turns: true, ..Default::default() }).unwrap();
+            assert_eq!(out.solutions, 1, "{cols} x {rows} seed {seed}");
+            let first = out.first.unwrap();
+            g.puzzle.check(&first).unwrap();
+            let turns: Vec<Placement> = (0..4).map(|q| turn_board(&g.solution, cols, rows, q)).collect();
+            assert!(turns.contains(&first) || first == g.solution, "{cols} x {rows} seed {seed}: the planted solution comes back");
+        }
+    }
+}
+
+#[test]
+fn the_lp_method_recovers_small_random_puzzles() {
+    for (cols, rows, rotate) in [(3, 3, false), (4, 4, false), (5, 5, false), (4, 4, true), (4, 3, true)] {
+        for seed in 1..=3 {
+            let g = generate(&spec(cols, rows, 4, rotate, true, seed)).unwrap();
+            let out = lp::solve(&g.puzzle, 20, lp::Basis::Point, lp::Turns::Direct).unwrap();
+            assert!(out.permutation && out.solved, "{cols} x {rows} rotate {rotate} seed {seed}: {out:?}");
+            let placement = out.placement.unwrap();
+            g.puzzle.check(&placement).unwrap();
+        }
+    }
+}
+
+#[test]
+fn bad_files_are_named_and_unsolvable_puzzles_say_so() {
+    for (text, says) in [
+        ("", "empty"),
+        ("2 2\n0 1 1 0\n0 0 1 1\n1 0 0 1\n", "needs 4 tiles"),
+        ("2 2\n0 1 1 0\n0 0 1.5 1\n1 0 0 1\n1 1 0 0\n", "not a whole number"),
+        ("2 2\n0 1 1 0\n0 0 -1 1\n1 0 0 1\n1 1 0 0\n", "negative"),
+        ("2 2\n0 1 1 0\n0 0 1\n1 0 0 1\n1 1 0 0\n", "four colours"),
+        ("2 2\n0 1 2 0\n0 0 1 1\n1 0 0 1\n1 1 0 0\n", "cannot pair"),
+        ("2\n", "cols rows"),
+        ("0 3\n", "1..32"),
+    ] {
+        let e = parse_text(text, false).unwrap_err();
+        assert!(e.contains(says), "{text:?}: {e}");
+    }
+    // Colours that pair by count but not by place: without turns each corner tile has one
+    // corner, and there the top row's 1 meets a 2.
+    let p = parse_text("2 2\n0 1 3 0\n0 0 4 2\n3 2 0 0\n4 0 0 1\n", false).unwrap();
+    let out = solve(&p, &Options::default()).unwrap();
+    assert_eq!((out.solutions, out.complete), (0, true));
+    let out = lp::solve(&p, 5, lp::Basis::Point, lp::Turns::Direct);
+    assert!(out.is_err() || !out.unwrap().solved);
+}
+
+#[test]
+fn the_command_speaks_json() {
+    let run = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = tessera::cli_edge::run(&args, &mut out, &mut err);
+        (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    };
+    let dir = std::env::temp_dir().join(format!("tessera-edge-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("p.ron");
+    let (code, _, err) = run(&["generate", "--cols", "4", "--rows", "3", "--colors", "3", "--rotate", "--unique", "--seed", "9", "--out", f.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    for method in ["exact", "lp"] {
+        let (code, out, err) = run(&["solve", f.to_str().unwrap(), "--method", method, "--json"]);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!(v["solved"], true, "{method}: {v}");
+        assert!(v["solutions"].as_u64().unwrap() >= 1);
+        let placement = v["placement"].as_array().unwrap();
+        assert_eq!(placement.len(), 12);
+        assert!(placement.iter().all(|c| c["tile"].as_u64().unwrap() < 12 && c["rot"].as_u64().unwrap() < 4));
+        assert!(v["nodes"].is_u64() && v["elapsed_ms"].is_f64());
+        if method == "lp" {
+            assert!(v["iterations"].as_u64().unwrap() >= 1);
+        }
+    }
+    let (code, _, err) = run(&["solve", "tests/data/edge/missing.txt"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("missing.txt"), "{err}");
+    let (code, out, _) = run(&["solve", "tests/data/edge/corners.txt", "--rotate", "--all", "--json"]);
+    assert_eq!(code, 0);
+    assert_eq!(serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()["solutions"], 24);
+    std::fs::remove_dir_all(dir).unwrap();
+}
