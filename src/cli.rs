@@ -16,7 +16,8 @@ usage:
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
                                    its reference solution verifies, and a solver solves it (the geometric
-                                   solver for tangram levels, the packer for polyomino levels)
+                                   solver for tangram levels, the packer for polyomino levels, the exact
+                                   solver for edge-matching levels, which also proves promised uniqueness)
   tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
                                    render one frame of the game to a PNG (off-screen; --window: in a window)
   tessera help                     this text";
@@ -192,7 +193,19 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
             let t0 = std::time::Instant::now();
             let verified = level.check_solution();
             let opts = crate::solve::geometric::Options { limit: 1, max_nodes: 2_000_000, ..Default::default() };
-            let solved = match &level.poly {
+            let edge_check = level.edge.as_ref().map(|e| {
+                let turns = e.unique && e.puzzle.rotate;
+                let opts = crate::edge::exact::Options { limit: 2, max_nodes: 100_000_000, up_to_board_turns: turns, ..Default::default() };
+                match crate::edge::exact::solve(&e.puzzle, &opts) {
+                    Err(err) => Err(err),
+                    Ok(o) if o.solutions == 0 && o.complete => Err("the exact solver proves there is no solution".to_string()),
+                    Ok(o) if o.solutions == 0 => Err(format!("the exact solver found no solution within {} nodes", o.nodes)),
+                    Ok(o) if e.unique && o.solutions > 1 => Err("the level promises a unique solution but there are more".to_string()),
+                    Ok(o) if e.unique && !o.complete => Err(format!("uniqueness not settled within {} nodes", o.nodes)),
+                    Ok(_) => Ok(()),
+                }
+            });
+            let solved = if let Some(check) = edge_check { check } else { match &level.poly {
                 Some(poly) => {
                     let out = poly.solve(50_000_000);
                     match (&out.impossible, out.solutions, out.complete) {
@@ -208,7 +221,7 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
                 Some(o) if o.complete => Err("the solver proves there is no solution".to_string()),
                 Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
                 },
-            };
+            } };
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             let problem = verified.as_ref().err().or(solved.as_ref().err()).cloned();
             if problem.is_some() {

@@ -9,10 +9,11 @@ use serde::Deserialize;
 use std::fmt;
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 3] = [
+pub const EMBEDDED: [(&str, &str, &str); 4] = [
     ("classic", "levels/classic.ron", include_str!("../levels/classic.ron")),
     ("sets", "levels/sets.ron", include_str!("../levels/sets.ron")),
     ("polyominoes", "levels/polyominoes.ron", include_str!("../levels/polyominoes.ron")),
+    ("edge", "levels/edge.ron", include_str!("../levels/edge.ron")),
 ];
 
 /// A problem with a pack file, with where it is.
@@ -48,6 +49,16 @@ pub struct Level {
     pub line: usize,
     /// Polyomino levels: the board and the parts (the pieces are their outlines).
     pub poly: Option<PolyLevel>,
+    /// Edge-matching levels: the puzzle (the pieces are its tiles, unit squares).
+    pub edge: Option<EdgeLevel>,
+}
+
+/// An edge-matching level; `unique`: the level promises one solution (up to turning the whole
+/// board when tiles turn), which `check-levels` verifies.
+#[derive(Clone, Debug)]
+pub struct EdgeLevel {
+    pub puzzle: crate::edge::Puzzle,
+    pub unique: bool,
 }
 
 /// A polyomino packing level: piece `i` of the set is part `i`.
@@ -105,6 +116,10 @@ impl Level {
             if std::mem::replace(&mut used[p.piece], true) {
                 return Err(format!("the solution places piece {} twice", p.piece));
             }
+        }
+        if let Some(e) = &self.edge {
+            let j = crate::edge::play::judge(&e.puzzle, &self.solution);
+            return if j.solved { Ok(()) } else { Err(format!("the reference solution does not match (matched {:.3}, {} mismatched sides)", j.progress, j.mismatches.len())) };
         }
         if let Some(poly) = &self.poly {
             let j = poly.judge(&self.solution);
@@ -168,13 +183,18 @@ struct RawLevel {
     family: Option<String>,
     #[serde(default = "one_u8")]
     difficulty: u8,
-    pieces: Node,
+    #[serde(default)]
+    pieces: Option<Node>,
     #[serde(default = "step45")]
     rotation_step: f64,
     #[serde(default)]
     target: Vec<Node>,
     #[serde(default)]
     board: Option<RawBoard>,
+    #[serde(default)]
+    edge: Option<crate::edge::RawPuzzle>,
+    #[serde(default)]
+    unique: bool,
     #[serde(default)]
     mode: Option<Mode>,
     #[serde(default)]
@@ -263,9 +283,40 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         if levels.iter().any(|x: &Level| x.id == l.id) {
             return Err(fail("this id is used twice in the pack".into()));
         }
+        if l.family.as_deref() == Some("edge") {
+            let raw = l.edge.as_ref().ok_or_else(|| fail("an edge level needs an `edge` puzzle".into()))?;
+            let puzzle = raw.build().map_err(&fail)?;
+            let square: Vec<Vertex> = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].iter().map(|&(a, b)| Vertex::from(crate::geom::pt(a, b))).collect();
+            let pieces = (0..puzzle.tiles.len()).map(|k| PieceDef { name: format!("tile {k}"), rings: vec![square.clone()] }).collect();
+            let target = (0..puzzle.cells())
+                .map(|c| {
+                    let (x, y) = ((c % puzzle.cols) as f64, (puzzle.rows - 1 - c / puzzle.cols) as f64);
+                    square.iter().map(|v| Vertex::from(crate::geom::pt(v.at.x + x, v.at.y + y))).collect()
+                })
+                .collect();
+            if let Some(p) = l.solution.iter().find(|p| p.piece >= puzzle.tiles.len()) {
+                return Err(fail(format!("the solution names tile {} but there are {}", p.piece, puzzle.tiles.len())));
+            }
+            levels.push(Level {
+                family: "edge".into(),
+                id: l.id,
+                name: l.name,
+                difficulty: l.difficulty,
+                set: PieceSet { name: "tiles".into(), pieces, step_deg: 90.0 },
+                target,
+                mode: Mode::Anchored,
+                allow_mirror: false,
+                solution: l.solution,
+                line: line.unwrap_or(0),
+                poly: None,
+                edge: Some(EdgeLevel { puzzle, unique: l.unique }),
+            });
+            continue;
+        }
         if l.family.as_deref() == Some("polyomino") {
             let board = l.board.as_ref().ok_or_else(|| fail("a polyomino level needs a `board`".into()))?;
-            let (set, poly, target) = poly_level(&l.pieces, board).map_err(&fail)?;
+            let pieces = l.pieces.as_ref().ok_or_else(|| fail("missing field `pieces`".into()))?;
+            let (set, poly, target) = poly_level(pieces, board).map_err(&fail)?;
             if let Some(p) = l.solution.iter().find(|p| p.piece >= set.pieces.len()) {
                 return Err(fail(format!("the solution names piece {} but there are {} parts", p.piece, set.pieces.len())));
             }
@@ -281,6 +332,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
                 solution: l.solution,
                 line: line.unwrap_or(0),
                 poly: Some(poly),
+                edge: None,
             });
             continue;
         }
@@ -288,7 +340,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             return Err(fail("`board` is for polyomino levels (family: \"polyomino\")".into()));
         }
         let mode = l.mode.ok_or_else(|| fail("missing field `mode` (anchored or free)".into()))?;
-        let set = match &l.pieces {
+        let set = match l.pieces.as_ref().ok_or_else(|| fail("missing field `pieces`".into()))? {
             Node::Str(name) => PieceSet::builtin(name)
                 .ok_or_else(|| fail(format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", "))))?,
             Node::List(items) => PieceSet {
@@ -332,6 +384,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             solution: l.solution,
             line: line.unwrap_or(0),
             poly: None,
+            edge: None,
         });
     }
     if levels.is_empty() {

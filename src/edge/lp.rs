@@ -217,7 +217,6 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
 pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Result<LpOutcome, String> {
     p.validate()?;
     let m = model(p, basis, mode);
-    let n = p.cells();
     let vars = m.columns.len();
     // Rows of the equality system, each divided by its largest coefficient; rows with no
     // coefficient at all (a side type no tile has) are dropped.
@@ -237,7 +236,7 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Re
         }
         system.push((row.into_iter().map(|(v, a)| (v, a / big)).collect(), m.rhs[e] / big));
     }
-    let mut out = LpOutcome { variables: vars, equations: system.len(), ..Default::default() };
+    let out = LpOutcome { variables: vars, equations: system.len(), ..Default::default() };
     // With turning tiles every turn of a solution that keeps the frame in place is a solution
     // too, and the LP happily averages them. Unless clues already pin it, preset one corner
     // tile in the top-left corner (some turn of any solution puts it there; on an oblong
