@@ -631,3 +631,44 @@ fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
     app.update();
     assert_eq!(state(&app), AppState::Solved);
 }
+
+// ---------------------------------------------------------------- edge-matching levels
+
+#[test]
+fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
+    use tessera::game::hints::HintKind;
+    let mut app = app("edge");
+    start(&mut app, "edge/turn-4x4-1");
+    let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
+    // The top-left corner's tile, turned as there, in the top-right corner: its east side
+    // meets the frame.
+    let puzzle = app.world().resource::<ActiveLevel>().level.edge.as_ref().unwrap().puzzle.clone();
+    let corner = solution.iter().find(|p| tessera::edge::play::tile_cell(&puzzle, p).map(|c| c.0) == Some(0)).copied().unwrap();
+    let rot = tessera::edge::play::tile_cell(&puzzle, &corner).unwrap().1;
+    let wrong = tessera::edge::play::placement_of(&puzzle, corner.piece, 3, rot);
+    set_placement(&mut app, corner.piece, wrong);
+    assert!(!app.world().resource::<tessera::game::verification::Mismatched>().0.is_empty(), "its sides are marked");
+    let m = ask_hint(&mut app);
+    assert_eq!(m[0], tessera::game::hints::HintMarker { piece: corner.piece, kind: HintKind::MoveThis });
+    // Put it right: progress counts matched inner sides (none yet with one tile).
+    set_placement(&mut app, corner.piece, corner);
+    assert!(app.world().resource::<tessera::game::verification::Mismatched>().0.is_empty());
+    for _ in 0..16 {
+        let m = ask_hint(&mut app);
+        if m.is_empty() {
+            break;
+        }
+        assert_eq!(m[0].kind, HintKind::Which);
+        let m = ask_hint(&mut app);
+        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
+        let before = app.world().resource::<Progress>().value;
+        set_placement(&mut app, ghost.piece, ghost);
+        let after = app.world().resource::<Progress>().value;
+        assert!(after >= before, "{before} -> {after}");
+        if app.world().resource::<Progress>().solved {
+            break;
+        }
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+}

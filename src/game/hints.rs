@@ -138,7 +138,16 @@ fn request(
     // The lattice solver answers lattice levels at once; other figures get the geometric
     // solver, with a budget and the cancel flag.
     let poly = active.level.poly.clone();
+    let edge = active.level.edge.clone();
+    // Edge tiles count wherever they are (off the board they are in the tray).
+    let all: Vec<Placement> = pieces.iter().map(|(_, _, p)| p.0).collect();
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+        if let Some(e) = edge {
+            let on_board: Vec<Placement> = all.into_iter().filter(|p| crate::edge::play::tile_cell(&e.puzzle, p).is_some()).collect();
+            let answer = crate::edge::play::hint(&e.puzzle, &on_board, 50_000_000, Some(cancel));
+            let _ = tx.send((generation, answer));
+            return;
+        }
         if let Some(poly) = poly {
             let answer = crate::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), &placed, 50_000_000, Some(cancel));
             let _ = tx.send((generation, answer));

@@ -110,6 +110,9 @@ fn toggle(
         return;
     }
     let Some(active) = active else { return };
+    if active.level.edge.is_some() {
+        return; // the geometric solver does not see colours
+    }
     if state.running {
         stop(state, ghosts, commands);
         return;

@@ -253,7 +253,10 @@ fn hud(
                     if ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
                         actions.write(Action::Rotate(-1));
                     }
-                    if ui.button("Flip").on_hover_text("Mirror (F, double tap)").clicked() {
+                    // Edge-matching tiles never mirror, and the geometric solver cannot
+                    // watch them (it does not see colours).
+                    let tiles = active.level.edge.is_some();
+                    if !tiles && ui.button("Flip").on_hover_text("Mirror (F, double tap)").clicked() {
                         actions.write(Action::Flip);
                     }
                     if ui.button("Restart").on_hover_text("Ctrl+R").clicked() {
@@ -263,7 +266,7 @@ fn hud(
                         actions.write(Action::Hint);
                     }
                     let watch = if thinking.running { "Stop" } else { "Watch" };
-                    if ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
+                    if !tiles && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
                         actions.write(Action::Watch);
                     }
                 });

@@ -22,6 +22,10 @@ pub struct Progress {
     pub judged: u64,
 }
 
+/// Edge-matching levels: the sides that do not match, (cell, side), for the board to show.
+#[derive(Resource, Default, Clone, Debug, PartialEq)]
+pub struct Mismatched(pub Vec<(usize, usize)>);
+
 /// The result shown on the solved screen.
 #[derive(Resource, Clone, Debug, PartialEq)]
 pub struct SolvedInfo {
@@ -38,8 +42,12 @@ pub struct VerificationPlugin;
 impl Plugin for VerificationPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Progress>()
+            .init_resource::<Mismatched>()
             .configure_sets(Update, VerificationSet.after(PlacementSet))
-            .add_systems(OnEnter(AppState::Playing), |mut p: ResMut<Progress>| *p = Progress::default())
+            .add_systems(OnEnter(AppState::Playing), |mut p: ResMut<Progress>, mut m: ResMut<Mismatched>| {
+                *p = Progress::default();
+                m.0.clear();
+            })
             .add_systems(Update, verify.in_set(VerificationSet).run_if(in_state(AppState::Playing)));
     }
 }
@@ -55,13 +63,21 @@ pub fn verify(
     mut commands: Commands,
     mut next: ResMut<NextState<AppState>>,
     mut sfx: MessageWriter<Sfx>,
+    mut mismatched: ResMut<Mismatched>,
 ) {
     if placed.read().count() == 0 {
         return;
     }
     let Some(active) = active else { return };
     let step = active.level.set.step();
-    let (value, solved, overlap) = match &active.level.poly {
+    let (value, solved, overlap) = if let Some(e) = &active.level.edge {
+        // Edge matching: matched inner sides; mismatched sides are shown.
+        let placed: Vec<_> = pieces.iter().map(|(_, p)| p.0).collect();
+        let j = crate::edge::play::judge(&e.puzzle, &placed);
+        mismatched.0 = j.mismatches.clone();
+        (j.progress, j.solved, j.overlap)
+    } else {
+        match &active.level.poly {
         // Polyomino levels: exact cover of the board's cells.
         Some(poly) => {
             let placed: Vec<_> = pieces.iter().filter(|(g, p)| on_board(g, p, step, &active)).map(|(_, p)| p.0).collect();
@@ -74,6 +90,7 @@ pub fn verify(
             let v = active.puzzle.judge(&judged);
             (v.progress, v.solved, v.overlap)
         }
+    }
     };
     *progress = Progress { value, solved, overlap, judged: progress.judged + 1 };
     if solved {
