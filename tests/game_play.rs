@@ -672,3 +672,24 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
     app.update();
     assert_eq!(state(&app), AppState::Solved);
 }
+
+#[test]
+fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
+    use tessera::game::lab::{LabRun, SolverLab};
+    let mut app = app("lab");
+    start(&mut app, "edge/5x5-1");
+    for run in [LabRun::Lp, LabRun::Exact] {
+        app.world_mut().write_message(run);
+        for _ in 0..20_000 {
+            app.update();
+            if !app.world().resource::<SolverLab>().running {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    let lab = app.world().resource::<SolverLab>();
+    assert_eq!(lab.results.len(), 2, "{:?}", lab.results);
+    assert!(lab.results.iter().all(|r| r.solved), "{:?}", lab.results);
+    assert!(lab.results[0].work.contains("linear program"));
+}

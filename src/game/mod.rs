@@ -15,6 +15,7 @@ pub mod audio;
 pub mod draw;
 pub mod hints;
 pub mod input;
+pub mod lab;
 pub mod levels;
 pub mod pieces;
 pub mod placement;
@@ -54,6 +55,7 @@ impl Plugin for LogicPlugins {
             verification::VerificationPlugin,
             hints::HintsPlugin,
             thinking::ThinkingPlugin,
+            lab::LabPlugin,
         ));
     }
 }

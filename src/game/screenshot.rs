@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|solved|menu|levels|settings]`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings]`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -28,6 +28,8 @@ pub enum Shot {
     Hint,
     /// At the start, watching the solver search for a moment.
     Thinking,
+    /// At the start of an edge-matching level, the solver lab after an LP run.
+    Lab,
     Solved,
 }
 
@@ -46,7 +48,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|solved|menu|levels|settings] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -75,6 +77,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("progress") => Shot::Progress,
                     Some("hint") => Shot::Hint,
                     Some("thinking") => Shot::Thinking,
+                    Some("lab") => Shot::Lab,
                     Some("solved") => Shot::Solved,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
@@ -173,7 +176,7 @@ fn drive(
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
-        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Solved) if !plan.asked => {
+        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Solved) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
@@ -189,7 +192,7 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::Playing, Shot::Start | Shot::Thinking) if !plan.arranged && !pieces.is_empty() => {
+        (AppState::Playing, Shot::Start | Shot::Thinking | Shot::Lab) if !plan.arranged && !pieces.is_empty() => {
             plan.arranged = true;
             plan.frames = 0;
         }
@@ -198,6 +201,12 @@ fn drive(
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
             actions.write(super::input::Action::Watch);
+        }
+        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => {
+            commands.queue(|w: &mut World| {
+                w.resource_mut::<super::lab::SolverLab>().open = true;
+                w.write_message(super::lab::LabRun::Lp);
+            });
         }
         _ => {}
     }
@@ -209,7 +218,7 @@ fn drive(
     };
     // Give egui and the renderer a few frames to settle (and a hint time to arrive).
     let settle = match plan.shot {
-        Shot::Hint | Shot::Thinking => 60,
+        Shot::Hint | Shot::Thinking | Shot::Lab => 60,
         _ => 12,
     };
     if ready && !plan.requested && plan.frames > settle {

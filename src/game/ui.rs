@@ -199,6 +199,8 @@ fn hud(
     info: Option<Res<SolvedInfo>>,
     hints: Res<super::hints::HintState>,
     thinking: Res<super::thinking::Thinking>,
+    mut lab: ResMut<super::lab::SolverLab>,
+    mut lab_runs: MessageWriter<super::lab::LabRun>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
 ) -> Result {
@@ -265,6 +267,9 @@ fn hud(
                     if ui.button("Hint").on_hover_text("H: which piece next; again: where it goes").clicked() {
                         actions.write(Action::Hint);
                     }
+                    if tiles && ui.button("Lab").on_hover_text("Solver lab: the exact solver and the paper's LP method on this puzzle").clicked() {
+                        lab.open = !lab.open;
+                    }
                     let watch = if thinking.running { "Stop" } else { "Watch" };
                     if !tiles && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
                         actions.write(Action::Watch);
@@ -273,6 +278,29 @@ fn hud(
             });
         });
     });
+    if lab.open && playing {
+        let mut open = true;
+        egui::Window::new("Solver lab").open(&mut open).resizable(false).show(ctx, |ui| {
+            ui.label("Solve this puzzle with the exact search or with Kovalsky, Glasner and Basri's iterated linear programs.");
+            ui.horizontal(|ui| {
+                ui.add_enabled_ui(!lab.running, |ui| {
+                    if ui.button("Exact search").clicked() {
+                        lab_runs.write(super::lab::LabRun::Exact);
+                    }
+                    if ui.button("LP (Algorithm 1)").clicked() {
+                        lab_runs.write(super::lab::LabRun::Lp);
+                    }
+                });
+                if lab.running {
+                    ui.label("Running…");
+                }
+            });
+            for r in lab.results.iter().rev().take(6) {
+                ui.label(format!("{}: {} — {}, {:.1} ms", r.method, if r.solved { "solved" } else { "not solved" }, r.work, r.ms));
+            }
+        });
+        lab.open = open;
+    }
     if !narrow {
         thermometer(ctx, progress.value as f32, progress.overlap);
     }
