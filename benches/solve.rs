@@ -16,7 +16,7 @@ fn report(pack: &str, levels: &[tessera::level::Level], opts: &Options) -> Strin
     let t_all = Instant::now();
     for l in levels {
         let t = Instant::now();
-        let out = solve(&l.set, &l.target, &opts).unwrap();
+        let out = solve(&l.set, &l.target, opts).unwrap();
         assert!(!out.solutions.is_empty(), "{}", l.id);
         times.push((t.elapsed().as_secs_f64() * 1000.0, l.id.clone(), out.nodes));
         nodes += out.nodes;

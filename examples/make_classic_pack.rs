@@ -267,10 +267,8 @@ fn sets() -> Vec<Figure> {
         }
     }
     let pento = PieceSet::builtin("pentominoes").unwrap();
-    for (w, h) in [(10, 6)] {
-        let ring = polygon(&[(0, 0), (w, 0), (w, h), (0, h)]);
-        figs.extend(solved(&pento, &format!("pentominoes-{h}x{w}"), &format!("Pentominoes: {h} x {w}"), ring));
-    }
+    let ring = polygon(&[(0, 0), (10, 0), (10, 6), (0, 6)]);
+    figs.extend(solved(&pento, "pentominoes-6x10", "Pentominoes: 6 x 10", ring));
     figs
 }
 

@@ -35,11 +35,14 @@ pub struct Outcome {
 /// Colours renumbered densely; `MAX_COLOURS` of them at most.
 pub const MAX_COLOURS: usize = 255;
 
+/// A tile option: (tile, rot, east colour, south colour).
+type Option4 = (u16, u8, u8, u8);
+
 struct Table {
     k: usize,
     /// Per border class (bit 0: on the east edge, bit 1: on the south edge), per (north,
-    /// west) pair: (tile, rot, east colour, south colour).
-    lists: Vec<Vec<Vec<(u16, u8, u8, u8)>>>,
+    /// west) pair: the tiles and turns that fit.
+    lists: Vec<Vec<Vec<Option4>>>,
 }
 
 fn build(p: &Puzzle) -> Result<Table, String> {

@@ -141,9 +141,11 @@ impl Puzzle {
     pub fn mismatches(&self, p: &[Option<(usize, u8)>]) -> Vec<(usize, usize)> {
         let mut out = Vec::new();
         let side = |cell: usize, s: usize| p[cell].map(|(t, r)| turned(&self.tiles[t], r)[s]);
-        for cell in 0..self.cells() {
+        for (cell, here) in p.iter().enumerate() {
             let (x, y) = (cell % self.cols, cell / self.cols);
-            let Some(_) = p[cell] else { continue };
+            if here.is_none() {
+                continue;
+            }
             for s in [N, E, S, W] {
                 let neighbour = match s {
                     N if y > 0 => Some(cell - self.cols),
@@ -153,11 +155,7 @@ impl Puzzle {
                     _ => None,
                 };
                 match neighbour {
-                    None => {
-                        if side(cell, s) != Some(0) {
-                            out.push((cell, s));
-                        }
-                    }
+                    None if side(cell, s) != Some(0) => out.push((cell, s)),
                     Some(nb) if s == E || s == S => {
                         if let (Some(a), Some(b)) = (side(cell, s), side(nb, (s + 2) % 4)) {
                             if a != b || a == 0 {

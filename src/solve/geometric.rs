@@ -39,12 +39,15 @@ pub struct Options {
     pub watch: Option<Watch>,
 }
 
+/// The live view's callback: the partial placement and the figure's base angle.
+pub type Shown = Arc<dyn Fn(&[Placement], f64) + Send + Sync>;
+
 /// A live view of the search: `show` receives the current partial placement (placements as in
 /// [`Outcome::solutions`], with the figure's `base_angle`) at most once per `every`.
 #[derive(Clone)]
 pub struct Watch {
     pub every: std::time::Duration,
-    pub show: Arc<dyn Fn(&[Placement], f64) + Send + Sync>,
+    pub show: Shown,
 }
 
 impl std::fmt::Debug for Watch {
