@@ -136,3 +136,23 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     assert!(cells.contains(&[1, 0, 0]) && cells.contains(&[0, 1, 0]), "{cells:?}");
     assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &[x], 0, None), Some(Hint::Move(9)));
 }
+
+#[test]
+fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
+    use tessera::edge::play::{hint as ehint, judge};
+    for pack in embedded_packs() {
+        for level in pack.levels.iter() {
+            let Some(e) = &level.edge else { continue };
+            // Half of the reference solution (tiles with symmetric looks included), then hints.
+            let mut placed: Vec<Placement> = level.solution[..level.solution.len() / 2].to_vec();
+            loop {
+                match ehint(&e.puzzle, &placed, 0, None) {
+                    Some(Hint::Next(p)) => placed.push(p),
+                    Some(Hint::Done) => break,
+                    other => panic!("{}/{}: {other:?} after {} tiles", pack.id, level.id, placed.len()),
+                }
+            }
+            assert!(judge(&e.puzzle, &placed).solved, "{}/{}", pack.id, level.id);
+        }
+    }
+}

@@ -40,6 +40,8 @@ type Option4 = (u16, u8, u8, u8);
 
 struct Table {
     k: usize,
+    /// The tiles with colours renumbered.
+    dense: Vec<Tile>,
     /// Per border class (bit 0: on the east edge, bit 1: on the south edge), per (north,
     /// west) pair: the tiles and turns that fit.
     lists: Vec<Vec<Vec<Option4>>>,
@@ -74,7 +76,7 @@ fn build(p: &Puzzle) -> Result<Table, String> {
             }
         }
     }
-    Ok(Table { k, lists })
+    Ok(Table { k, lists, dense })
 }
 
 struct Search<'a> {
@@ -156,26 +158,34 @@ impl Search<'_> {
             return;
         }
         let t: &Table = self.t;
+        if let Some((tile, rot)) = self.fixed[cell] {
+            // A fixed tile keeps its own turn (the lists hold one turn per look of a
+            // symmetric tile, maybe not this one).
+            let o = turned(&t.dense[tile as usize], rot);
+            let zero = self.zero as u16;
+            let fits = o[N] == north as u16
+                && o[W] == west as u16
+                && (o[E] == zero) == (x + 1 == cols)
+                && (o[S] == zero) == (y + 1 == rows);
+            if fits {
+                self.east[cell] = o[E] as u8;
+                self.south[cell] = o[S] as u8;
+                self.chosen[cell] = (tile as usize, rot);
+                self.go(cell + 1);
+            }
+            return;
+        }
         for &(tile, rot, e, s) in &t.lists[class][north as usize * t.k + west as usize] {
             let tile = tile as usize;
-            if let Some(f) = self.fixed[cell] {
-                if f != (tile as u16, rot) {
-                    continue;
-                }
-            } else if self.used[tile / 64] >> (tile % 64) & 1 == 1 {
+            if self.used[tile / 64] >> (tile % 64) & 1 == 1 {
                 continue;
             }
-            let free = self.fixed[cell].is_none();
-            if free {
-                self.used[tile / 64] |= 1 << (tile % 64);
-            }
+            self.used[tile / 64] |= 1 << (tile % 64);
             self.east[cell] = e;
             self.south[cell] = s;
             self.chosen[cell] = (tile, rot);
             self.go(cell + 1);
-            if free {
-                self.used[tile / 64] &= !(1 << (tile % 64));
-            }
+            self.used[tile / 64] &= !(1 << (tile % 64));
             if self.stopped || self.out.solutions >= self.opts.limit.max(1) {
                 return;
             }
