@@ -102,8 +102,9 @@ fn handle_actions(
     };
     let step = active.level.set.step();
     let tol = active.puzzle.target.tol;
-    // Edge-matching tiles turn but never mirror.
+    // Edge-matching tiles never mirror, and turn only where the level says.
     let mirrors = active.level.edge.is_none();
+    let turns = active.level.edge.as_ref().is_none_or(|e| e.puzzle.rotate);
     if stack.0.is_empty() {
         let mut all: Vec<(usize, Entity)> = pieces.iter().map(|(e, p, ..)| (p.0, e)).collect();
         all.sort();
@@ -192,12 +193,13 @@ fn handle_actions(
                         *last_tap = Some((e, now, true));
                     }
                     let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
-                    *pl = pl.turned(g, step, turn, flip && mirrors);
+                    *pl = pl.turned(g, step, if turns { turn } else { 0 }, flip && mirrors);
                     let snapped = snap_piece(e, &mut pieces, &target, step);
                     commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
                 }
             }
             Action::Flip if !mirrors => {}
+            Action::Rotate(_) if !turns => {}
             Action::Rotate(_) | Action::Flip => {
                 let Some(e) = sel.selected else { continue };
                 let (turn, flip) = if let Action::Rotate(d) = action { (d, false) } else { (0, true) };

@@ -249,10 +249,11 @@ fn hud(
                     if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
                         actions.write(Action::Redo);
                     }
-                    if ui.button("⟲").on_hover_text("Turn left (R, wheel, right click, tap)").clicked() {
+                    let turns = active.level.edge.as_ref().is_none_or(|e| e.puzzle.rotate);
+                    if turns && ui.button("⟲").on_hover_text("Turn left (R, wheel, right click, tap)").clicked() {
                         actions.write(Action::Rotate(1));
                     }
-                    if ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
+                    if turns && ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
                         actions.write(Action::Rotate(-1));
                     }
                     // Edge-matching tiles never mirror, and the geometric solver cannot
