@@ -127,19 +127,10 @@ fn add_shapes(
     }
 }
 
-/// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through
-/// eight colours that stay apart for common colour blindness, each with one of six symbols,
-/// so 24 colours can be told apart without seeing colour at all.
-const SIDE_COLOURS: [[f32; 3]; 8] = [
-    [0.90, 0.62, 0.00],
-    [0.34, 0.71, 0.91],
-    [0.00, 0.62, 0.45],
-    [0.94, 0.89, 0.26],
-    [0.00, 0.45, 0.70],
-    [0.84, 0.37, 0.00],
-    [0.80, 0.47, 0.65],
-    [0.87, 0.87, 0.87],
-];
+/// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through the
+/// first eight piece colours (they stay apart for common colour blindness), each with one of
+/// six symbols, so 24 colours can be told apart without seeing colour at all.
+const SIDE_COLOURS: usize = 8;
 
 /// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
 fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
@@ -151,7 +142,7 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
         let col = if colour == 0 {
             Color::srgb(0.16, 0.17, 0.20)
         } else {
-            let [r, g, bl] = SIDE_COLOURS[(colour as usize - 1) % 8];
+            let [r, g, bl] = PALETTE[(colour as usize - 1) % SIDE_COLOURS];
             Color::srgb(r, g, bl)
         };
         commands.spawn((ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(), Transform::from_xyz(0.0, 0.0, 0.1), ChildOf(piece)));
