@@ -251,6 +251,10 @@ fn draw_hints(
             None => {
                 let path = path_of(&geom.rings);
                 commands.entity(e).insert((ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(), transform));
+                // An edge tile's ghost shows its colours, so its turn can be read.
+                if let (HintKind::Ghost(_), Some(edge)) = (m.kind, active.level.edge.as_ref()) {
+                    edge_tile(&mut commands, e, &edge.puzzle.tiles[m.piece]);
+                }
             }
         }
     }
