@@ -101,13 +101,7 @@ pub fn hint(p: &Puzzle, placed: &[Placement], max_nodes: u64, cancel: Option<std
     if !out.complete {
         return None;
     }
-    for skip in (0..placed.len()).rev() {
-        let others: Vec<Placement> = placed.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, q)| *q).collect();
-        if matches!(hint(p, &others, max_nodes, cancel.clone()), Some(Hint::Next(_)) | Some(Hint::Done)) {
-            return Some(Hint::Move(placed[skip].piece));
-        }
-    }
-    placed.last().map(|q| Hint::Move(q.piece))
+    crate::solve::blocking_piece(placed, |rest| hint(p, rest, max_nodes, cancel.clone()))
 }
 
 #[cfg(test)]

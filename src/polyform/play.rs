@@ -129,14 +129,7 @@ pub fn hint(
     if !out.complete {
         return None;
     }
-    // Blocked: the latest placed piece whose removal opens a completion.
-    for skip in (0..placed.len()).rev() {
-        let others: Vec<Placement> = placed.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, q)| *q).collect();
-        if matches!(hint(board, parts, piece_part, &others, max_nodes, cancel.clone()), Some(Hint::Next(_)) | Some(Hint::Done)) {
-            return Some(Hint::Move(placed[skip].piece));
-        }
-    }
-    placed.last().map(|q| Hint::Move(q.piece))
+    crate::solve::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, max_nodes, cancel.clone()))
 }
 
 #[cfg(test)]

@@ -236,13 +236,7 @@ pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], placed: &[Placement], opts: 
         return None;
     }
     // Blocked: name the placed piece whose removal opens a completion (latest first).
-    for skip in (0..placed.len()).rev() {
-        let rest: Vec<Placement> = placed.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, q)| *q).collect();
-        if matches!(hint(set, target, &rest, opts), Some(Hint::Next(_)) | Some(Hint::Done)) {
-            return Some(Hint::Move(placed[skip].piece));
-        }
-    }
-    placed.last().map(|q| Hint::Move(q.piece))
+    crate::solve::blocking_piece(placed, |rest| hint(set, target, rest, opts))
 }
 
 fn signed_area(r: &[Pt]) -> f64 {
