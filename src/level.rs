@@ -212,6 +212,12 @@ struct RawBoard {
     holes: Vec<Vec<i32>>,
 }
 
+/// The unit square with lowest corner (x, y): one board cell of a grid level's target.
+fn unit_square(x: i32, y: i32) -> Vec<Vertex> {
+    let (x, y) = (x as f64, y as f64);
+    [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)].iter().map(|&(a, b)| Vertex::from(crate::geom::pt(a, b))).collect()
+}
+
 /// A polyomino level's set, board and target (the board's cells as unit squares).
 fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, Vec<Vec<Vertex>>), String> {
     use crate::polyform::pack::{Board, PartSpec};
@@ -259,11 +265,7 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
             Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let square = |c: &[i32; 3]| -> Vec<Vertex> {
-        let (x, y) = (c[0] as f64, c[1] as f64);
-        [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)].iter().map(|&(a, b)| Vertex::from(crate::geom::pt(a, b))).collect()
-    };
-    let target = b.cells.iter().map(square).collect();
+    let target = b.cells.iter().map(|c| unit_square(c[0], c[1])).collect();
     Ok((PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, PolyLevel { board: b, parts }, target))
 }
 
@@ -286,14 +288,9 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         if l.family.as_deref() == Some("edge") {
             let raw = l.edge.as_ref().ok_or_else(|| fail("an edge level needs an `edge` puzzle".into()))?;
             let puzzle = raw.build().map_err(&fail)?;
-            let square: Vec<Vertex> = [(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)].iter().map(|&(a, b)| Vertex::from(crate::geom::pt(a, b))).collect();
-            let pieces = (0..puzzle.tiles.len()).map(|k| PieceDef { name: format!("tile {k}"), rings: vec![square.clone()] }).collect();
-            let target = (0..puzzle.cells())
-                .map(|c| {
-                    let (x, y) = ((c % puzzle.cols) as f64, (puzzle.rows - 1 - c / puzzle.cols) as f64);
-                    square.iter().map(|v| Vertex::from(crate::geom::pt(v.at.x + x, v.at.y + y))).collect()
-                })
-                .collect();
+            let pieces = (0..puzzle.tiles.len()).map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] }).collect();
+            // Cell (x, row) from the top-left is the world cell (x, rows - 1 - row).
+            let target = (0..puzzle.cells()).map(|c| unit_square((c % puzzle.cols) as i32, (puzzle.rows - 1 - c / puzzle.cols) as i32)).collect();
             if let Some(p) = l.solution.iter().find(|p| p.piece >= puzzle.tiles.len()) {
                 return Err(fail(format!("the solution names tile {} but there are {}", p.piece, puzzle.tiles.len())));
             }

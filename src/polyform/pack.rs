@@ -407,9 +407,9 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         c.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     }
     let neighbours = cells.iter().map(|&c| super::neighbours(c, board.dim).filter_map(|nb| index.get(&nb).copied()).collect()).collect();
-    let syms = symmetries(board, parts, &cells, &index, opts.turns);
-    // Without `unique`, a search that stops early lists plain solutions: no pivot then.
-    let pivot = if syms.len() > 1 && (opts.unique || opts.stop == 0) { break_symmetry(&mut cand, &syms, parts, n) } else { None };
+    // Without `unique`, a search that stops early lists plain solutions: no symmetry then.
+    let syms = if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
+    let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
     let table = tables(&cand, n);
     Problem { n, cand, table, neighbours, sizes: parts.iter().map(|p| p.cells.len()).collect(), cells, syms, pivot }
 }
