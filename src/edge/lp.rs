@@ -275,6 +275,13 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Re
 fn run(p: &Puzzle, m: &Model, system: &[(Vec<(usize, f64)>, f64)], clues: &[super::Clue], basis: Basis, max_iterations: usize, mut out: LpOutcome) -> Result<LpOutcome, String> {
     let (n, vars) = (p.cells(), m.columns.len());
     let mut prev = vec![0.0; vars];
+    // The variables of each tile and of each cell, for P 1 = 1 and 1' P = 1'.
+    let mut by_tile: Vec<Vec<usize>> = vec![Vec::new(); n];
+    let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
+    for (v, &(tile, _, cell)) in m.meaning.iter().enumerate() {
+        by_tile[tile].push(v);
+        by_cell[cell].push(v);
+    }
     for _ in 0..max_iterations.max(1) {
         out.iterations += 1;
         let mut lp = Problem::new(OptimizationDirection::Maximize);
@@ -290,12 +297,9 @@ fn run(p: &Puzzle, m: &Model, system: &[(Vec<(usize, f64)>, f64)], clues: &[supe
                 lp.add_var(prev[v], bounds)
             })
             .collect();
-        // P 1 = 1 and 1' P = 1' over the variables that exist.
-        for k in 0..n {
-            let by_tile: Vec<(microlp::Variable, f64)> = (0..vars).filter(|&v| m.meaning[v].0 == k).map(|v| (x[v], 1.0)).collect();
-            lp.add_constraint(by_tile.as_slice(), ComparisonOp::Eq, 1.0);
-            let by_cell: Vec<(microlp::Variable, f64)> = (0..vars).filter(|&v| m.meaning[v].2 == k).map(|v| (x[v], 1.0)).collect();
-            lp.add_constraint(by_cell.as_slice(), ComparisonOp::Eq, 1.0);
+        for group in by_tile.iter().chain(&by_cell) {
+            let row: Vec<(microlp::Variable, f64)> = group.iter().map(|&v| (x[v], 1.0)).collect();
+            lp.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
         }
         for (row, b) in system {
             let r: Vec<(microlp::Variable, f64)> = row.iter().map(|&(v, a)| (x[v], a)).collect();
