@@ -3,8 +3,9 @@
 //!   cargo run --no-default-features --release --example make_poly_pack > levels/polyominoes.ron
 //!
 //! Boards: the classic pentomino rectangles and holed 8 x 8 squares; seeded random subsets of
-//! pentominoes, tetrominoes and hexominoes in rectangles; every one solved by the packer,
-//! whose first solution is the reference solution. Unsolvable draws are skipped.
+//! pentominoes, tetrominoes and hexominoes in rectangles; small boxes of tetracubes and the
+//! Soma cube; every one solved by the packer, whose first solution is the reference solution.
+//! Unsolvable draws are skipped.
 
 use std::fmt::Write;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
@@ -15,7 +16,8 @@ struct Level {
     id: String,
     name: String,
     pieces: String,
-    size: (i32, i32),
+    /// z = 0: a 2D board.
+    size: (i32, i32, i32),
     holes: Vec<(i32, i32)>,
     parts: Vec<PartSpec>,
 }
@@ -44,8 +46,8 @@ fn subset(all: &[PartSpec], k: usize, rng: &mut Rng) -> Vec<PartSpec> {
     pick.iter().map(|&i| all[i].clone()).collect()
 }
 
-fn listed(parts: &[PartSpec]) -> String {
-    let v: Vec<String> = parts.iter().map(|p| format!("\"{}\"", format_part(&p.cells, 2))).collect();
+fn listed(parts: &[PartSpec], dim: u8) -> String {
+    let v: Vec<String> = parts.iter().map(|p| format!("\"{}\"", format_part(&p.cells, dim))).collect();
     format!("[{}]", v.join(", "))
 }
 
@@ -58,7 +60,7 @@ fn main() {
         id: id.into(),
         name: name.into(),
         pieces: "\"pentominoes\"".into(),
-        size,
+        size: (size.0, size.1, 0),
         holes,
         parts: specs("pentominoes"),
     };
@@ -68,7 +70,7 @@ fn main() {
         for _ in 0..300 {
             let parts = subset(&pento, k, &mut rng);
             let names: String = parts.iter().map(|p| p.name.as_str()).collect();
-            let l = Level { id: format!("pento-5x{k}"), name: format!("Pentominoes {names} in 5 x {k}"), pieces: listed(&parts), size: (k as i32, 5), holes: vec![], parts };
+            let l = Level { id: format!("pento-5x{k}"), name: format!("Pentominoes {names} in 5 x {k}"), pieces: listed(&parts, 2), size: (k as i32, 5, 0), holes: vec![], parts };
             if solvable(&l) {
                 levels.push(l);
                 break;
@@ -79,7 +81,7 @@ fn main() {
         for _ in 0..300 {
             let parts = subset(&pento, k, &mut rng);
             let names: String = parts.iter().map(|p| p.name.as_str()).collect();
-            let l = Level { id: format!("pento-4x{}", 5 * k / 4), name: format!("Pentominoes {names} in 4 x {}", 5 * k / 4), pieces: listed(&parts), size: (5 * k as i32 / 4, 4), holes: vec![], parts };
+            let l = Level { id: format!("pento-4x{}", 5 * k / 4), name: format!("Pentominoes {names} in 4 x {}", 5 * k / 4), pieces: listed(&parts, 2), size: (5 * k as i32 / 4, 4, 0), holes: vec![], parts };
             if solvable(&l) {
                 levels.push(l);
                 break;
@@ -101,7 +103,7 @@ fn main() {
         ("tetro-double-5x8", "Two sets of tetrominoes in 8 x 5", doubled.clone(), (8, 5)),
         ("tetro-double-4x10", "Two sets of tetrominoes in 10 x 4", doubled.clone(), (10, 4)),
     ] {
-        let l = Level { id: id.into(), name: name.into(), pieces: listed(&parts), size, holes: vec![], parts };
+        let l = Level { id: id.into(), name: name.into(), pieces: listed(&parts, 2), size: (size.0, size.1, 0), holes: vec![], parts };
         if solvable(&l) {
             levels.push(l);
         } else {
@@ -113,11 +115,11 @@ fn main() {
     let mut k = 3;
     while found < 9 {
         let parts = subset(&hexo, k, &mut rng);
-        let size = if found % 2 == 0 { (k as i32, 6) } else { (2 * k as i32, 3) };
+        let size = if found % 2 == 0 { (k as i32, 6, 0) } else { (2 * k as i32, 3, 0) };
         let l = Level {
             id: format!("hexo-{}x{}-{}", size.1, size.0, found + 1),
             name: format!("{k} hexominoes in {} x {}", size.1, size.0),
-            pieces: listed(&parts),
+            pieces: listed(&parts, 2),
             size,
             holes: vec![],
             parts,
@@ -136,13 +138,33 @@ fn main() {
     levels.push(full("pentominoes-8x8-corners", "Pentominoes: 8 x 8 without its corners", (8, 8), vec![(0, 0), (7, 0), (0, 7), (7, 7)]));
     levels.push(full("pentominoes-8x8-corner-block", "Pentominoes: 8 x 8 without a corner block", (8, 8), vec![(0, 0), (1, 0), (0, 1), (1, 1)]));
     levels.push(full("pentominoes-8x8-diagonal", "Pentominoes: 8 x 8 without four on the diagonal", (8, 8), vec![(1, 1), (2, 2), (5, 5), (6, 6)]));
+    // Polycubes, played layer by layer: two tripods make a cube (two different tetracubes
+    // never do); tetracube subsets fill small boxes; the six Soma tetracubes a 2 x 3 x 4 box;
+    // all eight tetracubes 2 x 4 x 4; then the Soma cube.
+    let soma = specs("soma");
+    let cubes = specs("tetracubes");
+    let tripods = vec![soma[6].clone(), soma[6].clone()];
+    levels.push(Level { id: "cubes-2x2x2".into(), name: "Two tripods make a cube".into(), pieces: listed(&tripods, 3), size: (2, 2, 2), holes: vec![], parts: tripods });
+    for (k, size) in [(3, (3, 2, 2)), (4, (4, 2, 2))] {
+        for _ in 0..300 {
+            let parts = subset(&cubes, k, &mut rng);
+            let l = Level { id: format!("cubes-2x2x{k}"), name: format!("{k} tetracubes in 2 x 2 x {k}"), pieces: listed(&parts, 3), size, holes: vec![], parts };
+            if solvable(&l) {
+                levels.push(l);
+                break;
+            }
+        }
+    }
+    levels.push(Level { id: "soma-2x3x4".into(), name: "Soma without the V: 2 x 3 x 4".into(), pieces: listed(&soma[1..], 3), size: (4, 3, 2), holes: vec![], parts: soma[1..].to_vec() });
+    levels.push(Level { id: "tetracubes-2x4x4".into(), name: "The eight tetracubes in 2 x 4 x 4".into(), pieces: "\"tetracubes\"".into(), size: (4, 4, 2), holes: vec![], parts: cubes.clone() });
+    levels.push(Level { id: "soma-cube".into(), name: "The Soma cube".into(), pieces: "\"soma\"".into(), size: (3, 3, 3), holes: vec![], parts: soma.clone() });
     levels.retain(solvable);
     eprintln!("{} levels", levels.len());
     println!("{}", render(&levels));
 }
 
 fn board(l: &Level) -> Board {
-    let b = Board::boxed(l.size.0, l.size.1, 0).unwrap();
+    let b = Board::boxed(l.size.0, l.size.1, l.size.2).unwrap();
     let holes: Vec<[i32; 3]> = l.holes.iter().map(|&(x, y)| [x, y, 0]).collect();
     if holes.is_empty() {
         b
@@ -153,7 +175,7 @@ fn board(l: &Level) -> Board {
 
 /// Solvable within a budget (a draw the packer cannot settle quickly is skipped).
 fn solvable(l: &Level) -> bool {
-    let out = solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes: 20_000_000, ..PackOptions::new(2) });
+    let out = solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes: 20_000_000, ..PackOptions::new(board(l).dim) });
     if !out.kept.is_empty() {
         eprintln!("{}: solved ({} nodes)", l.id, out.nodes);
     }
@@ -165,19 +187,20 @@ fn render(levels: &[Level]) -> String {
     writeln!(s, "// The polyomino pack. Generated by examples/make_poly_pack.rs; see levels/README.md.").unwrap();
     writeln!(s, "(\n    name: \"Polyominoes\",\n    author: \"Tessera\",\n    version: 1,\n    levels: [").unwrap();
     for l in levels {
-        let sol = solve(&board(l), &l.parts, &PackOptions { stop: 1, ..PackOptions::new(2) }).kept.remove(0);
+        let sol = solve(&board(l), &l.parts, &PackOptions { stop: 1, ..PackOptions::new(board(l).dim) }).kept.remove(0);
         let difficulty = match l.parts.len() {
             0..=4 => 1,
             5..=6 => 2,
             7..=8 => 3,
             9..=10 => 4,
             _ => 5,
-        };
+        } + u8::from(l.size.2 > 0);
         writeln!(s, "        (").unwrap();
         writeln!(s, "            id: \"{}\",\n            name: \"{}\",\n            family: \"polyomino\",\n            difficulty: {difficulty},", l.id, l.name).unwrap();
         writeln!(s, "            pieces: {},", l.pieces).unwrap();
         let holes: Vec<String> = l.holes.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
-        writeln!(s, "            board: (size: [{}, {}], holes: [{}]),", l.size.0, l.size.1, holes.join(", ")).unwrap();
+        let size = if l.size.2 == 0 { format!("{}, {}", l.size.0, l.size.1) } else { format!("{}, {}, {}", l.size.0, l.size.1, l.size.2) };
+        writeln!(s, "            board: (size: [{size}], holes: [{}]),", holes.join(", ")).unwrap();
         writeln!(s, "            solution: [").unwrap();
         // One placement per piece: piece i is part i.
         let mut used = vec![false; l.parts.len()];
@@ -186,7 +209,7 @@ fn render(levels: &[Level]) -> String {
             // Identical parts listed twice: take the first piece of that shape not used yet.
             let piece = (0..l.parts.len()).find(|&i| !used[i] && l.parts[i].cells == l.parts[*part].cells).unwrap();
             used[piece] = true;
-            let p = placement_for(piece, &l.parts[piece].cells, cells).unwrap();
+            let p = placement_for(&board(l), piece, &l.parts[piece].cells, cells).unwrap();
             lines.push((piece, format!("                (piece: {}, rot: {}, flip: {}, at: ({}, {})),", piece, p.rot, p.flip, p.at.0, p.at.1)));
         }
         lines.sort();

@@ -80,6 +80,13 @@ impl PolyLevel {
         crate::polyform::play::judge(&self.board, &self.parts, &pairs)
     }
 
+    /// A 3D piece's squares in its drawing (local coordinates) under rotation `rot`.
+    pub fn rings(&self, piece: usize, rot: i32) -> Vec<Vec<Vertex>> {
+        let stride = crate::polyform::play::layer_stride(&self.board).unwrap_or(0);
+        let cells = crate::polyform::play::orient(&self.parts[piece].cells, rot);
+        crate::polyform::play::layer_squares(&cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
+    }
+
     /// Solves the board with the packer (first solution).
     pub fn solve(&self, max_nodes: u64) -> crate::polyform::pack::PackOutcome {
         let opts = crate::polyform::pack::PackOptions { stop: 1, max_nodes, ..crate::polyform::pack::PackOptions::new(self.board.dim) };
@@ -103,7 +110,18 @@ impl Level {
 
     /// Pieces in world coordinates for a list of placements.
     pub fn place(&self, placements: &[Placement]) -> Vec<Vec<Vec<Vertex>>> {
-        placements.iter().map(|p| p.apply(&self.set.pieces[p.piece], self.set.step())).collect()
+        let layered = self.poly.as_ref().filter(|p| p.board.dim == 3);
+        placements
+            .iter()
+            .map(|p| match layered {
+                // A 3D piece's rotation changes its drawing; the drawing only moves.
+                Some(poly) => {
+                    let def = PieceDef { name: String::new(), rings: poly.rings(p.piece, p.rot) };
+                    Placement { rot: 0, flip: false, ..*p }.apply(&def, self.set.step())
+                }
+                None => p.apply(&self.set.pieces[p.piece], self.set.step()),
+            })
+            .collect()
     }
 
     /// Judges the stored reference solution.
@@ -242,31 +260,41 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
     };
     let b = match board.size.as_slice() {
         [x, y] if *x <= 64 && *y <= 64 => Board::boxed(*x, *y, 0)?,
-        [_, _] => return Err("board sides are at most 64".into()),
-        _ => return Err("board `size` is [x, y] (3D boards are not playable yet)".into()),
+        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Board::boxed(*x, *y, *z)?,
+        [_, _] | [_, _, _] => return Err("board sides are at most 64 (16 for a 3D board)".into()),
+        _ => return Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", board.size.len())),
     };
     let holes: Vec<[i32; 3]> = board
         .holes
         .iter()
-        .map(|h| match h.as_slice() {
-            [x, y] => Ok([*x, *y, 0]),
-            _ => Err(format!("hole {h:?} is not [x, y]")),
+        .map(|h| match (h.as_slice(), b.dim) {
+            ([x, y], 2) => Ok([*x, *y, 0]),
+            ([x, y, z], 3) => Ok([*x, *y, *z]),
+            _ => Err(format!("hole {h:?} is not [x, y{}]", if b.dim == 3 { ", z" } else { "" })),
         })
         .collect::<Result<_, _>>()?;
     let b = if holes.is_empty() { b } else { b.without(&holes)? };
-    if let Some(p) = parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
-        return Err(format!("{} is a 3D part; polyomino levels are 2D", p.name));
-    }
-    let pieces = parts
-        .iter()
-        .map(|p| {
-            let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
-            let ring = crate::pieces::cells_outline(&flat).ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
-            Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
-        })
-        .collect::<Result<Vec<_>, String>>()?;
-    let target = b.cells.iter().map(|c| unit_square(c[0], c[1])).collect();
-    Ok((PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, PolyLevel { board: b, parts }, target))
+    let poly = PolyLevel { board: b, parts };
+    let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else {
+        if let Some(p) = poly.parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
+            return Err(format!("{} is a 3D part; a 2D board needs flat parts", p.name));
+        }
+        let pieces = poly
+            .parts
+            .iter()
+            .map(|p| {
+                let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
+                let ring = crate::pieces::cells_outline(&flat).ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
+                Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
+            })
+            .collect::<Result<Vec<_>, String>>()?;
+        let target = poly.board.cells.iter().map(|c| unit_square(c[0], c[1])).collect();
+        return Ok((PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, poly, target));
+    };
+    // A 3D board and its pieces are drawn layer by layer, side by side.
+    let pieces = (0..poly.parts.len()).map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) }).collect();
+    let target = crate::polyform::play::layer_squares(&poly.board.cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect();
+    Ok((PieceSet { name: "polycube".into(), pieces, step_deg: 90.0 }, poly, target))
 }
 
 /// Parses and validates a pack. `file` names it in errors; `id` is its short id.

@@ -33,7 +33,7 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
                 // Its solution, as placements, verifies too.
                 let placements: Vec<_> = out.kept[0]
                     .iter()
-                    .map(|(part, cells)| tessera::polyform::play::placement_for(*part, &poly.parts[*part].cells, cells).unwrap())
+                    .map(|(part, cells)| tessera::polyform::play::placement_for(&poly.board, *part, &poly.parts[*part].cells, cells).unwrap())
                     .collect();
                 assert!(poly.judge(&placements).solved, "{}/{}", pack.id, level.id);
                 continue;
@@ -67,6 +67,32 @@ fn schema_errors_name_file_and_line() {
     let e = parse_pack(text, "bad.ron", "bad").unwrap_err();
     assert!(e.to_string().starts_with("bad.ron:2: level `c`: target ring 0: ring is self-intersecting"), "{e}");
     assert!(parse_pack("", "empty.ron", "empty").unwrap_err().to_string().contains("empty"));
+}
+
+#[test]
+fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reasons() {
+    let level = |body: &str| format!("(name: \"x\", levels: [\n  (id: \"p\", name: \"P\", family: \"polyomino\", {body}),\n])");
+    // A 2 x 2 x 2 box without one corner, from a tripod and a flat L tromino: drawn as two
+    // layers of 2 x 2 squares, side by side with a one-column gap.
+    let ok = parse_pack(&level("pieces: [\"[0,0,0][1,0,0][0,1,0][0,0,1]\", \"[0,0][1,0][1,1]\"], board: (size: [2, 2, 2], holes: [[0, 0, 0]])"), "p.ron", "p").unwrap();
+    let l = &ok.levels[0];
+    let poly = l.poly.as_ref().unwrap();
+    assert_eq!((poly.board.dim, poly.board.cells.len(), l.target.len()), (3, 7, 7));
+    let xs: Vec<i64> = l.target.iter().map(|r| r[0].at.x as i64).collect();
+    assert!(xs.contains(&3) && xs.contains(&4) && !xs.contains(&2), "{xs:?}");
+    // The tripod's drawing: three squares in the bottom layer and one in the next.
+    assert_eq!(l.set.pieces[0].rings.len(), 4);
+    for (body, says) in [
+        ("pieces: \"soma\", board: (size: [3, 3, 3, 3])", "[x, y] or [x, y, z]"),
+        ("pieces: \"soma\", board: (size: [3, 3, 40])", "at most 64 (16 for a 3D board)"),
+        ("pieces: \"soma\", board: (size: [3, 3, 3], holes: [[1, 1]])", "is not [x, y, z]"),
+        ("pieces: \"soma\", board: (size: [9, 3])", "a 2D board needs flat parts"),
+        ("pieces: \"soma\", board: (size: [3, 3, 3], holes: [[5, 5, 5]])", "hole"),
+        ("pieces: \"dodecacubes\", board: (size: [3, 3, 3])", "unknown part set"),
+    ] {
+        let e = parse_pack(&level(body), "p.ron", "p").unwrap_err().to_string();
+        assert!(e.starts_with("p.ron:2: level `p`:") && e.contains(says), "{body}: {e}");
+    }
 }
 
 #[test]

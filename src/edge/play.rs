@@ -13,7 +13,7 @@ pub fn tile_cell(p: &Puzzle, pl: &Placement) -> Option<(usize, u8)> {
     if pl.flip {
         return None;
     }
-    let cells = crate::polyform::play::placement_cells(&[[0, 0, 0]], pl)?;
+    let cells = crate::polyform::play::flat_cells(&[[0, 0, 0]], pl)?;
     let [x, y, _] = cells[0];
     if x < 0 || y < 0 || x as usize >= p.cols || y as usize >= p.rows {
         return None;

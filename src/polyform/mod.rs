@@ -200,7 +200,8 @@ fn cells2(v: &[(i32, i32)]) -> Vec<Cell> {
 }
 
 /// Built-in part sets: `pentominoes`, `tetrominoes` (the 5 free ones), `hexominoes` (all 35,
-/// enumerated), `soma` (the 7 Soma pieces).
+/// enumerated), `soma` (the 7 Soma pieces), `tetracubes` (the 8 parts of four cubes up to
+/// rotation, enumerated).
 pub fn builtin_set(name: &str) -> Option<PartSet> {
     match name {
         "pentominoes" => Some(PartSet {
@@ -241,11 +242,16 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
                 ],
             })
         }
+        "tetracubes" => Some(PartSet {
+            name: "tetracubes",
+            dim: 3,
+            parts: enumerate::parts(3, 4, Symmetry::Rotations).into_iter().enumerate().map(|(i, c)| (format!("Q{}", i + 1), c)).collect(),
+        }),
         _ => None,
     }
 }
 
-pub const BUILTIN_SETS: [&str; 4] = ["pentominoes", "tetrominoes", "hexominoes", "soma"];
+pub const BUILTIN_SETS: [&str; 5] = ["pentominoes", "tetrominoes", "hexominoes", "soma", "tetracubes"];
 
 #[cfg(test)]
 mod tests {

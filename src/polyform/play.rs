@@ -1,20 +1,84 @@
-//! Polyomino play: where a placed piece's cells are, judging a board (exact cover), and hints
-//! from the player's position through the packer. Pieces are the parts' outlines turned in
-//! quarter turns, so a [`Placement`] (as for tangram pieces) says where a part lies.
+//! Polyomino and polycube play: where a placed piece's cells are, judging a board (exact
+//! cover), and hints from the player's position through the packer.
+//!
+//! On a 2D board the pieces are the parts' outlines turned in quarter turns, so a
+//! [`Placement`] (as for tangram pieces) says where a part lies. A 3D board is shown as its
+//! layers side by side, bottom layer on the left: cell `(x, y, z)` is the square at
+//! `(x + z * stride, y)`, with one empty column between layers ([`layer_stride`]). A 3D piece
+//! is drawn the same way, so it moves in the plane like any piece; its `rot` is one of the
+//! 24 rotations of space ([`orient`], [`turn`]) and `flip` is unused.
 
 use super::pack::{solve, Board, PackOptions, PartSpec};
-use super::{normalize, Cell};
+use super::{normalize, Cell, Symmetry};
 use crate::pieces::Placement;
 use crate::solve::lattice::Hint;
 use std::collections::HashMap;
+use std::sync::OnceLock;
 
-/// The board cells a 2D part covers under a placement (`world = rotate(mirror(local), rot *
-/// 90 deg) + at`), or `None` when it is off the cell grid.
-pub fn placement_cells(part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
-    let (ax, ay) = (p.at.0.round(), p.at.1.round());
-    if (p.at.0 - ax).abs() > 1e-6 || (p.at.1 - ay).abs() > 1e-6 {
-        return None;
+/// How many orientations a 3D piece has.
+pub const TURNS: i32 = 24;
+
+fn rotations() -> &'static [[[i32; 3]; 3]] {
+    static R: OnceLock<Vec<[[i32; 3]; 3]>> = OnceLock::new();
+    R.get_or_init(|| super::motions(3, Symmetry::Rotations))
+}
+
+/// A 3D part turned by rotation `o` (0 is the part as given), normalised.
+pub fn orient(part: &[Cell], o: i32) -> Vec<Cell> {
+    let m = &rotations()[o.rem_euclid(TURNS) as usize];
+    normalize(&part.iter().map(|&c| super::apply(m, c)).collect::<Vec<_>>())
+}
+
+/// Rotation `o` followed by `quarter` quarter turns about `axis` (0 = x, 1 = y, 2 = z; counter-
+/// clockwise seen from the axis' positive end).
+pub fn turn(o: i32, axis: usize, quarter: i32) -> i32 {
+    let (a, b) = ((axis + 1) % 3, (axis + 2) % 3);
+    let mut m = rotations()[o.rem_euclid(TURNS) as usize];
+    for _ in 0..quarter.rem_euclid(4) {
+        // A quarter turn about `axis` sends a to b and b to -a.
+        let mut t = m;
+        t[b] = m[a];
+        t[a] = m[b].map(|v| -v);
+        m = t;
     }
+    rotations().iter().position(|r| *r == m).expect("rotations are closed") as i32
+}
+
+/// The drawing's column step between the layers of a 3D board (its width plus one); `None` for
+/// a 2D board.
+pub fn layer_stride(board: &Board) -> Option<i32> {
+    (board.dim == 3).then(|| board.cells.iter().map(|c| c[0]).max().unwrap_or(0) + 2)
+}
+
+/// Where cells are drawn: `(x + z * stride, y)`.
+pub fn layer_squares(cells: &[Cell], stride: i32) -> Vec<(i32, i32)> {
+    cells.iter().map(|c| (c[0] + c[2] * stride, c[1])).collect()
+}
+
+/// The board cells a part covers under a placement, or `None` when it is off the cell grid (or,
+/// on a 3D board, when a square falls between two layers).
+pub fn placement_cells(board: &Board, part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
+    let Some(stride) = layer_stride(board) else { return flat_cells(part, p) };
+    let (ax, ay) = on_grid(p)?;
+    layer_squares(&orient(part, p.rot), stride)
+        .into_iter()
+        .map(|(x, y)| {
+            let (z, x) = ((x + ax).div_euclid(stride), (x + ax).rem_euclid(stride));
+            (x < stride - 1).then_some([x, y + ay, z])
+        })
+        .collect()
+}
+
+/// The translation when it is whole (within rounding).
+fn on_grid(p: &Placement) -> Option<(i32, i32)> {
+    let (ax, ay) = (p.at.0.round(), p.at.1.round());
+    ((p.at.0 - ax).abs() <= 1e-6 && (p.at.1 - ay).abs() <= 1e-6).then_some((ax as i32, ay as i32))
+}
+
+/// The cells a 2D part covers under a placement (`world = rotate(mirror(local), rot * 90 deg)
+/// + at`), or `None` when it is off the cell grid.
+pub fn flat_cells(part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
+    let (ax, ay) = on_grid(p)?;
     let (c, s) = [(1, 0), (0, 1), (-1, 0), (0, -1)][p.rot.rem_euclid(4) as usize];
     let m = if p.flip { -1 } else { 1 };
     let map = |x: i32, y: i32| {
@@ -28,21 +92,26 @@ pub fn placement_cells(part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
                 let corners = [map(q[0], q[1]), map(q[0] + 1, q[1]), map(q[0], q[1] + 1), map(q[0] + 1, q[1] + 1)];
                 let x = corners.iter().map(|k| k.0).min().unwrap_or(0);
                 let y = corners.iter().map(|k| k.1).min().unwrap_or(0);
-                [x + ax as i32, y + ay as i32, 0]
+                [x + ax, y + ay, 0]
             })
             .collect(),
     )
 }
 
 /// A placement of `part` covering exactly `cells`, if one exists.
-pub fn placement_for(piece: usize, part: &[Cell], cells: &[Cell]) -> Option<Placement> {
+pub fn placement_for(board: &Board, piece: usize, part: &[Cell], cells: &[Cell]) -> Option<Placement> {
     let want = normalize(cells);
+    if let Some(stride) = layer_stride(board) {
+        let lo = cells.iter().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])]);
+        let rot = (0..TURNS).find(|&o| orient(part, o) == want)?;
+        return Some(Placement { piece, rot, flip: false, at: ((lo[0] + lo[2] * stride) as f64, lo[1] as f64) });
+    }
     let lo = |v: &[Cell]| v.iter().fold([i32::MAX; 2], |m, c| [m[0].min(c[0]), m[1].min(c[1])]);
     let target_lo = lo(cells);
     for flip in [false, true] {
         for rot in 0..4 {
             let p = Placement { piece, rot, flip, at: (0.0, 0.0) };
-            let got = placement_cells(part, &p)?;
+            let got = flat_cells(part, &p)?;
             if normalize(&got) == want {
                 let l = lo(&got);
                 return Some(Placement { at: ((target_lo[0] - l[0]) as f64, (target_lo[1] - l[1]) as f64), ..p });
@@ -68,7 +137,7 @@ pub fn judge(board: &Board, parts: &[PartSpec], placed: &[(usize, Placement)]) -
     let mut overlap = false;
     let mut good: Vec<Vec<Cell>> = Vec::new();
     for (part, p) in placed {
-        let Some(cells) = placement_cells(&parts[*part].cells, p) else { continue };
+        let Some(cells) = placement_cells(board, &parts[*part].cells, p) else { continue };
         for c in &cells {
             *owners.entry(*c).or_default() += 1;
         }
@@ -105,7 +174,7 @@ pub fn hint(
     }
     for p in placed {
         let part = piece_part[p.piece];
-        let cells = placement_cells(&parts[part].cells, p);
+        let cells = placement_cells(board, &parts[part].cells, p);
         let fits = cells.as_ref().is_some_and(|cs| cs.iter().all(|c| on_board.contains(c) && !taken.contains(c)));
         if !fits || left[part] == 0 {
             return Some(Hint::Move(p.piece));
@@ -124,7 +193,7 @@ pub fn hint(
         // The largest part of the completion, on a piece not yet placed.
         let (part, cells) = sol.iter().max_by_key(|(p, cs)| (cs.len(), std::cmp::Reverse(*p)))?;
         let piece = (0..piece_part.len()).find(|&i| piece_part[i] == *part && !placed.iter().any(|q| q.piece == i))?;
-        return placement_for(piece, &parts[*part].cells, cells).map(Hint::Next);
+        return placement_for(board, piece, &parts[*part].cells, cells).map(Hint::Next);
     }
     if !out.complete {
         return None;
@@ -139,20 +208,21 @@ mod tests {
     #[test]
     fn placements_and_cells_agree_for_every_turn_and_flip() {
         let l = vec![[0, 0, 0], [0, 1, 0], [0, 2, 0], [1, 0, 0]];
+        let board = Board::boxed(10, 10, 0).unwrap();
         for flip in [false, true] {
             for rot in 0..4 {
                 let p = Placement { piece: 3, rot, flip, at: (5.0, -2.0) };
-                let cells = placement_cells(&l, &p).unwrap();
-                let q = placement_for(3, &l, &cells).unwrap();
-                assert_eq!(normalize(&placement_cells(&l, &q).unwrap()), normalize(&cells));
-                let mut a = placement_cells(&l, &q).unwrap();
+                let cells = flat_cells(&l, &p).unwrap();
+                let q = placement_for(&board, 3, &l, &cells).unwrap();
+                assert_eq!(normalize(&flat_cells(&l, &q).unwrap()), normalize(&cells));
+                let mut a = flat_cells(&l, &q).unwrap();
                 let mut b = cells.clone();
                 a.sort();
                 b.sort();
                 assert_eq!(a, b);
             }
         }
-        assert!(placement_cells(&l, &Placement { piece: 0, rot: 0, flip: false, at: (0.5, 0.0) }).is_none());
+        assert!(flat_cells(&l, &Placement { piece: 0, rot: 0, flip: false, at: (0.5, 0.0) }).is_none());
     }
 
     #[test]
@@ -165,12 +235,62 @@ mod tests {
                 for rot in 0..4 {
                     let p = Placement { piece: k, rot, flip, at: (3.0, 1.0) };
                     let outline = crate::verify::Target::from_vertices(&p.apply(&set.pieces[k], set.step())).unwrap();
-                    for c in placement_cells(&part, &p).unwrap() {
+                    for c in flat_cells(&part, &p).unwrap() {
                         let centre = crate::geom::pt(c[0] as f64 + 0.5, c[1] as f64 + 0.5);
                         assert_eq!(outline.side(centre), crate::geom::ring::Side::Inside, "{k} {p:?} {c:?}");
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn quarter_turns_about_z_and_x_reach_all_24_rotations() {
+        let mut seen = vec![0];
+        let mut todo = vec![0];
+        while let Some(o) = todo.pop() {
+            for next in [turn(o, 2, 1), turn(o, 0, 1)] {
+                if !seen.contains(&next) {
+                    seen.push(next);
+                    todo.push(next);
+                }
+            }
+        }
+        assert_eq!(seen.len(), TURNS as usize);
+        for o in 0..TURNS {
+            for axis in 0..3 {
+                assert_eq!(turn(turn(o, axis, 1), axis, -1), o);
+                assert_eq!(turn(o, axis, 4), o);
+            }
+        }
+        // A quarter turn about z takes the x axis to the y axis.
+        let rod = vec![[0, 0, 0], [1, 0, 0], [2, 0, 0]];
+        assert_eq!(orient(&rod, turn(0, 2, 1)), vec![[0, 0, 0], [0, 1, 0], [0, 2, 0]]);
+        assert_eq!(orient(&rod, turn(turn(0, 2, 1), 0, 1)), vec![[0, 0, 0], [0, 0, 1], [0, 0, 2]]);
+    }
+
+    #[test]
+    fn layered_placements_and_cells_agree_and_gaps_are_off_the_board() {
+        let board = Board::boxed(3, 3, 3).unwrap();
+        assert_eq!(layer_stride(&board), Some(4));
+        let soma = crate::polyform::builtin_set("soma").unwrap();
+        for (k, (_, part)) in soma.parts.iter().enumerate() {
+            for o in 0..TURNS {
+                let want = orient(part, o);
+                let p = placement_for(&board, k, part, &want).unwrap();
+                let mut got = placement_cells(&board, part, &p).unwrap();
+                got.sort();
+                assert_eq!(got, want, "{k} {o}");
+            }
+        }
+        // The L tetracube lying along x in the top layer, drawn from column 8 (= 0 + 2 * 4).
+        let l = &soma.parts[1].1;
+        let at = |x: f64, y: f64| Placement { piece: 1, rot: 0, flip: false, at: (x, y) };
+        let cells = placement_cells(&board, l, &at(8.0, 0.0)).unwrap();
+        assert!(cells.iter().all(|c| c[2] == 2 && c[0] < 3));
+        // One column to the right its end falls into the gap after the top layer's column 2.
+        assert!(placement_cells(&board, l, &at(9.0, 0.0)).is_none());
+        assert!(placement_cells(&board, l, &at(1.0, 0.0)).is_none());
+        assert!(placement_cells(&board, l, &at(8.5, 0.0)).is_none());
     }
 }
