@@ -108,9 +108,14 @@ impl Level {
         (self.set.step_deg == 45.0).then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
     }
 
+    /// A polycube level: a 3D board, drawn layer by layer.
+    pub fn polycube(&self) -> bool {
+        self.poly.as_ref().is_some_and(|p| p.board.dim == 3)
+    }
+
     /// Pieces in world coordinates for a list of placements.
     pub fn place(&self, placements: &[Placement]) -> Vec<Vec<Vec<Vertex>>> {
-        let layered = self.poly.as_ref().filter(|p| p.board.dim == 3);
+        let layered = self.poly.as_ref().filter(|_| self.polycube());
         placements
             .iter()
             .map(|p| match layered {

@@ -632,6 +632,71 @@ fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
     assert_eq!(state(&app), AppState::Solved);
 }
 
+#[test]
+fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it() {
+    use tessera::game::hints::HintKind;
+    use tessera::polyform::play::turn;
+    let mut app = app("soma");
+    start(&mut app, "polyominoes/soma-cube");
+    assert!(app.world().resource::<ActiveLevel>().level.polycube());
+    // A piece whose reference rotation is not its start: the shortest run of R (a quarter turn
+    // about the axis out of the screen) and F (tipping over) that reaches it.
+    let j = jobs(&mut app).into_iter().find(|j| j.goal.rot != j.now.rot).unwrap();
+    let mut paths: Vec<(i32, String)> = vec![(j.now.rot, String::new())];
+    let mut k = 0;
+    while paths.iter().all(|(o, _)| *o != j.goal.rot) {
+        let (o, path) = paths[k].clone();
+        for (next, key) in [(turn(o, 2, 1), 'r'), (turn(o, 0, 1), 'f')] {
+            if paths.iter().all(|(q, _)| *q != next) {
+                paths.push((next, format!("{path}{key}")));
+            }
+        }
+        k += 1;
+    }
+    let keys = paths.iter().find(|(o, _)| *o == j.goal.rot).unwrap().1.clone();
+    // Grip the piece by one of its squares (its centroid may lie between two layers).
+    let grip = |app: &mut App| {
+        let step = app.world().resource::<ActiveLevel>().level.set.step();
+        let (g, p) = app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), j.entity).map(|(g, p)| (g.clone(), *p)).unwrap();
+        let c = tessera::pieces::ring_centroid(&p.world(&g, step)[0]);
+        Vec2::new(c.x as f32, c.y as f32)
+    };
+    let at = grip(&mut app);
+    mouse_click(&mut app, at);
+    for ch in keys.chars() {
+        key(&mut app, if ch == 'r' { KeyCode::KeyR } else { KeyCode::KeyF }, &ch.to_string());
+    }
+    let now = placed(&mut app, j.entity);
+    assert_eq!(now.rot, j.goal.rot, "keys {keys}");
+    assert_eq!((now.at.0.fract(), now.at.1.fract()), (0.0, 0.0), "a turned polycube lands on whole cells");
+    // Drag it to its place: progress counts its cells out of 27.
+    let from = grip(&mut app);
+    let to = from + Vec2::new((j.goal.at.0 - now.at.0) as f32, (j.goal.at.1 - now.at.1) as f32);
+    mouse_drag(&mut app, from, to);
+    assert_eq!(placed(&mut app, j.entity), j.goal);
+    let size = app.world().resource::<ActiveLevel>().level.poly.as_ref().unwrap().parts[j.goal.piece].cells.len();
+    let p = app.world().resource::<Progress>().clone();
+    assert!((p.value - size as f64 / 27.0).abs() < 1e-9 && !p.overlap, "{p:?}");
+    // Tipped over where it lies, it no longer fits; undo puts it back.
+    key(&mut app, KeyCode::KeyF, "f");
+    assert!(app.world().resource::<Progress>().value < p.value);
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, j.entity), j.goal);
+    // Hints complete the cube.
+    for _ in 0..7 {
+        let m = ask_hint(&mut app);
+        assert_eq!(m[0].kind, HintKind::Which);
+        let m = ask_hint(&mut app);
+        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
+        set_placement(&mut app, ghost.piece, ghost);
+        if app.world().resource::<Progress>().solved {
+            break;
+        }
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+}
+
 // ---------------------------------------------------------------- edge-matching levels
 
 #[test]

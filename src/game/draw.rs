@@ -3,7 +3,7 @@
 
 use super::hints::{HintKind, HintMarker};
 use super::input::GamepadFocus;
-use super::pieces::{Piece, PieceGeom, TargetFigure, PALETTE};
+use super::pieces::{Piece, PieceGeom, Placed, TargetFigure, PALETTE};
 use super::placement::Selection;
 use super::verification::Progress;
 use super::view::View;
@@ -42,7 +42,7 @@ impl Plugin for DrawPlugin {
         app.add_plugins(ShapePlugin)
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
-            .add_systems(PostUpdate, (camera_follows_view, add_shapes, highlight, show_focus, colour_target, draw_hints, draw_thinking, show_mismatches));
+            .add_systems(PostUpdate, (camera_follows_view, add_shapes, redraw_turned_cubes, highlight, show_focus, colour_target, draw_hints, draw_thinking, show_mismatches));
     }
 }
 
@@ -102,24 +102,33 @@ fn piece_colour(i: usize) -> Color {
     Color::srgb(r, g, b)
 }
 
+/// The rotation a polycube piece's shape was drawn for.
+#[derive(Component)]
+struct DrawnTurn(i32);
+
 fn add_shapes(
     mut commands: Commands,
-    added: Query<(Entity, &PieceGeom, Option<&Piece>), Added<PieceGeom>>,
+    added: Query<(Entity, &PieceGeom, Option<&Placed>), Added<PieceGeom>>,
     active: Option<Res<super::levels::ActiveLevel>>,
 ) {
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
     let grid = active.as_ref().is_some_and(|a| a.level.poly.is_some() || a.level.edge.is_some());
     let edge = active.as_ref().and_then(|a| a.level.edge.as_ref());
-    for (e, geom, piece) in &added {
-        let path = path_of(&geom.rings);
+    for (e, geom, placed) in &added {
+        // Pieces have a placement (its `piece` is their index); the target has none.
+        let piece = placed.map(|p| p.0.piece);
+        let path = path_of(placed.map_or(&geom.rings[..], |p| p.local(geom)));
+        if let Some(p) = placed.filter(|_| !geom.turns.is_empty()) {
+            commands.entity(e).insert(DrawnTurn(p.0.rot));
+        }
         if let (Some(edge), Some(p)) = (edge, piece) {
             let shape = ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(OUTLINE, LINE)).build();
             commands.entity(e).insert(shape);
-            edge_tile(&mut commands, e, &edge.puzzle.tiles[p.0]);
+            edge_tile(&mut commands, e, &edge.puzzle.tiles[p]);
             continue;
         }
         let shape = match piece {
-            Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p.0))).stroke(stroke(OUTLINE, LINE)).build(),
+            Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p))).stroke(stroke(OUTLINE, LINE)).build(),
             None if grid => ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(BACKGROUND, LINE * 0.6)).build(),
             None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
         };
@@ -203,6 +212,16 @@ fn show_mismatches(
     }
 }
 
+/// A polycube piece turned in space: its drawing changes.
+fn redraw_turned_cubes(mut pieces: Query<(&PieceGeom, &Placed, &mut Shape, &mut DrawnTurn), Changed<Placed>>) {
+    for (geom, placed, mut shape, mut drawn) in &mut pieces {
+        if drawn.0 != placed.0.rot {
+            drawn.0 = placed.0.rot;
+            shape.path = ShapeBuilder::with(&path_of(placed.local(geom))).fill(fill(TARGET)).build().path;
+        }
+    }
+}
+
 fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<Piece>>) {
     if !sel.is_changed() {
         return;
@@ -227,29 +246,27 @@ fn colour_target(progress: Res<Progress>, mut target: Query<&mut Shape, With<Tar
 fn draw_hints(
     mut commands: Commands,
     mut markers: Query<(Entity, &HintMarker, Option<&mut Transform>), Without<Piece>>,
-    pieces: Query<(&Piece, &PieceGeom, &Transform)>,
+    pieces: Query<(&Piece, &PieceGeom, &Transform, &Placed)>,
     active: Option<Res<super::levels::ActiveLevel>>,
 ) {
     let Some(active) = active else { return };
     let step = active.level.set.step();
     for (e, m, t) in &mut markers {
-        let Some((_, geom, pt)) = pieces.iter().find(|(p, ..)| p.0 == m.piece) else { continue };
+        let Some((_, geom, pt, placed)) = pieces.iter().find(|(p, ..)| p.0 == m.piece) else { continue };
+        // The ghost is the piece where it goes; the outlines are over the piece as it lies.
+        let ghost = match m.kind {
+            HintKind::Ghost(p) => Placed(p),
+            _ => *placed,
+        };
         let (transform, shape) = match m.kind {
-            HintKind::Ghost(p) => (
-                Transform {
-                    translation: Vec3::new(p.at.0 as f32, p.at.1 as f32, 0.5),
-                    rotation: Quat::from_rotation_z((p.rot as f64 * step) as f32),
-                    scale: Vec3::new(if p.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
-                },
-                (Color::srgba(1.0, 1.0, 1.0, 0.25), HIGHLIGHT),
-            ),
+            HintKind::Ghost(_) => (ghost.transform(geom, step, 0.5), (Color::srgba(1.0, 1.0, 1.0, 0.25), HIGHLIGHT)),
             HintKind::Which => (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.85, 0.2))),
             HintKind::MoveThis => (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.3, 0.25))),
         };
         match t {
             Some(mut t) => *t = transform,
             None => {
-                let path = path_of(&geom.rings);
+                let path = path_of(ghost.local(geom));
                 commands.entity(e).insert((ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(), transform));
                 // An edge tile's ghost shows its colours, so its turn can be read.
                 if let (HintKind::Ghost(_), Some(edge)) = (m.kind, active.level.edge.as_ref()) {

@@ -1,7 +1,9 @@
 //! Pieces and the target silhouette as entities.
 //!
 //! A piece is an entity with a `Transform` (kept in sync with its [`Placed`]) and a polygon
-//! component, [`PieceGeom`], holding its rings in local coordinates.
+//! component, [`PieceGeom`], holding its rings in local coordinates. A polycube (3D) piece is
+//! drawn layer by layer; a rotation in space changes that drawing, so its `PieceGeom` holds one
+//! drawing per rotation and its transform only moves.
 
 use super::levels::ActiveLevel;
 use super::view::BoardBounds;
@@ -21,6 +23,15 @@ pub struct PieceGeom {
     pub rings: Vec<Vec<Vertex>>,
     /// Centroid of the outer ring, the point pieces turn about.
     pub centroid: Vec2,
+    /// Polycube pieces: the drawing under each of the 24 rotations (`Placement::rot` picks
+    /// one). Empty for flat pieces, which turn by their transform.
+    pub turns: Vec<Vec<Vec<Vertex>>>,
+}
+
+impl PieceGeom {
+    pub fn flat(rings: Vec<Vec<Vertex>>, centroid: Vec2) -> PieceGeom {
+        PieceGeom { rings, centroid, turns: Vec::new() }
+    }
 }
 
 /// Where a piece is: exact translation (f64, the source of truth) and discrete orientation.
@@ -51,32 +62,78 @@ impl Plugin for PiecesPlugin {
 }
 
 impl Placed {
+    /// The rings in local coordinates: a polycube piece's drawing for its rotation.
+    pub fn local<'a>(&self, geom: &'a PieceGeom) -> &'a [Vec<Vertex>] {
+        match geom.turns.len() {
+            0 => &geom.rings,
+            n => &geom.turns[self.0.rot.rem_euclid(n as i32) as usize],
+        }
+    }
+    /// Local to world: a flat piece turns and mirrors; a polycube piece only moves.
+    pub fn motion(&self, geom: &PieceGeom, step: f64) -> crate::geom::Motion {
+        let m = self.0.motion(step);
+        if geom.turns.is_empty() { m } else { crate::geom::Motion { mirror: false, angle: 0.0, ..m } }
+    }
     /// World rings of the piece.
     pub fn world(&self, geom: &PieceGeom, step: f64) -> Vec<Vec<Vertex>> {
-        let m = self.0.motion(step);
-        geom.rings.iter().map(|r| crate::pieces::move_ring(r, &m)).collect()
+        let m = self.motion(geom, step);
+        self.local(geom).iter().map(|r| crate::pieces::move_ring(r, &m)).collect()
     }
     pub fn at(&self) -> Vec2 {
         Vec2::new(self.0.at.0 as f32, self.0.at.1 as f32)
     }
-    /// The piece's turning point in the world.
+    /// The piece's turning point in the world (for a polycube piece, the mean of its squares'
+    /// centres).
     pub fn world_centroid(&self, geom: &PieceGeom, step: f64) -> Vec2 {
-        let c = crate::geom::pt(geom.centroid.x as f64, geom.centroid.y as f64);
-        let w = self.0.motion(step).apply(c);
+        let c = if geom.turns.is_empty() {
+            crate::geom::pt(geom.centroid.x as f64, geom.centroid.y as f64)
+        } else {
+            let rings = self.local(geom);
+            rings.iter().fold(crate::geom::pt(0.0, 0.0), |s, r| s + ring_centroid(r)) * (1.0 / rings.len().max(1) as f64)
+        };
+        let w = self.motion(geom, step).apply(c);
         Vec2::new(w.x as f32, w.y as f32)
     }
-    /// Turns and/or mirrors the piece about its centroid.
+    /// Turns and/or mirrors the piece about its centroid. A polycube piece turns in space
+    /// instead: `d_rot` quarter turns about the axis out of the screen, and `flip` tips it a
+    /// quarter turn about the horizontal axis; it then lands on whole cells.
     pub fn turned(&self, geom: &PieceGeom, step: f64, d_rot: i32, flip: bool) -> Placed {
         let c = self.world_centroid(geom, step);
         let mut p = self.0;
-        p.rot = (p.rot + d_rot).rem_euclid((std::f64::consts::TAU / step).round() as i32);
-        if flip {
-            p.flip = !p.flip;
+        if geom.turns.is_empty() {
+            p.rot = (p.rot + d_rot).rem_euclid((std::f64::consts::TAU / step).round() as i32);
+            p.flip ^= flip;
+        } else {
+            use crate::polyform::play::turn;
+            p.rot = turn(turn(p.rot, 2, d_rot), 0, i32::from(flip));
         }
         let mut out = Placed(p);
         let c2 = out.world_centroid(geom, step);
         out.0.at = (p.at.0 + (c.x - c2.x) as f64, p.at.1 + (c.y - c2.y) as f64);
+        if !geom.turns.is_empty() {
+            out.0.at = (out.0.at.0.round(), out.0.at.1.round());
+        }
         out
+    }
+    /// The piece's transform at draw depth `z`.
+    pub fn transform(&self, geom: &PieceGeom, step: f64, z: f32) -> Transform {
+        let m = self.motion(geom, step);
+        Transform {
+            translation: Vec3::new(m.shift.x as f32, m.shift.y as f32, z),
+            rotation: Quat::from_rotation_z(m.angle as f32),
+            scale: Vec3::new(if m.mirror { -1.0 } else { 1.0 }, 1.0, 1.0),
+        }
+    }
+    /// Whether a world point lies on the piece (a polycube piece: on one of its squares).
+    pub fn contains(&self, geom: &PieceGeom, step: f64, tol: crate::geom::Tol, p: Vec2) -> bool {
+        let q = crate::geom::pt(p.x as f64, p.y as f64);
+        if !geom.turns.is_empty() {
+            return self.world(geom, step).iter().any(|square| {
+                let b = bbox_of(std::slice::from_ref(square));
+                (b.min.x..=b.max.x).contains(&q.x) && (b.min.y..=b.max.y).contains(&q.y)
+            });
+        }
+        self.judged(geom, step, tol).is_some_and(|jp| jp.parts.iter().any(|part| part.side(q, tol.eps) != crate::geom::ring::Side::Outside))
     }
     /// The piece as the engine sees it.
     pub fn judged(&self, geom: &PieceGeom, step: f64, tol: crate::geom::Tol) -> Option<JudgedPiece> {
@@ -97,31 +154,70 @@ fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     b
 }
 
-/// Lays the pieces out around the target (in a ring; in rows below it on a portrait screen)
-/// and returns the board bounds.
+/// Lays the pieces out around the target (in a ring; in centred rows below it on a portrait
+/// screen) and returns the board bounds. Polycube pieces start in their narrowest rotation, so
+/// the flat ones lie in one layer.
 pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placement>, Rect) {
     let tb = bbox_of(&level.target);
     let c = tb.center();
     let n = level.set.pieces.len().max(1);
-    let biggest = level.set.pieces.iter().map(|p| bbox_of(&p.rings).extent()).fold(1.0, f64::max);
-    let radius = 0.5 * (tb.max.x - tb.min.x).max(tb.max.y - tb.min.y) * std::f64::consts::SQRT_2 + 0.6 * biggest + 0.5;
-    let cols = 3.max(((tb.max.x - tb.min.x) / (biggest + 0.4)).floor() as usize);
-    let cell = biggest + 0.4;
-    let mut out = Vec::with_capacity(n);
-    let mut bounds = Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
-    for (i, def) in level.set.pieces.iter().enumerate() {
-        let want = if portrait {
-            let (row, col) = ((i / cols) as f64, (i % cols) as f64);
-            crate::geom::pt(c.x + (col - (cols as f64 - 1.0) / 2.0) * cell, tb.min.y - 0.8 - (row + 0.5) * cell)
-        } else {
+    let cubes = level.poly.as_ref().filter(|_| level.polycube());
+    // Each piece at rest at the origin, with its bounding box.
+    let rest: Vec<(Placement, BBox)> = (0..level.set.pieces.len())
+        .map(|i| {
+            let rot = cubes.map_or(0, |poly| {
+                (0..crate::polyform::play::TURNS)
+                    .min_by_key(|&o| {
+                        let cells = crate::polyform::play::orient(&poly.parts[i].cells, o);
+                        let top = |a: usize| cells.iter().map(|c| c[a]).max().unwrap_or(0);
+                        (top(2), top(0), top(1))
+                    })
+                    .unwrap_or(0)
+            });
+            let p = Placement { piece: i, rot, flip: false, at: (0.0, 0.0) };
+            (p, bbox_of(&level.place(&[p])[0]))
+        })
+        .collect();
+    let biggest = rest.iter().map(|(_, b)| b.extent()).fold(1.0, f64::max);
+    let mut out: Vec<Placement> = rest.iter().map(|(p, _)| *p).collect();
+    if portrait {
+        // Rows no wider than the figure (or the biggest piece), centred under it.
+        let (gap, limit) = (0.6, (tb.max.x - tb.min.x).max(biggest).max(6.0));
+        let mut rows: Vec<(Vec<usize>, f64, f64)> = Vec::new();
+        for (i, (_, b)) in rest.iter().enumerate() {
+            let (w, h) = (b.max.x - b.min.x, b.max.y - b.min.y);
+            match rows.last_mut() {
+                Some(row) if row.1 + gap + w <= limit => {
+                    row.0.push(i);
+                    row.1 += gap + w;
+                    row.2 = row.2.max(h);
+                }
+                _ => rows.push((vec![i], w, h)),
+            }
+        }
+        let mut top = tb.min.y - 0.8;
+        for (items, width, height) in rows {
+            let mut x = c.x - width / 2.0;
+            for i in items {
+                let b = rest[i].1;
+                out[i].at = (x - b.min.x, top - b.max.y);
+                x += b.max.x - b.min.x + gap;
+            }
+            top -= height + gap;
+        }
+    } else {
+        let radius = 0.5 * (tb.max.x - tb.min.x).max(tb.max.y - tb.min.y) * std::f64::consts::SQRT_2 + 0.6 * biggest + 0.5;
+        for (i, (_, b)) in rest.iter().enumerate() {
             let a = std::f64::consts::TAU * i as f64 / n as f64 + std::f64::consts::FRAC_PI_2;
-            c + crate::geom::pt(a.cos(), a.sin()) * radius
-        };
-        let cen = ring_centroid(&def.rings[0]);
-        let p = Placement { piece: i, rot: 0, flip: false, at: (want.x - cen.x, want.y - cen.y) };
-        let b = bbox_of(&p.apply(def, level.set.step()));
+            let want = c + crate::geom::pt(a.cos(), a.sin()) * radius;
+            let cen = b.center();
+            out[i].at = (want.x - cen.x, want.y - cen.y);
+        }
+    }
+    let mut bounds = Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
+    for rings in level.place(&out) {
+        let b = bbox_of(&rings);
         bounds = bounds.union(Rect::from_corners(Vec2::new(b.min.x as f32, b.min.y as f32), Vec2::new(b.max.x as f32, b.max.y as f32)));
-        out.push(p);
     }
     (out, bounds.inflate(0.4))
 }
@@ -161,7 +257,7 @@ pub fn spawn_board(
     commands.spawn((
         TargetFigure,
         BoardItem,
-        PieceGeom { rings: level.target.clone(), centroid: Vec2::ZERO },
+        PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
     let (start, rect) = start_layout(level, view.size.y > view.size.x * 1.2);
@@ -170,10 +266,14 @@ pub fn spawn_board(
     for (i, p) in start.iter().enumerate() {
         let def = &level.set.pieces[i];
         let c = ring_centroid(&def.rings[0]);
+        let mut geom = PieceGeom::flat(def.rings.clone(), Vec2::new(c.x as f32, c.y as f32));
+        if let Some(poly) = level.poly.as_ref().filter(|_| level.polycube()) {
+            geom.turns = (0..crate::polyform::play::TURNS).map(|o| poly.rings(i, o)).collect();
+        }
         commands.spawn((
             Piece(i),
             BoardItem,
-            PieceGeom { rings: def.rings.clone(), centroid: Vec2::new(c.x as f32, c.y as f32) },
+            geom,
             Placed(*p),
             Transform::from_xyz(p.at.0 as f32, p.at.1 as f32, 1.0 + i as f32 * 0.01),
         ));

@@ -7,7 +7,7 @@ use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
 use super::view::BoardBounds;
 use super::AppState;
-use crate::geom::{pt, Edge, Pt, Vertex};
+use crate::geom::{Edge, Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;
 
@@ -116,13 +116,10 @@ fn handle_actions(
             Action::Press(p) => {
                 let hit = stack.0.iter().rev().copied().find(|&e| {
                     pieces.get(e).is_ok_and(|(_, _, g, pl)| {
-                        // Cheap test first: within reach of the piece's centroid.
-                        let reach = g.rings.iter().flatten().map(|v| v.at.len()).fold(0.0, f64::max) as f32
-                            + g.centroid.length();
-                        pl.world_centroid(g, step).distance(p) <= reach
-                            && pl.judged(g, step, tol).is_some_and(|jp| {
-                                jp.parts.iter().any(|part| part.side(pt(p.x as f64, p.y as f64), tol.eps) != crate::geom::ring::Side::Outside)
-                            })
+                        // Cheap test first: within reach of the piece's centroid (which lies
+                        // within the farthest vertex's distance of the local origin).
+                        let reach = 2.0 * pl.local(g).iter().flatten().map(|v| v.at.len()).fold(0.0, f64::max) as f32;
+                        pl.world_centroid(g, step).distance(p) <= reach && pl.contains(g, step, tol, p)
                     })
                 });
                 match hit {
@@ -342,19 +339,15 @@ fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &Query<&PieceGeom, (Wi
 
 /// Keeps each piece's `Transform` equal to its placement; the top of the stack draws last.
 fn sync_transforms(
-    mut pieces: Query<(Entity, &Placed, &mut Transform), With<Piece>>,
+    mut pieces: Query<(Entity, &Placed, &PieceGeom, &mut Transform), With<Piece>>,
     stack: Res<Stack>,
     active: Option<Res<ActiveLevel>>,
 ) {
     let Some(active) = active else { return };
     let step = active.level.set.step();
-    for (e, p, mut t) in &mut pieces {
+    for (e, p, g, mut t) in &mut pieces {
         let z = 1.0 + stack.0.iter().position(|&x| x == e).unwrap_or(0) as f32 * 0.01;
-        let new = Transform {
-            translation: Vec3::new(p.0.at.0 as f32, p.0.at.1 as f32, z),
-            rotation: Quat::from_rotation_z((p.0.rot as f64 * step) as f32),
-            scale: Vec3::new(if p.0.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
-        };
+        let new = p.transform(g, step, z);
         if *t != new {
             *t = new;
         }

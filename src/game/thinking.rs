@@ -110,8 +110,8 @@ fn toggle(
         return;
     }
     let Some(active) = active else { return };
-    if active.level.edge.is_some() {
-        return; // the geometric solver does not see colours
+    if active.level.edge.is_some() || active.level.polycube() {
+        return; // the geometric solver sees neither colours nor layers
     }
     if state.running {
         stop(state, ghosts, commands);

@@ -26,6 +26,7 @@ impl Plugin for UiPlugin {
                     level_select.run_if(in_state(AppState::LevelSelect)),
                     settings.run_if(in_state(AppState::Settings)),
                     hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
+                    layer_labels.run_if(in_state(AppState::Playing)),
                     solved.run_if(in_state(AppState::Solved)),
                 )
                     .chain(),
@@ -223,6 +224,9 @@ fn hud(
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
                 ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
+                if active.level.polycube() && !narrow {
+                    ui.weak("Layers left to right, bottom first");
+                }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
                     ui.colored_label(egui::Color32::from_rgb(255, 220, 120), m);
                 }
@@ -257,9 +261,12 @@ fn hud(
                         actions.write(Action::Rotate(-1));
                     }
                     // Edge-matching tiles never mirror, and the geometric solver cannot
-                    // watch them (it does not see colours).
+                    // watch them (it does not see colours) nor polycubes (it sees no layers).
+                    // A polycube tips over instead of mirroring.
                     let tiles = active.level.edge.is_some();
-                    if !tiles && ui.button("Flip").on_hover_text("Mirror (F, double tap)").clicked() {
+                    let cubes = active.level.polycube();
+                    let (flip, flip_says) = if cubes { ("Tip", "Tip over, a quarter turn away from you (F, double tap)") } else { ("Flip", "Mirror (F, double tap)") };
+                    if !tiles && ui.button(flip).on_hover_text(flip_says).clicked() {
                         actions.write(Action::Flip);
                     }
                     if ui.button("Restart").on_hover_text("Ctrl+R").clicked() {
@@ -272,7 +279,7 @@ fn hud(
                         lab.open = !lab.open;
                     }
                     let watch = if thinking.running { "Stop" } else { "Watch" };
-                    if !tiles && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
+                    if !tiles && !cubes && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
                         actions.write(Action::Watch);
                     }
                 });
@@ -309,6 +316,28 @@ fn hud(
 }
 
 /// The thermometer lying across the top bar (phone layout).
+/// Polycube levels: the layers' names under their panels.
+fn layer_labels(mut contexts: EguiContexts, active: Option<Res<ActiveLevel>>, view: Res<super::view::View>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(poly) = active.as_ref().and_then(|a| a.level.poly.as_ref()) else { return Ok(()) };
+    let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else { return Ok(()) };
+    let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
+    for z in 0..layers {
+        let name = match z {
+            0 => "bottom".to_string(),
+            z if z == layers - 1 => "top".to_string(),
+            z => format!("layer {}", z + 1),
+        };
+        let at = view.to_screen(Vec2::new((z * stride) as f32 + (stride - 1) as f32 / 2.0, -0.15));
+        egui::Area::new(egui::Id::new(("layer", z)))
+            .fixed_pos(egui::pos2(at.x, at.y))
+            .pivot(egui::Align2::CENTER_TOP)
+            .interactable(false)
+            .show(ctx, |ui| ui.weak(name));
+    }
+    Ok(())
+}
+
 fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool) {
     let w = ui.available_width();
     let (r, _) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::hover());

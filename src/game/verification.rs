@@ -103,8 +103,15 @@ pub fn verify(
     }
 }
 
-/// Whether a piece's centroid lies on the figure (pieces elsewhere are in the tray).
+/// Whether a piece's centroid lies on the figure (pieces elsewhere are in the tray). A
+/// polycube piece's centroid may fall between two layers: it is on the board when one of its
+/// squares is.
 pub fn on_board(g: &PieceGeom, p: &Placed, step: f64, active: &ActiveLevel) -> bool {
-    let c = p.world_centroid(g, step);
-    active.puzzle.target.side(crate::geom::pt(c.x as f64, c.y as f64)) != crate::geom::ring::Side::Outside
+    let inside = |c: crate::geom::Pt| active.puzzle.target.side(c) != crate::geom::ring::Side::Outside;
+    if g.turns.is_empty() {
+        let c = p.world_centroid(g, step);
+        inside(crate::geom::pt(c.x as f64, c.y as f64))
+    } else {
+        p.world(g, step).iter().any(|square| inside(crate::pieces::ring_centroid(square)))
+    }
 }
