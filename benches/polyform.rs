@@ -3,7 +3,8 @@
 //! Run: `cargo bench --no-default-features --bench polyform`
 //! Prints how enumeration time grows with n, then criterion times the goals: all 6 x 10
 //! pentomino solutions (raw and unique, one and two threads), the Soma cube, parts of 10 cells
-//! in 2D and 8 cells in 3D.
+//! in 2D and 8 cells in 3D, and play on the shipped Soma cube level (a hint from the empty
+//! board, a hint that must name a tipped-over piece, judging the full cube).
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -50,6 +51,17 @@ fn benches(c: &mut Criterion) {
     g.bench_function("2d_free_n10_listed", |b| b.iter(|| black_box(tessera::polyform::enumerate::parts(2, 10, Symmetry::RotationsAndMirrors).len())));
     g.bench_function("3d_rotations_n8", |b| b.iter(|| black_box(count(3, 8, Symmetry::Rotations))));
     g.bench_function("3d_rotations_n8_listed", |b| b.iter(|| black_box(tessera::polyform::enumerate::parts(3, 8, Symmetry::Rotations).len())));
+    g.finish();
+    let packs = tessera::level::embedded_packs();
+    let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "soma-cube").unwrap();
+    let poly = level.poly.as_ref().unwrap();
+    let hint = |placed: &[tessera::pieces::Placement]| tessera::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), placed, 0, None);
+    let mut tipped: Vec<_> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
+    tipped.push(tessera::pieces::Placement { rot: tessera::polyform::play::turn(level.solution[3].rot, 0, 1), ..level.solution[3] });
+    let mut g = c.benchmark_group("play");
+    g.bench_function("soma/hint_empty", |b| b.iter(|| black_box(hint(&[]))));
+    g.bench_function("soma/hint_tipped", |b| b.iter(|| black_box(hint(&tipped))));
+    g.bench_function("soma/judge_solution", |b| b.iter(|| black_box(poly.judge(&level.solution))));
     g.finish();
 }
 
