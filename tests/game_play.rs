@@ -639,6 +639,16 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     let mut app = app("soma");
     start(&mut app, "polyominoes/soma-cube");
     assert!(app.world().resource::<ActiveLevel>().level.polycube());
+    // The isometric picture sits above the layer panels, and every piece starts clear of it.
+    let level = app.world().resource::<ActiveLevel>().level.clone();
+    let (_, picture) = tessera::game::iso::frame(&level).unwrap();
+    let top = level.target.iter().flatten().map(|v| v.at.y as f32).fold(f32::MIN, f32::max);
+    assert!(picture.min.y > top, "{picture:?} above {top}");
+    for j in jobs(&mut app) {
+        let rings = level.place(&[j.now]);
+        let hit = rings[0].iter().flat_map(|r| r.iter()).any(|v| picture.contains(Vec2::new(v.at.x as f32, v.at.y as f32)));
+        assert!(!hit, "piece {} starts on the picture", j.now.piece);
+    }
     // A piece whose reference rotation is not its start: the shortest run of R (a quarter turn
     // about the axis out of the screen) and F (tipping over) that reaches it.
     let j = jobs(&mut app).into_iter().find(|j| j.goal.rot != j.now.rot).unwrap();

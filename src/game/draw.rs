@@ -12,19 +12,19 @@ use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
 pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.15);
-const TARGET: Color = Color::srgb(0.27, 0.30, 0.37);
+pub(super) const TARGET: Color = Color::srgb(0.27, 0.30, 0.37);
 const TARGET_DONE: Color = Color::srgb(0.55, 0.47, 0.18);
-const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);
+pub(super) const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);
 const HIGHLIGHT: Color = Color::srgb(1.0, 1.0, 1.0);
-const LINE: f32 = 0.035;
+pub(super) const LINE: f32 = 0.035;
 /// Curve flattening tolerance in board units (lyon's default, 0.25, suits pixels, not units).
 const TOLERANCE: f32 = 0.002;
 
-fn fill(color: Color) -> Fill {
+pub(super) fn fill(color: Color) -> Fill {
     Fill { options: FillOptions::tolerance(TOLERANCE), color }
 }
 
-fn stroke(color: Color, width: f32) -> Stroke {
+pub(super) fn stroke(color: Color, width: f32) -> Stroke {
     Stroke { options: StrokeOptions::tolerance(TOLERANCE).with_line_width(width), color }
 }
 
@@ -39,7 +39,7 @@ pub struct DrawPlugin;
 
 impl Plugin for DrawPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(ShapePlugin)
+        app.add_plugins((ShapePlugin, super::iso::IsoPlugin))
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
             .add_systems(PostUpdate, (camera_follows_view, add_shapes, redraw_turned_cubes, highlight, show_focus, colour_target, draw_hints, draw_thinking, show_mismatches));

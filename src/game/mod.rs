@@ -9,12 +9,14 @@
 //! Hints: [`input::Action::Hint`] → [`hints`] starts a solver task on `AsyncComputeTaskPool` →
 //! crossbeam channel → a [`hints::HintMarker`] entity, drawn by [`draw`]. Show thinking
 //! ([`input::Action::Watch`]) runs the same way: [`thinking`] streams the search's partial
-//! placements over a channel as [`thinking::ThinkingGhost`] entities.
+//! placements over a channel as [`thinking::ThinkingGhost`] entities. Polycube levels add an
+//! isometric picture of the box ([`iso`]), redrawn from each judgement.
 
 pub mod audio;
 pub mod draw;
 pub mod hints;
 pub mod input;
+pub mod iso;
 pub mod lab;
 pub mod levels;
 pub mod pieces;

@@ -158,7 +158,12 @@ fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
 /// screen) and returns the board bounds. Polycube pieces start in their narrowest rotation, so
 /// the flat ones lie in one layer.
 pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placement>, Rect) {
-    let tb = bbox_of(&level.target);
+    let mut tb = bbox_of(&level.target);
+    // A polycube level's isometric picture sits above its layers: the pieces keep clear of it.
+    if let Some((_, r)) = super::iso::frame(level) {
+        tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
+        tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
+    }
     let c = tb.center();
     let n = level.set.pieces.len().max(1);
     let cubes = level.poly.as_ref().filter(|_| level.polycube());
