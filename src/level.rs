@@ -265,6 +265,7 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
     };
     let b = match board.size.as_slice() {
         [x, y] if *x <= 64 && *y <= 64 => Board::boxed(*x, *y, 0)?,
+        [_, _, z] if *z < 1 => return Err("a 3D board needs at least one layer".into()),
         [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Board::boxed(*x, *y, *z)?,
         [_, _] | [_, _, _] => return Err("board sides are at most 64 (16 for a 3D board)".into()),
         _ => return Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", board.size.len())),

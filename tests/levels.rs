@@ -85,6 +85,7 @@ fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reason
     for (body, says) in [
         ("pieces: \"soma\", board: (size: [3, 3, 3, 3])", "[x, y] or [x, y, z]"),
         ("pieces: \"soma\", board: (size: [3, 3, 40])", "at most 64 (16 for a 3D board)"),
+        ("pieces: \"soma\", board: (size: [3, 3, 0])", "at least one layer"),
         ("pieces: \"soma\", board: (size: [3, 3, 3], holes: [[1, 1]])", "is not [x, y, z]"),
         ("pieces: \"soma\", board: (size: [9, 3])", "a 2D board needs flat parts"),
         ("pieces: \"soma\", board: (size: [3, 3, 3], holes: [[5, 5, 5]])", "hole"),

@@ -217,6 +217,7 @@ fn redraw_turned_cubes(mut pieces: Query<(&PieceGeom, &Placed, &mut Shape, &mut 
     for (geom, placed, mut shape, mut drawn) in &mut pieces {
         if drawn.0 != placed.0.rot {
             drawn.0 = placed.0.rot;
+            // Only the path is taken; the builder wants a fill to build at all.
             shape.path = ShapeBuilder::with(&path_of(placed.local(geom))).fill(fill(TARGET)).build().path;
         }
     }

@@ -315,7 +315,6 @@ fn hud(
     Ok(())
 }
 
-/// The thermometer lying across the top bar (phone layout).
 /// Polycube levels: the layers' names under their panels.
 fn layer_labels(mut contexts: EguiContexts, active: Option<Res<ActiveLevel>>, view: Res<super::view::View>) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -338,6 +337,7 @@ fn layer_labels(mut contexts: EguiContexts, active: Option<Res<ActiveLevel>>, vi
     Ok(())
 }
 
+/// The thermometer lying across the top bar (phone layout).
 fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool) {
     let w = ui.available_width();
     let (r, _) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::hover());
