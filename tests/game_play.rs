@@ -594,9 +594,26 @@ fn a_second_watch_or_a_placement_stops_the_solver() {
 
 // ---------------------------------------------------------------- polyomino levels
 
+/// Asks for hints (which piece, then where) and places each ghost's piece, at most `pieces`
+/// times, until the level is solved.
+fn follow_hints_to_the_solved_screen(app: &mut App, pieces: usize) {
+    use tessera::game::hints::HintKind;
+    for _ in 0..pieces {
+        let m = ask_hint(app);
+        assert_eq!(m[0].kind, HintKind::Which);
+        let m = ask_hint(app);
+        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
+        set_placement(app, ghost.piece, ghost);
+        if app.world().resource::<Progress>().solved {
+            break;
+        }
+    }
+    app.update();
+    assert_eq!(state(app), AppState::Solved);
+}
+
 #[test]
 fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
-    use tessera::game::hints::HintKind;
     let mut app = app("poly");
     start(&mut app, "polyominoes/pento-5x6");
     let cells = app.world().resource::<ActiveLevel>().level.poly.as_ref().unwrap().board.cells.len();
@@ -618,23 +635,11 @@ fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
     let p = app.world().resource::<Progress>().clone();
     assert!((p.value - 5.0 / 30.0).abs() < 1e-9 && !p.overlap, "{p:?}");
     // Hints complete the rest.
-    for _ in 0..12 {
-        let m = ask_hint(&mut app);
-        assert_eq!(m[0].kind, HintKind::Which);
-        let m = ask_hint(&mut app);
-        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
-        set_placement(&mut app, ghost.piece, ghost);
-        if app.world().resource::<Progress>().solved {
-            break;
-        }
-    }
-    app.update();
-    assert_eq!(state(&app), AppState::Solved);
+    follow_hints_to_the_solved_screen(&mut app, 12);
 }
 
 #[test]
 fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it() {
-    use tessera::game::hints::HintKind;
     use tessera::polyform::play::turn;
     let mut app = app("soma");
     start(&mut app, "polyominoes/soma-cube");
@@ -693,18 +698,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
     assert_eq!(placed(&mut app, j.entity), j.goal);
     // Hints complete the cube.
-    for _ in 0..7 {
-        let m = ask_hint(&mut app);
-        assert_eq!(m[0].kind, HintKind::Which);
-        let m = ask_hint(&mut app);
-        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
-        set_placement(&mut app, ghost.piece, ghost);
-        if app.world().resource::<Progress>().solved {
-            break;
-        }
-    }
-    app.update();
-    assert_eq!(state(&app), AppState::Solved);
+    follow_hints_to_the_solved_screen(&mut app, 7);
 }
 
 // ---------------------------------------------------------------- edge-matching levels
