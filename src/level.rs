@@ -108,21 +108,20 @@ impl Level {
         (self.set.step_deg == 45.0).then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
     }
 
-    /// A polycube level: a 3D board, drawn layer by layer.
-    pub fn polycube(&self) -> bool {
-        self.poly.as_ref().is_some_and(|p| p.board.dim == 3)
+    /// A polycube level's board and parts: a 3D board, drawn layer by layer.
+    pub fn polycube(&self) -> Option<&PolyLevel> {
+        self.poly.as_ref().filter(|p| p.board.dim == 3)
     }
 
     /// Pieces in world coordinates for a list of placements.
     pub fn place(&self, placements: &[Placement]) -> Vec<Vec<Vec<Vertex>>> {
-        let layered = self.poly.as_ref().filter(|_| self.polycube());
         placements
             .iter()
-            .map(|p| match layered {
+            .map(|p| match self.polycube() {
                 // A 3D piece's rotation changes its drawing; the drawing only moves.
                 Some(poly) => {
-                    let def = PieceDef { name: String::new(), rings: poly.rings(p.piece, p.rot) };
-                    Placement { rot: 0, flip: false, ..*p }.apply(&def, self.set.step())
+                    let shift = crate::geom::Motion { shift: crate::geom::pt(p.at.0, p.at.1), ..crate::geom::Motion::IDENTITY };
+                    poly.rings(p.piece, p.rot).iter().map(|r| crate::pieces::move_ring(r, &shift)).collect()
                 }
                 None => p.apply(&self.set.pieces[p.piece], self.set.step()),
             })

@@ -643,7 +643,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     use tessera::polyform::play::turn;
     let mut app = app("soma");
     start(&mut app, "polyominoes/soma-cube");
-    assert!(app.world().resource::<ActiveLevel>().level.polycube());
+    assert!(app.world().resource::<ActiveLevel>().level.polycube().is_some());
     // The isometric picture sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
     let (_, picture) = tessera::game::iso::frame(&level).unwrap();

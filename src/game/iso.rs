@@ -23,7 +23,7 @@ fn project(p: Vec3) -> Vec2 {
 /// Where a polycube level's picture goes: the world position of the box's origin and the
 /// picture's rectangle (the layout keeps pieces out of it). `None` for other levels.
 pub fn frame(level: &crate::level::Level) -> Option<(Vec2, Rect)> {
-    let poly = level.poly.as_ref().filter(|_| level.polycube())?;
+    let poly = level.polycube()?;
     let size = poly.board.cells.iter().fold([0, 0, 0], |m, c| [m[0].max(c[0] + 1), m[1].max(c[1] + 1), m[2].max(c[2] + 1)]);
     let corners = (0..8).map(|k| project(Vec3::new((k & 1) as f32 * size[0] as f32, (k >> 1 & 1) as f32 * size[1] as f32, (k >> 2) as f32 * size[2] as f32)));
     let (lo, hi) = corners.fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
@@ -65,8 +65,7 @@ fn redraw(
         commands.entity(e).despawn();
     }
     let Some(active) = active else { return };
-    let Some((origin, _)) = frame(&active.level) else { return };
-    let Some(poly) = active.level.poly.as_ref() else { return };
+    let (Some(poly), Some((origin, _))) = (active.level.polycube(), frame(&active.level)) else { return };
     let on_board: std::collections::HashSet<Cell> = poly.board.cells.iter().copied().collect();
     // The floor: the bottom layer's cells, faint.
     let floor = [Vec3::ZERO, Vec3::X, Vec3::new(1.0, 1.0, 0.0), Vec3::Y];

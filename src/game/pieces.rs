@@ -166,7 +166,7 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
     }
     let c = tb.center();
     let n = level.set.pieces.len().max(1);
-    let cubes = level.poly.as_ref().filter(|_| level.polycube());
+    let cubes = level.polycube();
     // Each piece at rest at the origin, with its bounding box.
     let rest: Vec<(Placement, BBox)> = (0..level.set.pieces.len())
         .map(|i| {
@@ -272,7 +272,7 @@ pub fn spawn_board(
         let def = &level.set.pieces[i];
         let c = ring_centroid(&def.rings[0]);
         let mut geom = PieceGeom::flat(def.rings.clone(), Vec2::new(c.x as f32, c.y as f32));
-        if let Some(poly) = level.poly.as_ref().filter(|_| level.polycube()) {
+        if let Some(poly) = level.polycube() {
             geom.turns = (0..crate::polyform::play::TURNS).map(|o| poly.rings(i, o)).collect();
         }
         commands.spawn((

@@ -110,7 +110,7 @@ fn toggle(
         return;
     }
     let Some(active) = active else { return };
-    if active.level.edge.is_some() || active.level.polycube() {
+    if active.level.edge.is_some() || active.level.polycube().is_some() {
         return; // the geometric solver sees neither colours nor layers
     }
     if state.running {

@@ -224,7 +224,7 @@ fn hud(
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
                 ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
-                if active.level.polycube() && !narrow {
+                if active.level.polycube().is_some() && !narrow {
                     ui.weak("Layers left to right, bottom first");
                 }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
@@ -264,7 +264,7 @@ fn hud(
                     // watch them (it does not see colours) nor polycubes (it sees no layers).
                     // A polycube tips over instead of mirroring.
                     let tiles = active.level.edge.is_some();
-                    let cubes = active.level.polycube();
+                    let cubes = active.level.polycube().is_some();
                     let (flip, flip_says) = if cubes { ("Tip", "Tip over, a quarter turn away from you (F, double tap)") } else { ("Flip", "Mirror (F, double tap)") };
                     if !tiles && ui.button(flip).on_hover_text(flip_says).clicked() {
                         actions.write(Action::Flip);
@@ -318,7 +318,7 @@ fn hud(
 /// Polycube levels: the layers' names under their panels.
 fn layer_labels(mut contexts: EguiContexts, active: Option<Res<ActiveLevel>>, view: Res<super::view::View>) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(poly) = active.as_ref().and_then(|a| a.level.poly.as_ref()) else { return Ok(()) };
+    let Some(poly) = active.as_ref().and_then(|a| a.level.polycube()) else { return Ok(()) };
     let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else { return Ok(()) };
     let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
     for z in 0..layers {
