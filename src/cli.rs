@@ -63,10 +63,10 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
     let mut code = 0;
     for file in files {
         let judged = load_puzzle(Path::new(file))
-            .and_then(|p| p.build().map_err(|e| e.to_string()))
-            .map(|(puzzle, pieces)| puzzle.judge(&pieces));
+            .and_then(|p| p.build_repaired().map_err(|e| e.to_string()))
+            .map(|(puzzle, pieces, repairs)| (puzzle.judge(&pieces), repairs));
         match judged {
-            Ok(v) => {
+            Ok((v, repairs)) => {
                 let line = if json {
                     serde_json::json!({
                         "file": file,
@@ -76,6 +76,7 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
                         "holes": v.holes,
                         "contours": v.contours,
                         "mirrored": v.mirrored,
+                        "repairs": repairs,
                     })
                     .to_string()
                 } else {
@@ -90,6 +91,11 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
                     )
                 };
                 let _ = writeln!(out, "{line}");
+                if !json {
+                    for r in &repairs {
+                        let _ = writeln!(out, "  repaired: {r}");
+                    }
+                }
             }
             Err(problem) => {
                 code = 2;
@@ -112,7 +118,7 @@ fn file_error(cmd: &str, file: &str, problem: &str, json: bool, out: &mut impl W
 /// All packs the game would load: the embedded ones, then the user's, with load errors.
 pub fn all_packs() -> (Vec<crate::level::Pack>, Vec<crate::level::LoadError>) {
     let mut packs = crate::level::embedded_packs();
-    let (user, errors) = crate::level::load_dir(&crate::paths::user_levels_dir());
+    let (user, errors) = crate::level::load_user_dir(&crate::paths::user_levels_dir());
     packs.extend(user);
     (packs, errors)
 }
@@ -271,7 +277,10 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
                 fewer = true;
                 Ok(())
             }
-            "--limit" => number("--limit").map(|n| limit = Some(n.max(1) as usize)),
+            "--limit" => number("--limit").and_then(|n| match n {
+                0 => Err("--limit takes a whole number of at least 1".to_string()),
+                n => Ok(limit = Some(n.min(1_000_000) as usize)),
+            }),
             "--timeout-ms" => number("--timeout-ms").map(|n| timeout = Some(n)),
             f if !f.starts_with("--") => {
                 files.push(f.to_string());
@@ -294,14 +303,18 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
         let start = std::time::Instant::now();
         let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, fewer, timeout, start));
         match result {
-            Ok((outcome, set, scale)) => {
+            Ok(solved) => {
+                let Solved { outcome, set, scale, origin, repairs } = solved;
                 let ms = start.elapsed().as_secs_f64() * 1000.0;
-                let solutions: Vec<Vec<Vec<Vec<[f64; 2]>>>> = outcome
+                let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = outcome
                     .solutions
                     .iter()
                     .map(|sol| {
                         sol.iter()
-                            .map(|p| outcome.world(&set, p).iter().map(|r| r.iter().map(|v| [v.at.x, v.at.y]).collect()).collect())
+                            .map(|p| {
+                                let world = crate::geom::shifted(&outcome.world(&set, p), -origin);
+                                world.iter().map(|r| r.iter().map(vertex_json).collect()).collect()
+                            })
                             .collect()
                     })
                     .collect();
@@ -310,16 +323,20 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
                     let line = serde_json::json!({
                         "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
                         "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
-                        "pieces_used": used,
+                        "pieces_used": used, "repairs": repairs,
                     });
                     let _ = writeln!(out, "{line}");
                 } else {
                     let verdict = match (solutions.len(), outcome.complete) {
                         (0, true) => "no solution".to_string(),
                         (0, false) => "no solution found within the budget".to_string(),
-                        (n, _) => format!("solved, {n} solution(s)"),
+                        (n, true) => format!("solved, {n} solution(s), no more exist"),
+                        (n, false) => format!("solved, {n} solution(s)"),
                     };
                     let _ = writeln!(out, "{file}: {verdict} ({} nodes, {ms:.1} ms, scale {scale})", outcome.nodes);
+                    for r in &repairs {
+                        let _ = writeln!(out, "  repaired: {r}");
+                    }
                 }
             }
             Err(problem) => {
@@ -331,22 +348,60 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     code
 }
 
+/// A vertex as JSON: `[x, y]`, or `{"at": [x, y], "arc": {...}}` for an arc's start, as the
+/// input format writes it (`-0` printed as `0`).
+fn vertex_json(v: &crate::geom::Vertex) -> serde_json::Value {
+    let n = |x: f64| if x == 0.0 { 0.0 } else { x };
+    let at = serde_json::json!([n(v.at.x), n(v.at.y)]);
+    match v.arc {
+        None => at,
+        Some(a) => serde_json::json!({"at": at, "arc": {"center": [n(a.center.x), n(a.center.y)], "ccw": a.ccw}}),
+    }
+}
+
+/// What `solve_one` found, with what the output needs: the pieces as solved (scaled, and
+/// normalised), the scale, where the figure was moved from, and the repairs.
+struct Solved {
+    outcome: crate::solve::geometric::Outcome,
+    set: crate::pieces::PieceSet,
+    scale: f64,
+    origin: crate::geom::Pt,
+    repairs: Vec<String>,
+}
+
 /// Solves one file, scaling the pieces uniformly when the target's area differs from theirs.
-fn solve_one(
-    f: &crate::format::SolveFile,
-    limit: usize,
-    fewer: bool,
-    timeout_ms: Option<u64>,
-    start: std::time::Instant,
-) -> Result<(crate::solve::geometric::Outcome, crate::pieces::PieceSet, f64), String> {
-    let target = crate::verify::Target::from_vertices(&f.target).map_err(|e| e.to_string())?;
-    let pieces_area: f64 = f.set.pieces.iter().map(crate::pieces::piece_area).sum();
-    if pieces_area.is_nan() || pieces_area <= 0.0 {
-        return Err("the pieces have no area".into());
+/// The figure is moved near the origin (by whole numbers, exactly) and the solutions back.
+fn solve_one(f: &crate::format::SolveFile, limit: usize, fewer: bool, timeout_ms: Option<u64>, start: std::time::Instant) -> Result<Solved, String> {
+    let origin = crate::geom::origin_of(&f.target);
+    let moved = crate::geom::shifted(&f.target, origin);
+    let target = crate::verify::Target::from_vertices_at(&moved, origin, 0.0).map_err(|e| e.to_string())?;
+    let mut repairs = target.repairs.clone();
+    let mut set = f.set.clone();
+    for (k, p) in set.pieces.iter_mut().enumerate() {
+        // Pieces are normalised on their own scale, in their own coordinates.
+        let bb = crate::geom::BBox::of_rings(&p.rings);
+        let tol = crate::geom::Tol::for_figure(bb.size(), bb.magnitude());
+        let n = crate::normalize::normalize(&p.rings, tol, &format!("piece {k}"), crate::geom::pt(0.0, 0.0))
+            .map_err(|(ring, error)| format!("piece {k}, ring {ring}: {error}"))?;
+        if n.rings.len() != 1 {
+            return Err(format!(
+                "piece {k}: the solver takes pieces with one outline and no holes; this one has {} rings{}",
+                n.rings.len(),
+                if n.repairs.is_empty() { String::new() } else { format!(" ({})", n.repairs.join("; ")) }
+            ));
+        }
+        p.rings = vec![crate::normalize::vertices(&n.rings[0])];
+        repairs.extend(n.repairs);
+    }
+    let pieces_area: f64 = set.pieces.iter().map(crate::pieces::piece_area).sum();
+    if !(pieces_area.is_finite() && pieces_area > 0.0) {
+        return Err(format!("the pieces' total area is {pieces_area}, not a positive number"));
     }
     let scale = (target.area / pieces_area).sqrt();
+    if !(scale.is_finite() && scale > 0.0) {
+        return Err(format!("the figure's area ({}) and the pieces' ({pieces_area}) give no usable scale", target.area));
+    }
     let scale = if fewer || (scale - 1.0).abs() < 1e-9 { 1.0 } else { scale };
-    let mut set = f.set.clone();
     for p in &mut set.pieces {
         for v in p.rings.iter_mut().flatten() {
             v.at = v.at * scale;
@@ -362,6 +417,6 @@ fn solve_one(
         fewer,
         ..Default::default()
     };
-    let outcome = crate::solve::geometric::solve(&set, &f.target, &opts).ok_or("the solver handles polygonal pieces and figures only")?;
-    Ok((outcome, set, scale))
+    let outcome = crate::solve::geometric::solve(&set, &moved, &opts).ok_or("the solver handles polygonal pieces and figures only")?;
+    Ok(Solved { outcome, set, scale, origin, repairs })
 }

@@ -12,10 +12,21 @@ pub const USAGE: &str = "\
                                    3D: --one-sided (default) the 24 rotations, --free adds mirrors
   tessera pack --box X Y [Z] [--part CELLS]... [--set pentominoes|tetrominoes|hexominoes|soma]
                [--hole X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
-               [--threads N] [--svg FILE] [--json]
+               [--threads N] [--timeout-ms N] [--svg FILE] [--json]
                                    fill a box with parts, each once (--single: one part as often as it
                                    fits); CELLS like Lang's vectors: [0,0][1,0][2,0][1,1]; --prune: drop
-                                   positions with an empty pocket smaller than every part left";
+                                   positions with an empty pocket smaller than every part left;
+                                   --timeout-ms: stop after N ms (default 600000; 0: no limit)";
+
+/// Largest parts counted (seconds of work; each cell more costs about 4x in 2D, 7x in 3D).
+pub const MAX_COUNT_CELLS_2D: i64 = 14;
+pub const MAX_COUNT_CELLS_3D: i64 = 10;
+/// Largest parts listed or drawn (every part is kept in memory: 63,600 of 12 squares,
+/// 48,311 of 9 cubes).
+pub const MAX_LIST_CELLS_2D: i64 = 12;
+pub const MAX_LIST_CELLS_3D: i64 = 9;
+/// Default time limit of `tessera pack` (`--timeout-ms 0` lifts it).
+pub const PACK_DEFAULT_TIMEOUT_MS: u64 = 600_000;
 
 fn take_number<'a>(it: &mut impl Iterator<Item = &'a String>, name: &str) -> Result<i64, String> {
     let v = it.next().ok_or_else(|| format!("{name} needs a number"))?;
@@ -56,9 +67,15 @@ fn parts_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
         }
     }
     let n = n.ok_or("--cells N is required")?;
-    let limit = if dim == 2 { 16 } else { 12 };
+    let need_parts = list || svg_dir.is_some();
+    let (count_limit, list_limit) = if dim == 2 { (MAX_COUNT_CELLS_2D, MAX_LIST_CELLS_2D) } else { (MAX_COUNT_CELLS_3D, MAX_LIST_CELLS_3D) };
+    let limit = if need_parts { list_limit } else { count_limit };
     if n < 1 || n > limit {
-        return Err(format!("--cells must be 1..={limit} in {dim}D (the counts grow about {}x per cell)", if dim == 2 { 4 } else { 7 }));
+        return Err(format!(
+            "--cells must be 1..={limit} in {dim}D {} (the counts grow about {}x per cell)",
+            if need_parts { "to list or draw the parts" } else { "to count them" },
+            if dim == 2 { 4 } else { 7 }
+        ));
     }
     let n = n as usize;
     let sym = match (class, dim) {
@@ -67,7 +84,6 @@ fn parts_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
         _ => Symmetry::RotationsAndMirrors,
     };
     let t0 = std::time::Instant::now();
-    let need_parts = list || svg_dir.is_some();
     let (count, parts) = if need_parts {
         let p = enumerate::parts(dim, n, sym);
         (p.len() as u64, p)
@@ -124,6 +140,7 @@ fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
     let mut size: Vec<i64> = Vec::new();
     let (mut parts, mut holes, mut set) = (Vec::<(String, Vec<[i32; 3]>, u8)>::new(), Vec::new(), None);
     let (mut stop, mut unique, mut single, mut json, mut threads, mut svg_file, mut no_flip, mut prune) = (0u64, false, false, false, 1usize, None, false, false);
+    let mut timeout = PACK_DEFAULT_TIMEOUT_MS;
     let mut it = args.iter().peekable();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -151,8 +168,18 @@ fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
                     _ => return Err(format!("--hole: `{v}` is not X,Y or X,Y,Z")),
                 }
             }
-            "--stop" => stop = take_number(&mut it, "--stop")?.max(0) as u64,
-            "--threads" => threads = take_number(&mut it, "--threads")?.clamp(1, 64) as usize,
+            "--stop" => {
+                stop = u64::try_from(take_number(&mut it, "--stop")?).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?
+            }
+            "--threads" => {
+                threads = match take_number(&mut it, "--threads")? {
+                    t @ 1..=64 => t as usize,
+                    t => return Err(format!("--threads is {t}: it must be from 1 to 64")),
+                }
+            }
+            "--timeout-ms" => {
+                timeout = u64::try_from(take_number(&mut it, "--timeout-ms")?).map_err(|_| "--timeout-ms takes a whole number of at least 0".to_string())?
+            }
             "--unique" => unique = true,
             "--single" => single = true,
             "--no-flip" => no_flip = true,
@@ -168,7 +195,7 @@ fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
         [] => return Err("--box X Y [Z] is required".into()),
         _ => return Err(format!("--box takes 2 or 3 sides, got {}", size.len())),
     };
-    if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
+    if [x, y].iter().any(|v| *v > 512 || *v < 1) || !(0..=512).contains(&z) {
         return Err("box sides must be 1..512".into());
     }
     let board = Board::boxed(x as i32, y as i32, z as i32)?;
@@ -198,6 +225,15 @@ fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
     let mut opts = PackOptions { stop, unique, threads, prune_holes: prune, keep: 1, ..PackOptions::new(board.dim) };
     if no_flip {
         opts.turns = Symmetry::Rotations;
+    }
+    if timeout > 0 {
+        // The packer checks its cancel flag as it goes; a timer raises it.
+        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+        opts.cancel = Some(cancel.clone());
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_millis(timeout));
+            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
+        });
     }
     let t0 = std::time::Instant::now();
     let res = solve(&board, &specs, &opts);

@@ -9,7 +9,7 @@
 //! `(at: (x, y), arc: (center: (cx, cy), ccw: true))`.
 
 use crate::geom::ring::ArcTo;
-use crate::geom::{pt, Pt, Vertex};
+use crate::geom::{origin_of, pt, shifted, BBox, Pt, Vertex};
 use crate::verify::{Mode, Piece, Puzzle, ShapeError, Target};
 use serde::de::{self, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde::Deserialize;
@@ -18,6 +18,30 @@ use std::path::Path;
 
 /// Largest file the loaders read.
 pub const MAX_FILE_BYTES: u64 = 16 << 20;
+/// Largest coordinate a file may hold (larger finite numbers overflow areas and distances).
+pub const MAX_COORDINATE: f64 = 1e15;
+/// Most pieces in one puzzle or solve file.
+pub const MAX_PIECES: usize = 2_000;
+/// Most rings in one file (target and pieces together).
+pub const MAX_RINGS: usize = 10_000;
+/// Most vertices in one file (all rings together).
+pub const MAX_VERTICES: usize = 200_000;
+
+/// Refuses files past the limits on pieces, rings and vertices.
+pub fn check_counts(target: &[Vec<Vertex>], pieces: &[Vec<Vec<Vertex>>]) -> Result<(), String> {
+    if pieces.len() > MAX_PIECES {
+        return Err(format!("{} pieces is more than the limit of {MAX_PIECES}", pieces.len()));
+    }
+    let rings = target.len() + pieces.iter().map(Vec::len).sum::<usize>();
+    if rings > MAX_RINGS {
+        return Err(format!("{rings} rings is more than the limit of {MAX_RINGS}"));
+    }
+    let vertices = target.iter().chain(pieces.iter().flatten()).map(Vec::len).sum::<usize>();
+    if vertices > MAX_VERTICES {
+        return Err(format!("{vertices} vertices is more than the limit of {MAX_VERTICES}"));
+    }
+    Ok(())
+}
 
 /// A puzzle as read from a file, before its geometry is validated.
 #[derive(Clone, Debug, PartialEq)]
@@ -31,15 +55,33 @@ pub struct PuzzleFile {
 impl PuzzleFile {
     /// Validates the geometry and prepares the target.
     pub fn build(&self) -> Result<(Puzzle, Vec<Piece>), ShapeError> {
-        let target = Target::from_vertices(&self.target)?;
+        self.build_repaired().map(|(puzzle, pieces, _)| (puzzle, pieces))
+    }
+
+    /// As [`PuzzleFile::build`], with the repairs normalisation made (see
+    /// [`crate::normalize`]). The figure is judged moved near the origin (exactly: by whole
+    /// numbers), so that where it was drawn does not change the verdict: anchored pieces move
+    /// with the target; free ones by their own centre.
+    pub fn build_repaired(&self) -> Result<(Puzzle, Vec<Piece>, Vec<String>), ShapeError> {
+        let origin = origin_of(&self.target);
+        let all_pieces: Vec<Vec<Vertex>> = self.pieces.iter().flatten().cloned().collect();
+        let piece_origin = match self.mode {
+            Mode::Anchored => origin,
+            Mode::Free => origin_of(&all_pieces),
+        };
+        let magnitude = BBox::of_rings(&all_pieces).magnitude();
+        let target = Target::from_vertices_at(&shifted(&self.target, origin), origin, magnitude)?;
         let tol = target.tol;
-        let pieces = self
-            .pieces
-            .iter()
-            .enumerate()
-            .map(|(i, rings)| Piece::from_vertices(rings, tol, i))
-            .collect::<Result<Vec<_>, _>>()?;
-        Ok((Puzzle::new(target, self.mode, self.allow_mirror), pieces))
+        let mut repairs = target.repairs.clone();
+        let mut pieces = Vec::with_capacity(self.pieces.len());
+        for (i, rings) in self.pieces.iter().enumerate() {
+            let (piece, notes) = Piece::from_vertices_at(&shifted(rings, piece_origin), tol, i, piece_origin)?;
+            repairs.extend(notes);
+            pieces.push(piece);
+        }
+        let mut puzzle = Puzzle::new(target, self.mode, self.allow_mirror);
+        puzzle.origins = [origin, piece_origin];
+        Ok((puzzle, pieces, repairs))
     }
 }
 
@@ -60,13 +102,25 @@ impl Syntax {
     }
 }
 
-/// Reads a file as text, refusing huge or unreadable ones with a readable reason.
+/// Reads a file as text, refusing huge, unreadable or special ones (devices, pipes: only
+/// regular files, links followed) with a readable reason. The limit holds for the bytes
+/// actually read, not only the size the file system reports.
 pub fn read_text(path: &Path) -> Result<String, String> {
+    use std::io::Read;
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
+    if !meta.is_file() {
+        return Err("not a regular file".into());
+    }
     if meta.len() > MAX_FILE_BYTES {
         return Err(format!("file is {} bytes, more than the limit of {MAX_FILE_BYTES}", meta.len()));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read: {e}"))
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read: {e}"))?;
+    let mut bytes = Vec::new();
+    file.take(MAX_FILE_BYTES + 1).read_to_end(&mut bytes).map_err(|e| format!("cannot read: {e}"))?;
+    if bytes.len() as u64 > MAX_FILE_BYTES {
+        return Err(format!("file is more than the limit of {MAX_FILE_BYTES} bytes"));
+    }
+    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
 }
 
 /// Loads a puzzle file; the error names the problem (the caller adds the file name).
@@ -109,10 +163,10 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
     }
     let raw: RawPuzzle<Mode> = match syntax {
         Syntax::Json => {
-            let r: RawPuzzle<JsonMode> = serde_json::from_str(text).map_err(|e| e.to_string())?;
+            let r: RawPuzzle<JsonMode> = serde_json::from_str(text).map_err(|e| json_error(&e))?;
             RawPuzzle { target: r.target, pieces: r.pieces, mode: r.mode.0, allow_mirror: r.allow_mirror }
         }
-        Syntax::Ron => ron::from_str(text).map_err(|e| e.to_string())?,
+        Syntax::Ron => ron_options().from_str(text).map_err(|e| ron_error(&e))?,
     };
     let target = raw
         .target
@@ -129,6 +183,7 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
         .enumerate()
         .map(|(i, n)| piece(n, &format!("pieces[{i}]")))
         .collect::<Result<Vec<_>, _>>()?;
+    check_counts(&target, &pieces)?;
     Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror })
 }
 
@@ -153,30 +208,66 @@ struct RawSolve {
     #[allow(dead_code)]
     allow_mirror: Option<bool>,
     #[serde(default)]
-    rotation_step: Option<f64>,
+    rotation_step: Option<Node>,
 }
+
+/// Most pieces in one solve file (the search goes one level deeper per piece).
+pub const MAX_SOLVE_PIECES: usize = 500;
 
 /// Loads a solve file; the error names the problem (the caller adds the file name).
 pub fn load_solve(path: &Path) -> Result<SolveFile, String> {
     let syntax = Syntax::of(path).ok_or("unknown extension: use .ron or .json")?;
-    let text = read_text(path)?;
+    parse_solve(&read_text(path)?, syntax)
+}
+
+/// RON as the project writes it: optional fields plainly (`rotation_step: 90`, not
+/// `Some(90)`; both are read).
+pub fn ron_options() -> ron::Options {
+    ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME)
+}
+
+/// A RON error in plain words, with its line.
+pub fn ron_error(e: &ron::error::SpannedError) -> String {
+    let what = match &e.code {
+        ron::Error::ExceededRecursionLimit => "the file nests lists or maps too deeply".to_string(),
+        other => other.to_string(),
+    };
+    format!("line {}, column {}: {what}", e.span.start.line, e.span.start.col)
+}
+
+/// A JSON error in plain words (serde_json already gives the line).
+fn json_error(e: &serde_json::Error) -> String {
+    let s = e.to_string();
+    if s.starts_with("recursion limit exceeded") {
+        return format!("the file nests lists or maps too deeply (line {})", e.line());
+    }
+    s
+}
+
+/// Parses the text of a solve file.
+pub fn parse_solve(text: &str, syntax: Syntax) -> Result<SolveFile, String> {
     if text.trim().is_empty() {
         return Err("file is empty".into());
     }
     let raw: RawSolve = match syntax {
-        Syntax::Json => serde_json::from_str(&text).map_err(|e| e.to_string())?,
-        Syntax::Ron => ron::from_str(&text).map_err(|e| e.to_string())?,
+        Syntax::Json => serde_json::from_str(text).map_err(|e| json_error(&e))?,
+        Syntax::Ron => ron_options().from_str(text).map_err(|e| ron_error(&e))?,
     };
     let target = raw.target.iter().enumerate().map(|(i, n)| ring(n, &format!("target[{i}]"))).collect::<Result<Vec<_>, _>>()?;
     if target.is_empty() {
         return Err("target has no rings".into());
     }
-    let set = match &raw.pieces {
+    let step = match &raw.rotation_step {
+        None => None,
+        Some(Node::Num(x)) => Some(*x),
+        Some(other) => return Err(format!("`rotation_step`: expected a number of degrees, found {}", other.describe())),
+    };
+    let mut set = match &raw.pieces {
         Node::Str(name) => crate::pieces::PieceSet::builtin(name)
             .ok_or_else(|| format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", ")))?,
         Node::List(items) if !items.is_empty() => crate::pieces::PieceSet {
             name: "custom".into(),
-            step_deg: raw.rotation_step.unwrap_or(45.0),
+            step_deg: 45.0,
             pieces: items
                 .iter()
                 .enumerate()
@@ -185,6 +276,15 @@ pub fn load_solve(path: &Path) -> Result<SolveFile, String> {
         },
         other => return Err(format!("`pieces` must name a set or list pieces, found {}", other.describe())),
     };
+    if let Some(step) = step {
+        crate::pieces::check_step(step)?;
+        set.step_deg = step;
+    }
+    if set.pieces.len() > MAX_SOLVE_PIECES {
+        return Err(format!("{} pieces is more than the limit of {MAX_SOLVE_PIECES} for solving", set.pieces.len()));
+    }
+    let piece_rings: Vec<Vec<Vec<Vertex>>> = set.pieces.iter().map(|p| p.rings.clone()).collect();
+    check_counts(&target, &piece_rings)?;
     Ok(SolveFile { target, set })
 }
 
@@ -200,7 +300,7 @@ pub enum Node {
 }
 
 impl Node {
-    fn describe(&self) -> String {
+    pub fn describe(&self) -> String {
         match self {
             Node::Num(x) => format!("the number {x}"),
             Node::Bool(b) => format!("the boolean {b}"),
@@ -222,10 +322,12 @@ pub(crate) fn point(n: &Node, at: &str) -> Result<Pt, String> {
     match n {
         Node::List(l) if l.len() == 2 => match (&l[0], &l[1]) {
             (Node::Num(x), Node::Num(y)) => {
-                if x.is_finite() && y.is_finite() {
-                    Ok(pt(*x, *y))
-                } else {
+                if !(x.is_finite() && y.is_finite()) {
                     Err(format!("{at}: coordinate is NaN or infinite"))
+                } else if x.abs().max(y.abs()) > MAX_COORDINATE {
+                    Err(format!("{at}: coordinate beyond ±{MAX_COORDINATE:e}"))
+                } else {
+                    Ok(pt(*x, *y))
                 }
             }
             _ => Err(format!("{at}: a point is two numbers [x, y]")),

@@ -260,7 +260,7 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
                 _ => Err(format!("pieces[{k}]: a part is written like \"[0,0][1,0][2,0]\"")),
             })
             .collect::<Result<_, _>>()?,
-        other => return Err(format!("`pieces` must name a part set or list parts, found {other:?}")),
+        other => return Err(format!("`pieces` must name a part set or list parts, found {}", other.describe())),
     };
     let b = match board.size.as_slice() {
         [x, y] if *x <= 64 && *y <= 64 => Board::boxed(*x, *y, 0)?,
@@ -275,7 +275,11 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
         .map(|h| match (h.as_slice(), b.dim) {
             ([x, y], 2) => Ok([*x, *y, 0]),
             ([x, y, z], 3) => Ok([*x, *y, *z]),
-            _ => Err(format!("hole {h:?} is not [x, y{}]", if b.dim == 3 { ", z" } else { "" })),
+            _ => Err(format!(
+                "hole [{}] is not [x, y{}]",
+                h.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
+                if b.dim == 3 { ", z" } else { "" }
+            )),
         })
         .collect::<Result<_, _>>()?;
     let b = if holes.is_empty() { b } else { b.without(&holes)? };
@@ -310,13 +314,21 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     }
     // Optional fields are written plainly (`mode: anchored`, not `mode: Some(anchored)`).
     let ron_options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let raw: RawPack = ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), e.code.to_string()))?;
+    let raw: RawPack = ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), crate::format::ron_error(&e)))?;
+    check_id(id, "pack").map_err(|m| err(None, m))?;
+    if raw.levels.len() > MAX_LEVELS {
+        return Err(err(None, format!("{} levels is more than the limit of {MAX_LEVELS} per pack", raw.levels.len())));
+    }
     let mut levels = Vec::with_capacity(raw.levels.len());
     for l in raw.levels {
         let line = line_of_id(text, &l.id);
         let fail = |m: String| err(line, format!("level `{}`: {m}", l.id));
+        check_id(&l.id, "level").map_err(|m| err(line, m))?;
         if levels.iter().any(|x: &Level| x.id == l.id) {
             return Err(fail("this id is used twice in the pack".into()));
+        }
+        if !(1..=MAX_DIFFICULTY).contains(&l.difficulty) {
+            return Err(fail(format!("difficulty is {}: it must be from 1 to {MAX_DIFFICULTY}", l.difficulty)));
         }
         if l.family.as_deref() == Some("edge") {
             let raw = l.edge.as_ref().ok_or_else(|| fail("an edge level needs an `edge` puzzle".into()))?;
@@ -383,11 +395,9 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
                     .collect::<Result<_, _>>()
                     .map_err(&fail)?,
             },
-            other => return Err(fail(format!("`pieces` must name a set or list pieces, found {other:?}"))),
+            other => return Err(fail(format!("`pieces` must name a set or list pieces, found {}", other.describe()))),
         };
-        if !(set.step_deg > 0.0 && set.step_deg <= 360.0) {
-            return Err(fail("`rotation_step` must be in (0, 360] degrees".into()));
-        }
+        crate::pieces::check_step(set.step_deg).map_err(&fail)?;
         let target = l
             .target
             .iter()
@@ -421,6 +431,23 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         return Err(err(None, "the pack has no levels".into()));
     }
     Ok(Pack { id: id.into(), name: raw.name, author: raw.author, version: raw.version, file: file.into(), levels })
+}
+
+/// Most levels in one pack.
+pub const MAX_LEVELS: usize = 1000;
+/// Difficulty runs from 1 to this (stars in the level list).
+pub const MAX_DIFFICULTY: u8 = 5;
+
+/// Checks a pack or level id: 1 to 64 letters, digits, `-` or `_` (ids become parts of the
+/// `PACK/ID` addresses and of the save file's keys).
+pub fn check_id(id: &str, what: &str) -> Result<(), String> {
+    let ok = !id.is_empty() && id.len() <= 64 && id.chars().all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        let shown: String = id.chars().take(64).collect();
+        Err(format!("{what} id `{shown}` must be 1 to 64 letters, digits, `-` or `_`"))
+    }
 }
 
 /// 1-based line of `id: "<id>"` in the text.
@@ -460,6 +487,18 @@ pub fn load_dir(dir: &std::path::Path) -> (Vec<Pack>, Vec<LoadError>) {
             },
             Err(message) => errors.push(LoadError { file, line: None, message }),
         }
+    }
+    (packs, errors)
+}
+
+/// Loads the player's own packs: as [`load_dir`], but a pack named like a built-in one is
+/// refused (two levels would share one `PACK/ID` address and one saved record).
+pub fn load_user_dir(dir: &std::path::Path) -> (Vec<Pack>, Vec<LoadError>) {
+    let (packs, mut errors) = load_dir(dir);
+    let (clashing, packs): (Vec<Pack>, Vec<Pack>) = packs.into_iter().partition(|p| EMBEDDED.iter().any(|(id, _, _)| *id == p.id));
+    for p in clashing {
+        let message = format!("a user pack may not take the name of the built-in pack `{}`: rename the file", p.id);
+        errors.push(LoadError { file: p.file, line: None, message });
     }
     (packs, errors)
 }

@@ -11,6 +11,7 @@ pub mod edge;
 pub mod format;
 pub mod geom;
 pub mod level;
+pub mod normalize;
 pub mod paths;
 pub mod pieces;
 pub mod polyform;

@@ -149,6 +149,24 @@ impl PieceSet {
     }
 }
 
+/// Most turns a piece may have: a rotation step of at least one degree.
+pub const MAX_TURNS: f64 = 360.0;
+
+/// Checks a rotation step in degrees: it must divide the full turn into a whole number of at
+/// most 360 steps (so 90, 45, 30, 15, 1 and 360 are fine; 0, 7, NaN and 1e300 are not).
+pub fn check_step(step: f64) -> Result<(), String> {
+    let turns = 360.0 / step;
+    if !step.is_finite() || step <= 0.0 || step > 360.0 {
+        return Err(format!("`rotation_step` is {step}: it must be a number of degrees in (0, 360]"));
+    }
+    if turns > MAX_TURNS + 1e-9 || (turns - turns.round()).abs() > 1e-9 {
+        return Err(format!(
+            "`rotation_step` is {step}: it must divide 360 degrees into a whole number of at most {MAX_TURNS} steps"
+        ));
+    }
+    Ok(())
+}
+
 /// Where one piece goes.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Placement {

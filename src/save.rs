@@ -84,17 +84,20 @@ pub enum Loaded {
 }
 
 pub fn load(path: &Path) -> Loaded {
-    let text = match std::fs::read_to_string(path) {
+    if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+        return Loaded::Fresh;
+    }
+    // The same limits as every other file: regular files only, at most 16 MiB read.
+    let text = match crate::format::read_text(path) {
         Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Loaded::Fresh,
-        Err(e) => return recover(path, format!("cannot read {}: {e}", path.display())),
+        Err(e) => return recover(path, format!("{}: {e}", path.display())),
     };
-    match ron::from_str::<SaveData>(&text) {
+    match crate::format::ron_options().from_str::<SaveData>(&text) {
         Ok(mut d) => {
             d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
             Loaded::Ok(d)
         }
-        Err(e) => recover(path, format!("{}:{}: {}", path.display(), e.span.start.line, e.code)),
+        Err(e) => recover(path, format!("{}: {}", path.display(), crate::format::ron_error(&e))),
     }
 }
 

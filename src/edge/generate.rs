@@ -94,6 +94,14 @@ impl Rng {
 }
 
 pub fn generate(spec: &Spec) -> Result<Generated, String> {
+    generate_until(spec, None)
+}
+
+/// The time `tessera edge generate` gives itself by default.
+pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
+
+/// As [`generate`], giving up at `deadline` (each solver run stops there too).
+pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Result<Generated, String> {
     let (cols, rows) = (spec.cols, spec.rows);
     if cols < 2 || rows < 2 || cols > super::MAX_SIDE || rows > super::MAX_SIDE {
         return Err(format!("the board must be 2..{} cells each way", super::MAX_SIDE));
@@ -110,6 +118,9 @@ pub fn generate(spec: &Spec) -> Result<Generated, String> {
     };
     let mut rng = Rng(spec.seed);
     for attempt in 1..=200u32 {
+        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+            return Err(format!("no puzzle{} found before the time limit ({} attempt(s)): use more colours or a longer --timeout-ms", if spec.unique { " with a unique solution" } else { "" }, attempt - 1));
+        }
         let n = cols * rows;
         let mut grid: Vec<Tile> = vec![[0; 4]; n];
         let on_border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == cols || y + 1 == rows;
@@ -147,9 +158,9 @@ pub fn generate(spec: &Spec) -> Result<Generated, String> {
         let puzzle = Puzzle { cols, rows, tiles, rotate: spec.rotate, clues: vec![] };
         puzzle.validate()?;
         puzzle.check(&solution)?;
-        let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, ..Default::default() })?;
+        let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, deadline, ..Default::default() })?;
         let (solutions, complete) = if spec.unique {
-            let all = solve(&puzzle, &Options { limit: 2, max_nodes: spec.max_nodes, up_to_board_turns: true, ..Default::default() })?;
+            let all = solve(&puzzle, &Options { limit: 2, max_nodes: spec.max_nodes, up_to_board_turns: true, deadline, ..Default::default() })?;
             (all.solutions, all.complete || all.solutions >= 2)
         } else {
             (first.solutions, true)

@@ -70,13 +70,16 @@ impl Puzzle {
         let mut seen = std::collections::HashSet::new();
         for k in &self.clues {
             if k.cell >= c * r || k.tile >= self.tiles.len() || k.rot > 3 {
-                return Err(format!("clue {k:?} is outside the board or names no tile"));
+                return Err(format!(
+                    "clue (cell: {}, tile: {}, rot: {}) is outside the board, names no tile or turns more than 3 times",
+                    k.cell, k.tile, k.rot
+                ));
             }
             if !seen.insert(k.tile) {
                 return Err(format!("clue tile {} is fixed twice", k.tile));
             }
             if k.rot != 0 && !self.rotate {
-                return Err(format!("clue {k:?} is turned but the puzzle does not turn tiles"));
+                return Err(format!("the clue at cell {} (tile {}) is turned but the puzzle does not turn tiles", k.cell, k.tile));
             }
         }
         // Colours that cannot pair: every inner side pairs with one of the same colour.
@@ -125,7 +128,7 @@ impl Puzzle {
         }
         for k in &self.clues {
             if p[k.cell] != (k.tile, k.rot) {
-                return Err(format!("clue {k:?} is not respected"));
+                return Err(format!("the clue at cell {} (tile {}, rot {}) is not respected", k.cell, k.tile, k.rot));
             }
         }
         let mismatches = self.mismatches(&p.iter().map(|&x| Some(x)).collect::<Vec<_>>());
@@ -255,7 +258,7 @@ impl RawPuzzle {
 pub fn load(path: &std::path::Path, rotate: bool) -> Result<Puzzle, String> {
     let text = crate::format::read_text(path)?;
     if path.extension().is_some_and(|e| e == "ron") {
-        let raw: RawPuzzle = ron::from_str(&text).map_err(|e| format!("line {}: {}", e.span.start.line, e.code))?;
+        let raw: RawPuzzle = crate::format::ron_options().from_str(&text).map_err(|e| crate::format::ron_error(&e))?;
         raw.build()
     } else {
         parse_text(&text, rotate)

@@ -108,6 +108,19 @@ impl Tol {
     pub fn for_extent(extent: f64) -> Tol {
         Tol { eps: Self::REL * extent.max(1.0) }
     }
+
+    /// The tolerance for a figure of size `size` (its bounding box's larger side) whose
+    /// coordinates were written as numbers up to `magnitude`: relative to the size, never to
+    /// the position, but never finer than what f64 keeps of numbers that large (64 units in
+    /// the last place), so that a figure far from the origin is judged as one near it.
+    pub fn for_figure(size: f64, magnitude: f64) -> Tol {
+        Tol { eps: (Self::REL * size.max(1.0)).max(Self::precision_floor(magnitude)) }
+    }
+
+    /// The finest distance worth comparing among numbers up to `magnitude`.
+    pub fn precision_floor(magnitude: f64) -> f64 {
+        64.0 * f64::EPSILON * magnitude.abs()
+    }
 }
 
 impl Default for Tol {
@@ -158,6 +171,52 @@ impl BBox {
     pub fn center(&self) -> Pt {
         (self.min + self.max) * 0.5
     }
+    /// The larger side (0 for an empty box).
+    pub fn size(&self) -> f64 {
+        if self.min.x > self.max.x {
+            return 0.0;
+        }
+        (self.max.x - self.min.x).max(self.max.y - self.min.y)
+    }
+    /// The largest absolute coordinate (0 for an empty box).
+    pub fn magnitude(&self) -> f64 {
+        if self.min.x > self.max.x {
+            return 0.0;
+        }
+        [self.min.x, self.min.y, self.max.x, self.max.y].iter().fold(0.0, |m: f64, v| m.max(v.abs()))
+    }
+    /// The box of the finite points of some rings.
+    pub fn of_rings(rings: &[Vec<ring::Vertex>]) -> BBox {
+        let mut bb = BBox::EMPTY;
+        rings.iter().flatten().filter(|v| v.at.is_finite()).for_each(|v| bb.add(v.at));
+        bb
+    }
+}
+
+/// Where a file's figure is moved before judging: its centre, rounded to whole numbers (so the
+/// move is exact in f64). A figure written far from the origin is then judged as one near it.
+pub fn origin_of(rings: &[Vec<ring::Vertex>]) -> Pt {
+    let bb = BBox::of_rings(rings);
+    if bb.min.x > bb.max.x {
+        return pt(0.0, 0.0);
+    }
+    let c = bb.center();
+    pt(c.x.round(), c.y.round())
+}
+
+/// Rings moved by `-origin` (arc centres too).
+pub fn shifted(rings: &[Vec<ring::Vertex>], origin: Pt) -> Vec<Vec<ring::Vertex>> {
+    rings
+        .iter()
+        .map(|r| {
+            r.iter()
+                .map(|v| ring::Vertex {
+                    at: v.at - origin,
+                    arc: v.arc.map(|a| ring::ArcTo { center: a.center - origin, ccw: a.ccw }),
+                })
+                .collect()
+        })
+        .collect()
 }
 
 /// A rigid motion, optionally with a mirror: `p -> rotate(mirror(p), angle) + shift`, where

@@ -38,6 +38,7 @@ pub enum RingError {
     SelfIntersecting { edge: usize, other: usize },
     ZeroArea,
     RingsTouch { ring: usize, other: usize },
+    RingsOverlap,
     TooLarge { count: usize, limit: usize },
 }
 
@@ -63,6 +64,7 @@ impl fmt::Display for RingError {
             RingError::RingsTouch { ring, other } => {
                 write!(f, "rings {ring} and {other} of one shape cross or touch")
             }
+            RingError::RingsOverlap => write!(f, "two rings of one shape overlap each other"),
             RingError::TooLarge { count, limit } => {
                 write!(f, "{count} vertices is more than the limit of {limit}")
             }
@@ -367,7 +369,7 @@ pub fn parts_from_rings(rings: Vec<Ring>, tol: Tol, allow_touch: bool) -> Result
     Ok(parts)
 }
 
-fn rings_touch(a: &Ring, b: &Ring, eps: f64) -> bool {
+pub(crate) fn rings_touch(a: &Ring, b: &Ring, eps: f64) -> bool {
     if !a.bbox().overlaps(&b.bbox(), eps) {
         return false;
     }

@@ -118,10 +118,9 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
     if target.iter().flatten().any(|v| v.arc.is_some()) || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
         return None;
     }
-    let mut bb = BBox::EMPTY;
-    target.iter().flatten().for_each(|v| bb.add(v.at));
-    let tol = Tol::for_extent(bb.extent());
-    let rings: Vec<Ring> = target.iter().map(|r| Ring::new(r, tol).ok()).collect::<Option<_>>()?;
+    let bb = BBox::of_rings(target);
+    let tol = Tol::for_figure(bb.size(), bb.magnitude());
+    let rings = crate::normalize::normalize(target, tol, "target", pt(0.0, 0.0)).ok()?.rings;
     let parts = parts_from_rings(rings, tol, true).ok()?;
     let region = contours_of(&parts.iter().collect::<Vec<_>>(), &[], tol.eps);
     let step = set.step();
@@ -179,7 +178,9 @@ impl Prepared {
             return s.out;
         }
         s.search(region);
-        s.out.complete = !s.stopped;
+        // Stopping at the limit leaves the rest unexplored: complete only when the search
+        // ran out of candidates by itself.
+        s.out.complete = !s.stopped && s.out.solutions.len() < opts.limit.max(1);
         s.out
     }
 }
@@ -323,7 +324,10 @@ impl Search<'_> {
         }
         // Prune: every outer part must hold at least the smallest remaining piece.
         let smallest = (0..self.kinds.len()).filter(|&k| self.left[k] > 0).map(|k| self.kinds[k].area).fold(f64::INFINITY, f64::min);
-        if region.iter().filter(|c| !c.is_hole()).any(|c| c.area < smallest - 1e-9) {
+        // (Areas carry the figure's rounding: allow what moving its corners by the tolerance
+        // can change.)
+        let slack = 16.0 * self.eps * smallest.sqrt() + 1e-9;
+        if region.iter().filter(|c| !c.is_hole()).any(|c| c.area < smallest - slack) {
             return;
         }
         // Prune: this region with these pieces left was explored before. Only when looking
@@ -353,12 +357,15 @@ impl Search<'_> {
                 for w in 0..n {
                     let (prev, at, next) = (ring[(w + n - 1) % n], ring[w], ring[(w + 1) % n]);
                     let e_out = (next - at).unit();
-                    if e_out.cross(out_dir).abs() > 1e-9 || e_out.dot(out_dir) <= 0.0 {
+                    // Directions agree when the edge's far end is within the tolerance of
+                    // the region's edge (so figures rounded by other tools still fit).
+                    let dir_tol = (2.0 * self.eps / (next - at).len()).max(1e-9);
+                    if e_out.cross(out_dir).abs() > dir_tol || e_out.dot(out_dir) <= 0.0 {
                         continue;
                     }
                     // The piece's angle at the vertex must fit in the corner.
                     let piece_turn = turn((at - prev).unit(), e_out);
-                    if piece_turn < corner - 1e-9 {
+                    if piece_turn < corner - 2.0 * dir_tol {
                         continue;
                     }
                     let shift = v - at;

@@ -40,6 +40,8 @@ pub enum ShapeError {
     /// The rings of the target overlap each other.
     TargetOverlap,
     NoTarget,
+    /// The coordinates are so large that f64 keeps too little of them for the figure's size.
+    TooFar { magnitude: f64, size: f64 },
 }
 
 impl fmt::Display for ShapeError {
@@ -49,6 +51,11 @@ impl fmt::Display for ShapeError {
             ShapeError::Ring { piece: Some(p), ring, error } => write!(f, "piece {p}, ring {ring}: {error}"),
             ShapeError::TargetOverlap => write!(f, "target rings overlap each other"),
             ShapeError::NoTarget => write!(f, "target has no rings"),
+            ShapeError::TooFar { magnitude, size } => write!(
+                f,
+                "coordinates reach {magnitude:e}, too far from the origin for a figure of size {size}: \
+                 f64 keeps too few digits there; move the figure nearer the origin"
+            ),
         }
     }
 }
@@ -67,24 +74,38 @@ pub struct Target {
     pub area: f64,
     pub perimeter: f64,
     pub bbox: BBox,
+    /// What normalisation changed in the input rings (see [`crate::normalize`]).
+    pub repairs: Vec<String>,
+}
+
+/// Largest input coordinate the engine accepts for a figure of size `size` (where f64 still
+/// keeps a thousandth of the size).
+fn check_magnitude(magnitude: f64, size: f64) -> Result<(), ShapeError> {
+    if Tol::precision_floor(magnitude) > 1e-3 * size.max(1.0) {
+        return Err(ShapeError::TooFar { magnitude, size });
+    }
+    Ok(())
 }
 
 impl Target {
     /// Builds a target from input rings; the tolerance follows the figure's size.
     pub fn from_vertices(rings: &[Vec<Vertex>]) -> Result<Target, ShapeError> {
-        let mut bb = BBox::EMPTY;
-        for v in rings.iter().flatten() {
-            if v.at.is_finite() {
-                bb.add(v.at);
-            }
-        }
-        let tol = Tol::for_extent(bb.extent());
-        let rings = rings
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Ring::new(r, tol).map_err(|error| ShapeError::Ring { piece: None, ring: i, error }))
-            .collect::<Result<Vec<_>, _>>()?;
-        Target::new(rings, tol)
+        Target::from_vertices_at(rings, crate::geom::pt(0.0, 0.0), 0.0)
+    }
+
+    /// Builds a target from input rings that the caller moved by `-origin`; `magnitude` is the
+    /// largest coordinate of anything judged with it as it was written (pieces too), which
+    /// bounds the tolerance from below.
+    pub fn from_vertices_at(rings: &[Vec<Vertex>], origin: Pt, magnitude: f64) -> Result<Target, ShapeError> {
+        let bb = BBox::of_rings(rings);
+        let magnitude = magnitude.max(bb.magnitude() + origin.x.abs().max(origin.y.abs()));
+        check_magnitude(magnitude, bb.size())?;
+        let tol = Tol::for_figure(bb.size(), magnitude);
+        let n = crate::normalize::normalize(rings, tol, "target", origin)
+            .map_err(|(ring, error)| ShapeError::Ring { piece: None, ring, error })?;
+        let mut t = Target::new(n.rings, tol)?;
+        t.repairs = n.repairs;
+        Ok(t)
     }
 
     /// Builds a target from validated rings. Rings may touch (their union is taken) but not
@@ -112,7 +133,7 @@ impl Target {
         let rings = contours.iter().map(|k| Ring::from_edges_unchecked(k.edges.clone(), eps)).collect();
         let area = contours.iter().map(|k| k.area).sum();
         let perimeter = contours.iter().map(|k| k.perimeter(eps)).sum();
-        Ok(Target { tol, contours, mirrored, rings, area, perimeter, bbox })
+        Ok(Target { tol, contours, mirrored, rings, area, perimeter, bbox, repairs: Vec::new() })
     }
 
     /// Where `p` lies with respect to the target region.
@@ -140,21 +161,49 @@ pub struct Piece {
 }
 
 impl Piece {
+    /// A piece from simple rings. Its rings may touch or share edges (a piece drawn as two
+    /// triangles, a hole touching the outline): they are kept as separate parts whose union
+    /// the engine takes, as for a target. Rings that overlap are refused.
     pub fn new(rings: Vec<Ring>, tol: Tol) -> Result<Piece, RingError> {
-        Ok(Piece { parts: parts_from_rings(rings, tol, false)? })
+        let touching = rings_touch_any(&rings, tol.eps);
+        let parts = parts_from_rings(rings, tol, true)?;
+        if touching {
+            let refs: Vec<&Part> = parts.iter().collect();
+            let ov = overlay::overlay(&refs, tol.eps);
+            if ov.overlap {
+                return Err(RingError::RingsOverlap);
+            }
+        }
+        Ok(Piece { parts })
     }
-    /// A piece from input rings, validated with the target's tolerance.
+    /// A piece from input rings, normalised and validated with the target's tolerance.
     pub fn from_vertices(rings: &[Vec<Vertex>], tol: Tol, index: usize) -> Result<Piece, ShapeError> {
-        let rings = rings
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Ring::new(r, tol).map_err(|error| ShapeError::Ring { piece: Some(index), ring: i, error }))
-            .collect::<Result<Vec<_>, _>>()?;
-        Piece::new(rings, tol).map_err(|error| ShapeError::Ring { piece: Some(index), ring: 0, error })
+        Piece::from_vertices_at(rings, tol, index, crate::geom::pt(0.0, 0.0)).map(|(p, _)| p)
+    }
+    /// As [`Piece::from_vertices`], for rings the caller moved by `-origin`; also returns the
+    /// repairs normalisation made.
+    pub fn from_vertices_at(rings: &[Vec<Vertex>], tol: Tol, index: usize, origin: Pt) -> Result<(Piece, Vec<String>), ShapeError> {
+        let n = crate::normalize::normalize(rings, tol, &format!("piece {index}"), origin)
+            .map_err(|(ring, error)| ShapeError::Ring { piece: Some(index), ring, error })?;
+        let piece = Piece::new(n.rings, tol).map_err(|error| ShapeError::Ring { piece: Some(index), ring: 0, error })?;
+        Ok((piece, n.repairs))
     }
     pub fn area(&self, eps: f64) -> f64 {
         self.parts.iter().map(|p| p.area(eps)).sum()
     }
+}
+
+/// Whether any two of the rings touch or cross.
+fn rings_touch_any(rings: &[Ring], eps: f64) -> bool {
+    if rings.len() < 2 {
+        return false;
+    }
+    let boxes: Vec<BBox> = rings.iter().map(|r| r.bbox()).collect();
+    let mut hit = false;
+    crate::geom::ring::sweep_pairs(&boxes, eps, |i, j| {
+        hit = hit || crate::geom::ring::rings_touch(&rings[i], &rings[j], eps);
+    });
+    hit
 }
 
 /// What the engine says about an arrangement.
@@ -193,11 +242,15 @@ pub struct Puzzle {
     pub target: Target,
     pub mode: Mode,
     pub allow_mirror: bool,
+    /// Where the target and the pieces were moved from before judging (see
+    /// `PuzzleFile::build_repaired`): the motion in a verdict is given in the file's own
+    /// coordinates.
+    pub origins: [Pt; 2],
 }
 
 impl Puzzle {
     pub fn new(target: Target, mode: Mode, allow_mirror: bool) -> Puzzle {
-        Puzzle { target, mode, allow_mirror }
+        Puzzle { target, mode, allow_mirror, origins: [Pt::default(); 2] }
     }
 
     /// Judges an arrangement.
@@ -239,6 +292,12 @@ impl Puzzle {
             };
             p.clamp(0.0, progress::UNSOLVED_MAX)
         };
+        // The motion maps target - o_t to pieces - o_p; in the file's coordinates its shift
+        // becomes shift + o_p - (turned o_t).
+        let motion = motion.map(|m| {
+            let [ot, op] = self.origins;
+            Motion { shift: m.shift + op - m.apply_dir(ot), ..m }
+        });
         Verdict { solved, progress, overlap, holes, contours, mirrored, motion }
     }
 }

@@ -54,6 +54,16 @@ pub struct EdgePass {
     pub removed: Vec<bool>,
     /// Pairs of sub-edges that two parts share in the same direction (an overlap).
     pub same_direction: Vec<(usize, usize)>,
+    /// The edges touched each other at more points than [`max_contacts`] allows, and the
+    /// rest were not cut: only piles of pieces lying on one another get there.
+    pub saturated: bool,
+}
+
+/// Most contact points the edge pass collects for `edges` edges. Pieces laid edge to edge
+/// touch at a few points per edge; thousands of copies of one piece stacked on each other
+/// touch at a number that grows with the square of their count, and would exhaust memory.
+pub fn max_contacts(edges: usize) -> usize {
+    16 * edges + 100_000
 }
 
 impl EdgePass {
@@ -70,8 +80,14 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
     // edges it cuts.
     let mut points: Vec<Pt> = edges.iter().flat_map(|(e, _)| [e.start(), e.end()]).collect();
     let mut cuts_of: Vec<(usize, usize)> = Vec::new(); // (edge, point index)
+    let cap = max_contacts(edges.len());
+    let mut saturated = false;
     sweep_pairs(&boxes, eps, |i, j| {
-        if edges[i].1 == edges[j].1 {
+        if edges[i].1 == edges[j].1 || saturated {
+            return;
+        }
+        if cuts_of.len() > 2 * cap {
+            saturated = true;
             return;
         }
         for p in edges[i].0.contacts(&edges[j].0, eps) {
@@ -135,7 +151,7 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
             }
         }
     }
-    EdgePass { points: reps, subs, removed, same_direction }
+    EdgePass { points: reps, subs, removed, same_direction, saturated }
 }
 
 /// For two sub-edges joining the same pair of points: `Some(true)` when they are one curve
@@ -180,6 +196,9 @@ pub fn overlay(parts: &[&Part], eps: f64) -> Overlay {
     let edges: Vec<(Edge, usize)> =
         parts.iter().enumerate().flat_map(|(i, p)| p.edges().map(move |e| (*e, i))).collect();
     let pass = edge_pass(&edges, eps);
+    if pass.saturated {
+        return Overlay { pass, overlap: true, overlapping: vec![true; parts.len()] };
+    }
     let mut overlapping = vec![false; parts.len()];
     let mut by_owner: Vec<Vec<usize>> = vec![Vec::new(); parts.len()];
     for (k, s) in pass.subs.iter().enumerate() {
@@ -205,6 +224,6 @@ pub fn overlay(parts: &[&Part], eps: f64) -> Overlay {
             }
         }
     });
-    let overlap = overlapping.iter().any(|&o| o);
+    let overlap = pass.saturated || overlapping.iter().any(|&o| o);
     Overlay { pass, overlap, overlapping }
 }

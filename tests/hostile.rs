@@ -1,0 +1,265 @@
+//! Hostile input, through the commands: every limit gives a clear error naming the file and
+//! the limit, nothing panics, hangs or runs out of memory, and the budgets are honoured.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+fn run_env(args: &[&str], env: &[(&str, &Path)]) -> (i32, String, String) {
+    let mut c = Command::new(env!("CARGO_BIN_EXE_tessera"));
+    c.args(args);
+    for (k, v) in env {
+        c.env(k, v);
+    }
+    let out = c.output().expect("runs");
+    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+}
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    run_env(args, &[])
+}
+
+/// A fresh scratch folder for one test.
+fn scratch(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("tessera-hostile-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn write(dir: &Path, name: &str, text: &str) -> String {
+    let p = dir.join(name);
+    std::fs::write(&p, text).unwrap();
+    p.display().to_string()
+}
+
+fn json_line(out: &str) -> serde_json::Value {
+    serde_json::from_str(out.lines().next().expect("a line")).expect("JSON")
+}
+
+fn square_json(x: f64, y: f64) -> String {
+    format!("[[{x},{y}],[{},{y}],[{},{}],[{x},{}]]", x + 1.0, x + 1.0, y + 1.0, y + 1.0)
+}
+
+#[test]
+fn solve_refuses_too_many_pieces_instead_of_overflowing_the_stack() {
+    let d = scratch("many");
+    let pieces: Vec<String> = (0..22_500).map(|_| square_json(0.0, 0.0)).collect();
+    let f = write(&d, "squares.json", &format!(r#"{{"target": [[[0,0],[150,0],[150,150],[0,150]]], "pieces": [{}]}}"#, pieces.join(",")));
+    let (code, out, err) = run(&["solve", &f, "--json"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains(&f) && err.contains("more than the limit of 500"), "{err}");
+    assert!(json_line(&out)["error"].as_str().unwrap().contains("limit"));
+}
+
+#[test]
+fn verify_refuses_files_past_the_piece_limit_and_judges_piles_in_bounded_work() {
+    let d = scratch("pile");
+    let tri = "[[0,0],[1,0],[0,1]]";
+    let many: Vec<&str> = (0..10_000).map(|_| tri).collect();
+    let f = write(&d, "pile.json", &format!(r#"{{"target": [{tri}], "pieces": [{}], "mode": "anchored"}}"#, many.join(",")));
+    let (code, _, err) = run(&["verify", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("10000 pieces is more than the limit of 2000"), "{err}");
+    let pile: Vec<&str> = (0..2000).map(|_| tri).collect();
+    let f = write(&d, "pile2000.json", &format!(r#"{{"target": [{tri}], "pieces": [{}], "mode": "anchored"}}"#, pile.join(",")));
+    let (code, out, err) = run(&["verify", &f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json_line(&out);
+    assert_eq!((v["solved"].as_bool(), v["overlap"].as_bool()), (Some(false), Some(true)));
+}
+
+#[test]
+fn rotation_steps_are_checked() {
+    let d = scratch("steps");
+    for bad in ["0", "0.001", "-45", "1e300", "7", "\"ninety\""] {
+        let f = write(&d, "s.json", &format!(r#"{{"target": [{}], "pieces": [{}], "rotation_step": {bad}}}"#, square_json(0.0, 0.0), square_json(0.0, 0.0)));
+        let (code, _, err) = run(&["solve", &f, "--timeout-ms", "2000"]);
+        assert_eq!(code, 2, "step {bad}: {err}");
+        assert!(err.contains("rotation_step"), "step {bad}: {err}");
+    }
+    // RON takes the step written plainly, or as `Some(..)`.
+    for step in ["90", "Some(90)"] {
+        let f = write(&d, "s.ron", &format!("(target: [[(0,0),(2,0),(2,1),(0,1)]], pieces: [[(0,0),(1,0),(1,1),(0,1)], [(0,0),(1,0),(1,1),(0,1)]], rotation_step: {step})"));
+        let (code, out, err) = run(&["solve", &f, "--json"]);
+        assert_eq!(code, 0, "{step}: {err}");
+        assert_eq!(json_line(&out)["solved"], true);
+    }
+}
+
+#[test]
+fn absurd_coordinates_and_areas_are_refused_not_proved_impossible() {
+    let d = scratch("coords");
+    let f = write(&d, "huge.json", &format!(r#"{{"target": [{}], "pieces": [[[0,0],[1e300,0],[0,1e300]]]}}"#, square_json(0.0, 0.0)));
+    let (code, _, err) = run(&["solve", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("coordinate beyond"), "{err}");
+    // A unit square far from the origin is an ordinary figure.
+    let f = write(&d, "far.json", &format!(r#"{{"target": [{}], "pieces": [{}], "mode": "anchored"}}"#, square_json(1e6, 1e6), square_json(1e6, 1e6)));
+    let (code, out, err) = run(&["verify", &f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_line(&out)["solved"], true);
+    let f = write(&d, "far_solve.json", &format!(r#"{{"target": [{}], "pieces": [{}]}}"#, square_json(1e9, -1e9), square_json(0.0, 0.0)));
+    let (code, out, err) = run(&["solve", &f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json_line(&out);
+    assert_eq!(v["solved"], true);
+    assert_eq!(v["solutions"][0][0][0][0][0].as_f64(), Some(1e9), "solutions come back where the figure is: {v}");
+}
+
+#[test]
+fn limits_and_completeness_of_solve() {
+    let square = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solve/square.json");
+    let (code, _, err) = run(&["solve", square, "--limit", "0"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at least 1"), "{err}");
+    // Stopped at the limit: not a complete search.
+    let (code, out, _) = run(&["solve", square, "--all", "--limit", "3", "--json"]);
+    assert_eq!(code, 0);
+    let v = json_line(&out);
+    assert_eq!(v["solutions"].as_array().unwrap().len(), 3);
+    assert_eq!(v["complete"], false);
+    assert_eq!(v["repairs"], serde_json::json!([]));
+}
+
+#[test]
+fn bad_pieces_in_solve_files_are_named() {
+    let d = scratch("pieces");
+    let target = square_json(0.0, 0.0);
+    let cases = [
+        ("[[0,0],[2,0],[1,0]]", "zero area"),
+        ("[[0,0],[1,1],[1,0],[0,1]]", "self-intersecting"),
+        ("[[0,0],[1,0],[1,1],[2,1],[2,2],[1,2],[1,1],[0,1]]", "one outline"),
+    ];
+    for (piece, problem) in cases {
+        let f = write(&d, "p.json", &format!(r#"{{"target": [{target}], "pieces": [{piece}]}}"#));
+        let (code, _, err) = run(&["solve", &f]);
+        assert_eq!(code, 2, "{piece}");
+        assert!(err.contains("piece 0") && err.contains(problem), "{piece}: {err}");
+    }
+    // A slit on an otherwise good piece is repaired and reported.
+    let f = write(&d, "slit.json", &format!(r#"{{"target": [{target}], "pieces": [[[0,0],[1,0],[1,1],[0.5,1],[0.5,3],[0.5,1],[0,1]]]}}"#));
+    let (code, out, err) = run(&["solve", &f, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json_line(&out);
+    assert_eq!(v["solved"], true);
+    assert!(v["repairs"][0].as_str().unwrap().contains("slit"), "{v}");
+}
+
+#[test]
+fn deep_nesting_gets_a_plain_message() {
+    let d = scratch("nest");
+    let deep = format!("{}{}", "[".repeat(5000), "]".repeat(5000));
+    let f = write(&d, "deep.json", &format!(r#"{{"target": {deep}, "pieces": [], "mode": "free"}}"#));
+    let (code, _, err) = run(&["verify", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nests lists or maps too deeply"), "{err}");
+    let f = write(&d, "deep.ron", &format!("(target: {deep}, pieces: [], mode: free)"));
+    let (code, _, err) = run(&["verify", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("nests lists or maps too deeply") && !err.contains("recursion_limit"), "{err}");
+}
+
+#[test]
+fn parts_and_pack_have_limits_and_budgets() {
+    for args in [["parts", "--dim", "2", "--cells", "15"], ["parts", "--dim", "3", "--cells", "11"]] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("--cells must be"), "{err}");
+    }
+    let (code, _, err) = run(&["parts", "--dim", "2", "--cells", "13", "--list", "--json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1..=12") && err.contains("to list"), "{err}");
+    let (code, _, err) = run(&["pack", "--box", "10", "6", "--set", "pentominoes", "--stop", "-1"]);
+    assert_eq!(code, 2, "{err}");
+    let (code, out, err) = run(&["pack", "--box", "10", "6", "--set", "pentominoes", "--timeout-ms", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json_line(&out)["complete"], false);
+}
+
+#[test]
+fn edge_commands_check_their_numbers_and_answer_json_errors_in_json() {
+    for args in [
+        vec!["edge", "generate", "--cols", "4", "--rows", "4", "--colors", "5000"],
+        vec!["edge", "generate", "--cols", "100", "--rows", "4", "--colors", "5"],
+    ] {
+        let (code, _, err) = run(&args);
+        assert_eq!(code, 2, "{args:?}");
+        assert!(err.contains("must be from 1 to"), "{err}");
+    }
+    let (code, _, err) = run(&["edge", "generate", "--cols", "16", "--rows", "16", "--colors", "4", "--unique", "--timeout-ms", "300"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("time limit"), "{err}");
+    let (code, out, err) = run(&["edge", "solve", "/nonexistent/p.txt", "--json"]);
+    assert_eq!(code, 2);
+    assert!(!err.contains("usage"), "a file problem is not a usage problem: {err}");
+    let v = json_line(&out);
+    assert_eq!(v["file"], "/nonexistent/p.txt");
+    assert!(v["error"].as_str().unwrap().contains("cannot read"));
+    let d = scratch("edge");
+    let f = write(&d, "c.ron", "(cols: 2, rows: 1, tiles: [(0,1,0,0),(0,0,0,1)], clues: [(cell: 5, tile: 0)])");
+    let (code, _, err) = run(&["edge", "solve", &f]);
+    assert_eq!(code, 2);
+    assert!(err.contains("clue (cell: 5, tile: 0, rot: 0)") && !err.contains("Clue {"), "{err}");
+    let f = d.join("big.txt").display().to_string();
+    let (code, _, err) = run(&["edge", "generate", "--cols", "13", "--rows", "13", "--colors", "6", "--out", &f]);
+    assert_eq!(code, 0, "{err}");
+    let (code, _, err) = run(&["edge", "solve", &f, "--method", "lp"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("at most 144 cells"), "{err}");
+    let (code, _, err) = run(&["edge", "solve", &f, "--basis", "foo"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not `foo`") && !err.contains("Some("), "{err}");
+}
+
+#[test]
+fn the_user_levels_folder_is_read_safely() {
+    let data = scratch("data");
+    let levels = data.join("levels");
+    std::fs::create_dir_all(&levels).unwrap();
+    // A pack named like a built-in one, a link to an endless device, a named pipe.
+    std::fs::copy(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/classic.ron"), levels.join("classic.ron")).unwrap();
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::symlink("/dev/zero", levels.join("zero.ron")).unwrap();
+        let fifo = levels.join("pipe.ron");
+        assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    }
+    let pack = |id: &str, difficulty: u32| {
+        format!("(name: \"x\", levels: [(id: \"{id}\", name: \"x\", difficulty: {difficulty}, pieces: \"tangram\", mode: anchored, target: [[(0,0),(1,0),(1,1)]])])")
+    };
+    std::fs::write(levels.join("evil.ron"), pack("../../etc/passwd", 1)).unwrap();
+    std::fs::write(levels.join("empty.ron"), pack("", 1)).unwrap();
+    std::fs::write(levels.join("hard.ron"), pack("fine", 99)).unwrap();
+    let (code, out, err) = run_env(&["levels", "--json"], &[("TESSERA_DATA_DIR", &data)]);
+    assert_eq!(code, 1, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let errors: Vec<String> = v["errors"].as_array().unwrap().iter().map(|e| format!("{}: {}", e["file"], e["message"])).collect();
+    let has = |file: &str, what: &str| errors.iter().any(|e| e.contains(file) && e.contains(what));
+    assert!(has("classic.ron", "built-in pack `classic`"), "{errors:?}");
+    assert!(has("evil.ron", "must be 1 to 64 letters"), "{errors:?}");
+    assert!(has("empty.ron", "must be 1 to 64 letters"), "{errors:?}");
+    assert!(has("hard.ron", "difficulty is 99"), "{errors:?}");
+    #[cfg(unix)]
+    {
+        assert!(has("zero.ron", "not a regular file"), "{errors:?}");
+        assert!(has("pipe.ron", "not a regular file"), "{errors:?}");
+    }
+    // The built-in packs still load, once each.
+    let packs: Vec<&str> = v["packs"].as_array().unwrap().iter().map(|p| p["id"].as_str().unwrap()).collect();
+    assert_eq!(packs.iter().filter(|p| **p == "classic").count(), 1);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_save_file_that_is_a_pipe_or_a_device_is_set_aside_without_hanging() {
+    let d = scratch("save");
+    let fifo = d.join("progress.ron");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    match tessera::save::load(&fifo) {
+        tessera::save::Loaded::Recovered { problem, .. } => assert!(problem.contains("not a regular file"), "{problem}"),
+        other => panic!("{other:?}"),
+    }
+    let link = d.join("zero.ron");
+    std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
+    assert!(matches!(tessera::save::load(&link), tessera::save::Loaded::Recovered { .. }));
+}
