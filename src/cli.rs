@@ -301,7 +301,8 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     let mut code = 0;
     for file in &files {
         let start = std::time::Instant::now();
-        let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, fewer, timeout, start));
+        let deadline = timeout.map(|ms| start + std::time::Duration::from_millis(ms));
+        let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, fewer, deadline, 0));
         match result {
             Ok(solved) => {
                 let Solved { outcome, set, scale, origin, repairs } = solved;
@@ -361,17 +362,24 @@ fn vertex_json(v: &crate::geom::Vertex) -> serde_json::Value {
 
 /// What `solve_one` found, with what the output needs: the pieces as solved (scaled, and
 /// normalised), the scale, where the figure was moved from, and the repairs.
-struct Solved {
-    outcome: crate::solve::geometric::Outcome,
-    set: crate::pieces::PieceSet,
-    scale: f64,
-    origin: crate::geom::Pt,
-    repairs: Vec<String>,
+pub struct Solved {
+    pub outcome: crate::solve::geometric::Outcome,
+    pub set: crate::pieces::PieceSet,
+    pub scale: f64,
+    pub origin: crate::geom::Pt,
+    pub repairs: Vec<String>,
 }
 
 /// Solves one file, scaling the pieces uniformly when the target's area differs from theirs.
 /// The figure is moved near the origin (by whole numbers, exactly) and the solutions back.
-fn solve_one(f: &crate::format::SolveFile, limit: usize, fewer: bool, timeout_ms: Option<u64>, start: std::time::Instant) -> Result<Solved, String> {
+/// `max_nodes` 0: no node budget.
+pub fn solve_one(
+    f: &crate::format::SolveFile,
+    limit: usize,
+    fewer: bool,
+    deadline: Option<std::time::Instant>,
+    max_nodes: u64,
+) -> Result<Solved, String> {
     let origin = crate::geom::origin_of(&f.target);
     let moved = crate::geom::shifted(&f.target, origin);
     let target = crate::verify::Target::from_vertices_at(&moved, origin, 0.0).map_err(|e| e.to_string())?;
@@ -410,13 +418,7 @@ fn solve_one(f: &crate::format::SolveFile, limit: usize, fewer: bool, timeout_ms
             }
         }
     }
-    let opts = crate::solve::geometric::Options {
-        limit,
-        max_nodes: 0,
-        deadline: timeout_ms.map(|ms| start + std::time::Duration::from_millis(ms)),
-        fewer,
-        ..Default::default()
-    };
+    let opts = crate::solve::geometric::Options { limit, max_nodes, deadline, fewer, ..Default::default() };
     let outcome = crate::solve::geometric::solve(&set, &moved, &opts).ok_or("the solver handles polygonal pieces and figures only")?;
     Ok(Solved { outcome, set, scale, origin, repairs })
 }

@@ -195,7 +195,7 @@ fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
         [] => return Err("--box X Y [Z] is required".into()),
         _ => return Err(format!("--box takes 2 or 3 sides, got {}", size.len())),
     };
-    if [x, y].iter().any(|v| *v > 512 || *v < 1) || !(0..=512).contains(&z) {
+    if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
         return Err("box sides must be 1..512".into());
     }
     let board = Board::boxed(x as i32, y as i32, z as i32)?;

@@ -228,11 +228,15 @@ pub fn ron_options() -> ron::Options {
 
 /// A RON error in plain words, with its line.
 pub fn ron_error(e: &ron::error::SpannedError) -> String {
-    let what = match &e.code {
+    format!("line {}, column {}: {}", e.span.start.line, e.span.start.col, ron_problem(&e.code))
+}
+
+/// What a RON error says, in plain words (no advice about parser options).
+pub fn ron_problem(code: &ron::Error) -> String {
+    match code {
         ron::Error::ExceededRecursionLimit => "the file nests lists or maps too deeply".to_string(),
         other => other.to_string(),
-    };
-    format!("line {}, column {}: {what}", e.span.start.line, e.span.start.col)
+    }
 }
 
 /// A JSON error in plain words (serde_json already gives the line).

@@ -314,7 +314,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     }
     // Optional fields are written plainly (`mode: anchored`, not `mode: Some(anchored)`).
     let ron_options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let raw: RawPack = ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), crate::format::ron_error(&e)))?;
+    let raw: RawPack = ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), crate::format::ron_problem(&e.code)))?;
     check_id(id, "pack").map_err(|m| err(None, m))?;
     if raw.levels.len() > MAX_LEVELS {
         return Err(err(None, format!("{} levels is more than the limit of {MAX_LEVELS} per pack", raw.levels.len())));

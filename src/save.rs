@@ -92,13 +92,17 @@ pub fn load(path: &Path) -> Loaded {
         Ok(t) => t,
         Err(e) => return recover(path, format!("{}: {e}", path.display())),
     };
-    match crate::format::ron_options().from_str::<SaveData>(&text) {
-        Ok(mut d) => {
-            d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
-            Loaded::Ok(d)
-        }
-        Err(e) => recover(path, format!("{}: {}", path.display(), crate::format::ron_error(&e))),
+    match parse(&text) {
+        Ok(d) => Loaded::Ok(d),
+        Err(e) => recover(path, format!("{}:{}: {}", path.display(), e.span.start.line, crate::format::ron_problem(&e.code))),
     }
+}
+
+/// Reads a save file's text; settings out of range are brought back into it.
+pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
+    let mut d = crate::format::ron_options().from_str::<SaveData>(text)?;
+    d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
+    Ok(d)
 }
 
 fn recover(path: &Path, problem: String) -> Loaded {

@@ -246,10 +246,15 @@ proptest! {
         let as_pieces: Vec<Vec<RingV>> = pieces.iter().map(|p| vec![p.clone()]).collect();
         let (v, _) = verify(&target, &as_pieces, Mode::Anchored).expect("the union is accepted");
         prop_assert!(v.solved);
+        // The same pieces as the solver's set: unit squares and half-square triangles.
+        let def = |r: RingV| tessera::pieces::PieceDef { name: "cell".into(), rings: vec![r] };
         let set = tessera::pieces::PieceSet {
             name: "cells".into(),
             step_deg: 45.0,
-            pieces: pieces.iter().enumerate().map(|(i, r)| tessera::pieces::PieceDef { name: format!("{i}"), rings: vec![r.clone()] }).collect(),
+            pieces: pieces
+                .iter()
+                .map(|p| if p.len() == 4 { def(unit(0.0, 0.0)) } else { def(poly(&[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)])) })
+                .collect(),
         };
         let opts = tessera::solve::geometric::Options { limit: 1, max_nodes: 200_000, ..Default::default() };
         let out = tessera::solve::geometric::solve(&set, &target, &opts).expect("polygonal");

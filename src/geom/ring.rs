@@ -39,6 +39,7 @@ pub enum RingError {
     ZeroArea,
     RingsTouch { ring: usize, other: usize },
     RingsOverlap,
+    BadNesting { ring: usize },
     TooLarge { count: usize, limit: usize },
 }
 
@@ -65,6 +66,9 @@ impl fmt::Display for RingError {
                 write!(f, "rings {ring} and {other} of one shape cross or touch")
             }
             RingError::RingsOverlap => write!(f, "two rings of one shape overlap each other"),
+            RingError::BadNesting { ring } => {
+                write!(f, "ring {ring} lies inside others in no consistent way (rings touching each other where they nest)")
+            }
             RingError::TooLarge { count, limit } => {
                 write!(f, "{count} vertices is more than the limit of {limit}")
             }
@@ -359,10 +363,12 @@ pub fn parts_from_rings(rings: Vec<Ring>, tol: Tol, allow_touch: bool) -> Result
     }
     for i in 0..n {
         if !depth[i].is_multiple_of(2) {
+            // Nesting found by probing can be inconsistent for rings that touch in degenerate
+            // ways (three rings each touching the others): say so rather than guess.
             let owner = (0..n)
                 .filter(|&j| depth[j] + 1 == depth[i] && contains(j, i))
                 .min_by(|&a, &b| areas[a].total_cmp(&areas[b]))
-                .expect("a ring at odd depth lies inside a ring at the depth above");
+                .ok_or(RingError::BadNesting { ring: i })?;
             parts[part_of[owner]].holes.push(oriented(&rings[i], false));
         }
     }
