@@ -59,6 +59,27 @@ fn tangram(c: &mut Criterion) {
     g.finish();
 }
 
+/// What normalisation costs: reading the 7-piece puzzle into the engine (every ring through
+/// `normalize`), as drawn, and with the target drawn the way a boolean library writes a
+/// figure that touches itself (the square with the small square's corner pinched out of it:
+/// the pinch is split on every build).
+fn normalisation(c: &mut Criterion) {
+    let (target, pieces) = tangram_square(0);
+    let mut g = c.benchmark_group("build7");
+    g.bench_function("build", |b| b.iter(|| black_box(build(black_box(&target), black_box(&pieces), Mode::Anchored))));
+    // The two lobes of the paper's figure 2 as one ring through (2, 2), and its three pieces.
+    let pinched = vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0), (2.0, 2.0)])];
+    let three = [
+        poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]),
+        poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0)]),
+        poly(&[(2.0, 2.0), (3.0, 3.0), (2.0, 3.0)]),
+    ];
+    let lobes = vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]), poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
+    g.bench_function("build_lobes", |b| b.iter(|| black_box(build(black_box(&lobes), black_box(&three), Mode::Anchored))));
+    g.bench_function("build_pinched", |b| b.iter(|| black_box(build(black_box(&pinched), black_box(&three), Mode::Anchored))));
+    g.finish();
+}
+
 fn scaling(c: &mut Criterion) {
     let mut g = c.benchmark_group("assembly");
     for (w, h) in [(4, 2), (8, 4), (16, 8)] {
@@ -74,5 +95,5 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, tangram, scaling);
+criterion_group!(benches, tangram, scaling, normalisation);
 criterion_main!(benches);

@@ -20,48 +20,141 @@ usage:
                                    solver for edge-matching levels, which also proves promised uniqueness)
   tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
                                    render one frame of the game to a PNG (off-screen; --window: in a window)
-  tessera help                     this text";
+  tessera help                     this text (every command also answers --help)";
 
 /// Runs a headless command; returns the process exit code. `None` means no command was
-/// given (the caller starts the game).
+/// given, or a command this layer does not know (`screenshot`, which the game layer runs):
+/// the caller decides.
 pub fn run(args: &[String]) -> Option<i32> {
     let (cmd, rest) = args.split_first()?;
+    let (out, err) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
     Some(match cmd.as_str() {
-        "verify" => verify(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        "levels" => levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        "solve" => solve(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        "check-levels" => check_levels(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        "parts" => crate::cli_poly::parts(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        "pack" => crate::cli_poly::pack(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        "edge" => crate::cli_edge::run(rest, &mut std::io::stdout().lock(), &mut std::io::stderr().lock()),
-        #[cfg(feature = "game")]
-        "screenshot" => crate::game::screenshot::run(rest),
+        "verify" => verify(rest, out, err),
+        "levels" => levels(rest, out, err),
+        "solve" => solve(rest, out, err),
+        "check-levels" => check_levels(rest, out, err),
+        "parts" => crate::cli_poly::parts(rest, out, err),
+        "pack" => crate::cli_poly::pack(rest, out, err),
+        "edge" => crate::cli_edge::run(rest, out, err),
+        "screenshot" => return None,
         "help" | "--help" | "-h" => {
-            println!("{USAGE}\n{}\n{}", crate::cli_poly::USAGE, crate::cli_edge::USAGE);
+            let _ = writeln!(out, "{}", full_usage());
+            0
+        }
+        "--version" | "-V" | "version" => {
+            let _ = writeln!(out, "tessera {}", env!("CARGO_PKG_VERSION"));
             0
         }
         other => {
-            eprintln!("tessera: unknown command `{other}`\n{USAGE}\n{}\n{}", crate::cli_poly::USAGE, crate::cli_edge::USAGE);
+            let _ = writeln!(err, "tessera: unknown command `{other}`\n{}", full_usage());
             2
         }
     })
 }
 
+/// Every command's usage.
+pub fn full_usage() -> String {
+    format!("{USAGE}\n{}\n{}\n  tessera --version                print the version", crate::cli_poly::USAGE, crate::cli_edge::USAGE)
+}
+
+/// Parses one command's arguments with clap. `Err(code)`: help was asked for and printed (0),
+/// or the arguments were wrong (2; the reason and `usage` went to `err`).
+pub(crate) fn parse_args<T: clap::Parser>(name: &str, args: &[String], usage: &str, out: &mut impl Write, err: &mut impl Write) -> Result<T, i32> {
+    let argv = std::iter::once(format!("tessera {name}")).chain(args.iter().cloned());
+    T::try_parse_from(argv).map_err(|e| {
+        use clap::error::ErrorKind;
+        if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
+            let _ = write!(out, "{}", e.render());
+            return 0;
+        }
+        let _ = writeln!(err, "tessera {name}: {}\n{usage}", describe_clap_error(&e));
+        2
+    })
+}
+
+/// A clap error in the project's words: `unknown option `--x`` for an unknown option, else
+/// clap's own first line.
+pub(crate) fn describe_clap_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::UnknownArgument {
+        if let Some(ContextValue::String(a)) = e.get(ContextKind::InvalidArg) {
+            return if a.starts_with('-') { format!("unknown option `{a}`") } else { format!("unexpected argument `{a}`") };
+        }
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    first.trim_start_matches("error: ").to_string()
+}
+
+#[derive(clap::Parser)]
+#[command(about = "Judge arrangements of pieces (RON or JSON puzzle files)", disable_version_flag = true)]
+struct VerifyArgs {
+    /// Puzzle files: `target`, `pieces`, `mode`, optional `allow_mirror`.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+    /// One JSON object per file.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Parser)]
+#[command(about = "Fill a figure with a set of pieces (RON or JSON: target, pieces)", disable_version_flag = true)]
+struct SolveArgs {
+    /// Solve files: `target`, `pieces` (a set's name or rings), optional `rotation_step`.
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
+    /// Every solution up to identical pieces (at most --limit, default 1000).
+    #[arg(long)]
+    all: bool,
+    /// Most solutions (at least 1).
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Stop the search after N milliseconds.
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
+    /// Pieces may be left over (no scaling then).
+    #[arg(long)]
+    fewer: bool,
+    /// One JSON object per file.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Parser)]
+#[command(about = "List level packs (embedded and user) and load errors", disable_version_flag = true)]
+struct LevelsArgs {
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Parser)]
+#[command(
+    about = "Check every level: it parses, its reference solution verifies, and a solver solves it",
+    disable_version_flag = true
+)]
+struct CheckLevelsArgs {
+    /// A folder of packs (default: the embedded and user packs).
+    #[arg(value_name = "DIR")]
+    dirs: Vec<String>,
+    #[arg(long)]
+    json: bool,
+}
+
 /// `tessera verify FILE... [--json]`: exit 0 when every file was judged, 2 when any file was
 /// malformed (the others are still judged).
 pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let json = args.iter().any(|a| a == "--json");
-    if let Some(bad) = args.iter().find(|a| a.starts_with("--") && *a != "--json") {
-        let _ = writeln!(err, "tessera verify: unknown option `{bad}`\n{USAGE}");
-        return 2;
-    }
-    let files: Vec<&String> = args.iter().filter(|a| !a.starts_with("--")).collect();
+    let a: VerifyArgs = match parse_args("verify", args, USAGE, out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let json = a.json;
+    let files = a.files;
     if files.is_empty() {
         let _ = writeln!(err, "tessera verify: no FILE given\n{USAGE}");
         return 2;
     }
     let mut code = 0;
-    for file in files {
+    for file in &files {
         let judged = load_puzzle(Path::new(file))
             .and_then(|p| p.build_repaired().map_err(|e| e.to_string()))
             .map(|(puzzle, pieces, repairs)| (puzzle.judge(&pieces), repairs));
@@ -115,22 +208,13 @@ fn file_error(cmd: &str, file: &str, problem: &str, json: bool, out: &mut impl W
     }
 }
 
-/// All packs the game would load: the embedded ones, then the user's, with load errors.
-pub fn all_packs() -> (Vec<crate::level::Pack>, Vec<crate::level::LoadError>) {
-    let mut packs = crate::level::embedded_packs();
-    let (user, errors) = crate::level::load_user_dir(&crate::paths::user_levels_dir());
-    packs.extend(user);
-    (packs, errors)
-}
-
 /// `tessera levels [--json]`: exit 0, or 1 when some pack failed to load (listed too).
 pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let json = args.iter().any(|a| a == "--json");
-    if let Some(bad) = args.iter().find(|a| *a != "--json") {
-        let _ = writeln!(err, "tessera levels: unknown argument `{bad}`\n{USAGE}");
-        return 2;
-    }
-    let (packs, errors) = all_packs();
+    let json = match parse_args::<LevelsArgs>("levels", args, USAGE, out, err) {
+        Ok(a) => a.json,
+        Err(code) => return code,
+    };
+    let (packs, errors) = crate::level::all_packs();
     if json {
         let levels: Vec<_> = packs
             .iter()
@@ -167,9 +251,12 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
 
 /// `tessera check-levels [DIR] [--json]`: exit 0 when every level passes, 1 otherwise.
 pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let json = args.iter().any(|a| a == "--json");
-    let dirs: Vec<&String> = args.iter().filter(|a| *a != "--json").collect();
-    if dirs.len() > 1 || dirs.iter().any(|d| d.starts_with("--")) {
+    let a: CheckLevelsArgs = match parse_args("check-levels", args, USAGE, out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let (json, dirs) = (a.json, a.dirs);
+    if dirs.len() > 1 {
         let _ = writeln!(err, "tessera check-levels: takes one DIR and --json\n{USAGE}");
         return 2;
     }
@@ -182,7 +269,7 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
             }
             crate::level::load_dir(dir)
         }
-        None => all_packs(),
+        None => crate::level::all_packs(),
     };
     let mut failed = errors.len();
     for e in &errors {
@@ -258,41 +345,18 @@ fn solver_solves(level: &crate::level::Level) -> Result<(), String> {
 /// `tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--json]`: exit 0 when every
 /// file was processed (solved or not), 2 when any was malformed.
 pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let (mut json, mut all, mut fewer, mut limit, mut timeout, mut files) = (false, false, false, None, None, Vec::new());
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut number = |name: &str| -> Result<u64, String> {
-            it.next().and_then(|v| v.parse().ok()).ok_or_else(|| format!("{name} takes a whole number"))
-        };
-        let parsed = match a.as_str() {
-            "--json" => {
-                json = true;
-                Ok(())
-            }
-            "--all" => {
-                all = true;
-                Ok(())
-            }
-            "--fewer" => {
-                fewer = true;
-                Ok(())
-            }
-            "--limit" => number("--limit").and_then(|n| match n {
-                0 => Err("--limit takes a whole number of at least 1".to_string()),
-                n => Ok(limit = Some(n.min(1_000_000) as usize)),
-            }),
-            "--timeout-ms" => number("--timeout-ms").map(|n| timeout = Some(n)),
-            f if !f.starts_with("--") => {
-                files.push(f.to_string());
-                Ok(())
-            }
-            other => Err(format!("unknown option `{other}`")),
-        };
-        if let Err(e) = parsed {
-            let _ = writeln!(err, "tessera solve: {e}\n{USAGE}");
+    let a: SolveArgs = match parse_args("solve", args, USAGE, out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let (json, all, fewer, timeout, files) = (a.json, a.all, a.fewer, a.timeout_ms, a.files);
+    let limit = match a.limit {
+        Some(0) => {
+            let _ = writeln!(err, "tessera solve: --limit takes a whole number of at least 1\n{USAGE}");
             return 2;
         }
-    }
+        l => l.map(|n| n.min(1_000_000) as usize),
+    };
     if files.is_empty() {
         let _ = writeln!(err, "tessera solve: no FILE given\n{USAGE}");
         return 2;

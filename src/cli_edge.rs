@@ -41,6 +41,10 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let result = match args.first().map(String::as_str) {
         Some("solve") => solve_cmd(&args[1..], out),
         Some("generate") => generate_cmd(&args[1..], out, err),
+        Some("--help" | "-h" | "help") => {
+            let _ = writeln!(out, "usage:\n{USAGE}");
+            Ok(0)
+        }
         _ => Err(Failure::from("expected `edge solve` or `edge generate`")),
     };
     match result {
@@ -61,18 +65,84 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     }
 }
 
-fn number<'a>(it: &mut impl Iterator<Item = &'a String>, name: &str) -> Result<u64, String> {
-    let v = it.next().ok_or_else(|| format!("{name} needs a number"))?;
-    v.parse().map_err(|_| format!("{name}: `{v}` is not a whole number"))
+/// Parses a subcommand's arguments; help is printed and answered with `Ok(None)`.
+fn parse<T: clap::Parser>(name: &str, args: &[String], out: &mut impl Write) -> Result<Option<T>, Failure> {
+    let argv = std::iter::once(format!("tessera edge {name}")).chain(args.iter().cloned());
+    match T::try_parse_from(argv) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
+            let _ = write!(out, "{}", e.render());
+            Ok(None)
+        }
+        Err(e) => Err(Failure::from(crate::cli::describe_clap_error(&e))),
+    }
 }
 
 /// A number option that must lie in `lo..=hi`.
-fn number_in<'a>(it: &mut impl Iterator<Item = &'a String>, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
-    let n = number(it, name)?;
+fn within(n: u64, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
     if n < lo || n > hi {
         return Err(format!("{name} is {n}: it must be from {lo} to {hi}"));
     }
     Ok(n)
+}
+
+#[derive(clap::Parser)]
+#[command(about = "Solve an edge-matching puzzle (RON, or the text format)", disable_version_flag = true)]
+struct SolveArgs {
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    /// exact (the search) or lp (the paper's Algorithm 1).
+    #[arg(long, value_name = "exact|lp", default_value = "exact")]
+    method: String,
+    /// Count every solution (at most --limit).
+    #[arg(long)]
+    all: bool,
+    /// Most solutions (exact), or most linear programs (lp, default 50).
+    #[arg(long, value_name = "N")]
+    limit: Option<u64>,
+    /// Stop after N milliseconds.
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
+    /// The text file's tiles turn.
+    #[arg(long)]
+    rotate: bool,
+    /// lp: test functions, point or exponential.
+    #[arg(long, value_name = "point|exponential")]
+    basis: Option<String>,
+    /// lp: turning tiles, direct or duplicate.
+    #[arg(long, value_name = "direct|duplicate")]
+    turns: Option<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Parser)]
+#[command(about = "Make an edge-matching puzzle (text, or RON when FILE ends in .ron)", disable_version_flag = true)]
+struct GenerateArgs {
+    #[arg(long, value_name = "C")]
+    cols: Option<u64>,
+    #[arg(long, value_name = "R")]
+    rows: Option<u64>,
+    /// Inner colours.
+    #[arg(long, value_name = "K")]
+    colors: Option<u64>,
+    /// Colours between border tiles (default: from the expected-solution estimate).
+    #[arg(long, value_name = "F")]
+    frame_colors: Option<u64>,
+    #[arg(long)]
+    rotate: bool,
+    /// Regenerate until the solution is unique (up to turning the whole board).
+    #[arg(long)]
+    unique: bool,
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    seed: u64,
+    /// Give up after N ms (default 60000; 0: no limit).
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    #[arg(long)]
+    json: bool,
 }
 
 fn placement_json(p: &Placement) -> serde_json::Value {
@@ -84,36 +154,22 @@ fn placement_json(p: &Placement) -> serde_json::Value {
 pub const LP_MAX_CELLS: usize = 144;
 
 fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
-    let (mut file, mut method, mut all, mut limit, mut timeout, mut json, mut rotate) = (None, "exact".to_string(), false, None, None, false, false);
-    let mut basis = lp::Basis::Point;
-    let mut turns = lp::Turns::Direct;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--method" => method = it.next().ok_or("--method needs exact or lp")?.clone(),
-            "--all" => all = true,
-            "--limit" => limit = Some(number_in(&mut it, "--limit", 1, u64::MAX)?),
-            "--timeout-ms" => timeout = Some(number(&mut it, "--timeout-ms")?),
-            "--json" => json = true,
-            "--rotate" => rotate = true,
-            "--basis" => {
-                basis = match it.next().map(String::as_str) {
-                    Some("point") => lp::Basis::Point,
-                    Some("exponential") => lp::Basis::Exponential,
-                    other => return Err(format!("--basis is point or exponential, not `{}`", other.unwrap_or("")).into()),
-                }
-            }
-            "--turns" => {
-                turns = match it.next().map(String::as_str) {
-                    Some("direct") => lp::Turns::Direct,
-                    Some("duplicate") => lp::Turns::Duplicate,
-                    other => return Err(format!("--turns is direct or duplicate, not `{}`", other.unwrap_or("")).into()),
-                }
-            }
-            f if !f.starts_with("--") && file.is_none() => file = Some(f.to_string()),
-            other => return Err(format!("unknown option `{other}`").into()),
-        }
-    }
+    let Some(a) = parse::<SolveArgs>("solve", args, out)? else { return Ok(0) };
+    let (file, method, all, json, rotate, timeout) = (a.file, a.method, a.all, a.json, a.rotate, a.timeout_ms);
+    let limit = match a.limit {
+        Some(n) => Some(within(n, "--limit", 1, u64::MAX)?),
+        None => None,
+    };
+    let basis = match a.basis.as_deref() {
+        None | Some("point") => lp::Basis::Point,
+        Some("exponential") => lp::Basis::Exponential,
+        Some(other) => return Err(format!("--basis is point or exponential, not `{other}`").into()),
+    };
+    let turns = match a.turns.as_deref() {
+        None | Some("direct") => lp::Turns::Direct,
+        Some("duplicate") => lp::Turns::Duplicate,
+        Some(other) => return Err(format!("--turns is direct or duplicate, not `{other}`").into()),
+    };
     let file = file.ok_or("no FILE given")?;
     let puzzle: Puzzle = load(std::path::Path::new(&file), rotate).map_err(|e| file_failure(&file, e))?;
     let t0 = std::time::Instant::now();
@@ -226,26 +282,24 @@ pub fn to_ron(p: &Puzzle) -> String {
 pub const MAX_COLORS: u64 = 1000;
 
 fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> Result<i32, Failure> {
-    let mut spec = generate::Spec { cols: 0, rows: 0, colors: 0, frame_colors: None, rotate: false, unique: false, seed: 1, max_nodes: 50_000_000 };
-    let mut file = None;
-    let mut timeout = Some(generate::DEFAULT_TIMEOUT_MS);
+    let Some(a) = parse::<GenerateArgs>("generate", args, out)? else { return Ok(0) };
     let side = crate::edge::MAX_SIDE as u64;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--cols" => spec.cols = number_in(&mut it, "--cols", 1, side)? as usize,
-            "--rows" => spec.rows = number_in(&mut it, "--rows", 1, side)? as usize,
-            "--colors" => spec.colors = number_in(&mut it, "--colors", 1, MAX_COLORS)? as u16,
-            "--frame-colors" => spec.frame_colors = Some(number_in(&mut it, "--frame-colors", 1, MAX_COLORS)? as u16),
-            "--rotate" => spec.rotate = true,
-            "--unique" => spec.unique = true,
-            "--seed" => spec.seed = number(&mut it, "--seed")?,
-            "--timeout-ms" => timeout = Some(number(&mut it, "--timeout-ms")?).filter(|&ms| ms > 0),
-            "--out" => file = Some(it.next().ok_or("--out needs a file")?.clone()),
-            "--json" => {}
-            other => return Err(format!("unknown option `{other}`").into()),
-        }
+    let size = |v: Option<u64>, name: &str| v.map_or(Ok(0), |n| within(n, name, 1, side));
+    let mut spec = generate::Spec {
+        cols: size(a.cols, "--cols")? as usize,
+        rows: size(a.rows, "--rows")? as usize,
+        colors: a.colors.map_or(Ok(0), |n| within(n, "--colors", 1, MAX_COLORS))? as u16,
+        frame_colors: None,
+        rotate: a.rotate,
+        unique: a.unique,
+        seed: a.seed,
+        max_nodes: 50_000_000,
+    };
+    if let Some(f) = a.frame_colors {
+        spec.frame_colors = Some(within(f, "--frame-colors", 1, MAX_COLORS)? as u16);
     }
+    let file = a.out;
+    let timeout = Some(a.timeout_ms.unwrap_or(generate::DEFAULT_TIMEOUT_MS)).filter(|&ms| ms > 0);
     if spec.cols == 0 || spec.rows == 0 || spec.colors == 0 {
         return Err("--cols, --rows and --colors are required".into());
     }

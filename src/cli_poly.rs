@@ -28,14 +28,41 @@ pub const MAX_LIST_CELLS_3D: i64 = 9;
 /// Default time limit of `tessera pack` (`--timeout-ms 0` lifts it).
 pub const PACK_DEFAULT_TIMEOUT_MS: u64 = 600_000;
 
-fn take_number<'a>(it: &mut impl Iterator<Item = &'a String>, name: &str) -> Result<i64, String> {
-    let v = it.next().ok_or_else(|| format!("{name} needs a number"))?;
-    v.parse().map_err(|_| format!("{name}: `{v}` is not a whole number"))
+#[derive(clap::Parser)]
+#[command(about = "Count (and list, and draw) every part of N unit squares or cubes", disable_version_flag = true)]
+struct PartsArgs {
+    /// 2 (squares) or 3 (cubes).
+    #[arg(long, value_name = "2|3", default_value_t = 2, allow_negative_numbers = true)]
+    dim: i64,
+    /// Cells per part.
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    cells: Option<i64>,
+    /// Up to turns and flips (2D default).
+    #[arg(long)]
+    free: bool,
+    /// Up to turns only (3D default: the 24 rotations).
+    #[arg(long)]
+    one_sided: bool,
+    /// Every position distinct.
+    #[arg(long)]
+    fixed: bool,
+    /// List the parts' cells.
+    #[arg(long)]
+    list: bool,
+    /// Draw each part and its orientations into DIR.
+    #[arg(long, value_name = "DIR")]
+    svg: Option<String>,
+    #[arg(long)]
+    json: bool,
 }
 
 /// `tessera parts`.
 pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    match parts_inner(args, out) {
+    let a: PartsArgs = match crate::cli::parse_args("parts", args, &format!("usage:\n{USAGE}"), out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    match parts_inner(a, out) {
         Ok(()) => 0,
         Err(e) => {
             let _ = writeln!(err, "tessera parts: {e}\nusage:\n{USAGE}");
@@ -44,28 +71,22 @@ pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     }
 }
 
-fn parts_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
-    let (mut dim, mut n, mut class, mut list, mut json, mut svg_dir) = (2u8, None, None, false, false, None);
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--dim" => {
-                dim = match take_number(&mut it, "--dim")? {
-                    2 => 2,
-                    3 => 3,
-                    d => return Err(format!("--dim is 2 or 3, not {d}")),
-                }
-            }
-            "--cells" => n = Some(take_number(&mut it, "--cells")?),
-            "--free" => class = Some("free"),
-            "--one-sided" => class = Some("one-sided"),
-            "--fixed" => class = Some("fixed"),
-            "--list" => list = true,
-            "--json" => json = true,
-            "--svg" => svg_dir = Some(it.next().ok_or("--svg needs a directory")?.clone()),
-            other => return Err(format!("unknown option `{other}`")),
-        }
-    }
+fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
+    let dim = match a.dim {
+        2 => 2u8,
+        3 => 3,
+        d => return Err(format!("--dim is 2 or 3, not {d}")),
+    };
+    let class = if a.fixed {
+        Some("fixed")
+    } else if a.one_sided {
+        Some("one-sided")
+    } else if a.free {
+        Some("free")
+    } else {
+        None
+    };
+    let (n, list, json, svg_dir) = (a.cells, a.list, a.json, a.svg);
     let n = n.ok_or("--cells N is required")?;
     let need_parts = list || svg_dir.is_some();
     let (count_limit, list_limit) = if dim == 2 { (MAX_COUNT_CELLS_2D, MAX_LIST_CELLS_2D) } else { (MAX_COUNT_CELLS_3D, MAX_LIST_CELLS_3D) };
@@ -125,9 +146,56 @@ fn parts_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
     Ok(())
 }
 
+#[derive(clap::Parser)]
+#[command(about = "Fill a box with parts, each once", disable_version_flag = true)]
+struct PackArgs {
+    /// The box: X Y, or X Y Z.
+    #[arg(long = "box", value_name = "SIDE", num_args = 1.., allow_negative_numbers = true)]
+    size: Vec<i64>,
+    /// A part, like Lang's vectors: [0,0][1,0][2,0][1,1] (repeatable).
+    #[arg(long = "part", value_name = "CELLS", allow_hyphen_values = true)]
+    parts: Vec<String>,
+    /// A built-in set: pentominoes, tetrominoes, hexominoes, soma, tetracubes.
+    #[arg(long, value_name = "NAME")]
+    set: Option<String>,
+    /// A cell left empty: X,Y or X,Y,Z (repeatable).
+    #[arg(long = "hole", value_name = "X,Y[,Z]", allow_hyphen_values = true)]
+    holes: Vec<String>,
+    /// Stop after N solutions (0: all).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    stop: Option<i64>,
+    /// Count solutions up to the box's symmetries.
+    #[arg(long)]
+    unique: bool,
+    /// One part, as often as it fits.
+    #[arg(long)]
+    single: bool,
+    /// Parts turn but do not flip.
+    #[arg(long)]
+    no_flip: bool,
+    /// Drop positions with an empty pocket smaller than every part left.
+    #[arg(long)]
+    prune: bool,
+    /// Search threads (1 to 64).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    threads: Option<i64>,
+    /// Stop after N ms (default 600000; 0: no limit).
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
+    timeout_ms: Option<i64>,
+    /// Draw the first solution.
+    #[arg(long, value_name = "FILE")]
+    svg: Option<String>,
+    #[arg(long)]
+    json: bool,
+}
+
 /// `tessera pack`.
 pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    match pack_inner(args, out) {
+    let a: PackArgs = match crate::cli::parse_args("pack", args, &format!("usage:\n{USAGE}"), out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    match pack_inner(a, out) {
         Ok(()) => 0,
         Err(e) => {
             let _ = writeln!(err, "tessera pack: {e}\nusage:\n{USAGE}");
@@ -136,59 +204,34 @@ pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 
     }
 }
 
-fn pack_inner(args: &[String], out: &mut impl Write) -> Result<(), String> {
-    let mut size: Vec<i64> = Vec::new();
-    let (mut parts, mut holes, mut set) = (Vec::<(String, Vec<[i32; 3]>, u8)>::new(), Vec::new(), None);
-    let (mut stop, mut unique, mut single, mut json, mut threads, mut svg_file, mut no_flip, mut prune) = (0u64, false, false, false, 1usize, None, false, false);
-    let mut timeout = PACK_DEFAULT_TIMEOUT_MS;
-    let mut it = args.iter().peekable();
-    while let Some(a) = it.next() {
-        match a.as_str() {
-            "--box" => {
-                while let Some(v) = it.peek().filter(|v| !v.starts_with("--")) {
-                    size.push(v.parse().map_err(|_| format!("--box: `{v}` is not a whole number"))?);
-                    it.next();
-                }
-            }
-            "--part" => {
-                let s = it.next().ok_or("--part needs cells, like [0,0][1,0]")?;
-                let (cells, dim) = parse_part(s)?;
-                parts.push((format!("#{}", parts.len() + 1), cells, dim));
-            }
-            "--set" => {
-                let name = it.next().ok_or("--set needs a name")?;
-                set = Some(builtin_set(name).ok_or_else(|| format!("unknown set `{name}` (built in: {})", BUILTIN_SETS.join(", ")))?);
-            }
-            "--hole" => {
-                let v = it.next().ok_or("--hole needs X,Y or X,Y,Z")?;
-                let nums: Result<Vec<i32>, _> = v.split(',').map(|x| x.trim().parse()).collect();
-                match nums.map_err(|_| format!("--hole: `{v}` is not X,Y or X,Y,Z"))?.as_slice() {
-                    [x, y] => holes.push([*x, *y, 0]),
-                    [x, y, z] => holes.push([*x, *y, *z]),
-                    _ => return Err(format!("--hole: `{v}` is not X,Y or X,Y,Z")),
-                }
-            }
-            "--stop" => {
-                stop = u64::try_from(take_number(&mut it, "--stop")?).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?
-            }
-            "--threads" => {
-                threads = match take_number(&mut it, "--threads")? {
-                    t @ 1..=64 => t as usize,
-                    t => return Err(format!("--threads is {t}: it must be from 1 to 64")),
-                }
-            }
-            "--timeout-ms" => {
-                timeout = u64::try_from(take_number(&mut it, "--timeout-ms")?).map_err(|_| "--timeout-ms takes a whole number of at least 0".to_string())?
-            }
-            "--unique" => unique = true,
-            "--single" => single = true,
-            "--no-flip" => no_flip = true,
-            "--prune" => prune = true,
-            "--json" => json = true,
-            "--svg" => svg_file = Some(it.next().ok_or("--svg needs a file")?.clone()),
-            other => return Err(format!("unknown option `{other}`")),
+fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
+    let size = a.size;
+    let mut parts = Vec::<(String, Vec<[i32; 3]>, u8)>::new();
+    for s in &a.parts {
+        let (cells, dim) = parse_part(s)?;
+        parts.push((format!("#{}", parts.len() + 1), cells, dim));
+    }
+    let set = match &a.set {
+        Some(name) => Some(builtin_set(name).ok_or_else(|| format!("unknown set `{name}` (built in: {})", BUILTIN_SETS.join(", ")))?),
+        None => None,
+    };
+    let mut holes = Vec::new();
+    for v in &a.holes {
+        let nums: Result<Vec<i32>, _> = v.split(',').map(|x| x.trim().parse()).collect();
+        match nums.map_err(|_| format!("--hole: `{v}` is not X,Y or X,Y,Z"))?.as_slice() {
+            [x, y] => holes.push([*x, *y, 0]),
+            [x, y, z] => holes.push([*x, *y, *z]),
+            _ => return Err(format!("--hole: `{v}` is not X,Y or X,Y,Z")),
         }
     }
+    let stop = u64::try_from(a.stop.unwrap_or(0)).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?;
+    let threads = match a.threads.unwrap_or(1) {
+        t @ 1..=64 => t as usize,
+        t => return Err(format!("--threads is {t}: it must be from 1 to 64")),
+    };
+    let timeout = u64::try_from(a.timeout_ms.unwrap_or(PACK_DEFAULT_TIMEOUT_MS as i64))
+        .map_err(|_| "--timeout-ms takes a whole number of at least 0".to_string())?;
+    let (unique, single, json, svg_file, no_flip, prune) = (a.unique, a.single, a.json, a.svg, a.no_flip, a.prune);
     let (x, y, z) = match size.as_slice() {
         [x, y] => (*x, *y, 0),
         [x, y, z] => (*x, *y, *z),

@@ -3,12 +3,25 @@ fn main() {
     if let Some(code) = tessera::cli::run(&args) {
         std::process::exit(code);
     }
-    play();
+    match args.first().map(String::as_str) {
+        Some("screenshot") => screenshot(&args[1..]),
+        _ => play(),
+    }
 }
 
 #[cfg(feature = "game")]
 fn play() {
     tessera::game::run();
+}
+
+#[cfg(feature = "game")]
+fn screenshot(args: &[String]) {
+    std::process::exit(tessera::game::screenshot::run(args));
+}
+
+#[cfg(not(feature = "game"))]
+fn screenshot(_: &[String]) {
+    play();
 }
 
 #[cfg(not(feature = "game"))]

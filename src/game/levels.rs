@@ -63,7 +63,7 @@ impl Plugin for LevelsPlugin {
 fn load_library(mut library: ResMut<Library>, mut next: ResMut<NextState<AppState>>) {
     // Tests may fill the library before startup; the game loads embedded and user packs.
     if library.packs.is_empty() {
-        let (packs, errors) = crate::cli::all_packs();
+        let (packs, errors) = crate::level::all_packs();
         *library = Library { packs, errors };
     }
     next.set(AppState::MainMenu);

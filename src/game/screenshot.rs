@@ -61,6 +61,10 @@ pub fn run(args: &[String]) -> i32 {
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned();
         match a.as_str() {
+            "--help" | "-h" => {
+                println!("Render one frame of the game to a PNG (off-screen; --window: in a real window)\n\n{USAGE}");
+                return 0;
+            }
             "--level" => level = val(),
             "--window" => window = true,
             "--out" => out = val().map(std::path::PathBuf::from),
@@ -99,7 +103,7 @@ pub fn run(args: &[String]) -> i32 {
         return 2;
     };
     let level = level.unwrap_or_else(|| "classic/convex-square".into());
-    let (packs, _) = crate::cli::all_packs();
+    let (packs, _) = crate::level::all_packs();
     let library = Library { packs, errors: vec![] };
     if library.find(&level).is_none() {
         eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");

@@ -193,16 +193,21 @@ impl BBox {
     }
 }
 
-/// Where a file's figure is moved before judging: its centre, rounded to whole numbers (so the
-/// move is exact in f64). A figure written far from the origin is then judged as one near it.
+/// Where a file's figure is moved before judging. A figure drawn far from the origin (more
+/// than [`FAR`] times its size away) moves to its centre, rounded to whole numbers so that the
+/// move is exact in f64, and is then judged as one near the origin; any other stays where it
+/// is (the origin is returned).
 pub fn origin_of(rings: &[Vec<ring::Vertex>]) -> Pt {
     let bb = BBox::of_rings(rings);
-    if bb.min.x > bb.max.x {
+    if bb.min.x > bb.max.x || bb.magnitude() <= FAR * bb.size().max(1.0) {
         return pt(0.0, 0.0);
     }
     let c = bb.center();
     pt(c.x.round(), c.y.round())
 }
+
+/// How far from the origin, in sizes of the figure, a figure is moved before judging.
+pub const FAR: f64 = 1e3;
 
 /// Rings moved by `-origin` (arc centres too).
 pub fn shifted(rings: &[Vec<ring::Vertex>], origin: Pt) -> Vec<Vec<ring::Vertex>> {

@@ -163,10 +163,7 @@ impl Ring {
         let n = self.edges.len();
         let boxes: Vec<BBox> = self.edges.iter().map(|e| e.bbox(eps)).collect();
         let mut err = None;
-        sweep_pairs(&boxes, eps, |i, j| {
-            if err.is_some() {
-                return;
-            }
+        sweep_pairs_until(&boxes, eps, |i, j| {
             let (e, f) = (&self.edges[i], &self.edges[j]);
             // Points the two edges may legitimately share: the vertices between them.
             let mut shared = Vec::new();
@@ -182,6 +179,7 @@ impl Ring {
             if bad {
                 err = Some(RingError::SelfIntersecting { edge: i.min(j), other: i.max(j) });
             }
+            err.is_none()
         });
         err.map_or(Ok(()), Err)
     }
@@ -415,6 +413,15 @@ pub fn lies_within(outer_edges: &[Edge], outer_side: impl Fn(Pt) -> Side, inner:
 /// Calls `f(i, j)` (i < j) for every pair of boxes that overlap (within `eps`), by sorting on
 /// the lower x bound and sweeping.
 pub fn sweep_pairs(boxes: &[BBox], eps: f64, mut f: impl FnMut(usize, usize)) {
+    sweep_pairs_until(boxes, eps, |i, j| {
+        f(i, j);
+        true
+    });
+}
+
+/// As [`sweep_pairs`], stopping as soon as `f` returns false (a pile of boxes all over each
+/// other has a number of pairs that grows with the square of their count).
+pub fn sweep_pairs_until(boxes: &[BBox], eps: f64, mut f: impl FnMut(usize, usize) -> bool) {
     let mut order: Vec<usize> = (0..boxes.len()).collect();
     order.sort_by(|&a, &b| boxes[a].min.x.total_cmp(&boxes[b].min.x));
     for (k, &i) in order.iter().enumerate() {
@@ -422,8 +429,8 @@ pub fn sweep_pairs(boxes: &[BBox], eps: f64, mut f: impl FnMut(usize, usize)) {
             if boxes[j].min.x > boxes[i].max.x + eps {
                 break;
             }
-            if boxes[i].overlaps(&boxes[j], eps) {
-                f(i.min(j), i.max(j));
+            if boxes[i].overlaps(&boxes[j], eps) && !f(i.min(j), i.max(j)) {
+                return;
             }
         }
     }

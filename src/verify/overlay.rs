@@ -3,7 +3,7 @@
 //! directions. What is left is the boundary of the union. Same-direction shared pieces, and
 //! edge pieces lying inside another part, are overlaps.
 
-use crate::geom::ring::sweep_pairs;
+use crate::geom::ring::{sweep_pairs, sweep_pairs_until};
 use crate::geom::{BBox, Edge, Part, Pt};
 
 /// A piece of an input edge between two consecutive contact points.
@@ -82,19 +82,20 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
     let mut cuts_of: Vec<(usize, usize)> = Vec::new(); // (edge, point index)
     let cap = max_contacts(edges.len());
     let mut saturated = false;
-    sweep_pairs(&boxes, eps, |i, j| {
-        if edges[i].1 == edges[j].1 || saturated {
-            return;
+    sweep_pairs_until(&boxes, eps, |i, j| {
+        if edges[i].1 == edges[j].1 {
+            return true;
         }
         if cuts_of.len() > 2 * cap {
             saturated = true;
-            return;
+            return false;
         }
         for p in edges[i].0.contacts(&edges[j].0, eps) {
             cuts_of.push((i, points.len()));
             cuts_of.push((j, points.len()));
             points.push(p);
         }
+        true
     });
     let (ids, reps) = weld(&points, eps);
     cuts_of.sort_unstable();
