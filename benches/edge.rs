@@ -13,7 +13,9 @@ use tessera::edge::generate::{generate, Spec};
 use tessera::edge::lp;
 
 fn puzzle(cols: usize, colors: u16, rotate: bool, unique: bool, seed: u64) -> tessera::edge::Puzzle {
-    generate(&Spec { cols, rows: cols, colors, frame_colors: None, rotate, unique, seed, max_nodes: 200_000_000 }).unwrap().puzzle
+    generate(&Spec { cols, rows: cols, colors, frame_colors: None, rotate, unique, seed, max_nodes: 200_000_000 })
+        .unwrap()
+        .puzzle
 }
 
 fn report() {
@@ -52,7 +54,10 @@ fn report() {
             its.push(out.iterations);
             solved += usize::from(out.solved);
         }
-        eprintln!("lp {cols}x{cols} (point): iterations {its:?}, solved {solved}/5, ms {:?}", ms.iter().map(|m| m.round()).collect::<Vec<_>>());
+        eprintln!(
+            "lp {cols}x{cols} (point): iterations {its:?}, solved {solved}/5, ms {:?}",
+            ms.iter().map(|m| m.round()).collect::<Vec<_>>()
+        );
         let p = puzzle(cols, cols as u16, false, true, 1);
         let t = Instant::now();
         let out = lp::solve(&p, 30, lp::Basis::Exponential, lp::Turns::Direct).unwrap();
@@ -72,8 +77,12 @@ fn benches(c: &mut Criterion) {
     let l6 = puzzle(6, 6, false, true, 1);
     let mut g = c.benchmark_group("edge");
     g.sample_size(10);
-    g.bench_function("exact_8x8_turning_unique", |b| b.iter(|| black_box(solve(&p8, &Options { limit: 1, ..Default::default() }).unwrap().nodes)));
-    g.bench_function("lp_6x6", |b| b.iter(|| black_box(lp::solve(&l6, 30, lp::Basis::Point, lp::Turns::Direct).unwrap().iterations)));
+    g.bench_function("exact_8x8_turning_unique", |b| {
+        b.iter(|| black_box(solve(&p8, &Options { limit: 1, ..Default::default() }).unwrap().nodes))
+    });
+    g.bench_function("lp_6x6", |b| {
+        b.iter(|| black_box(lp::solve(&l6, 30, lp::Basis::Point, lp::Turns::Direct).unwrap().iterations))
+    });
     g.finish();
 }
 

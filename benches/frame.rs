@@ -49,8 +49,7 @@ fn single_threaded(app: &mut App) {
 fn app(pack: tessera::level::Pack, level: usize) -> App {
     let mut app = bare();
     let save = std::env::temp_dir().join(format!("tessera-bench-{}.ron", std::process::id()));
-    app
-        .insert_resource(SaveState { data: Default::default(), path: save, notice: None })
+    app.insert_resource(SaveState { data: Default::default(), path: save, notice: None })
         .insert_resource(Library { packs: vec![pack], errors: vec![] })
         .add_plugins(LogicPlugins);
     single_threaded(&mut app);

@@ -62,10 +62,19 @@ fn latency(c: &mut Criterion) {
     let mut app = app();
     let packs = tessera::level::embedded_packs();
     for (pi, pack) in packs.iter().enumerate() {
-        let mut times: Vec<(f64, &str)> = (0..pack.levels.len()).map(|li| (one_hint(&mut app, pi, li).as_secs_f64() * 1000.0, pack.levels[li].id.as_str())).collect();
+        let mut times: Vec<(f64, &str)> = (0..pack.levels.len())
+            .map(|li| (one_hint(&mut app, pi, li).as_secs_f64() * 1000.0, pack.levels[li].id.as_str()))
+            .collect();
         times.sort_by(|a, b| a.0.total_cmp(&b.0));
         let (median, worst) = (times[times.len() / 2], times[times.len() - 1]);
-        eprintln!("hint latency, {} pack ({} levels): median {:.2} ms, worst {:.2} ms ({})", pack.id, times.len(), median.0, worst.0, worst.1);
+        eprintln!(
+            "hint latency, {} pack ({} levels): median {:.2} ms, worst {:.2} ms ({})",
+            pack.id,
+            times.len(),
+            median.0,
+            worst.0,
+            worst.1
+        );
     }
     let classic = packs.iter().position(|p| p.id == "classic").unwrap();
     let mut g = c.benchmark_group("hints");

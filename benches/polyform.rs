@@ -39,25 +39,45 @@ fn benches(c: &mut Criterion) {
     let cube = Board::boxed(3, 3, 3).unwrap();
     let mut g = c.benchmark_group("pack");
     g.sample_size(10);
-    for (name, unique, threads) in [("6x10/all", false, 1), ("6x10/all_2_threads", false, 2), ("6x10/unique", true, 1), ("6x10/unique_2_threads", true, 2)] {
-        g.bench_function(name, |b| b.iter(|| black_box(solve(&b610, &pento, &PackOptions { unique, threads, ..PackOptions::new(2) }).solutions)));
+    for (name, unique, threads) in [
+        ("6x10/all", false, 1),
+        ("6x10/all_2_threads", false, 2),
+        ("6x10/unique", true, 1),
+        ("6x10/unique_2_threads", true, 2),
+    ] {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                black_box(solve(&b610, &pento, &PackOptions { unique, threads, ..PackOptions::new(2) }).solutions)
+            })
+        });
     }
     g.bench_function("soma/all", |b| b.iter(|| black_box(solve(&cube, &soma, &PackOptions::new(3)).solutions)));
-    g.bench_function("soma/unique", |b| b.iter(|| black_box(solve(&cube, &soma, &PackOptions { unique: true, ..PackOptions::new(3) }).solutions)));
+    g.bench_function("soma/unique", |b| {
+        b.iter(|| black_box(solve(&cube, &soma, &PackOptions { unique: true, ..PackOptions::new(3) }).solutions))
+    });
     g.finish();
     let mut g = c.benchmark_group("parts");
     g.sample_size(10);
     g.bench_function("2d_free_n10", |b| b.iter(|| black_box(count(2, 10, Symmetry::RotationsAndMirrors))));
-    g.bench_function("2d_free_n10_listed", |b| b.iter(|| black_box(tessera::polyform::enumerate::parts(2, 10, Symmetry::RotationsAndMirrors).len())));
+    g.bench_function("2d_free_n10_listed", |b| {
+        b.iter(|| black_box(tessera::polyform::enumerate::parts(2, 10, Symmetry::RotationsAndMirrors).len()))
+    });
     g.bench_function("3d_rotations_n8", |b| b.iter(|| black_box(count(3, 8, Symmetry::Rotations))));
-    g.bench_function("3d_rotations_n8_listed", |b| b.iter(|| black_box(tessera::polyform::enumerate::parts(3, 8, Symmetry::Rotations).len())));
+    g.bench_function("3d_rotations_n8_listed", |b| {
+        b.iter(|| black_box(tessera::polyform::enumerate::parts(3, 8, Symmetry::Rotations).len()))
+    });
     g.finish();
     let packs = tessera::level::embedded_packs();
     let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "soma-cube").unwrap();
     let poly = level.poly.as_ref().unwrap();
-    let hint = |placed: &[tessera::pieces::Placement]| tessera::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), placed, 0, None);
+    let hint = |placed: &[tessera::pieces::Placement]| {
+        tessera::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), placed, 0, None)
+    };
     let mut tipped: Vec<_> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
-    tipped.push(tessera::pieces::Placement { rot: tessera::polyform::play::turn(level.solution[3].rot, 0, 1), ..level.solution[3] });
+    tipped.push(tessera::pieces::Placement {
+        rot: tessera::polyform::play::turn(level.solution[3].rot, 0, 1),
+        ..level.solution[3]
+    });
     let mut g = c.benchmark_group("play");
     g.bench_function("soma/hint_empty", |b| b.iter(|| black_box(hint(&[]))));
     g.bench_function("soma/hint_tipped", |b| b.iter(|| black_box(hint(&tipped))));

@@ -44,7 +44,8 @@ fn pack(c: &mut Criterion) {
     let opts = Options { limit: 1, ..Options::default() };
     // One pass to report per-level times and node rates (criterion times the whole pack below).
     let worst = report("classic", &levels, &opts);
-    for p in packs.iter().filter(|p| p.id != "classic" && p.levels.iter().all(|l| l.poly.is_none() && l.edge.is_none())) {
+    for p in packs.iter().filter(|p| p.id != "classic" && p.levels.iter().all(|l| l.poly.is_none() && l.edge.is_none()))
+    {
         report(&p.id, &p.levels, &opts);
     }
     let hardest = levels.iter().find(|l| l.id == worst).unwrap().clone();

@@ -17,9 +17,14 @@ mod common;
 use common::*;
 
 fn build(target: &[RingV], pieces: &[RingV], mode: Mode) -> (Puzzle, Vec<Piece>) {
-    PuzzleFile { target: target.to_vec(), pieces: pieces.iter().map(|r| vec![r.clone()]).collect(), mode, allow_mirror: false }
-        .build()
-        .unwrap()
+    PuzzleFile {
+        target: target.to_vec(),
+        pieces: pieces.iter().map(|r| vec![r.clone()]).collect(),
+        mode,
+        allow_mirror: false,
+    }
+    .build()
+    .unwrap()
 }
 
 /// A w x h rectangle of cells, every cell cut into two triangles: 2*w*h pieces, turned by 45
@@ -74,9 +79,14 @@ fn normalisation(c: &mut Criterion) {
         poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0)]),
         poly(&[(2.0, 2.0), (3.0, 3.0), (2.0, 3.0)]),
     ];
-    let lobes = vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]), poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
-    g.bench_function("build_lobes", |b| b.iter(|| black_box(build(black_box(&lobes), black_box(&three), Mode::Anchored))));
-    g.bench_function("build_pinched", |b| b.iter(|| black_box(build(black_box(&pinched), black_box(&three), Mode::Anchored))));
+    let lobes =
+        vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]), poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
+    g.bench_function("build_lobes", |b| {
+        b.iter(|| black_box(build(black_box(&lobes), black_box(&three), Mode::Anchored)))
+    });
+    g.bench_function("build_pinched", |b| {
+        b.iter(|| black_box(build(black_box(&pinched), black_box(&three), Mode::Anchored)))
+    });
     g.finish();
 }
 
@@ -87,7 +97,9 @@ fn scaling(c: &mut Criterion) {
         let n = pieces.len();
         let (puzzle, built) = build(&target, &pieces, Mode::Anchored);
         assert!(puzzle.judge(&built).solved);
-        g.bench_with_input(BenchmarkId::new("anchored", n), &built, |b, built| b.iter(|| black_box(puzzle.judge(built))));
+        g.bench_with_input(BenchmarkId::new("anchored", n), &built, |b, built| {
+            b.iter(|| black_box(puzzle.judge(built)))
+        });
         g.bench_with_input(BenchmarkId::new("i_overlay_union", n), &pieces, |b, p| {
             b.iter(|| black_box(union_with_i_overlay(p)))
         });

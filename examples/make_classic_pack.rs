@@ -181,7 +181,8 @@ fn is_new(figs: &[Figure], ring: &[Pt]) -> bool {
     let t = Target::from_vertices(&ring_v(ring)).unwrap();
     figs.iter().all(|f| {
         let u = Target::from_vertices(&ring_v(&f.ring)).unwrap();
-        find_motion(&t.contours, &u.contours, false, 1e-6).is_none() && find_motion(&t.contours, &u.contours, true, 1e-6).is_none()
+        find_motion(&t.contours, &u.contours, false, 1e-6).is_none()
+            && find_motion(&t.contours, &u.contours, true, 1e-6).is_none()
     })
 }
 
@@ -199,8 +200,17 @@ fn main() {
         let k = counts.entry(kind.clone()).or_default();
         if let Some(f) = solved(&set, "", "", p.clone()) {
             *k += 1;
-            let name = if matches!(kind.as_str(), "Triangle" | "Square" | "Rectangle") { kind.clone() } else { convex_name(&p, *k) };
-            figs.push(Figure { id: format!("convex-{}", name.to_lowercase().replace(' ', "-")), name: format!("Convex: {name}"), convex: true, ..f });
+            let name = if matches!(kind.as_str(), "Triangle" | "Square" | "Rectangle") {
+                kind.clone()
+            } else {
+                convex_name(&p, *k)
+            };
+            figs.push(Figure {
+                id: format!("convex-{}", name.to_lowercase().replace(' ', "-")),
+                name: format!("Convex: {name}"),
+                convex: true,
+                ..f
+            });
         }
     }
     eprintln!("convex figures: {}", figs.len());
@@ -241,7 +251,11 @@ fn main() {
 fn sets() -> Vec<Figure> {
     let set = PieceSet::builtin("tpuzzle").unwrap();
     let mut figs: Vec<Figure> = Vec::new();
-    let mut drawn = vec![("t".to_string(), "The T".to_string(), polygon(&[(1, 0), (2, 0), (2, 3), (3, 3), (3, 4), (0, 4), (0, 3), (1, 3)]))];
+    let mut drawn = vec![(
+        "t".to_string(),
+        "The T".to_string(),
+        polygon(&[(1, 0), (2, 0), (2, 3), (3, 3), (3, 4), (0, 4), (0, 3), (1, 3)]),
+    )];
     for (k, p) in convex_lattice_polygons(6.0, 6).into_iter().enumerate() {
         let name = convex_name(&p, k + 1);
         drawn.push((format!("convex-{}", name.to_lowercase().replace(' ', "-")), format!("Convex: {name}"), p));
@@ -298,7 +312,8 @@ fn render(pack: &str, figs: &[Figure]) -> String {
     writeln!(s, "(\n    name: \"{pack}\",\n    author: \"Tessera\",\n    version: 1,\n    levels: [").unwrap();
     for f in figs {
         // Show each figure at the 0 or 45 degree turn with the smaller bounding box, centred.
-        let turn = |k: i32| f.ring.iter().map(|p| p.rotate(k as f64 * std::f64::consts::FRAC_PI_4)).collect::<Vec<Pt>>();
+        let turn =
+            |k: i32| f.ring.iter().map(|p| p.rotate(k as f64 * std::f64::consts::FRAC_PI_4)).collect::<Vec<Pt>>();
         let area = |r: &[Pt]| {
             let mut b = tessera::geom::BBox::EMPTY;
             r.iter().for_each(|p| b.add(*p));
@@ -312,12 +327,28 @@ fn render(pack: &str, figs: &[Figure]) -> String {
         let shift = pt(-c.x.round(), -c.y.round());
         let place = |p: Pt| (p + shift).rotate(k as f64 * std::f64::consts::FRAC_PI_4);
         writeln!(s, "        (").unwrap();
-        writeln!(s, "            id: \"{}\",\n            name: \"{}\",\n            difficulty: {},", f.id, f.name, difficulty(f)).unwrap();
-        writeln!(s, "            pieces: \"{}\",\n            mode: anchored,\n            allow_mirror: true,", f.pieces).unwrap();
-        let pts: Vec<String> = f.ring.iter().map(|&p| {
-            let q = place(p);
-            format!("({}, {})", fmt(q.x), fmt(q.y))
-        }).collect();
+        writeln!(
+            s,
+            "            id: \"{}\",\n            name: \"{}\",\n            difficulty: {},",
+            f.id,
+            f.name,
+            difficulty(f)
+        )
+        .unwrap();
+        writeln!(
+            s,
+            "            pieces: \"{}\",\n            mode: anchored,\n            allow_mirror: true,",
+            f.pieces
+        )
+        .unwrap();
+        let pts: Vec<String> = f
+            .ring
+            .iter()
+            .map(|&p| {
+                let q = place(p);
+                format!("({}, {})", fmt(q.x), fmt(q.y))
+            })
+            .collect();
         writeln!(s, "            target: [[{}]],", pts.join(", ")).unwrap();
         writeln!(s, "            solution: [").unwrap();
         let mut sol = f.solution.clone();
@@ -325,7 +356,16 @@ fn render(pack: &str, figs: &[Figure]) -> String {
         for p in sol {
             // world' = R(45 k) (R(rot) M local + at + shift): the turn adds k steps.
             let at = place(pt(p.at.0, p.at.1));
-            writeln!(s, "                (piece: {}, rot: {}, flip: {}, at: ({}, {})),", p.piece, p.rot + k, p.flip, fmt(at.x), fmt(at.y)).unwrap();
+            writeln!(
+                s,
+                "                (piece: {}, rot: {}, flip: {}, at: ({}, {})),",
+                p.piece,
+                p.rot + k,
+                p.flip,
+                fmt(at.x),
+                fmt(at.y)
+            )
+            .unwrap();
         }
         writeln!(s, "            ],\n        ),").unwrap();
     }

@@ -27,7 +27,8 @@ fn main() {
     plan.push((6, 4, 5, true, true, 0));
     for (cols, rows, colors, rotate, unique, k) in plan {
         let seed = 1000 * cols as u64 + 100 * rows as u64 + 10 * u64::from(rotate) + k;
-        let g = generate(&Spec { cols, rows, colors, frame_colors: None, rotate, unique, seed, max_nodes: 20_000_000 }).expect("generated");
+        let g = generate(&Spec { cols, rows, colors, frame_colors: None, rotate, unique, seed, max_nodes: 20_000_000 })
+            .expect("generated");
         count += 1;
         let id = format!("{}{cols}x{rows}-{}", if rotate { "turn-" } else { "" }, k + 1);
         let name = format!("{cols} x {rows}{} #{}", if rotate { ", turning tiles" } else { "" }, k + 1);
@@ -40,8 +41,10 @@ fn main() {
         };
         writeln!(s, "        (").unwrap();
         writeln!(s, "            id: \"{id}\",\n            name: \"{name}\",\n            family: \"edge\",\n            difficulty: {difficulty},\n            unique: {unique},").unwrap();
-        let tiles: Vec<String> = g.puzzle.tiles.iter().map(|t| format!("({}, {}, {}, {})", t[0], t[1], t[2], t[3])).collect();
-        writeln!(s, "            edge: (cols: {cols}, rows: {rows}, rotate: {rotate}, tiles: [{}]),", tiles.join(", ")).unwrap();
+        let tiles: Vec<String> =
+            g.puzzle.tiles.iter().map(|t| format!("({}, {}, {}, {})", t[0], t[1], t[2], t[3])).collect();
+        writeln!(s, "            edge: (cols: {cols}, rows: {rows}, rotate: {rotate}, tiles: [{}]),", tiles.join(", "))
+            .unwrap();
         writeln!(s, "            solution: [").unwrap();
         let mut lines: Vec<(usize, String)> = g
             .solution

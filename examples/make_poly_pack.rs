@@ -70,7 +70,14 @@ fn main() {
         for _ in 0..300 {
             let parts = subset(&pento, k, &mut rng);
             let names: String = parts.iter().map(|p| p.name.as_str()).collect();
-            let l = Level { id: format!("pento-5x{k}"), name: format!("Pentominoes {names} in 5 x {k}"), pieces: listed(&parts, 2), size: (k as i32, 5, 0), holes: vec![], parts };
+            let l = Level {
+                id: format!("pento-5x{k}"),
+                name: format!("Pentominoes {names} in 5 x {k}"),
+                pieces: listed(&parts, 2),
+                size: (k as i32, 5, 0),
+                holes: vec![],
+                parts,
+            };
             if solvable(&l) {
                 levels.push(l);
                 break;
@@ -81,7 +88,14 @@ fn main() {
         for _ in 0..300 {
             let parts = subset(&pento, k, &mut rng);
             let names: String = parts.iter().map(|p| p.name.as_str()).collect();
-            let l = Level { id: format!("pento-4x{}", 5 * k / 4), name: format!("Pentominoes {names} in 4 x {}", 5 * k / 4), pieces: listed(&parts, 2), size: (5 * k as i32 / 4, 4, 0), holes: vec![], parts };
+            let l = Level {
+                id: format!("pento-4x{}", 5 * k / 4),
+                name: format!("Pentominoes {names} in 4 x {}", 5 * k / 4),
+                pieces: listed(&parts, 2),
+                size: (5 * k as i32 / 4, 4, 0),
+                holes: vec![],
+                parts,
+            };
             if solvable(&l) {
                 levels.push(l);
                 break;
@@ -93,17 +107,38 @@ fn main() {
     for name in ["S", "L"] {
         let p = tetro.iter().find(|p| p.name == name).unwrap();
         let cells: Vec<[i32; 3]> = p.cells.iter().map(|c| [-c[0], c[1], 0]).collect();
-        one_sided.push(PartSpec { name: format!("{name}'"), cells: tessera::polyform::normalize(&cells), count: Some(1) });
+        one_sided.push(PartSpec {
+            name: format!("{name}'"),
+            cells: tessera::polyform::normalize(&cells),
+            count: Some(1),
+        });
     }
     let doubled: Vec<PartSpec> = tetro.iter().chain(tetro.iter()).cloned().collect();
     for (id, name, parts, size) in [
-        ("tetro-4x4", "Four T tetrominoes in 4 x 4", vec![tetro[2].clone(), tetro[2].clone(), tetro[2].clone(), tetro[2].clone()], (4, 4)),
-        ("tetro-pairs-4x5", "Tetromino pairs in 5 x 4", vec![tetro[0].clone(), tetro[1].clone(), tetro[3].clone(), tetro[3].clone(), tetro[4].clone()], (5, 4)),
+        (
+            "tetro-4x4",
+            "Four T tetrominoes in 4 x 4",
+            vec![tetro[2].clone(), tetro[2].clone(), tetro[2].clone(), tetro[2].clone()],
+            (4, 4),
+        ),
+        (
+            "tetro-pairs-4x5",
+            "Tetromino pairs in 5 x 4",
+            vec![tetro[0].clone(), tetro[1].clone(), tetro[3].clone(), tetro[3].clone(), tetro[4].clone()],
+            (5, 4),
+        ),
         ("tetro-4x7", "The seven one-sided tetrominoes in 7 x 4", one_sided.clone(), (7, 4)),
         ("tetro-double-5x8", "Two sets of tetrominoes in 8 x 5", doubled.clone(), (8, 5)),
         ("tetro-double-4x10", "Two sets of tetrominoes in 10 x 4", doubled.clone(), (10, 4)),
     ] {
-        let l = Level { id: id.into(), name: name.into(), pieces: listed(&parts, 2), size: (size.0, size.1, 0), holes: vec![], parts };
+        let l = Level {
+            id: id.into(),
+            name: name.into(),
+            pieces: listed(&parts, 2),
+            size: (size.0, size.1, 0),
+            holes: vec![],
+            parts,
+        };
         if solvable(&l) {
             levels.push(l);
         } else {
@@ -134,30 +169,85 @@ fn main() {
     levels.push(full("pentominoes-5x12", "Pentominoes in 5 x 12", (12, 5), vec![]));
     levels.push(full("pentominoes-4x15", "Pentominoes in 4 x 15", (15, 4), vec![]));
     levels.push(full("pentominoes-3x20", "Pentominoes in 3 x 20", (20, 3), vec![]));
-    levels.push(full("pentominoes-8x8-centre", "Pentominoes: 8 x 8 without its centre", (8, 8), vec![(3, 3), (3, 4), (4, 3), (4, 4)]));
-    levels.push(full("pentominoes-8x8-corners", "Pentominoes: 8 x 8 without its corners", (8, 8), vec![(0, 0), (7, 0), (0, 7), (7, 7)]));
-    levels.push(full("pentominoes-8x8-corner-block", "Pentominoes: 8 x 8 without a corner block", (8, 8), vec![(0, 0), (1, 0), (0, 1), (1, 1)]));
-    levels.push(full("pentominoes-8x8-diagonal", "Pentominoes: 8 x 8 without four on the diagonal", (8, 8), vec![(1, 1), (2, 2), (5, 5), (6, 6)]));
+    levels.push(full(
+        "pentominoes-8x8-centre",
+        "Pentominoes: 8 x 8 without its centre",
+        (8, 8),
+        vec![(3, 3), (3, 4), (4, 3), (4, 4)],
+    ));
+    levels.push(full(
+        "pentominoes-8x8-corners",
+        "Pentominoes: 8 x 8 without its corners",
+        (8, 8),
+        vec![(0, 0), (7, 0), (0, 7), (7, 7)],
+    ));
+    levels.push(full(
+        "pentominoes-8x8-corner-block",
+        "Pentominoes: 8 x 8 without a corner block",
+        (8, 8),
+        vec![(0, 0), (1, 0), (0, 1), (1, 1)],
+    ));
+    levels.push(full(
+        "pentominoes-8x8-diagonal",
+        "Pentominoes: 8 x 8 without four on the diagonal",
+        (8, 8),
+        vec![(1, 1), (2, 2), (5, 5), (6, 6)],
+    ));
     // Polycubes, played layer by layer: two tripods make a cube (two different tetracubes
     // never do); tetracube subsets fill small boxes; the six Soma tetracubes a 2 x 3 x 4 box;
     // all eight tetracubes 2 x 4 x 4; then the Soma cube.
     let soma = specs("soma");
     let cubes = specs("tetracubes");
     let tripods = vec![soma[6].clone(), soma[6].clone()];
-    levels.push(Level { id: "cubes-2x2x2".into(), name: "Two tripods make a cube".into(), pieces: listed(&tripods, 3), size: (2, 2, 2), holes: vec![], parts: tripods });
+    levels.push(Level {
+        id: "cubes-2x2x2".into(),
+        name: "Two tripods make a cube".into(),
+        pieces: listed(&tripods, 3),
+        size: (2, 2, 2),
+        holes: vec![],
+        parts: tripods,
+    });
     for (k, size) in [(3, (3, 2, 2)), (4, (4, 2, 2))] {
         for _ in 0..300 {
             let parts = subset(&cubes, k, &mut rng);
-            let l = Level { id: format!("cubes-2x2x{k}"), name: format!("{k} tetracubes in 2 x 2 x {k}"), pieces: listed(&parts, 3), size, holes: vec![], parts };
+            let l = Level {
+                id: format!("cubes-2x2x{k}"),
+                name: format!("{k} tetracubes in 2 x 2 x {k}"),
+                pieces: listed(&parts, 3),
+                size,
+                holes: vec![],
+                parts,
+            };
             if solvable(&l) {
                 levels.push(l);
                 break;
             }
         }
     }
-    levels.push(Level { id: "soma-2x3x4".into(), name: "Soma without the V: 2 x 3 x 4".into(), pieces: listed(&soma[1..], 3), size: (4, 3, 2), holes: vec![], parts: soma[1..].to_vec() });
-    levels.push(Level { id: "tetracubes-2x4x4".into(), name: "The eight tetracubes in 2 x 4 x 4".into(), pieces: "\"tetracubes\"".into(), size: (4, 4, 2), holes: vec![], parts: cubes.clone() });
-    levels.push(Level { id: "soma-cube".into(), name: "The Soma cube".into(), pieces: "\"soma\"".into(), size: (3, 3, 3), holes: vec![], parts: soma.clone() });
+    levels.push(Level {
+        id: "soma-2x3x4".into(),
+        name: "Soma without the V: 2 x 3 x 4".into(),
+        pieces: listed(&soma[1..], 3),
+        size: (4, 3, 2),
+        holes: vec![],
+        parts: soma[1..].to_vec(),
+    });
+    levels.push(Level {
+        id: "tetracubes-2x4x4".into(),
+        name: "The eight tetracubes in 2 x 4 x 4".into(),
+        pieces: "\"tetracubes\"".into(),
+        size: (4, 4, 2),
+        holes: vec![],
+        parts: cubes.clone(),
+    });
+    levels.push(Level {
+        id: "soma-cube".into(),
+        name: "The Soma cube".into(),
+        pieces: "\"soma\"".into(),
+        size: (3, 3, 3),
+        holes: vec![],
+        parts: soma.clone(),
+    });
     levels.retain(solvable);
     eprintln!("{} levels", levels.len());
     println!("{}", render(&levels));
@@ -175,7 +265,8 @@ fn board(l: &Level) -> Board {
 
 /// Solvable within a budget (a draw the packer cannot settle quickly is skipped).
 fn solvable(l: &Level) -> bool {
-    let out = solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes: 20_000_000, ..PackOptions::new(board(l).dim) });
+    let out =
+        solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes: 20_000_000, ..PackOptions::new(board(l).dim) });
     if !out.kept.is_empty() {
         eprintln!("{}: solved ({} nodes)", l.id, out.nodes);
     }
@@ -199,7 +290,11 @@ fn render(levels: &[Level]) -> String {
         writeln!(s, "            id: \"{}\",\n            name: \"{}\",\n            family: \"polyomino\",\n            difficulty: {difficulty},", l.id, l.name).unwrap();
         writeln!(s, "            pieces: {},", l.pieces).unwrap();
         let holes: Vec<String> = l.holes.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
-        let size = if l.size.2 == 0 { format!("{}, {}", l.size.0, l.size.1) } else { format!("{}, {}, {}", l.size.0, l.size.1, l.size.2) };
+        let size = if l.size.2 == 0 {
+            format!("{}, {}", l.size.0, l.size.1)
+        } else {
+            format!("{}, {}, {}", l.size.0, l.size.1, l.size.2)
+        };
         writeln!(s, "            board: (size: [{size}], holes: [{}]),", holes.join(", ")).unwrap();
         writeln!(s, "            solution: [").unwrap();
         // One placement per piece: piece i is part i.
@@ -210,7 +305,13 @@ fn render(levels: &[Level]) -> String {
             let piece = (0..l.parts.len()).find(|&i| !used[i] && l.parts[i].cells == l.parts[*part].cells).unwrap();
             used[piece] = true;
             let p = placement_for(&board(l), piece, &l.parts[piece].cells, cells).unwrap();
-            lines.push((piece, format!("                (piece: {}, rot: {}, flip: {}, at: ({}, {})),", piece, p.rot, p.flip, p.at.0, p.at.1)));
+            lines.push((
+                piece,
+                format!(
+                    "                (piece: {}, rot: {}, flip: {}, at: ({}, {})),",
+                    piece, p.rot, p.flip, p.at.0, p.at.1
+                ),
+            ));
         }
         lines.sort();
         for (_, line) in lines {

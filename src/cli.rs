@@ -54,12 +54,22 @@ pub fn run(args: &[String]) -> Option<i32> {
 
 /// Every command's usage.
 pub fn full_usage() -> String {
-    format!("{USAGE}\n{}\n{}\n  tessera --version                print the version", crate::cli_poly::USAGE, crate::cli_edge::USAGE)
+    format!(
+        "{USAGE}\n{}\n{}\n  tessera --version                print the version",
+        crate::cli_poly::USAGE,
+        crate::cli_edge::USAGE
+    )
 }
 
 /// Parses one command's arguments with clap. `Err(code)`: help was asked for and printed (0),
 /// or the arguments were wrong (2; the reason and `usage` went to `err`).
-pub(crate) fn parse_args<T: clap::Parser>(name: &str, args: &[String], usage: &str, out: &mut impl Write, err: &mut impl Write) -> Result<T, i32> {
+pub(crate) fn parse_args<T: clap::Parser>(
+    name: &str,
+    args: &[String],
+    usage: &str,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<T, i32> {
     let argv = std::iter::once(format!("tessera {name}")).chain(args.iter().cloned());
     T::try_parse_from(argv).map_err(|e| {
         use clap::error::ErrorKind;
@@ -78,7 +88,11 @@ pub(crate) fn describe_clap_error(e: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() == ErrorKind::UnknownArgument {
         if let Some(ContextValue::String(a)) = e.get(ContextKind::InvalidArg) {
-            return if a.starts_with('-') { format!("unknown option `{a}`") } else { format!("unexpected argument `{a}`") };
+            return if a.starts_with('-') {
+                format!("unknown option `{a}`")
+            } else {
+                format!("unexpected argument `{a}`")
+            };
         }
     }
     let text = e.render().to_string();
@@ -233,9 +247,19 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
         let _ = writeln!(out, "{}", serde_json::json!({"packs": pack_list, "levels": levels, "errors": errs}));
     } else {
         for p in &packs {
-            let _ = writeln!(out, "{} — {} by {} (v{}, {} levels, {})", p.id, p.name, p.author, p.version, p.levels.len(), p.file);
+            let _ = writeln!(
+                out,
+                "{} — {} by {} (v{}, {} levels, {})",
+                p.id,
+                p.name,
+                p.author,
+                p.version,
+                p.levels.len(),
+                p.file
+            );
             for l in &p.levels {
-                let _ = writeln!(out, "  {}/{:<24} {:<28} {:<8} difficulty {}", p.id, l.id, l.name, l.family, l.difficulty);
+                let _ =
+                    writeln!(out, "  {}/{:<24} {:<28} {:<8} difficulty {}", p.id, l.id, l.name, l.family, l.difficulty);
             }
         }
         for e in &errors {
@@ -315,7 +339,12 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
 fn solver_solves(level: &crate::level::Level) -> Result<(), String> {
     if let Some(e) = &level.edge {
         let turns = e.unique && e.puzzle.rotate;
-        let opts = crate::edge::exact::Options { limit: 2, max_nodes: 100_000_000, up_to_board_turns: turns, ..Default::default() };
+        let opts = crate::edge::exact::Options {
+            limit: 2,
+            max_nodes: 100_000_000,
+            up_to_board_turns: turns,
+            ..Default::default()
+        };
         return match crate::edge::exact::solve(&e.puzzle, &opts)? {
             o if o.solutions == 0 && o.complete => Err("the exact solver proves there is no solution".into()),
             o if o.solutions == 0 => Err(format!("the exact solver found no solution within {} nodes", o.nodes)),
@@ -384,7 +413,8 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
                     })
                     .collect();
                 if json {
-                    let used: Vec<Vec<usize>> = outcome.solutions.iter().map(|s| s.iter().map(|p| p.piece).collect()).collect();
+                    let used: Vec<Vec<usize>> =
+                        outcome.solutions.iter().map(|s| s.iter().map(|p| p.piece).collect()).collect();
                     let line = serde_json::json!({
                         "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
                         "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
@@ -471,7 +501,10 @@ pub fn solve_one(
     }
     let scale = (target.area / pieces_area).sqrt();
     if !(scale.is_finite() && scale > 0.0) {
-        return Err(format!("the figure's area ({}) and the pieces' ({pieces_area}) give no usable scale", target.area));
+        return Err(format!(
+            "the figure's area ({}) and the pieces' ({pieces_area}) give no usable scale",
+            target.area
+        ));
     }
     let scale = if fewer || (scale - 1.0).abs() < 1e-9 { 1.0 } else { scale };
     for p in &mut set.pieces {
@@ -483,6 +516,7 @@ pub fn solve_one(
         }
     }
     let opts = crate::solve::geometric::Options { limit, max_nodes, deadline, fewer, ..Default::default() };
-    let outcome = crate::solve::geometric::solve(&set, &moved, &opts).ok_or("the solver handles polygonal pieces and figures only")?;
+    let outcome = crate::solve::geometric::solve(&set, &moved, &opts)
+        .ok_or("the solver handles polygonal pieces and figures only")?;
     Ok(Solved { outcome, set, scale, origin, repairs })
 }

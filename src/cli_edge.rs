@@ -176,7 +176,11 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     match method.as_str() {
         "exact" => {
             let limit = limit.unwrap_or(if all { 1_000_000 } else { 1 });
-            let opts = exact::Options { limit, deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)), ..Default::default() };
+            let opts = exact::Options {
+                limit,
+                deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                ..Default::default()
+            };
             let res = exact::solve(&puzzle, &opts).map_err(|e| file_failure(&file, e))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             if json {
@@ -201,12 +205,20 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         }
         "lp" => {
             if puzzle.cells() > LP_MAX_CELLS {
-                return Err(file_failure(&file, format!("the LP method takes boards of at most {LP_MAX_CELLS} cells; this one has {}", puzzle.cells())));
+                return Err(file_failure(
+                    &file,
+                    format!(
+                        "the LP method takes boards of at most {LP_MAX_CELLS} cells; this one has {}",
+                        puzzle.cells()
+                    ),
+                ));
             }
             let iterations = limit.unwrap_or(50).min(10_000) as usize;
             let copy = puzzle.clone();
             let res = run_with_timeout(timeout, move || lp::solve(&copy, iterations, basis, turns))
-                .ok_or_else(|| file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0))))?
+                .ok_or_else(|| {
+                    file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0)))
+                })?
                 .map_err(|e| file_failure(&file, e))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             if json {
@@ -252,7 +264,8 @@ fn run_with_timeout<T: Send + 'static>(timeout_ms: Option<u64>, f: impl FnOnce()
 
 fn print_grid(out: &mut impl Write, p: &Puzzle, placement: &Placement) {
     for row in placement.chunks(p.cols) {
-        let line: Vec<String> = row.iter().map(|&(t, r)| format!("{t:>3}{}", ["", "'", "\"", "*"][r as usize % 4])).collect();
+        let line: Vec<String> =
+            row.iter().map(|&(t, r)| format!("{t:>3}{}", ["", "'", "\"", "*"][r as usize % 4])).collect();
         let _ = writeln!(out, "{}", line.join(" "));
     }
 }

@@ -89,7 +89,8 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
     let (n, list, json, svg_dir) = (a.cells, a.list, a.json, a.svg);
     let n = n.ok_or("--cells N is required")?;
     let need_parts = list || svg_dir.is_some();
-    let (count_limit, list_limit) = if dim == 2 { (MAX_COUNT_CELLS_2D, MAX_LIST_CELLS_2D) } else { (MAX_COUNT_CELLS_3D, MAX_LIST_CELLS_3D) };
+    let (count_limit, list_limit) =
+        if dim == 2 { (MAX_COUNT_CELLS_2D, MAX_LIST_CELLS_2D) } else { (MAX_COUNT_CELLS_3D, MAX_LIST_CELLS_3D) };
     let limit = if need_parts { list_limit } else { count_limit };
     if n < 1 || n > limit {
         return Err(format!(
@@ -118,7 +119,8 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
             let path = std::path::Path::new(dir).join(format!("part-{:04}.svg", i + 1));
             std::fs::write(&path, svg::part(p, dim, i)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
             let path = std::path::Path::new(dir).join(format!("part-{:04}-orientations.svg", i + 1));
-            std::fs::write(&path, svg::all_orientations(p, dim, sym)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+            std::fs::write(&path, svg::all_orientations(p, dim, sym))
+                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }
     let class_name = match sym {
@@ -131,7 +133,8 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
     if json {
         let mut v = serde_json::json!({"dim": dim, "cells": n, "class": class_name, "count": count, "elapsed_ms": ms});
         if list {
-            let cells: Vec<Vec<Vec<i32>>> = parts.iter().map(|p| p.iter().map(|c| c[..dim as usize].to_vec()).collect()).collect();
+            let cells: Vec<Vec<Vec<i32>>> =
+                parts.iter().map(|p| p.iter().map(|c| c[..dim as usize].to_vec()).collect()).collect();
             v["parts"] = serde_json::json!(cells);
         }
         let _ = writeln!(out, "{v}");
@@ -212,7 +215,9 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         parts.push((format!("#{}", parts.len() + 1), cells, dim));
     }
     let set = match &a.set {
-        Some(name) => Some(builtin_set(name).ok_or_else(|| format!("unknown set `{name}` (built in: {})", BUILTIN_SETS.join(", ")))?),
+        Some(name) => Some(
+            builtin_set(name).ok_or_else(|| format!("unknown set `{name}` (built in: {})", BUILTIN_SETS.join(", ")))?,
+        ),
         None => None,
     };
     let mut holes = Vec::new();
@@ -224,7 +229,8 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
             _ => return Err(format!("--hole: `{v}` is not X,Y or X,Y,Z")),
         }
     }
-    let stop = u64::try_from(a.stop.unwrap_or(0)).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?;
+    let stop =
+        u64::try_from(a.stop.unwrap_or(0)).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?;
     let threads = match a.threads.unwrap_or(1) {
         t @ 1..=64 => t as usize,
         t => return Err(format!("--threads is {t}: it must be from 1 to 64")),
@@ -252,7 +258,11 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     }
     for (name, cells, dim) in parts {
         if dim != board.dim {
-            return Err(format!("part {} has {dim} coordinates per cell but the box is {}D", format_part(&cells, dim), board.dim));
+            return Err(format!(
+                "part {} has {dim} coordinates per cell but the box is {}D",
+                format_part(&cells, dim),
+                board.dim
+            ));
         }
         specs.push(PartSpec { name, cells, count: Some(1) });
     }

@@ -148,10 +148,9 @@ impl<'de> Deserialize<'de> for JsonMode {
         match Node::deserialize(d)? {
             Node::Str(s) if s == "anchored" => Ok(JsonMode(Mode::Anchored)),
             Node::Str(s) if s == "free" => Ok(JsonMode(Mode::Free)),
-            other => Err(de::Error::custom(format!(
-                "mode: expected \"anchored\" or \"free\", found {}",
-                other.describe()
-            ))),
+            other => {
+                Err(de::Error::custom(format!("mode: expected \"anchored\" or \"free\", found {}", other.describe())))
+            }
         }
     }
 }
@@ -168,21 +167,13 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
         }
         Syntax::Ron => ron_options().from_str(text).map_err(|e| ron_error(&e))?,
     };
-    let target = raw
-        .target
-        .iter()
-        .enumerate()
-        .map(|(i, n)| ring(n, &format!("target[{i}]")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let target =
+        raw.target.iter().enumerate().map(|(i, n)| ring(n, &format!("target[{i}]"))).collect::<Result<Vec<_>, _>>()?;
     if target.is_empty() {
         return Err("target has no rings".into());
     }
-    let pieces = raw
-        .pieces
-        .iter()
-        .enumerate()
-        .map(|(i, n)| piece(n, &format!("pieces[{i}]")))
-        .collect::<Result<Vec<_>, _>>()?;
+    let pieces =
+        raw.pieces.iter().enumerate().map(|(i, n)| piece(n, &format!("pieces[{i}]"))).collect::<Result<Vec<_>, _>>()?;
     check_counts(&target, &pieces)?;
     Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror })
 }
@@ -257,14 +248,17 @@ pub fn parse_solve(text: &str, syntax: Syntax) -> Result<SolveFile, String> {
         Syntax::Json => serde_json::from_str(text).map_err(|e| json_error(&e))?,
         Syntax::Ron => ron_options().from_str(text).map_err(|e| ron_error(&e))?,
     };
-    let target = raw.target.iter().enumerate().map(|(i, n)| ring(n, &format!("target[{i}]"))).collect::<Result<Vec<_>, _>>()?;
+    let target =
+        raw.target.iter().enumerate().map(|(i, n)| ring(n, &format!("target[{i}]"))).collect::<Result<Vec<_>, _>>()?;
     if target.is_empty() {
         return Err("target has no rings".into());
     }
     let step = match &raw.rotation_step {
         None => None,
         Some(Node::Num(x)) => Some(*x),
-        Some(other) => return Err(format!("`rotation_step`: expected a number of degrees, found {}", other.describe())),
+        Some(other) => {
+            return Err(format!("`rotation_step`: expected a number of degrees, found {}", other.describe()))
+        }
     };
     let mut set = match &raw.pieces {
         Node::Str(name) => crate::pieces::PieceSet::builtin(name)
@@ -275,7 +269,10 @@ pub fn parse_solve(text: &str, syntax: Syntax) -> Result<SolveFile, String> {
             pieces: items
                 .iter()
                 .enumerate()
-                .map(|(k, n)| piece(n, &format!("pieces[{k}]")).map(|rings| crate::pieces::PieceDef { name: format!("piece {k}"), rings }))
+                .map(|(k, n)| {
+                    piece(n, &format!("pieces[{k}]"))
+                        .map(|rings| crate::pieces::PieceDef { name: format!("piece {k}"), rings })
+                })
                 .collect::<Result<_, _>>()?,
         },
         other => return Err(format!("`pieces` must name a set or list pieces, found {}", other.describe())),
@@ -381,7 +378,9 @@ pub(crate) fn ring(n: &Node, at: &str) -> Result<Vec<Vertex>, String> {
 /// list of rings has lists of vertices as elements.
 pub(crate) fn piece(n: &Node, at: &str) -> Result<Vec<Vec<Vertex>>, String> {
     let is_ring_list = match n {
-        Node::List(l) => matches!(l.first(), Some(Node::List(inner)) if matches!(inner.first(), Some(Node::List(_) | Node::Map(_)))),
+        Node::List(l) => {
+            matches!(l.first(), Some(Node::List(inner)) if matches!(inner.first(), Some(Node::List(_) | Node::Map(_))))
+        }
         _ => false,
     };
     if is_ring_list {

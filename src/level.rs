@@ -2,9 +2,9 @@
 //! directory. The schema is documented in `levels/README.md`.
 
 use crate::format::{piece, ring, Node};
+use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::verify::{Mode, Piece, Puzzle, Target};
-use crate::geom::Vertex;
 use serde::Deserialize;
 use std::fmt;
 
@@ -89,7 +89,11 @@ impl PolyLevel {
 
     /// Solves the board with the packer (first solution).
     pub fn solve(&self, max_nodes: u64) -> crate::polyform::pack::PackOutcome {
-        let opts = crate::polyform::pack::PackOptions { stop: 1, max_nodes, ..crate::polyform::pack::PackOptions::new(self.board.dim) };
+        let opts = crate::polyform::pack::PackOptions {
+            stop: 1,
+            max_nodes,
+            ..crate::polyform::pack::PackOptions::new(self.board.dim)
+        };
         crate::polyform::pack::solve(&self.board, &self.parts, &opts)
     }
 }
@@ -120,7 +124,8 @@ impl Level {
             .map(|p| match self.polycube() {
                 // A 3D piece's rotation changes its drawing; the drawing only moves.
                 Some(poly) => {
-                    let shift = crate::geom::Motion { shift: crate::geom::pt(p.at.0, p.at.1), ..crate::geom::Motion::IDENTITY };
+                    let shift =
+                        crate::geom::Motion { shift: crate::geom::pt(p.at.0, p.at.1), ..crate::geom::Motion::IDENTITY };
                     poly.rings(p.piece, p.rot).iter().map(|r| crate::pieces::move_ring(r, &shift)).collect()
                 }
                 None => p.apply(&self.set.pieces[p.piece], self.set.step()),
@@ -141,11 +146,26 @@ impl Level {
         }
         if let Some(e) = &self.edge {
             let j = crate::edge::play::judge(&e.puzzle, &self.solution);
-            return if j.solved { Ok(()) } else { Err(format!("the reference solution does not match (matched {:.3}, {} mismatched sides)", j.progress, j.mismatches.len())) };
+            return if j.solved {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the reference solution does not match (matched {:.3}, {} mismatched sides)",
+                    j.progress,
+                    j.mismatches.len()
+                ))
+            };
         }
         if let Some(poly) = &self.poly {
             let j = poly.judge(&self.solution);
-            return if j.solved { Ok(()) } else { Err(format!("the reference solution does not cover the board (filled {:.3}, overlap {})", j.progress, j.overlap)) };
+            return if j.solved {
+                Ok(())
+            } else {
+                Err(format!(
+                    "the reference solution does not cover the board (filled {:.3}, overlap {})",
+                    j.progress, j.overlap
+                ))
+            };
         }
         let puzzle = self.puzzle();
         let pieces = self
@@ -237,7 +257,10 @@ struct RawBoard {
 /// The unit square with lowest corner (x, y): one board cell of a grid level's target.
 fn unit_square(x: i32, y: i32) -> Vec<Vertex> {
     let (x, y) = (x as f64, y as f64);
-    [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)].iter().map(|&(a, b)| Vertex::from(crate::geom::pt(a, b))).collect()
+    [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
+        .iter()
+        .map(|&(a, b)| Vertex::from(crate::geom::pt(a, b)))
+        .collect()
 }
 
 /// A polyomino level's set, board and target (the board's cells as unit squares).
@@ -245,8 +268,9 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
     use crate::polyform::pack::{Board, PartSpec};
     let parts: Vec<PartSpec> = match pieces {
         Node::Str(name) => {
-            let set = crate::polyform::builtin_set(name)
-                .ok_or_else(|| format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", ")))?;
+            let set = crate::polyform::builtin_set(name).ok_or_else(|| {
+                format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
+            })?;
             set.parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
         }
         Node::List(items) => items
@@ -293,7 +317,8 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
             .iter()
             .map(|p| {
                 let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
-                let ring = crate::pieces::cells_outline(&flat).ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
+                let ring = crate::pieces::cells_outline(&flat)
+                    .ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
                 Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
             })
             .collect::<Result<Vec<_>, String>>()?;
@@ -301,8 +326,12 @@ fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, V
         return Ok((PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, poly, target));
     };
     // A 3D board and its pieces are drawn layer by layer, side by side.
-    let pieces = (0..poly.parts.len()).map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) }).collect();
-    let target = crate::polyform::play::layer_squares(&poly.board.cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect();
+    let pieces =
+        (0..poly.parts.len()).map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) }).collect();
+    let target = crate::polyform::play::layer_squares(&poly.board.cells, stride)
+        .into_iter()
+        .map(|(x, y)| unit_square(x, y))
+        .collect();
     Ok((PieceSet { name: "polycube".into(), pieces, step_deg: 90.0 }, poly, target))
 }
 
@@ -314,7 +343,8 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     }
     // Optional fields are written plainly (`mode: anchored`, not `mode: Some(anchored)`).
     let ron_options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
-    let raw: RawPack = ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), crate::format::ron_problem(&e.code)))?;
+    let raw: RawPack =
+        ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), crate::format::ron_problem(&e.code)))?;
     check_id(id, "pack").map_err(|m| err(None, m))?;
     if raw.levels.len() > MAX_LEVELS {
         return Err(err(None, format!("{} levels is more than the limit of {MAX_LEVELS} per pack", raw.levels.len())));
@@ -333,9 +363,13 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         if l.family.as_deref() == Some("edge") {
             let raw = l.edge.as_ref().ok_or_else(|| fail("an edge level needs an `edge` puzzle".into()))?;
             let puzzle = raw.build().map_err(&fail)?;
-            let pieces = (0..puzzle.tiles.len()).map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] }).collect();
+            let pieces = (0..puzzle.tiles.len())
+                .map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] })
+                .collect();
             // Cell (x, row) from the top-left is the world cell (x, rows - 1 - row).
-            let target = (0..puzzle.cells()).map(|c| unit_square((c % puzzle.cols) as i32, (puzzle.rows - 1 - c / puzzle.cols) as i32)).collect();
+            let target = (0..puzzle.cells())
+                .map(|c| unit_square((c % puzzle.cols) as i32, (puzzle.rows - 1 - c / puzzle.cols) as i32))
+                .collect();
             if let Some(p) = l.solution.iter().find(|p| p.piece >= puzzle.tiles.len()) {
                 return Err(fail(format!("the solution names tile {} but there are {}", p.piece, puzzle.tiles.len())));
             }
@@ -360,7 +394,11 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             let pieces = l.pieces.as_ref().ok_or_else(|| fail("missing field `pieces`".into()))?;
             let (set, poly, target) = poly_level(pieces, board).map_err(&fail)?;
             if let Some(p) = l.solution.iter().find(|p| p.piece >= set.pieces.len()) {
-                return Err(fail(format!("the solution names piece {} but there are {} parts", p.piece, set.pieces.len())));
+                return Err(fail(format!(
+                    "the solution names piece {} but there are {} parts",
+                    p.piece,
+                    set.pieces.len()
+                )));
             }
             levels.push(Level {
                 family: "polyomino".into(),
@@ -383,15 +421,18 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         }
         let mode = l.mode.ok_or_else(|| fail("missing field `mode` (anchored or free)".into()))?;
         let set = match l.pieces.as_ref().ok_or_else(|| fail("missing field `pieces`".into()))? {
-            Node::Str(name) => PieceSet::builtin(name)
-                .ok_or_else(|| fail(format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", "))))?,
+            Node::Str(name) => PieceSet::builtin(name).ok_or_else(|| {
+                fail(format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", ")))
+            })?,
             Node::List(items) => PieceSet {
                 name: "custom".into(),
                 step_deg: l.rotation_step,
                 pieces: items
                     .iter()
                     .enumerate()
-                    .map(|(k, n)| piece(n, &format!("pieces[{k}]")).map(|rings| PieceDef { name: format!("piece {k}"), rings }))
+                    .map(|(k, n)| {
+                        piece(n, &format!("pieces[{k}]")).map(|rings| PieceDef { name: format!("piece {k}"), rings })
+                    })
                     .collect::<Result<_, _>>()
                     .map_err(&fail)?,
             },
@@ -495,7 +536,8 @@ pub fn load_dir(dir: &std::path::Path) -> (Vec<Pack>, Vec<LoadError>) {
 /// refused (two levels would share one `PACK/ID` address and one saved record).
 pub fn load_user_dir(dir: &std::path::Path) -> (Vec<Pack>, Vec<LoadError>) {
     let (packs, mut errors) = load_dir(dir);
-    let (clashing, packs): (Vec<Pack>, Vec<Pack>) = packs.into_iter().partition(|p| EMBEDDED.iter().any(|(id, _, _)| *id == p.id));
+    let (clashing, packs): (Vec<Pack>, Vec<Pack>) =
+        packs.into_iter().partition(|p| EMBEDDED.iter().any(|(id, _, _)| *id == p.id));
     for p in clashing {
         let message = format!("a user pack may not take the name of the built-in pack `{}`: rename the file", p.id);
         errors.push(LoadError { file: p.file, line: None, message });

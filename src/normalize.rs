@@ -169,7 +169,8 @@ fn redundant(a: &Vertex, b: &Vertex, c: Pt, eps: f64) -> bool {
             p.ccw == q.ccw
                 && p.center.dist(q.center) <= eps
                 && a.at.dist(c) > eps
-                && Edge::arc(a.at, b.at, p.center, p.ccw).sweep(eps) + Edge::arc(b.at, c, q.center, q.ccw).sweep(eps) < TAU - 1e-9
+                && Edge::arc(a.at, b.at, p.center, p.ccw).sweep(eps) + Edge::arc(b.at, c, q.center, q.ccw).sweep(eps)
+                    < TAU - 1e-9
         }
         _ => false,
     }

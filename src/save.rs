@@ -80,7 +80,10 @@ pub enum Loaded {
     Fresh,
     Ok(SaveData),
     /// The file was unreadable; it was moved to `moved_to` (if it could be moved).
-    Recovered { problem: String, moved_to: Option<PathBuf> },
+    Recovered {
+        problem: String,
+        moved_to: Option<PathBuf>,
+    },
 }
 
 pub fn load(path: &Path) -> Loaded {
@@ -94,7 +97,9 @@ pub fn load(path: &Path) -> Loaded {
     };
     match parse(&text) {
         Ok(d) => Loaded::Ok(d),
-        Err(e) => recover(path, format!("{}:{}: {}", path.display(), e.span.start.line, crate::format::ron_problem(&e.code))),
+        Err(e) => {
+            recover(path, format!("{}:{}: {}", path.display(), e.span.start.line, crate::format::ron_problem(&e.code)))
+        }
     }
 }
 

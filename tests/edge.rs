@@ -67,7 +67,10 @@ fn generated_puzzles_are_solved_and_unique_ones_give_back_their_solution() {
             let first = out.first.unwrap();
             g.puzzle.check(&first).unwrap();
             let turns: Vec<Placement> = (0..4).map(|q| turn_board(&g.solution, cols, rows, q)).collect();
-            assert!(turns.contains(&first) || first == g.solution, "{cols} x {rows} seed {seed}: the planted solution comes back");
+            assert!(
+                turns.contains(&first) || first == g.solution,
+                "{cols} x {rows} seed {seed}: the planted solution comes back"
+            );
         }
     }
 }
@@ -120,7 +123,21 @@ fn the_command_speaks_json() {
     let dir = std::env::temp_dir().join(format!("tessera-edge-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let f = dir.join("p.ron");
-    let (code, _, err) = run(&["generate", "--cols", "4", "--rows", "3", "--colors", "3", "--rotate", "--unique", "--seed", "9", "--out", f.to_str().unwrap()]);
+    let (code, _, err) = run(&[
+        "generate",
+        "--cols",
+        "4",
+        "--rows",
+        "3",
+        "--colors",
+        "3",
+        "--rotate",
+        "--unique",
+        "--seed",
+        "9",
+        "--out",
+        f.to_str().unwrap(),
+    ]);
     assert_eq!(code, 0, "{err}");
     for method in ["exact", "lp"] {
         let (code, out, err) = run(&["solve", f.to_str().unwrap(), "--method", method, "--json"]);

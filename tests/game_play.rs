@@ -2,7 +2,10 @@
 //! mouse, touch and gamepad input until a level is judged solved.
 #![cfg(feature = "game")]
 
-use bevy::input::gamepad::{GamepadAxis, GamepadButton, GamepadSettings, RawGamepadAxisChangedEvent, RawGamepadButtonChangedEvent, RawGamepadEvent};
+use bevy::input::gamepad::{
+    GamepadAxis, GamepadButton, GamepadSettings, RawGamepadAxisChangedEvent, RawGamepadButtonChangedEvent,
+    RawGamepadEvent,
+};
 use bevy::input::keyboard::{Key, KeyboardInput};
 use bevy::input::mouse::MouseButtonInput;
 use bevy::input::touch::{TouchInput, TouchPhase};
@@ -81,7 +84,8 @@ fn jobs(app: &mut App) -> Vec<Job> {
 
 fn centroid(app: &mut App, e: Entity) -> Vec2 {
     let step = app.world().resource::<ActiveLevel>().level.set.step();
-    let (g, p) = app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).map(|(g, p)| (g.clone(), *p)).unwrap();
+    let (g, p) =
+        app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).map(|(g, p)| (g.clone(), *p)).unwrap();
     p.world_centroid(&g, step)
 }
 
@@ -181,7 +185,12 @@ fn mouse_and_keyboard_solve_a_level() {
             }
         }
         let now = placed(&mut app, job.entity);
-        assert_eq!((now.rot.rem_euclid(8), now.flip), (job.goal.rot.rem_euclid(8), job.goal.flip), "piece {}", job.goal.piece);
+        assert_eq!(
+            (now.rot.rem_euclid(8), now.flip),
+            (job.goal.rot.rem_euclid(8), job.goal.flip),
+            "piece {}",
+            job.goal.piece
+        );
         let c = centroid(&mut app, job.entity);
         mouse_drag(&mut app, c, job.goal_centroid);
         let p = app.world().resource::<Progress>().value;
@@ -277,7 +286,12 @@ fn touch_solves_a_level() {
             pause(&mut app);
         }
         let now = placed(&mut app, job.entity);
-        assert_eq!((now.rot.rem_euclid(8), now.flip), (job.goal.rot.rem_euclid(8), job.goal.flip), "piece {}", job.goal.piece);
+        assert_eq!(
+            (now.rot.rem_euclid(8), now.flip),
+            (job.goal.rot.rem_euclid(8), job.goal.flip),
+            "piece {}",
+            job.goal.piece
+        );
         let c = centroid(&mut app, job.entity);
         let (a, b) = (screen(&app, c), screen(&app, job.goal_centroid));
         finger(&mut app, 1, TouchPhase::Started, a);
@@ -317,17 +331,45 @@ fn two_finger_twist_turns_the_selected_piece() {
     // Two fingers off the piece, turning a quarter turn counter-clockwise on screen.
     let mid = Vec2::new(200.0, 200.0);
     let (f1, f2) = (mid - Vec2::new(60.0, 0.0), mid + Vec2::new(60.0, 0.0));
-    app.world_mut().write_message(TouchInput { phase: TouchPhase::Started, position: f1, window: Entity::PLACEHOLDER, force: None, id: 7 });
-    app.world_mut().write_message(TouchInput { phase: TouchPhase::Started, position: f2, window: Entity::PLACEHOLDER, force: None, id: 8 });
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Started,
+        position: f1,
+        window: Entity::PLACEHOLDER,
+        force: None,
+        id: 7,
+    });
+    app.world_mut().write_message(TouchInput {
+        phase: TouchPhase::Started,
+        position: f2,
+        window: Entity::PLACEHOLDER,
+        force: None,
+        id: 8,
+    });
     app.update();
     for k in 1..=9 {
         let a = std::f32::consts::FRAC_PI_2 * k as f32 / 9.0;
         let d = Vec2::new(a.cos(), -a.sin()) * 60.0; // screen y points down
-        app.world_mut().write_message(TouchInput { phase: TouchPhase::Moved, position: mid - d, window: Entity::PLACEHOLDER, force: None, id: 7 });
-        app.world_mut().write_message(TouchInput { phase: TouchPhase::Moved, position: mid + d, window: Entity::PLACEHOLDER, force: None, id: 8 });
+        app.world_mut().write_message(TouchInput {
+            phase: TouchPhase::Moved,
+            position: mid - d,
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id: 7,
+        });
+        app.world_mut().write_message(TouchInput {
+            phase: TouchPhase::Moved,
+            position: mid + d,
+            window: Entity::PLACEHOLDER,
+            force: None,
+            id: 8,
+        });
         app.update();
     }
-    assert_eq!(placed(&mut app, job.entity).rot.rem_euclid(8), (before + 2).rem_euclid(8), "a quarter-turn twist turns by two steps");
+    assert_eq!(
+        placed(&mut app, job.entity).rot.rem_euclid(8),
+        (before + 2).rem_euclid(8),
+        "a quarter-turn twist turns by two steps"
+    );
 }
 
 // ---------------------------------------------------------------- gamepad
@@ -340,8 +382,16 @@ fn pad_button(app: &mut App, pad: Entity, b: GamepadButton) {
 }
 
 fn pad_stick(app: &mut App, pad: Entity, v: Vec2) {
-    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(pad, GamepadAxis::LeftStickX, v.x)));
-    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(pad, GamepadAxis::LeftStickY, v.y)));
+    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(
+        pad,
+        GamepadAxis::LeftStickX,
+        v.x,
+    )));
+    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(
+        pad,
+        GamepadAxis::LeftStickY,
+        v.y,
+    )));
 }
 
 fn focus(app: &App) -> Vec2 {
@@ -381,7 +431,7 @@ fn gamepad_alone_solves_a_level() {
             assert!(hops <= 8);
         }
         pad_button(&mut app, pad, GamepadButton::South); // pick up
-        // Steer with the stick: full tilt, then a partial tilt for the rest.
+                                                         // Steer with the stick: full tilt, then a partial tilt for the rest.
         let d = job.goal_centroid - c;
         let per_frame = tessera::game::input::FOCUS_SPEED * dt;
         let full = (d.length() / per_frame).floor() as usize;
@@ -411,7 +461,11 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
     std::fs::write(&path, "(completed: {\"classic/arrow\": (best_ms: oops").unwrap();
     let dir = path.parent().unwrap().join("levels");
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("mine.ron"), tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\"")).unwrap();
+    std::fs::write(
+        dir.join("mine.ron"),
+        tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\""),
+    )
+    .unwrap();
     std::fs::write(dir.join("broken.ron"), "(name: \"Broken\", levels: [ (id: \"x\", ").unwrap();
     let (user, errors) = tessera::level::load_dir(&dir);
     let mut packs = tessera::level::embedded_packs();
@@ -430,7 +484,11 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
     let notice = save.notice.clone().expect("the player is told");
     assert!(notice.contains("could not be read") && notice.contains("corrupt"), "{notice}");
     assert!(!path.exists(), "the bad file was moved aside");
-    let kept: Vec<_> = std::fs::read_dir(path.parent().unwrap()).unwrap().filter_map(|e| e.ok()).filter(|e| e.file_name().to_string_lossy().contains("corrupt")).collect();
+    let kept: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("corrupt"))
+        .collect();
     assert_eq!(kept.len(), 1, "and kept");
     let lib = app.world().resource::<Library>();
     assert_eq!(lib.packs.len(), tessera::level::EMBEDDED.len() + 1, "the good user pack still loads");
@@ -485,7 +543,10 @@ fn hints_show_which_piece_then_where_and_following_them_solves() {
         assert_eq!(m.len(), 1);
         assert_eq!(m[0].kind, HintKind::Which, "first step names the piece");
         let m = ask_hint(&mut app);
-        let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).expect("second step shows where");
+        let ghost = m
+            .iter()
+            .find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None })
+            .expect("second step shows where");
         let before = app.world().resource::<Progress>().value;
         set_placement(&mut app, ghost.piece, ghost);
         assert!(markers(&mut app).is_empty(), "a placement clears the hint");
@@ -561,7 +622,12 @@ fn watching_the_solver_streams_partial_placements_and_ends_with_a_solution() {
         .iter()
         .map(|x| {
             assert!(x.base.abs() < 1e-9);
-            tessera::verify::Piece::from_vertices(&x.placement.apply(&active.level.set.pieces[x.placement.piece], active.level.set.step()), puzzle.target.tol, x.placement.piece).unwrap()
+            tessera::verify::Piece::from_vertices(
+                &x.placement.apply(&active.level.set.pieces[x.placement.piece], active.level.set.step()),
+                puzzle.target.tol,
+                x.placement.piece,
+            )
+            .unwrap()
         })
         .collect();
     let v = puzzle.judge(&pieces);
@@ -651,7 +717,8 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     assert!(picture.min.y > top, "{picture:?} above {top}");
     for j in jobs(&mut app) {
         let rings = level.place(&[j.now]);
-        let hit = rings[0].iter().flat_map(|r| r.iter()).any(|v| picture.contains(Vec2::new(v.at.x as f32, v.at.y as f32)));
+        let hit =
+            rings[0].iter().flat_map(|r| r.iter()).any(|v| picture.contains(Vec2::new(v.at.x as f32, v.at.y as f32)));
         assert!(!hit, "piece {} starts on the picture", j.now.piece);
     }
     // A piece whose reference rotation is not its start: the shortest run of R (a quarter turn
@@ -672,7 +739,12 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     // Grip the piece by one of its squares (its centroid may lie between two layers).
     let grip = |app: &mut App| {
         let step = app.world().resource::<ActiveLevel>().level.set.step();
-        let (g, p) = app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), j.entity).map(|(g, p)| (g.clone(), *p)).unwrap();
+        let (g, p) = app
+            .world_mut()
+            .query::<(&PieceGeom, &Placed)>()
+            .get(app.world(), j.entity)
+            .map(|(g, p)| (g.clone(), *p))
+            .unwrap();
         let c = tessera::pieces::ring_centroid(&p.world(&g, step)[0]);
         Vec2::new(c.x as f32, c.y as f32)
     };
@@ -712,7 +784,8 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
     // The top-left corner's tile, turned as there, in the top-right corner: its east side
     // meets the frame.
     let puzzle = app.world().resource::<ActiveLevel>().level.edge.as_ref().unwrap().puzzle.clone();
-    let corner = solution.iter().find(|p| tessera::edge::play::tile_cell(&puzzle, p).map(|c| c.0) == Some(0)).copied().unwrap();
+    let corner =
+        solution.iter().find(|p| tessera::edge::play::tile_cell(&puzzle, p).map(|c| c.0) == Some(0)).copied().unwrap();
     let rot = tessera::edge::play::tile_cell(&puzzle, &corner).unwrap().1;
     let wrong = tessera::edge::play::placement_of(&puzzle, corner.piece, 3, rot);
     set_placement(&mut app, corner.piece, wrong);

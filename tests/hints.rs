@@ -57,7 +57,8 @@ fn a_misplaced_piece_is_named() {
                 let cand = Placement { piece: 0, rot, flip: false, at: (w.x, w.y) };
                 let inside = {
                     let puzzle = level.puzzle();
-                    let piece = Piece::from_vertices(&cand.apply(&level.set.pieces[0], step), puzzle.target.tol, 0).unwrap();
+                    let piece =
+                        Piece::from_vertices(&cand.apply(&level.set.pieces[0], step), puzzle.target.tol, 0).unwrap();
                     let v = puzzle.judge(&[piece]);
                     v.progress > 0.0 && !v.overlap
                 };
@@ -94,7 +95,12 @@ fn geometric_hints_complete_every_shipped_level_too() {
                 }
             }
             let puzzle = level.puzzle();
-            let pieces: Vec<Piece> = level.place(&placed).iter().enumerate().map(|(i, r)| Piece::from_vertices(r, puzzle.target.tol, i).unwrap()).collect();
+            let pieces: Vec<Piece> = level
+                .place(&placed)
+                .iter()
+                .enumerate()
+                .map(|(i, r)| Piece::from_vertices(r, puzzle.target.tol, i).unwrap())
+                .collect();
             assert!(puzzle.judge(&pieces).solved, "{}/{}", pack.id, level.id);
         }
     }
@@ -125,7 +131,8 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     }
     // A piece off the grid, and a piece that walls off a corner cell, are both named.
     let packs = embedded_packs();
-    let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "pentominoes-6x10" && l.poly.is_some()).unwrap();
+    let level =
+        packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "pentominoes-6x10" && l.poly.is_some()).unwrap();
     let poly = level.poly.as_ref().unwrap();
     let mut off = level.solution[0];
     off.at.0 += 0.5;
@@ -148,7 +155,10 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     let mut placed: Vec<Placement> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
     let z = level.solution[3];
     let tipped = Placement { rot: tessera::polyform::play::turn(z.rot, 0, 1), ..z };
-    let cells_of = |p: &Placement| tessera::polyform::play::placement_cells(&poly.board, &poly.parts[3].cells, p).map(|c| tessera::polyform::normalize(&c));
+    let cells_of = |p: &Placement| {
+        tessera::polyform::play::placement_cells(&poly.board, &poly.parts[3].cells, p)
+            .map(|c| tessera::polyform::normalize(&c))
+    };
     assert_ne!(cells_of(&tipped), cells_of(&z));
     placed.push(tipped);
     assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &placed, 0, None), Some(Hint::Move(3)));

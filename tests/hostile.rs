@@ -11,7 +11,11 @@ fn run_env(args: &[&str], env: &[(&str, &Path)]) -> (i32, String, String) {
         c.env(k, v);
     }
     let out = c.output().expect("runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn run(args: &[&str]) -> (i32, String, String) {
@@ -44,7 +48,11 @@ fn square_json(x: f64, y: f64) -> String {
 fn solve_refuses_too_many_pieces_instead_of_overflowing_the_stack() {
     let d = scratch("many");
     let pieces: Vec<String> = (0..22_500).map(|_| square_json(0.0, 0.0)).collect();
-    let f = write(&d, "squares.json", &format!(r#"{{"target": [[[0,0],[150,0],[150,150],[0,150]]], "pieces": [{}]}}"#, pieces.join(",")));
+    let f = write(
+        &d,
+        "squares.json",
+        &format!(r#"{{"target": [[[0,0],[150,0],[150,150],[0,150]]], "pieces": [{}]}}"#, pieces.join(",")),
+    );
     let (code, out, err) = run(&["solve", &f, "--json"]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains(&f) && err.contains("more than the limit of 500"), "{err}");
@@ -56,12 +64,20 @@ fn verify_refuses_files_past_the_piece_limit_and_judges_piles_in_bounded_work() 
     let d = scratch("pile");
     let tri = "[[0,0],[1,0],[0,1]]";
     let many: Vec<&str> = (0..10_000).map(|_| tri).collect();
-    let f = write(&d, "pile.json", &format!(r#"{{"target": [{tri}], "pieces": [{}], "mode": "anchored"}}"#, many.join(",")));
+    let f = write(
+        &d,
+        "pile.json",
+        &format!(r#"{{"target": [{tri}], "pieces": [{}], "mode": "anchored"}}"#, many.join(",")),
+    );
     let (code, _, err) = run(&["verify", &f]);
     assert_eq!(code, 2);
     assert!(err.contains("10000 pieces is more than the limit of 2000"), "{err}");
     let pile: Vec<&str> = (0..2000).map(|_| tri).collect();
-    let f = write(&d, "pile2000.json", &format!(r#"{{"target": [{tri}], "pieces": [{}], "mode": "anchored"}}"#, pile.join(",")));
+    let f = write(
+        &d,
+        "pile2000.json",
+        &format!(r#"{{"target": [{tri}], "pieces": [{}], "mode": "anchored"}}"#, pile.join(",")),
+    );
     let (code, out, err) = run(&["verify", &f, "--json"]);
     assert_eq!(code, 0, "{err}");
     let v = json_line(&out);
@@ -72,7 +88,15 @@ fn verify_refuses_files_past_the_piece_limit_and_judges_piles_in_bounded_work() 
 fn rotation_steps_are_checked() {
     let d = scratch("steps");
     for bad in ["0", "0.001", "-45", "1e300", "7", "\"ninety\""] {
-        let f = write(&d, "s.json", &format!(r#"{{"target": [{}], "pieces": [{}], "rotation_step": {bad}}}"#, square_json(0.0, 0.0), square_json(0.0, 0.0)));
+        let f = write(
+            &d,
+            "s.json",
+            &format!(
+                r#"{{"target": [{}], "pieces": [{}], "rotation_step": {bad}}}"#,
+                square_json(0.0, 0.0),
+                square_json(0.0, 0.0)
+            ),
+        );
         let (code, _, err) = run(&["solve", &f, "--timeout-ms", "2000"]);
         assert_eq!(code, 2, "step {bad}: {err}");
         assert!(err.contains("rotation_step"), "step {bad}: {err}");
@@ -89,16 +113,32 @@ fn rotation_steps_are_checked() {
 #[test]
 fn absurd_coordinates_and_areas_are_refused_not_proved_impossible() {
     let d = scratch("coords");
-    let f = write(&d, "huge.json", &format!(r#"{{"target": [{}], "pieces": [[[0,0],[1e300,0],[0,1e300]]]}}"#, square_json(0.0, 0.0)));
+    let f = write(
+        &d,
+        "huge.json",
+        &format!(r#"{{"target": [{}], "pieces": [[[0,0],[1e300,0],[0,1e300]]]}}"#, square_json(0.0, 0.0)),
+    );
     let (code, _, err) = run(&["solve", &f]);
     assert_eq!(code, 2);
     assert!(err.contains("coordinate beyond"), "{err}");
     // A unit square far from the origin is an ordinary figure.
-    let f = write(&d, "far.json", &format!(r#"{{"target": [{}], "pieces": [{}], "mode": "anchored"}}"#, square_json(1e6, 1e6), square_json(1e6, 1e6)));
+    let f = write(
+        &d,
+        "far.json",
+        &format!(
+            r#"{{"target": [{}], "pieces": [{}], "mode": "anchored"}}"#,
+            square_json(1e6, 1e6),
+            square_json(1e6, 1e6)
+        ),
+    );
     let (code, out, err) = run(&["verify", &f, "--json"]);
     assert_eq!(code, 0, "{err}");
     assert_eq!(json_line(&out)["solved"], true);
-    let f = write(&d, "far_solve.json", &format!(r#"{{"target": [{}], "pieces": [{}]}}"#, square_json(1e9, -1e9), square_json(0.0, 0.0)));
+    let f = write(
+        &d,
+        "far_solve.json",
+        &format!(r#"{{"target": [{}], "pieces": [{}]}}"#, square_json(1e9, -1e9), square_json(0.0, 0.0)),
+    );
     let (code, out, err) = run(&["solve", &f, "--json"]);
     assert_eq!(code, 0, "{err}");
     let v = json_line(&out);
@@ -137,7 +177,11 @@ fn bad_pieces_in_solve_files_are_named() {
         assert!(err.contains("piece 0") && err.contains(problem), "{piece}: {err}");
     }
     // A slit on an otherwise good piece is repaired and reported.
-    let f = write(&d, "slit.json", &format!(r#"{{"target": [{target}], "pieces": [[[0,0],[1,0],[1,1],[0.5,1],[0.5,3],[0.5,1],[0,1]]]}}"#));
+    let f = write(
+        &d,
+        "slit.json",
+        &format!(r#"{{"target": [{target}], "pieces": [[[0,0],[1,0],[1,1],[0.5,1],[0.5,3],[0.5,1],[0,1]]]}}"#),
+    );
     let (code, out, err) = run(&["solve", &f, "--json"]);
     assert_eq!(code, 0, "{err}");
     let v = json_line(&out);
@@ -186,7 +230,8 @@ fn edge_commands_check_their_numbers_and_answer_json_errors_in_json() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains("must be from 1 to"), "{err}");
     }
-    let (code, _, err) = run(&["edge", "generate", "--cols", "16", "--rows", "16", "--colors", "4", "--unique", "--timeout-ms", "300"]);
+    let (code, _, err) =
+        run(&["edge", "generate", "--cols", "16", "--rows", "16", "--colors", "4", "--unique", "--timeout-ms", "300"]);
     assert_eq!(code, 2);
     assert!(err.contains("time limit"), "{err}");
     let (code, out, err) = run(&["edge", "solve", "/nonexistent/p.txt", "--json"]);
@@ -233,7 +278,8 @@ fn the_user_levels_folder_is_read_safely() {
     let (code, out, err) = run_env(&["levels", "--json"], &[("TESSERA_DATA_DIR", &data)]);
     assert_eq!(code, 1, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let errors: Vec<String> = v["errors"].as_array().unwrap().iter().map(|e| format!("{}: {}", e["file"], e["message"])).collect();
+    let errors: Vec<String> =
+        v["errors"].as_array().unwrap().iter().map(|e| format!("{}: {}", e["file"], e["message"])).collect();
     let has = |file: &str, what: &str| errors.iter().any(|e| e.contains(file) && e.contains(what));
     assert!(has("classic.ron", "built-in pack `classic`"), "{errors:?}");
     assert!(has("evil.ron", "must be 1 to 64 letters"), "{errors:?}");
@@ -256,7 +302,9 @@ fn a_save_file_that_is_a_pipe_or_a_device_is_set_aside_without_hanging() {
     let fifo = d.join("progress.ron");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
     match tessera::save::load(&fifo) {
-        tessera::save::Loaded::Recovered { problem, .. } => assert!(problem.contains("not a regular file"), "{problem}"),
+        tessera::save::Loaded::Recovered { problem, .. } => {
+            assert!(problem.contains("not a regular file"), "{problem}")
+        }
         other => panic!("{other:?}"),
     }
     let link = d.join("zero.ron");

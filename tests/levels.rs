@@ -21,7 +21,11 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
             // integer lattice; the generator may have turned the figure by 45 degrees. Sets
             // turning in other steps get the geometric solver.
             if let Some(e) = &level.edge {
-                let opts = tessera::edge::exact::Options { limit: 2, up_to_board_turns: e.puzzle.rotate, ..Default::default() };
+                let opts = tessera::edge::exact::Options {
+                    limit: 2,
+                    up_to_board_turns: e.puzzle.rotate,
+                    ..Default::default()
+                };
                 let out = tessera::edge::exact::solve(&e.puzzle, &opts).unwrap();
                 assert!(out.solutions >= 1, "{}/{}: no solution", pack.id, level.id);
                 assert!(!e.unique || (out.solutions == 1 && out.complete), "{}/{}: not unique", pack.id, level.id);
@@ -33,7 +37,10 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
                 // Its solution, as placements, verifies too.
                 let placements: Vec<_> = out.kept[0]
                     .iter()
-                    .map(|(part, cells)| tessera::polyform::play::placement_for(&poly.board, *part, &poly.parts[*part].cells, cells).unwrap())
+                    .map(|(part, cells)| {
+                        tessera::polyform::play::placement_for(&poly.board, *part, &poly.parts[*part].cells, cells)
+                            .unwrap()
+                    })
                     .collect();
                 assert!(poly.judge(&placements).solved, "{}/{}", pack.id, level.id);
                 continue;
@@ -57,7 +64,12 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
 
 #[test]
 fn schema_errors_name_file_and_line() {
-    let e = parse_pack("(name: \"x\", levels: [\n  (id: \"a\", name: \"A\", pieces: \"tangram\", target: [], mode: sideways),\n])", "bad.ron", "bad").unwrap_err();
+    let e = parse_pack(
+        "(name: \"x\", levels: [\n  (id: \"a\", name: \"A\", pieces: \"tangram\", target: [], mode: sideways),\n])",
+        "bad.ron",
+        "bad",
+    )
+    .unwrap_err();
     assert_eq!((e.file.as_str(), e.line), ("bad.ron", Some(2)), "{e}");
     let text = "(name: \"x\", levels: [\n\n  (id: \"b\", name: \"B\", pieces: \"hexominoes\", target: [[(0,0),(1,0),(1,1)]], mode: free),\n])";
     let e = parse_pack(text, "bad.ron", "bad").unwrap_err();
@@ -71,7 +83,8 @@ fn schema_errors_name_file_and_line() {
 
 #[test]
 fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reasons() {
-    let level = |body: &str| format!("(name: \"x\", levels: [\n  (id: \"p\", name: \"P\", family: \"polyomino\", {body}),\n])");
+    let level =
+        |body: &str| format!("(name: \"x\", levels: [\n  (id: \"p\", name: \"P\", family: \"polyomino\", {body}),\n])");
     // A 2 x 2 x 2 box without one corner, from a tripod and a flat L tromino: drawn as two
     // layers of 2 x 2 squares, side by side with a one-column gap.
     let ok = parse_pack(&level("pieces: [\"[0,0,0][1,0,0][0,1,0][0,0,1]\", \"[0,0][1,0][1,1]\"], board: (size: [2, 2, 2], holes: [[0, 0, 0]])"), "p.ron", "p").unwrap();

@@ -21,7 +21,11 @@ fn area(n: &tessera::normalize::Normalized) -> f64 {
 }
 
 /// Builds and judges, returning the verdict and the repairs.
-fn verify(target: &[RingV], pieces: &[Vec<RingV>], mode: Mode) -> Result<(tessera::verify::Verdict, Vec<String>), ShapeError> {
+fn verify(
+    target: &[RingV],
+    pieces: &[Vec<RingV>],
+    mode: Mode,
+) -> Result<(tessera::verify::Verdict, Vec<String>), ShapeError> {
     let f = PuzzleFile { target: target.to_vec(), pieces: pieces.to_vec(), mode, allow_mirror: false };
     f.build_repaired().map(|(puzzle, pieces, repairs)| (puzzle.judge(&pieces), repairs))
 }
@@ -47,7 +51,8 @@ fn repeated_vertices_are_welded() {
 
 #[test]
 fn collinear_runs_and_arcs_of_one_circle_are_merged() {
-    let n = norm(&[poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (3.0, 1.0), (0.0, 1.0), (0.0, 0.5)])]).unwrap();
+    let n =
+        norm(&[poly(&[(0.0, 0.0), (1.0, 0.0), (2.0, 0.0), (3.0, 0.0), (3.0, 1.0), (0.0, 1.0), (0.0, 0.5)])]).unwrap();
     assert_eq!(n.rings[0].edges().len(), 4);
     assert_eq!(n.repairs, vec!["target ring 0: dropped 3 vertices in the middle of straight runs or arcs"]);
     // A half disc drawn with its arc in two quarters.
@@ -60,7 +65,8 @@ fn collinear_runs_and_arcs_of_one_circle_are_merged() {
 #[test]
 fn a_ring_through_one_point_twice_is_split_at_the_pinch() {
     // Two unit squares meeting at the corner (1, 1), drawn as one outline.
-    let pinched = poly(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0), (1.0, 1.0), (0.0, 1.0)]);
+    let pinched =
+        poly(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0), (1.0, 1.0), (0.0, 1.0)]);
     let n = norm(std::slice::from_ref(&pinched)).unwrap();
     assert_eq!(n.rings.len(), 2);
     assert!((area(&n) - 2.0).abs() < 1e-12);
@@ -124,7 +130,9 @@ fn slits_out_and_in_are_removed() {
 #[test]
 fn a_zero_area_ring_beside_real_ones_is_dropped() {
     // A crack left inside a union: a "hole" of three collinear points.
-    let n = norm(&[poly(&[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]), poly(&[(1.0, 1.0), (2.0, 1.0), (3.0, 1.0)])]).unwrap();
+    let n =
+        norm(&[poly(&[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (0.0, 4.0)]), poly(&[(1.0, 1.0), (2.0, 1.0), (3.0, 1.0)])])
+            .unwrap();
     assert_eq!(n.rings.len(), 1);
     assert_eq!(n.repairs, vec!["target ring 1: encloses no area; dropped"]);
     // A figure with no area at all is still refused.
@@ -158,14 +166,18 @@ fn what_draws_no_region_stays_refused() {
     let e = norm(&[poly(&[(0.0, 0.0), (1.0, 1.0), (2.0, 2.0), (2.0, 0.0), (1.0, 1.0), (0.0, 2.0)])]).unwrap_err();
     assert!(matches!(e, (0, RingError::SelfIntersecting { .. })), "{e:?}");
     // A triangle drawn inside the outline the same way round: covered twice.
-    let double = poly(&[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (2.0, 4.0), (1.0, 3.0), (3.0, 3.0), (2.0, 4.0), (0.0, 4.0)]);
+    let double =
+        poly(&[(0.0, 0.0), (4.0, 0.0), (4.0, 4.0), (2.0, 4.0), (1.0, 3.0), (3.0, 3.0), (2.0, 4.0), (0.0, 4.0)]);
     assert!(matches!(norm(&[double]), Err((0, RingError::SelfIntersecting { .. }))));
     // A square run round twice.
     let twice = poly(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0), (0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)]);
     assert!(norm(&[twice]).is_err());
     // Not closed, not finite, arc ends off the circle.
     assert!(matches!(norm(&[poly(&[(0.0, 0.0), (1.0, 0.0)])]), Err((0, RingError::TooFewVertices { .. }))));
-    assert!(matches!(norm(&[poly(&[(0.0, 0.0), (f64::NAN, 0.0), (1.0, 1.0)])]), Err((0, RingError::NotFinite { vertex: 1 }))));
+    assert!(matches!(
+        norm(&[poly(&[(0.0, 0.0), (f64::NAN, 0.0), (1.0, 1.0)])]),
+        Err((0, RingError::NotFinite { vertex: 1 }))
+    ));
     let bad_arc = vec![arc((0.0, 0.0), (0.5, 0.0), true), line((2.0, 0.0)), line((2.0, 2.0))];
     assert!(matches!(norm(&[bad_arc]), Err((0, RingError::BadArc { .. }))));
 }
@@ -221,7 +233,8 @@ fn scattered() -> impl Strategy<Value = LatticeAssembly> {
     (prop::collection::vec(any::<bool>(), 9), prop::collection::vec(0u8..3, 9), 0i32..2).prop_filter_map(
         "at least one cell",
         |(keep, cuts, turn)| {
-            let cells: Vec<(i64, i64)> = (0..9).filter(|&i| keep[i]).map(|i| ((i % 3) as i64, (i / 3) as i64)).collect();
+            let cells: Vec<(i64, i64)> =
+                (0..9).filter(|&i| keep[i]).map(|i| ((i % 3) as i64, (i / 3) as i64)).collect();
             (!cells.is_empty()).then(|| lattice_assembly(&cells, &cuts, turn, (0, 0)))
         },
     )

@@ -76,7 +76,19 @@ fn pack_json_contract() {
     // Parts given as Lang's vectors, one reused as often as it fits.
     let (_, out, _) = run(&["pack", "--box", "4", "4", "--part", "[0,0][1,0][2,0][1,1]", "--single", "--json"]);
     assert_eq!(json(&out)["solutions"], 2);
-    let (_, out, _) = run(&["pack", "--box", "3", "2", "--part", "[0,0][1,0]", "--part", "[0,0][1,0]", "--part", "[0,0][0,1]", "--json"]);
+    let (_, out, _) = run(&[
+        "pack",
+        "--box",
+        "3",
+        "2",
+        "--part",
+        "[0,0][1,0]",
+        "--part",
+        "[0,0][1,0]",
+        "--part",
+        "[0,0][0,1]",
+        "--json",
+    ]);
     assert!(json(&out)["solutions"].as_u64().unwrap() > 0);
 }
 
@@ -88,7 +100,8 @@ fn pack_says_why_it_is_impossible_and_writes_svg() {
     assert_eq!(v["solutions"], 0);
     assert!(v["impossible"].as_str().unwrap().contains("parity"));
     let f = std::env::temp_dir().join(format!("tessera-pack-{}.svg", std::process::id()));
-    let (code, _, _) = run(&["pack", "--box", "3", "3", "3", "--set", "soma", "--stop", "1", "--svg", f.to_str().unwrap()]);
+    let (code, _, _) =
+        run(&["pack", "--box", "3", "3", "3", "--set", "soma", "--stop", "1", "--svg", f.to_str().unwrap()]);
     assert_eq!(code, 0);
     let s = std::fs::read_to_string(&f).unwrap();
     assert!(s.contains("<polygon") && s.contains("z = 2"), "isometric view and one grid per layer");

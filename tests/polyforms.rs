@@ -92,7 +92,8 @@ fn every_solution_found_is_an_exact_cover() {
 fn brute_force(board: &Board, parts: &[PartSpec]) -> u64 {
     use tessera::polyform::orientations;
     let turns = PackOptions::new(board.dim).turns;
-    let copies: Vec<usize> = parts.iter().enumerate().flat_map(|(i, p)| std::iter::repeat_n(i, p.count.unwrap() as usize)).collect();
+    let copies: Vec<usize> =
+        parts.iter().enumerate().flat_map(|(i, p)| std::iter::repeat_n(i, p.count.unwrap() as usize)).collect();
     let placements: Vec<Vec<Vec<[i32; 3]>>> = parts
         .iter()
         .map(|p| {
@@ -138,15 +139,34 @@ fn counts_agree_with_brute_force_on_small_boards() {
     let pick = |names: &[&str]| tet.iter().filter(|p| names.contains(&p.name.as_str())).cloned().collect::<Vec<_>>();
     let cases: Vec<(Board, Vec<PartSpec>)> = vec![
         (Board::boxed(4, 4, 0).unwrap(), vec![PartSpec { count: Some(4), ..pick(&["T"])[0].clone() }]),
-        (Board::boxed(4, 4, 0).unwrap(), vec![PartSpec { count: Some(2), ..pick(&["L"])[0].clone() }, pick(&["O"])[0].clone(), pick(&["I"])[0].clone()]),
-        (Board::boxed(4, 3, 0).unwrap(), vec![PartSpec { count: Some(2), ..pick(&["L"])[0].clone() }, pick(&["I"])[0].clone()]),
+        (
+            Board::boxed(4, 4, 0).unwrap(),
+            vec![
+                PartSpec { count: Some(2), ..pick(&["L"])[0].clone() },
+                pick(&["O"])[0].clone(),
+                pick(&["I"])[0].clone(),
+            ],
+        ),
+        (
+            Board::boxed(4, 3, 0).unwrap(),
+            vec![PartSpec { count: Some(2), ..pick(&["L"])[0].clone() }, pick(&["I"])[0].clone()],
+        ),
         (Board::boxed(4, 2, 0).unwrap(), vec![PartSpec { count: Some(2), ..pick(&["L"])[0].clone() }]),
-        (Board::boxed(2, 2, 2).unwrap(), vec![
-            PartSpec { name: "a".into(), cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], count: Some(1) },
-            PartSpec { name: "b".into(), cells: vec![[1, 1, 1], [0, 1, 1], [1, 0, 1], [1, 1, 0]], count: Some(1) },
-        ]),
-        (Board::boxed(3, 2, 2).unwrap(), vec![PartSpec { name: "l".into(), cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]], count: Some(4) }]),
-        (Board::boxed(4, 3, 0).unwrap(), vec![PartSpec { name: "domino".into(), cells: vec![[0, 0, 0], [1, 0, 0]], count: Some(6) }]),
+        (
+            Board::boxed(2, 2, 2).unwrap(),
+            vec![
+                PartSpec { name: "a".into(), cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], count: Some(1) },
+                PartSpec { name: "b".into(), cells: vec![[1, 1, 1], [0, 1, 1], [1, 0, 1], [1, 1, 0]], count: Some(1) },
+            ],
+        ),
+        (
+            Board::boxed(3, 2, 2).unwrap(),
+            vec![PartSpec { name: "l".into(), cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]], count: Some(4) }],
+        ),
+        (
+            Board::boxed(4, 3, 0).unwrap(),
+            vec![PartSpec { name: "domino".into(), cells: vec![[0, 0, 0], [1, 0, 0]], count: Some(6) }],
+        ),
     ];
     for (k, (board, parts)) in cases.iter().enumerate() {
         let brute = brute_force(board, parts);

@@ -24,7 +24,10 @@ fn same_edges(actual: &[Edge], expected: &[Edge]) -> bool {
     actual.len() == expected.len()
         && expected.iter().all(|x| {
             actual.iter().any(|y| {
-                x.start().dist(y.start()) < 1e-9 && x.end().dist(y.end()) < 1e-9 && x.is_arc() == y.is_arc() && x.curvature() == y.curvature()
+                x.start().dist(y.start()) < 1e-9
+                    && x.end().dist(y.end()) < 1e-9
+                    && x.is_arc() == y.is_arc()
+                    && x.curvature() == y.curvature()
             })
         })
 }

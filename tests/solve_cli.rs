@@ -12,11 +12,21 @@ const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solve");
 
 fn run(args: &[&str]) -> (i32, String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(args).output().expect("runs");
-    (out.status.code().unwrap_or(-1), String::from_utf8_lossy(&out.stdout).into(), String::from_utf8_lossy(&out.stderr).into())
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
 }
 
 fn rings_of(v: &serde_json::Value) -> Vec<Vec<Vertex>> {
-    v.as_array().unwrap().iter().map(|r| r.as_array().unwrap().iter().map(|p| pt(p[0].as_f64().unwrap(), p[1].as_f64().unwrap()).into()).collect()).collect()
+    v.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            r.as_array().unwrap().iter().map(|p| pt(p[0].as_f64().unwrap(), p[1].as_f64().unwrap()).into()).collect()
+        })
+        .collect()
 }
 
 #[test]
@@ -32,10 +42,20 @@ fn json_solutions_verify_and_scale_is_reported() {
         assert_eq!(v["solved"], true);
         assert!((v["scale"].as_f64().unwrap() - scale).abs() < 1e-12);
         let f = tessera::format::load_solve(std::path::Path::new(&path)).unwrap();
-        let puzzle = tessera::verify::Puzzle::new(tessera::verify::Target::from_vertices(&f.target).unwrap(), tessera::verify::Mode::Anchored, false);
+        let puzzle = tessera::verify::Puzzle::new(
+            tessera::verify::Target::from_vertices(&f.target).unwrap(),
+            tessera::verify::Mode::Anchored,
+            false,
+        );
         let sol = &v["solutions"][0];
         assert_eq!(sol.as_array().unwrap().len(), 7);
-        let pieces: Vec<_> = sol.as_array().unwrap().iter().enumerate().map(|(i, p)| tessera::verify::Piece::from_vertices(&rings_of(p), puzzle.target.tol, i).unwrap()).collect();
+        let pieces: Vec<_> = sol
+            .as_array()
+            .unwrap()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| tessera::verify::Piece::from_vertices(&rings_of(p), puzzle.target.tol, i).unwrap())
+            .collect();
         assert!(puzzle.judge(&pieces).solved, "{file}: the solution verifies");
     }
 }
@@ -64,11 +84,18 @@ fn impossible_figure_and_bad_files() {
 fn brute_force(set: &PieceSet, target: &[Vec<Vertex>]) -> usize {
     let cells: BTreeSet<Cell> = cells_of(target).unwrap().into_iter().collect();
     let mut found: BTreeSet<Vec<(usize, Vec<Cell>)>> = BTreeSet::new();
-    fn go(set: &PieceSet, i: usize, free: &BTreeSet<Cell>, chosen: &mut Vec<(usize, Vec<Cell>)>, found: &mut BTreeSet<Vec<(usize, Vec<Cell>)>>) {
+    fn go(
+        set: &PieceSet,
+        i: usize,
+        free: &BTreeSet<Cell>,
+        chosen: &mut Vec<(usize, Vec<Cell>)>,
+        found: &mut BTreeSet<Vec<(usize, Vec<Cell>)>>,
+    ) {
         if i == set.pieces.len() {
             if free.is_empty() {
                 // A piece's kind: the first piece with the same outline.
-                let kind = |p: usize| (0..set.pieces.len()).find(|&q| set.pieces[q].rings == set.pieces[p].rings).unwrap();
+                let kind =
+                    |p: usize| (0..set.pieces.len()).find(|&q| set.pieces[q].rings == set.pieces[p].rings).unwrap();
                 let mut key: Vec<(usize, Vec<Cell>)> = chosen.iter().map(|(p, c)| (kind(*p), c.clone())).collect();
                 key.sort_by(|a, b| a.1.cmp(&b.1));
                 found.insert(key);
@@ -103,14 +130,26 @@ fn all_solution_counts_agree_with_brute_force() {
     let tri = def(&[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)]);
     let cases = [
         (vec![sq.clone(), tri.clone(), tri.clone()], poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)])),
-        (vec![tri.clone(), tri.clone(), tri.clone(), tri.clone()], poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)])),
-        (vec![sq.clone(), sq.clone(), tri.clone(), tri.clone()], poly(&[(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (0.0, 1.0)])),
-        (vec![sq.clone(), tri.clone(), tri.clone()], poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 2.0), (0.0, 1.0)])),
+        (
+            vec![tri.clone(), tri.clone(), tri.clone(), tri.clone()],
+            poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)]),
+        ),
+        (
+            vec![sq.clone(), sq.clone(), tri.clone(), tri.clone()],
+            poly(&[(0.0, 0.0), (3.0, 0.0), (3.0, 1.0), (0.0, 1.0)]),
+        ),
+        (
+            vec![sq.clone(), tri.clone(), tri.clone()],
+            poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 2.0), (0.0, 1.0)]),
+        ),
     ];
     // The T puzzle: its pentagon has the same vertex set as its mirror image.
     let t = PieceSet::builtin("tpuzzle").unwrap().pieces;
     let cases = cases.into_iter().chain([
-        (t.clone(), poly(&[(1.0, 0.0), (2.0, 0.0), (2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (0.0, 4.0), (0.0, 3.0), (1.0, 3.0)])),
+        (
+            t.clone(),
+            poly(&[(1.0, 0.0), (2.0, 0.0), (2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (0.0, 4.0), (0.0, 3.0), (1.0, 3.0)]),
+        ),
         (t.clone(), poly(&[(-2.0, -2.0), (0.0, -2.0), (1.0, -1.0), (-1.0, 1.0), (-2.0, 0.0)])),
     ]);
     for (k, (pieces, target)) in cases.enumerate() {

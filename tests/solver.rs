@@ -11,8 +11,12 @@ fn the_geometric_solver_solves_every_shipped_level() {
     for pack in tessera::level::embedded_packs() {
         // Polyomino boards are the packer's (tests/levels.rs).
         for level in pack.levels.iter().filter(|l| l.poly.is_none() && l.edge.is_none()) {
-            let out = solve(&level.set, &level.target, &Options { limit: 1, max_nodes: 500_000, ..Options::default() }).unwrap();
-            let sol = out.solutions.first().unwrap_or_else(|| panic!("{}/{}: no solution after {} nodes", pack.id, level.id, out.nodes));
+            let out = solve(&level.set, &level.target, &Options { limit: 1, max_nodes: 500_000, ..Options::default() })
+                .unwrap();
+            let sol = out
+                .solutions
+                .first()
+                .unwrap_or_else(|| panic!("{}/{}: no solution after {} nodes", pack.id, level.id, out.nodes));
             let puzzle = level.puzzle();
             let pieces: Vec<Piece> = sol
                 .iter()
@@ -40,7 +44,8 @@ fn an_off_lattice_figure_with_a_pinched_hole_is_solved() {
     let h = std::f64::consts::FRAC_1_SQRT_2;
     pieces.push(common::poly(&[(2.0, 0.0), (2.0 + h, h), (2.0, 2.0 * h), (2.0 - h, h)]));
     let tol = Tol::for_extent(4.0);
-    let built: Vec<Piece> = pieces.iter().map(|r| Piece::from_vertices(std::slice::from_ref(r), tol, 0).unwrap()).collect();
+    let built: Vec<Piece> =
+        pieces.iter().map(|r| Piece::from_vertices(std::slice::from_ref(r), tol, 0).unwrap()).collect();
     let parts: Vec<_> = built.iter().flat_map(|p| p.parts.iter()).collect();
     let asm = tessera::verify::assemble(&parts, tol.eps);
     assert!(!asm.overlay.overlap);
@@ -53,8 +58,13 @@ fn an_off_lattice_figure_with_a_pinched_hole_is_solved() {
     let set = tessera::pieces::PieceSet::builtin("tangram").unwrap();
     let out = solve(&set, &target, &Options { limit: 1, max_nodes: 500_000, ..Options::default() }).unwrap();
     let sol = out.solutions.first().unwrap_or_else(|| panic!("no solution after {} nodes", out.nodes));
-    let puzzle = tessera::verify::Puzzle::new(tessera::verify::Target::from_vertices(&target).unwrap(), tessera::verify::Mode::Anchored, false);
-    let got: Vec<Piece> = sol.iter().map(|p| Piece::from_vertices(&out.world(&set, p), puzzle.target.tol, p.piece).unwrap()).collect();
+    let puzzle = tessera::verify::Puzzle::new(
+        tessera::verify::Target::from_vertices(&target).unwrap(),
+        tessera::verify::Mode::Anchored,
+        false,
+    );
+    let got: Vec<Piece> =
+        sol.iter().map(|p| Piece::from_vertices(&out.world(&set, p), puzzle.target.tol, p.piece).unwrap()).collect();
     assert!(puzzle.judge(&got).solved);
     // The lattice solver cannot do this one.
     assert!(tessera::solve::lattice::solve_in_frame(&set, &target, 0, 1).is_none());
@@ -65,11 +75,20 @@ fn ring(pts: &[(f64, f64)]) -> Vec<tessera::geom::Vertex> {
 }
 
 /// Solves and checks every solution with the engine (anchored: in place); returns the outcome.
-fn solve_and_verify(set: &tessera::pieces::PieceSet, target: &[Vec<tessera::geom::Vertex>], opts: &Options) -> tessera::solve::geometric::Outcome {
+fn solve_and_verify(
+    set: &tessera::pieces::PieceSet,
+    target: &[Vec<tessera::geom::Vertex>],
+    opts: &Options,
+) -> tessera::solve::geometric::Outcome {
     let out = solve(set, target, opts).unwrap();
-    let puzzle = tessera::verify::Puzzle::new(tessera::verify::Target::from_vertices(target).unwrap(), tessera::verify::Mode::Anchored, false);
+    let puzzle = tessera::verify::Puzzle::new(
+        tessera::verify::Target::from_vertices(target).unwrap(),
+        tessera::verify::Mode::Anchored,
+        false,
+    );
     for sol in &out.solutions {
-        let got: Vec<Piece> = sol.iter().map(|p| Piece::from_vertices(&out.world(set, p), puzzle.target.tol, p.piece).unwrap()).collect();
+        let got: Vec<Piece> =
+            sol.iter().map(|p| Piece::from_vertices(&out.world(set, p), puzzle.target.tol, p.piece).unwrap()).collect();
         assert!(puzzle.judge(&got).solved, "{sol:?}");
     }
     out
@@ -80,7 +99,8 @@ fn the_t_puzzle_makes_its_t_and_nothing_with_the_wrong_shape() {
     let set = tessera::pieces::PieceSet::builtin("tpuzzle").unwrap();
     let area: f64 = set.pieces.iter().map(tessera::pieces::piece_area).sum();
     assert!((area - 6.0).abs() < 1e-12);
-    let t = vec![ring(&[(1.0, 0.0), (2.0, 0.0), (2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (0.0, 4.0), (0.0, 3.0), (1.0, 3.0)])];
+    let t =
+        vec![ring(&[(1.0, 0.0), (2.0, 0.0), (2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (0.0, 4.0), (0.0, 3.0), (1.0, 3.0)])];
     let out = solve_and_verify(&set, &t, &Options { limit: 100, ..Options::default() });
     assert!(out.complete && !out.solutions.is_empty());
     // Every piece is used once in each solution.
@@ -119,11 +139,15 @@ fn fewer_pieces_may_fill_a_smaller_figure_only_when_allowed() {
     // Solutions up to identical pieces, checked by hand: two large triangles (one way: the two
     // halves are the same piece kind); a large triangle and any filling of the other half by
     // medium + 2 small, or square + 2 small, or parallelogram + 2 small.
-    let mut shapes: Vec<Vec<usize>> = out.solutions.iter().map(|s| {
-        let mut v: Vec<usize> = s.iter().map(|p| p.piece).collect();
-        v.sort();
-        v
-    }).collect();
+    let mut shapes: Vec<Vec<usize>> = out
+        .solutions
+        .iter()
+        .map(|s| {
+            let mut v: Vec<usize> = s.iter().map(|p| p.piece).collect();
+            v.sort();
+            v
+        })
+        .collect();
     shapes.sort();
     shapes.dedup();
     assert!(shapes.contains(&vec![0, 1]), "{shapes:?}");
@@ -131,7 +155,10 @@ fn fewer_pieces_may_fill_a_smaller_figure_only_when_allowed() {
         let a: f64 = s.iter().map(|&i| tessera::pieces::piece_area(&set.pieces[i])).sum();
         (a - 4.0).abs() < 1e-9
     }));
-    assert!(shapes.iter().any(|s| s.contains(&5) && s.contains(&3) && s.contains(&4)), "square + two small triangles: {shapes:?}");
+    assert!(
+        shapes.iter().any(|s| s.contains(&5) && s.contains(&3) && s.contains(&4)),
+        "square + two small triangles: {shapes:?}"
+    );
 }
 
 #[test]
@@ -143,8 +170,17 @@ fn decimal_coordinates_with_pieces_sliding_off_the_lattice() {
     let d = 0.3 * std::f64::consts::FRAC_1_SQRT_2;
     let r9 = |x: f64| (x * 1e9).round() / 1e9;
     let slid = vec![ring(&[
-        (1.0, 0.0), (2.0, 0.0), (2.0, 3.0), (3.0, 3.0), (3.0, 4.0), (1.0, 4.0), (r9(1.0 + d), r9(4.0 + d)), (r9(d), r9(4.0 + d)),
-        (r9(d), r9(3.0 + d)), (0.0, 3.0), (1.0, 3.0),
+        (1.0, 0.0),
+        (2.0, 0.0),
+        (2.0, 3.0),
+        (3.0, 3.0),
+        (3.0, 4.0),
+        (1.0, 4.0),
+        (r9(1.0 + d), r9(4.0 + d)),
+        (r9(d), r9(4.0 + d)),
+        (r9(d), r9(3.0 + d)),
+        (0.0, 3.0),
+        (1.0, 3.0),
     ])];
     let out = solve_and_verify(&set, &slid, &Options { limit: 1, ..Options::default() });
     assert_eq!(out.solutions.len(), 1, "{} nodes, complete {}", out.nodes, out.complete);
@@ -173,7 +209,10 @@ fn the_live_view_sees_partial_placements_at_a_bounded_rate() {
     // With a long interval only the first node is shown.
     let count = Arc::new(Mutex::new(0));
     let c = count.clone();
-    let watch = tessera::solve::geometric::Watch { every: std::time::Duration::from_secs(3600), show: Arc::new(move |_: &[tessera::pieces::Placement], _| *c.lock().unwrap() += 1) };
+    let watch = tessera::solve::geometric::Watch {
+        every: std::time::Duration::from_secs(3600),
+        show: Arc::new(move |_: &[tessera::pieces::Placement], _| *c.lock().unwrap() += 1),
+    };
     solve(&set, &rect, &Options { limit: 1, watch: Some(watch), ..Options::default() }).unwrap();
     assert_eq!(*count.lock().unwrap(), 1);
 }

@@ -36,7 +36,8 @@ fn figure_2_two_arrangements_of_one_figure() {
     // A large triangle with a unit square built from two small triangles, cut either way.
     let target = vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0), (2.0, 2.0)])];
     // The target touches itself at (2,2): give it as its two lobes instead.
-    let target_lobes = vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]), poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
+    let target_lobes =
+        vec![poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]), poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
     let big = poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0)]);
     let a = [big.clone(), poly(&[(2.0, 2.0), (3.0, 2.0), (3.0, 3.0)]), poly(&[(2.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
     let b = [big, poly(&[(2.0, 2.0), (3.0, 2.0), (2.0, 3.0)]), poly(&[(3.0, 2.0), (3.0, 3.0), (2.0, 3.0)])];
@@ -107,7 +108,10 @@ fn figure_9_holes_are_found_and_must_match() {
         poly(&[(1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0)]),
     ];
     assert!(judge(&framed, &bars, Anchored, false).solved);
-    assert!(judge(&framed, &moved_all(&bars, &Motion { mirror: false, angle: 2.0, shift: pt(5.0, 1.0) }), Free, false).solved);
+    assert!(
+        judge(&framed, &moved_all(&bars, &Motion { mirror: false, angle: 2.0, shift: pt(5.0, 1.0) }), Free, false)
+            .solved
+    );
     // The hole in the wrong place: same contour lists, still not solved in free mode.
     let shifted_hole = vec![framed[0].clone(), poly(&[(1.0, 1.2), (2.0, 1.2), (2.0, 2.2), (1.0, 2.2)])];
     assert!(!judge(&shifted_hole, &bars, Free, false).solved);

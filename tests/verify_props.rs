@@ -22,7 +22,11 @@ fn assembly() -> impl Strategy<Value = (LatticeAssembly, usize)> {
 }
 
 fn motion() -> impl Strategy<Value = Motion> {
-    (-10.0f64..10.0, -50.0f64..50.0, -50.0f64..50.0).prop_map(|(a, x, y)| Motion { mirror: false, angle: a, shift: pt(x, y) })
+    (-10.0f64..10.0, -50.0f64..50.0, -50.0f64..50.0).prop_map(|(a, x, y)| Motion {
+        mirror: false,
+        angle: a,
+        shift: pt(x, y),
+    })
 }
 
 fn eps_of(cells: &[RingV]) -> f64 {

@@ -21,7 +21,8 @@ fn rings(data: &[u8]) -> Vec<Vec<Vertex>> {
             continue;
         }
         let at = pt((data[i] % 64) as f64 / 8.0, (data[i + 1] % 64) as f64 / 8.0);
-        let arc = (data[i] & 1 == 1 && i + 2 < data.len()).then(|| ArcTo { center: pt((data[i + 2] % 64) as f64 / 8.0, at.y), ccw: data[i + 1] & 1 == 1 });
+        let arc = (data[i] & 1 == 1 && i + 2 < data.len())
+            .then(|| ArcTo { center: pt((data[i + 2] % 64) as f64 / 8.0, at.y), ccw: data[i + 1] & 1 == 1 });
         out.last_mut().unwrap().push(Vertex { at, arc });
         i += if arc.is_some() { 3 } else { 2 };
     }
@@ -36,7 +37,12 @@ fuzz_target!(|data: &[u8]| {
     }
     let (target, pieces) = rs.split_at(1);
     for mode in [Mode::Anchored, Mode::Free] {
-        let f = PuzzleFile { target: target.to_vec(), pieces: pieces.iter().map(|r| vec![r.clone()]).collect(), mode, allow_mirror: true };
+        let f = PuzzleFile {
+            target: target.to_vec(),
+            pieces: pieces.iter().map(|r| vec![r.clone()]).collect(),
+            mode,
+            allow_mirror: true,
+        };
         if let Ok((puzzle, built, _)) = f.build_repaired() {
             let v = puzzle.judge(&built);
             assert!((0.0..=1.0).contains(&v.progress));
@@ -44,7 +50,12 @@ fuzz_target!(|data: &[u8]| {
     }
     // The target's own rings as its pieces: a figure is always made of itself (unless it
     // overlaps itself, which building refuses).
-    let f = PuzzleFile { target: target.to_vec(), pieces: vec![target.to_vec()], mode: Mode::Anchored, allow_mirror: false };
+    let f = PuzzleFile {
+        target: target.to_vec(),
+        pieces: vec![target.to_vec()],
+        mode: Mode::Anchored,
+        allow_mirror: false,
+    };
     if let Ok((puzzle, built, _)) = f.build_repaired() {
         assert!(puzzle.judge(&built).solved, "a figure is made of itself: {target:?}");
     }

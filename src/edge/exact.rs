@@ -133,7 +133,8 @@ impl Search<'_> {
         let o = self.opts;
         if (o.max_nodes > 0 && self.out.nodes >= o.max_nodes)
             || (self.out.nodes & 1023 == 0
-                && (o.deadline.is_some_and(|d| Instant::now() >= d) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))))
+                && (o.deadline.is_some_and(|d| Instant::now() >= d)
+                    || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))))
         {
             self.stopped = true;
         }
@@ -235,7 +236,13 @@ mod tests {
     #[test]
     fn turning_a_solution_of_a_square_board_gives_a_solution() {
         // A 2 x 2 board with one inner colour on all four inner sides.
-        let p = Puzzle { cols: 2, rows: 2, rotate: true, clues: vec![], tiles: vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]] };
+        let p = Puzzle {
+            cols: 2,
+            rows: 2,
+            rotate: true,
+            clues: vec![],
+            tiles: vec![[0, 1, 1, 0], [0, 0, 1, 1], [1, 0, 0, 1], [1, 1, 0, 0]],
+        };
         p.validate().unwrap();
         let out = solve(&p, &Options { limit: 100, ..Default::default() }).unwrap();
         let first = out.first.unwrap();

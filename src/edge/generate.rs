@@ -59,7 +59,9 @@ pub fn log10_expected(cols: usize, rows: usize, frame_colors: u16, colors: u16, 
     };
     let frame_sides = 2 * (cols - 1) + 2 * (rows - 1);
     let inner_sides = (cols - 1) * rows + cols * (rows - 1) - frame_sides;
-    let ln = arrangements - frame_sides as f64 * (frame_colors.max(1) as f64).ln() - inner_sides as f64 * (colors.max(1) as f64).ln();
+    let ln = arrangements
+        - frame_sides as f64 * (frame_colors.max(1) as f64).ln()
+        - inner_sides as f64 * (colors.max(1) as f64).ln();
     ln / std::f64::consts::LN_10
 }
 
@@ -119,7 +121,11 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
     let mut rng = Rng(spec.seed);
     for attempt in 1..=200u32 {
         if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
-            return Err(format!("no puzzle{} found before the time limit ({} attempt(s)): use more colours or a longer --timeout-ms", if spec.unique { " with a unique solution" } else { "" }, attempt - 1));
+            return Err(format!(
+                "no puzzle{} found before the time limit ({} attempt(s)): use more colours or a longer --timeout-ms",
+                if spec.unique { " with a unique solution" } else { "" },
+                attempt - 1
+            ));
         }
         let n = cols * rows;
         let mut grid: Vec<Tile> = vec![[0; 4]; n];
@@ -130,13 +136,21 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
                 if x + 1 < cols {
                     // The side between (x, y) and (x + 1, y).
                     let frame_row = (y == 0 || y + 1 == rows) && on_border(x, y) && on_border(x + 1, y);
-                    let c = if frame_row { 1 + rng.below(frame_colors as u64) as u16 } else { 1 + frame_colors + rng.below(spec.colors as u64) as u16 };
+                    let c = if frame_row {
+                        1 + rng.below(frame_colors as u64) as u16
+                    } else {
+                        1 + frame_colors + rng.below(spec.colors as u64) as u16
+                    };
                     grid[cell][E] = c;
                     grid[cell + 1][W] = c;
                 }
                 if y + 1 < rows {
                     let frame_col = (x == 0 || x + 1 == cols) && on_border(x, y) && on_border(x, y + 1);
-                    let c = if frame_col { 1 + rng.below(frame_colors as u64) as u16 } else { 1 + frame_colors + rng.below(spec.colors as u64) as u16 };
+                    let c = if frame_col {
+                        1 + rng.below(frame_colors as u64) as u16
+                    } else {
+                        1 + frame_colors + rng.below(spec.colors as u64) as u16
+                    };
                     grid[cell][S] = c;
                     grid[cell + cols][N] = c;
                 }
@@ -160,7 +174,16 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
         puzzle.check(&solution)?;
         let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, deadline, ..Default::default() })?;
         let (solutions, complete) = if spec.unique {
-            let all = solve(&puzzle, &Options { limit: 2, max_nodes: spec.max_nodes, up_to_board_turns: true, deadline, ..Default::default() })?;
+            let all = solve(
+                &puzzle,
+                &Options {
+                    limit: 2,
+                    max_nodes: spec.max_nodes,
+                    up_to_board_turns: true,
+                    deadline,
+                    ..Default::default()
+                },
+            )?;
             (all.solutions, all.complete || all.solutions >= 2)
         } else {
             (first.solutions, true)

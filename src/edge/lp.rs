@@ -126,7 +126,8 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
     }
     let most = per_type.iter().max().copied().unwrap_or(1).max(1);
     // Multi-indices by total degree: (0, 1), (1, 0), (0, 2), (1, 1), (2, 0), ...
-    let ks: Vec<(f64, f64)> = (1..).flat_map(|deg: i32| (0..=deg).map(move |a| (a as f64, (deg - a) as f64))).take(most).collect();
+    let ks: Vec<(f64, f64)> =
+        (1..).flat_map(|deg: i32| (0..=deg).map(move |a| (a as f64, (deg - a) as f64))).take(most).collect();
     let mut first_eq = Vec::with_capacity(types.len());
     let mut equations = 0;
     for &k in &per_type {
@@ -272,7 +273,15 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Re
 }
 
 /// Algorithm 1 proper, with some variables preset by clues.
-fn run(p: &Puzzle, m: &Model, system: &[(Vec<(usize, f64)>, f64)], clues: &[super::Clue], basis: Basis, max_iterations: usize, mut out: LpOutcome) -> Result<LpOutcome, String> {
+fn run(
+    p: &Puzzle,
+    m: &Model,
+    system: &[(Vec<(usize, f64)>, f64)],
+    clues: &[super::Clue],
+    basis: Basis,
+    max_iterations: usize,
+    mut out: LpOutcome,
+) -> Result<LpOutcome, String> {
     let (n, vars) = (p.cells(), m.columns.len());
     let mut prev = vec![0.0; vars];
     // The variables of each tile and of each cell, for P 1 = 1 and 1' P = 1'.
@@ -353,22 +362,35 @@ mod tests {
     #[test]
     fn a_solution_satisfies_every_equation() {
         for rotate in [false, true] {
-            let spec = crate::edge::generate::Spec { cols: 4, rows: 3, colors: 3, frame_colors: Some(2), rotate, unique: false, seed: 7, max_nodes: 0 };
+            let spec = crate::edge::generate::Spec {
+                cols: 4,
+                rows: 3,
+                colors: 3,
+                frame_colors: Some(2),
+                rotate,
+                unique: false,
+                seed: 7,
+                max_nodes: 0,
+            };
             let g = crate::edge::generate::generate(&spec).unwrap();
-            for (basis, mode) in [(Basis::Exponential, Turns::Duplicate), (Basis::Point, Turns::Duplicate), (Basis::Point, Turns::Direct)] {
-            let m = model(&g.puzzle, basis, mode);
-            let mut lhs = vec![0.0; m.rhs.len()];
-            for (v, col) in m.columns.iter().enumerate() {
-                let (tile, rot, cell) = m.meaning[v];
-                if g.solution[cell] == (tile, rot) {
-                    for &(e, a) in col {
-                        lhs[e] += a;
+            for (basis, mode) in [
+                (Basis::Exponential, Turns::Duplicate),
+                (Basis::Point, Turns::Duplicate),
+                (Basis::Point, Turns::Direct),
+            ] {
+                let m = model(&g.puzzle, basis, mode);
+                let mut lhs = vec![0.0; m.rhs.len()];
+                for (v, col) in m.columns.iter().enumerate() {
+                    let (tile, rot, cell) = m.meaning[v];
+                    if g.solution[cell] == (tile, rot) {
+                        for &(e, a) in col {
+                            lhs[e] += a;
+                        }
                     }
                 }
-            }
-            for (e, (l, r)) in lhs.iter().zip(&m.rhs).enumerate() {
-                assert!((l - r).abs() < 1e-9 * (1.0 + r.abs()), "rotate {rotate}: equation {e}: {l} vs {r}");
-            }
+                for (e, (l, r)) in lhs.iter().zip(&m.rhs).enumerate() {
+                    assert!((l - r).abs() < 1e-9 * (1.0 + r.abs()), "rotate {rotate}: equation {e}: {l} vs {r}");
+                }
             }
         }
     }

@@ -79,7 +79,10 @@ impl Puzzle {
                 return Err(format!("clue tile {} is fixed twice", k.tile));
             }
             if k.rot != 0 && !self.rotate {
-                return Err(format!("the clue at cell {} (tile {}) is turned but the puzzle does not turn tiles", k.cell, k.tile));
+                return Err(format!(
+                    "the clue at cell {} (tile {}) is turned but the puzzle does not turn tiles",
+                    k.cell, k.tile
+                ));
             }
         }
         // Colours that cannot pair: every inner side pairs with one of the same colour.
@@ -100,7 +103,10 @@ impl Puzzle {
             }
             if self.rotate {
                 if k.iter().sum::<usize>() % 2 == 1 {
-                    return Err(format!("colour {col} appears on {} sides, an odd number, so one cannot pair", k.iter().sum::<usize>()));
+                    return Err(format!(
+                        "colour {col} appears on {} sides, an odd number, so one cannot pair",
+                        k.iter().sum::<usize>()
+                    ));
                 }
             } else if k[N] != k[S] || k[E] != k[W] {
                 return Err(format!(
@@ -135,7 +141,12 @@ impl Puzzle {
         if mismatches.is_empty() {
             Ok(())
         } else {
-            Err(format!("{} sides do not match, first at cell {} side {}", mismatches.len(), mismatches[0].0, mismatches[0].1))
+            Err(format!(
+                "{} sides do not match, first at cell {} side {}",
+                mismatches.len(),
+                mismatches[0].0,
+                mismatches[0].1
+            ))
         }
     }
 
@@ -180,7 +191,9 @@ impl Puzzle {
         let mut good = 0;
         for cell in 0..self.cells() {
             let (x, y) = (cell % self.cols, cell / self.cols);
-            for (s, nb) in [(E, (x + 1 < self.cols).then(|| cell + 1)), (S, (y + 1 < self.rows).then(|| cell + self.cols))] {
+            for (s, nb) in
+                [(E, (x + 1 < self.cols).then(|| cell + 1)), (S, (y + 1 < self.rows).then(|| cell + self.cols))]
+            {
                 if let Some(nb) = nb {
                     if let (Some(a), Some(b)) = (side(cell, s), side(nb, (s + 2) % 4)) {
                         if a == b && a != 0 {
@@ -200,7 +213,9 @@ pub fn parse_text(text: &str, rotate: bool) -> Result<Puzzle, String> {
     let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
     let (ln, head) = lines.next().ok_or("the file is empty")?;
     let nums = |ln: usize, l: &str| -> Result<Vec<i64>, String> {
-        l.split_whitespace().map(|w| w.parse::<i64>().map_err(|_| format!("line {}: `{w}` is not a whole number", ln + 1))).collect()
+        l.split_whitespace()
+            .map(|w| w.parse::<i64>().map_err(|_| format!("line {}: `{w}` is not a whole number", ln + 1)))
+            .collect()
     };
     let size = nums(ln, head)?;
     let [cols, rows] = size[..] else { return Err(format!("line {}: the first line is `cols rows`", ln + 1)) };

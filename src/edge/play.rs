@@ -75,7 +75,12 @@ pub fn judge(p: &Puzzle, placed: &[Placement]) -> Judgement {
 
 /// The next tile and where it goes so the board stays solvable, or `Move(tile)` for a placed
 /// tile that blocks every completion, or `Done`; `None` when the budget ran out.
-pub fn hint(p: &Puzzle, placed: &[Placement], max_nodes: u64, cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>) -> Option<Hint> {
+pub fn hint(
+    p: &Puzzle,
+    placed: &[Placement],
+    max_nodes: u64,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Option<Hint> {
     let mut fixed: Vec<(usize, usize, u8)> = Vec::new();
     let mut taken = vec![false; p.cells()];
     for pl in placed {
@@ -111,7 +116,14 @@ mod tests {
     #[test]
     fn placements_land_in_their_cells_with_their_turns() {
         let p = crate::edge::generate::generate(&crate::edge::generate::Spec {
-            cols: 4, rows: 3, colors: 3, frame_colors: None, rotate: true, unique: false, seed: 3, max_nodes: 0,
+            cols: 4,
+            rows: 3,
+            colors: 3,
+            frame_colors: None,
+            rotate: true,
+            unique: false,
+            seed: 3,
+            max_nodes: 0,
         })
         .unwrap()
         .puzzle;

@@ -42,7 +42,20 @@ impl Plugin for DrawPlugin {
         app.add_plugins((ShapePlugin, super::iso::IsoPlugin))
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
-            .add_systems(PostUpdate, (camera_follows_view, add_shapes, redraw_turned_cubes, highlight, show_focus, colour_target, draw_hints, draw_thinking, show_mismatches));
+            .add_systems(
+                PostUpdate,
+                (
+                    camera_follows_view,
+                    add_shapes,
+                    redraw_turned_cubes,
+                    highlight,
+                    show_focus,
+                    colour_target,
+                    draw_hints,
+                    draw_thinking,
+                    show_mismatches,
+                ),
+            );
     }
 }
 
@@ -154,7 +167,11 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
             let [r, g, bl] = PALETTE[(colour as usize - 1) % SIDE_COLOURS];
             Color::srgb(r, g, bl)
         };
-        commands.spawn((ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(), Transform::from_xyz(0.0, 0.0, 0.1), ChildOf(piece)));
+        commands.spawn((
+            ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+            ChildOf(piece),
+        ));
         if colour == 0 {
             continue;
         }
@@ -165,15 +182,28 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
         let ink = Color::srgb(0.08, 0.08, 0.10);
         let shape = match sym {
             0 => ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).fill(fill(ink)).build(),
-            5 => ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).stroke(stroke(ink, 0.03)).build(),
+            5 => {
+                ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).stroke(stroke(ink, 0.03)).build()
+            }
             4 => {
-                let plus = ShapePath::new().move_to(Vec2::new(-r, 0.0)).line_to(Vec2::new(r, 0.0)).move_to(Vec2::new(0.0, -r)).line_to(Vec2::new(0.0, r));
+                let plus = ShapePath::new()
+                    .move_to(Vec2::new(-r, 0.0))
+                    .line_to(Vec2::new(r, 0.0))
+                    .move_to(Vec2::new(0.0, -r))
+                    .line_to(Vec2::new(0.0, r));
                 ShapeBuilder::with(&plus).stroke(stroke(ink, 0.035)).build()
             }
             k => {
                 // 1: triangle, 2: square, 3: diamond.
                 let (n, turn) = [(3, 0.0), (4, std::f32::consts::FRAC_PI_4), (4, 0.0)][k - 1];
-                let pts = (0..n).map(|i| Vec2::from_angle(turn + std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / n as f32) * r * 1.2).collect();
+                let pts = (0..n)
+                    .map(|i| {
+                        Vec2::from_angle(
+                            turn + std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / n as f32,
+                        ) * r
+                            * 1.2
+                    })
+                    .collect();
                 ShapeBuilder::with(&shapes::Polygon { points: pts, closed: true }).fill(fill(ink)).build()
             }
         };
@@ -208,7 +238,11 @@ fn show_mismatches(
             _ => (Vec2::new(x, y), Vec2::new(x, y + 1.0)),
         };
         let bar = ShapePath::new().move_to(a + (b - a) * 0.15).line_to(a + (b - a) * 0.85);
-        commands.spawn((MismatchMarker, ShapeBuilder::with(&bar).stroke(stroke(Color::srgb(1.0, 0.25, 0.2), LINE * 3.0)).build(), Transform::from_xyz(0.0, 0.0, 70.0)));
+        commands.spawn((
+            MismatchMarker,
+            ShapeBuilder::with(&bar).stroke(stroke(Color::srgb(1.0, 0.25, 0.2), LINE * 3.0)).build(),
+            Transform::from_xyz(0.0, 0.0, 70.0),
+        ));
     }
 }
 
@@ -261,14 +295,21 @@ fn draw_hints(
         };
         let (transform, shape) = match m.kind {
             HintKind::Ghost(_) => (ghost.transform(geom, step, 0.5), (Color::srgba(1.0, 1.0, 1.0, 0.25), HIGHLIGHT)),
-            HintKind::Which => (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.85, 0.2))),
-            HintKind::MoveThis => (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.3, 0.25))),
+            HintKind::Which => {
+                (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.85, 0.2)))
+            }
+            HintKind::MoveThis => {
+                (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.3, 0.25)))
+            }
         };
         match t {
             Some(mut t) => *t = transform,
             None => {
                 let path = path_of(ghost.local(geom));
-                commands.entity(e).insert((ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(), transform));
+                commands.entity(e).insert((
+                    ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(),
+                    transform,
+                ));
                 // An edge tile's ghost shows its colours, so its turn can be read.
                 if let (HintKind::Ghost(_), Some(edge)) = (m.kind, active.level.edge.as_ref()) {
                     edge_tile(&mut commands, e, &edge.puzzle.tiles[m.piece]);
@@ -295,7 +336,10 @@ fn draw_thinking(
             rotation: Quat::from_rotation_z((p.rot as f64 * step + g.base) as f32),
             scale: Vec3::new(if p.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
         };
-        let shape = ShapeBuilder::with(&path_of(&def.rings)).fill(fill(Color::srgba(r, gr, b, 0.55))).stroke(stroke(HIGHLIGHT, LINE)).build();
+        let shape = ShapeBuilder::with(&path_of(&def.rings))
+            .fill(fill(Color::srgba(r, gr, b, 0.55)))
+            .stroke(stroke(HIGHLIGHT, LINE))
+            .build();
         commands.entity(e).insert((shape, transform));
     }
 }

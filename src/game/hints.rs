@@ -8,8 +8,8 @@ use super::input::Action;
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
-use super::AppState;
 use super::verification::on_board;
+use super::AppState;
 use crate::pieces::Placement;
 use crate::solve::lattice::{hint, Hint};
 use bevy::prelude::*;
@@ -130,8 +130,10 @@ fn request(
     state.message = Some("Thinking…".into());
     let step = active.level.set.step();
     // Pieces whose centroid is on the figure count as placed; the rest are in the tray.
-    let placed: Vec<Placement> = pieces.iter().filter(|(_, g, p)| on_board(g, p, step, &active)).map(|(_, _, p)| p.0).collect();
-    let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
+    let placed: Vec<Placement> =
+        pieces.iter().filter(|(_, g, p)| on_board(g, p, step, &active)).map(|(_, _, p)| p.0).collect();
+    let (set, target, generation, tx) =
+        (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
     let turn = active.level.lattice_turn();
     let cancel = Arc::new(AtomicBool::new(false));
     state.cancel = Some(cancel.clone());
@@ -143,13 +145,21 @@ fn request(
     let all: Vec<Placement> = pieces.iter().map(|(_, _, p)| p.0).collect();
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
         if let Some(e) = edge {
-            let on_board: Vec<Placement> = all.into_iter().filter(|p| crate::edge::play::tile_cell(&e.puzzle, p).is_some()).collect();
+            let on_board: Vec<Placement> =
+                all.into_iter().filter(|p| crate::edge::play::tile_cell(&e.puzzle, p).is_some()).collect();
             let answer = crate::edge::play::hint(&e.puzzle, &on_board, 50_000_000, Some(cancel));
             let _ = tx.send((generation, answer));
             return;
         }
         if let Some(poly) = poly {
-            let answer = crate::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), &placed, 50_000_000, Some(cancel));
+            let answer = crate::polyform::play::hint(
+                &poly.board,
+                &poly.parts,
+                &poly.piece_part(),
+                &placed,
+                50_000_000,
+                Some(cancel),
+            );
             let _ = tx.send((generation, answer));
             return;
         }

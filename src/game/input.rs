@@ -127,7 +127,13 @@ struct TouchState {
     twist: Option<(f32, f32)>,
 }
 
-fn touch(touches: Res<Touches>, view: Res<View>, blocked: Res<PointerBlocked>, mut out: MessageWriter<Action>, mut st: Local<TouchState>) {
+fn touch(
+    touches: Res<Touches>,
+    view: Res<View>,
+    blocked: Res<PointerBlocked>,
+    mut out: MessageWriter<Action>,
+    mut st: Local<TouchState>,
+) {
     let fingers: Vec<_> = touches.iter().collect();
     if fingers.len() >= 2 {
         let d = fingers[1].position() - fingers[0].position();
@@ -234,7 +240,11 @@ fn gamepad(
         }
         let drop = |focus: &mut GamepadFocus| {
             focus.holding = false;
-            if focus.carried { Action::Release(focus.pos) } else { Action::Cancel }
+            if focus.carried {
+                Action::Release(focus.pos)
+            } else {
+                Action::Cancel
+            }
         };
         if pad.just_pressed(GamepadButton::South) {
             if focus.holding {

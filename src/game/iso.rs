@@ -24,8 +24,15 @@ fn project(p: Vec3) -> Vec2 {
 /// picture's rectangle (the layout keeps pieces out of it). `None` for other levels.
 pub fn frame(level: &crate::level::Level) -> Option<(Vec2, Rect)> {
     let poly = level.polycube()?;
-    let size = poly.board.cells.iter().fold([0, 0, 0], |m, c| [m[0].max(c[0] + 1), m[1].max(c[1] + 1), m[2].max(c[2] + 1)]);
-    let corners = (0..8).map(|k| project(Vec3::new((k & 1) as f32 * size[0] as f32, (k >> 1 & 1) as f32 * size[1] as f32, (k >> 2) as f32 * size[2] as f32)));
+    let size =
+        poly.board.cells.iter().fold([0, 0, 0], |m, c| [m[0].max(c[0] + 1), m[1].max(c[1] + 1), m[2].max(c[2] + 1)]);
+    let corners = (0..8).map(|k| {
+        project(Vec3::new(
+            (k & 1) as f32 * size[0] as f32,
+            (k >> 1 & 1) as f32 * size[1] as f32,
+            (k >> 2) as f32 * size[2] as f32,
+        ))
+    });
     let (lo, hi) = corners.fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
     let panels = level.target.iter().flatten().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), v| {
         let p = Vec2::new(v.at.x as f32, v.at.y as f32);
@@ -76,7 +83,9 @@ fn redraw(
     // The placed cubes, far to near.
     let mut cubes: Vec<(Cell, usize)> = pieces
         .iter()
-        .filter_map(|p| Some((crate::polyform::play::placement_cells(&poly.board, &poly.parts[p.0.piece].cells, &p.0)?, p.0.piece)))
+        .filter_map(|p| {
+            Some((crate::polyform::play::placement_cells(&poly.board, &poly.parts[p.0.piece].cells, &p.0)?, p.0.piece))
+        })
         .filter(|(cells, _)| cells.iter().all(|c| on_board.contains(c)))
         .flat_map(|(cells, piece)| cells.into_iter().map(move |c| (c, piece)))
         .collect();

@@ -52,7 +52,12 @@ impl Plugin for LabPlugin {
     }
 }
 
-fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, channel: Res<LabChannel>, active: Option<Res<ActiveLevel>>) {
+fn run(
+    mut runs: MessageReader<LabRun>,
+    mut lab: ResMut<SolverLab>,
+    channel: Res<LabChannel>,
+    active: Option<Res<ActiveLevel>>,
+) {
     let Some(which) = runs.read().last().copied() else { return };
     let Some(puzzle) = active.and_then(|a| a.level.edge.as_ref().map(|e| e.puzzle.clone())) else { return };
     if lab.running {
@@ -64,7 +69,10 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, channel: Res
         let t0 = std::time::Instant::now();
         let result = match which {
             LabRun::Exact => {
-                let out = crate::edge::exact::solve(&puzzle, &crate::edge::exact::Options { limit: 1, max_nodes: 100_000_000, ..Default::default() });
+                let out = crate::edge::exact::solve(
+                    &puzzle,
+                    &crate::edge::exact::Options { limit: 1, max_nodes: 100_000_000, ..Default::default() },
+                );
                 let (solved, work) = match out {
                     Ok(o) => (o.solutions > 0, format!("{} nodes", o.nodes)),
                     Err(e) => (false, e),
@@ -72,9 +80,18 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, channel: Res
                 LabResult { method: "exact", solved, work, ms: 0.0 }
             }
             LabRun::Lp => {
-                let out = crate::edge::lp::solve(&puzzle, 30, crate::edge::lp::Basis::Point, crate::edge::lp::Turns::Direct);
+                let out =
+                    crate::edge::lp::solve(&puzzle, 30, crate::edge::lp::Basis::Point, crate::edge::lp::Turns::Direct);
                 let (solved, work) = match out {
-                    Ok(o) => (o.solved, format!("{} linear program(s), {} variables, {}", o.iterations, o.variables, if o.permutation { "a permutation" } else { "no permutation" })),
+                    Ok(o) => (
+                        o.solved,
+                        format!(
+                            "{} linear program(s), {} variables, {}",
+                            o.iterations,
+                            o.variables,
+                            if o.permutation { "a permutation" } else { "no permutation" }
+                        ),
+                    ),
                     Err(e) => (false, e),
                 };
                 LabResult { method: "LP (Algorithm 1)", solved, work, ms: 0.0 }

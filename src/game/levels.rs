@@ -1,7 +1,7 @@
 //! Level library and the level being played.
 
 use super::AppState;
-use crate::level::{LoadError, Level, Pack};
+use crate::level::{Level, LoadError, Pack};
 use crate::verify::Puzzle;
 use bevy::prelude::*;
 

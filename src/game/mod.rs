@@ -64,7 +64,10 @@ impl Plugin for LogicPlugins {
 
 /// Starts the game in a window.
 pub fn run() {
-    if cfg!(target_os = "linux") && std::env::var_os("DISPLAY").is_none() && std::env::var_os("WAYLAND_DISPLAY").is_none() {
+    if cfg!(target_os = "linux")
+        && std::env::var_os("DISPLAY").is_none()
+        && std::env::var_os("WAYLAND_DISPLAY").is_none()
+    {
         eprintln!(
             "tessera: no display (neither DISPLAY nor WAYLAND_DISPLAY is set), so the game window cannot open.\n\
              The headless commands work without one: run `tessera help`."
@@ -73,11 +76,7 @@ pub fn run() {
     }
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window {
-                title: "Tessera".into(),
-                resolution: (1280, 800).into(),
-                ..default()
-            }),
+            primary_window: Some(Window { title: "Tessera".into(), resolution: (1280, 800).into(), ..default() }),
             ..default()
         }))
         .add_plugins((LogicPlugins, draw::DrawPlugin, ui::UiPlugin, audio::AudioPlugin))

@@ -72,7 +72,11 @@ impl Placed {
     /// Local to world: a flat piece turns and mirrors; a polycube piece only moves.
     pub fn motion(&self, geom: &PieceGeom, step: f64) -> crate::geom::Motion {
         let m = self.0.motion(step);
-        if geom.turns.is_empty() { m } else { crate::geom::Motion { mirror: false, angle: 0.0, ..m } }
+        if geom.turns.is_empty() {
+            m
+        } else {
+            crate::geom::Motion { mirror: false, angle: 0.0, ..m }
+        }
     }
     /// World rings of the piece.
     pub fn world(&self, geom: &PieceGeom, step: f64) -> Vec<Vec<Vertex>> {
@@ -89,7 +93,8 @@ impl Placed {
             crate::geom::pt(geom.centroid.x as f64, geom.centroid.y as f64)
         } else {
             let rings = self.local(geom);
-            rings.iter().fold(crate::geom::pt(0.0, 0.0), |s, r| s + ring_centroid(r)) * (1.0 / rings.len().max(1) as f64)
+            rings.iter().fold(crate::geom::pt(0.0, 0.0), |s, r| s + ring_centroid(r))
+                * (1.0 / rings.len().max(1) as f64)
         };
         let w = self.motion(geom, step).apply(c);
         Vec2::new(w.x as f32, w.y as f32)
@@ -133,7 +138,8 @@ impl Placed {
                 (b.min.x..=b.max.x).contains(&q.x) && (b.min.y..=b.max.y).contains(&q.y)
             });
         }
-        self.judged(geom, step, tol).is_some_and(|jp| jp.parts.iter().any(|part| part.side(q, tol.eps) != crate::geom::ring::Side::Outside))
+        self.judged(geom, step, tol)
+            .is_some_and(|jp| jp.parts.iter().any(|part| part.side(q, tol.eps) != crate::geom::ring::Side::Outside))
     }
     /// The piece as the engine sees it.
     pub fn judged(&self, geom: &PieceGeom, step: f64, tol: crate::geom::Tol) -> Option<JudgedPiece> {
@@ -211,7 +217,8 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
             top -= height + gap;
         }
     } else {
-        let radius = 0.5 * (tb.max.x - tb.min.x).max(tb.max.y - tb.min.y) * std::f64::consts::SQRT_2 + 0.6 * biggest + 0.5;
+        let radius =
+            0.5 * (tb.max.x - tb.min.x).max(tb.max.y - tb.min.y) * std::f64::consts::SQRT_2 + 0.6 * biggest + 0.5;
         for (i, (_, b)) in rest.iter().enumerate() {
             let a = std::f64::consts::TAU * i as f64 / n as f64 + std::f64::consts::FRAC_PI_2;
             let want = c + crate::geom::pt(a.cos(), a.sin()) * radius;
@@ -219,10 +226,14 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
             out[i].at = (want.x - cen.x, want.y - cen.y);
         }
     }
-    let mut bounds = Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
+    let mut bounds =
+        Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
     for rings in level.place(&out) {
         let b = bbox_of(&rings);
-        bounds = bounds.union(Rect::from_corners(Vec2::new(b.min.x as f32, b.min.y as f32), Vec2::new(b.max.x as f32, b.max.y as f32)));
+        bounds = bounds.union(Rect::from_corners(
+            Vec2::new(b.min.x as f32, b.min.y as f32),
+            Vec2::new(b.max.x as f32, b.max.y as f32),
+        ));
     }
     (out, bounds.inflate(0.4))
 }

@@ -285,13 +285,20 @@ fn vertices(rings: &[Vec<Vertex>]) -> impl Iterator<Item = Pt> + '_ {
 fn segments(rings: &[Vec<Vertex>]) -> Vec<Edge> {
     rings
         .iter()
-        .flat_map(|r| (0..r.len()).filter(|&i| r[i].arc.is_none()).map(move |i| Edge::seg(r[i].at, r[(i + 1) % r.len()].at)))
+        .flat_map(|r| {
+            (0..r.len()).filter(|&i| r[i].arc.is_none()).map(move |i| Edge::seg(r[i].at, r[(i + 1) % r.len()].at))
+        })
         .collect()
 }
 
 /// Moves piece `e` so that its nearest vertex lands on a vertex of the target or of another
 /// piece (or, failing that, on an edge) when one is within [`SNAP`]. Returns whether it snapped.
-fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>, step: f64) -> bool {
+fn snap_piece(
+    e: Entity,
+    pieces: &mut PieceQuery,
+    target: &Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>,
+    step: f64,
+) -> bool {
     let (_, _, g, pl) = pieces.get(e).unwrap();
     let mine = pl.world(g, step);
     let mut others: Vec<Vec<Vec<Vertex>>> = target.iter().map(|t| t.rings.clone()).collect();

@@ -21,7 +21,10 @@ impl SaveState {
             Loaded::Recovered { problem, moved_to } => (
                 SaveData::default(),
                 Some(match moved_to {
-                    Some(p) => format!("Your save file could not be read ({problem}). It was kept as {} and a fresh one started.", p.display()),
+                    Some(p) => format!(
+                        "Your save file could not be read ({problem}). It was kept as {} and a fresh one started.",
+                        p.display()
+                    ),
                     None => format!("Your save file could not be read ({problem}). A fresh one was started."),
                 }),
             ),

@@ -10,8 +10,8 @@ use super::pieces::{Piece, Placed};
 use super::placement::PiecePlaced;
 use super::save::SaveState;
 use super::AppState;
-use bevy::prelude::*;
 use bevy::app::ScheduleRunnerPlugin;
+use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
 use bevy::render::view::screenshot::{save_to_disk, Screenshot, ScreenshotCaptured};
 use bevy::window::ExitCondition;
@@ -113,7 +113,15 @@ pub fn run(args: &[String]) -> i32 {
     let mut app = App::new();
     app.insert_resource(library)
         .insert_resource(SaveState { data: Default::default(), path: save_path.clone(), notice: None })
-        .insert_resource(Plan { level, shot, out: out.clone(), frames: 0, asked: false, arranged: false, requested: false })
+        .insert_resource(Plan {
+            level,
+            shot,
+            out: out.clone(),
+            frames: 0,
+            asked: false,
+            arranged: false,
+            requested: false,
+        })
         .init_resource::<Captured>()
         .add_systems(Update, drive);
     if window {
@@ -180,7 +188,9 @@ fn drive(
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
-        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Solved) if !plan.asked => {
+        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Solved)
+            if !plan.asked =>
+        {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }

@@ -74,7 +74,10 @@ impl Plugin for ThinkingPlugin {
             .init_resource::<Thinking>()
             .init_resource::<ThinkingPace>()
             .add_systems(OnExit(AppState::Playing), stop)
-            .add_systems(Update, (stop_on_placement, toggle, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)));
+            .add_systems(
+                Update,
+                (stop_on_placement, toggle, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)),
+            );
     }
 }
 
@@ -92,7 +95,12 @@ fn stop(mut state: ResMut<Thinking>, ghosts: Query<Entity, With<ThinkingGhost>>,
     }
 }
 
-fn stop_on_placement(mut placed: MessageReader<PiecePlaced>, state: ResMut<Thinking>, ghosts: Query<Entity, With<ThinkingGhost>>, commands: Commands) {
+fn stop_on_placement(
+    mut placed: MessageReader<PiecePlaced>,
+    state: ResMut<Thinking>,
+    ghosts: Query<Entity, With<ThinkingGhost>>,
+    commands: Commands,
+) {
     if placed.read().count() > 0 && state.running {
         stop(state, ghosts, commands);
     }
@@ -127,7 +135,8 @@ fn toggle(
     let cancel = Arc::new(AtomicBool::new(false));
     state.cancel = Some(cancel.clone());
     state.queue.clear();
-    let (set, target, generation, tx) = (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
+    let (set, target, generation, tx) =
+        (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
     let sent = std::sync::atomic::AtomicU64::new(0);
     let last = std::sync::Mutex::new(std::time::Instant::now());
     let stream = tx.clone();
@@ -145,7 +154,8 @@ fn toggle(
         }),
     };
     state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-        let opts = Options { limit: 1, max_nodes: 200_000, cancel: Some(cancel), watch: Some(watch), ..Default::default() };
+        let opts =
+            Options { limit: 1, max_nodes: 200_000, cancel: Some(cancel), watch: Some(watch), ..Default::default() };
         let (solved, nodes) = match solve(&set, &target, &opts) {
             Some(out) => {
                 if let Some(sol) = out.solutions.first() {

@@ -144,7 +144,9 @@ fn level_select(
                 let keys = library.keys(pi);
                 let done = keys.iter().filter(|k| save.data.is_done(k)).count();
                 ui.add_space(6.0);
-                ui.label(egui::RichText::new(format!("{}  ({done}/{} solved)", pack.name, keys.len())).strong().size(18.0));
+                ui.label(
+                    egui::RichText::new(format!("{}  ({done}/{} solved)", pack.name, keys.len())).strong().size(18.0),
+                );
                 if !pack.author.is_empty() {
                     ui.small(format!("by {}", pack.author));
                 }
@@ -247,10 +249,18 @@ fn hud(
             }
             ui.add_enabled_ui(playing, |ui| {
                 ui.horizontal(|ui| {
-                    if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo")).on_hover_text("Ctrl+Z").clicked() {
+                    if ui
+                        .add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo"))
+                        .on_hover_text("Ctrl+Z")
+                        .clicked()
+                    {
                         actions.write(Action::Undo);
                     }
-                    if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo")).on_hover_text("Ctrl+Y").clicked() {
+                    if ui
+                        .add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo"))
+                        .on_hover_text("Ctrl+Y")
+                        .clicked()
+                    {
                         actions.write(Action::Redo);
                     }
                     let turns = active.level.edge.as_ref().is_none_or(|e| e.puzzle.rotate);
@@ -265,7 +275,11 @@ fn hud(
                     // A polycube tips over instead of mirroring.
                     let tiles = active.level.edge.is_some();
                     let cubes = active.level.polycube().is_some();
-                    let (flip, flip_says) = if cubes { ("Tip", "Tip over, a quarter turn away from you (F, double tap)") } else { ("Flip", "Mirror (F, double tap)") };
+                    let (flip, flip_says) = if cubes {
+                        ("Tip", "Tip over, a quarter turn away from you (F, double tap)")
+                    } else {
+                        ("Flip", "Mirror (F, double tap)")
+                    };
                     if !tiles && ui.button(flip).on_hover_text(flip_says).clicked() {
                         actions.write(Action::Flip);
                     }
@@ -275,11 +289,19 @@ fn hud(
                     if ui.button("Hint").on_hover_text("H: which piece next; again: where it goes").clicked() {
                         actions.write(Action::Hint);
                     }
-                    if tiles && ui.button("Lab").on_hover_text("Solver lab: the exact solver and the paper's LP method on this puzzle").clicked() {
+                    if tiles
+                        && ui
+                            .button("Lab")
+                            .on_hover_text("Solver lab: the exact solver and the paper's LP method on this puzzle")
+                            .clicked()
+                    {
                         lab.open = !lab.open;
                     }
                     let watch = if thinking.running { "Stop" } else { "Watch" };
-                    if !tiles && !cubes && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked() {
+                    if !tiles
+                        && !cubes
+                        && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked()
+                    {
                         actions.write(Action::Watch);
                     }
                 });
@@ -344,15 +366,28 @@ fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool) {
     let p = ui.painter();
     let h = 14.0;
     let bulb = egui::pos2(r.left() + h, r.center().y);
-    let tube = egui::Rect::from_min_max(egui::pos2(bulb.x, r.center().y - h / 2.0), egui::pos2(r.right() - 44.0, r.center().y + h / 2.0));
+    let tube = egui::Rect::from_min_max(
+        egui::pos2(bulb.x, r.center().y - h / 2.0),
+        egui::pos2(r.right() - 44.0, r.center().y + h / 2.0),
+    );
     let fill = if value >= 1.0 { egui::Color32::from_rgb(240, 200, 80) } else { egui::Color32::from_rgb(230, 80, 60) };
     p.rect_filled(tube, h / 2.0, egui::Color32::from_gray(40));
     let right = tube.left() + (tube.width()) * value.clamp(0.0, 1.0);
-    p.rect_filled(egui::Rect::from_min_max(egui::pos2(tube.left(), tube.top() + 3.0), egui::pos2(right, tube.bottom() - 3.0)), 4.0, fill);
+    p.rect_filled(
+        egui::Rect::from_min_max(egui::pos2(tube.left(), tube.top() + 3.0), egui::pos2(right, tube.bottom() - 3.0)),
+        4.0,
+        fill,
+    );
     p.circle_filled(bulb, h * 0.8, fill);
     p.rect_stroke(tube, h / 2.0, egui::Stroke::new(1.5, egui::Color32::from_gray(200)), egui::StrokeKind::Outside);
     let label = if overlap { format!("{:.0}% !", value * 100.0) } else { format!("{:.0}%", value * 100.0) };
-    p.text(egui::pos2(r.right(), r.center().y), egui::Align2::RIGHT_CENTER, label, egui::FontId::proportional(14.0), egui::Color32::WHITE);
+    p.text(
+        egui::pos2(r.right(), r.center().y),
+        egui::Align2::RIGHT_CENTER,
+        label,
+        egui::FontId::proportional(14.0),
+        egui::Color32::WHITE,
+    );
 }
 
 /// A vertical thermometer at the right edge: the completeness level.
@@ -372,7 +407,11 @@ fn thermometer(ctx: &egui::Context, value: f32, overlap: bool) {
         let fill = if value >= 1.0 { gold } else { red };
         p.rect_filled(tube, w / 2.0, egui::Color32::from_gray(40));
         let top = tube.bottom() - (h - w / 2.0) * value.clamp(0.0, 1.0);
-        p.rect_filled(egui::Rect::from_min_max(egui::pos2(tube.left() + 4.0, top), egui::pos2(tube.right() - 4.0, tube.bottom())), 6.0, fill);
+        p.rect_filled(
+            egui::Rect::from_min_max(egui::pos2(tube.left() + 4.0, top), egui::pos2(tube.right() - 4.0, tube.bottom())),
+            6.0,
+            fill,
+        );
         p.circle_filled(bulb, w * 0.75, fill);
         p.rect_stroke(tube, w / 2.0, egui::Stroke::new(2.0, egui::Color32::from_gray(200)), egui::StrokeKind::Outside);
         p.text(
@@ -383,7 +422,13 @@ fn thermometer(ctx: &egui::Context, value: f32, overlap: bool) {
             egui::Color32::WHITE,
         );
         if overlap {
-            p.text(egui::pos2(tube.center().x, tube.top() - 4.0), egui::Align2::CENTER_BOTTOM, "overlap", egui::FontId::proportional(12.0), red);
+            p.text(
+                egui::pos2(tube.center().x, tube.top() - 4.0),
+                egui::Align2::CENTER_BOTTOM,
+                "overlap",
+                egui::FontId::proportional(12.0),
+                red,
+            );
         }
     });
 }

@@ -78,19 +78,20 @@ pub fn verify(
         (j.progress, j.solved, j.overlap)
     } else {
         match &active.level.poly {
-        // Polyomino levels: exact cover of the board's cells.
-        Some(poly) => {
-            let placed: Vec<_> = pieces.iter().filter(|(g, p)| on_board(g, p, step, &active)).map(|(_, p)| p.0).collect();
-            let j = poly.judge(&placed);
-            (j.progress, j.solved, j.overlap)
+            // Polyomino levels: exact cover of the board's cells.
+            Some(poly) => {
+                let placed: Vec<_> =
+                    pieces.iter().filter(|(g, p)| on_board(g, p, step, &active)).map(|(_, p)| p.0).collect();
+                let j = poly.judge(&placed);
+                (j.progress, j.solved, j.overlap)
+            }
+            None => {
+                let tol = active.puzzle.target.tol;
+                let judged: Vec<_> = pieces.iter().filter_map(|(g, p)| p.judged(g, step, tol)).collect();
+                let v = active.puzzle.judge(&judged);
+                (v.progress, v.solved, v.overlap)
+            }
         }
-        None => {
-            let tol = active.puzzle.target.tol;
-            let judged: Vec<_> = pieces.iter().filter_map(|(g, p)| p.judged(g, step, tol)).collect();
-            let v = active.puzzle.judge(&judged);
-            (v.progress, v.solved, v.overlap)
-        }
-    }
     };
     *progress = Progress { value, solved, overlap, judged: progress.judged + 1 };
     if solved {

@@ -313,9 +313,7 @@ impl Edge {
             }
             (Edge::Seg { a, b }, Edge::Arc { c, .. }) => line_circle(a, b, c, o.radius(), eps),
             (Edge::Arc { c, .. }, Edge::Seg { a, b }) => line_circle(a, b, c, self.radius(), eps),
-            (Edge::Arc { c, .. }, Edge::Arc { c: c2, .. }) => {
-                circle_circle(c, self.radius(), c2, o.radius(), eps)
-            }
+            (Edge::Arc { c, .. }, Edge::Arc { c: c2, .. }) => circle_circle(c, self.radius(), c2, o.radius(), eps),
         }
     }
 

@@ -137,10 +137,8 @@ pub struct BBox {
 }
 
 impl BBox {
-    pub const EMPTY: BBox = BBox {
-        min: pt(f64::INFINITY, f64::INFINITY),
-        max: pt(f64::NEG_INFINITY, f64::NEG_INFINITY),
-    };
+    pub const EMPTY: BBox =
+        BBox { min: pt(f64::INFINITY, f64::INFINITY), max: pt(f64::NEG_INFINITY, f64::NEG_INFINITY) };
     pub fn add(&mut self, p: Pt) {
         self.min = pt(self.min.x.min(p.x), self.min.y.min(p.y));
         self.max = pt(self.max.x.max(p.x), self.max.y.max(p.y));

@@ -67,7 +67,10 @@ impl fmt::Display for RingError {
             }
             RingError::RingsOverlap => write!(f, "two rings of one shape overlap each other"),
             RingError::BadNesting { ring } => {
-                write!(f, "ring {ring} lies inside others in no consistent way (rings touching each other where they nest)")
+                write!(
+                    f,
+                    "ring {ring} lies inside others in no consistent way (rings touching each other where they nest)"
+                )
             }
             RingError::TooLarge { count, limit } => {
                 write!(f, "{count} vertices is more than the limit of {limit}")
@@ -403,7 +406,9 @@ pub fn lies_within(outer_edges: &[Edge], outer_side: impl Fn(Pt) -> Side, inner:
             co[j].push(p);
         }
     });
-    ie.iter().zip(&ci).all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| outer_side(s.midpoint(eps)) != Side::Outside))
+    ie.iter()
+        .zip(&ci)
+        .all(|(e, cuts)| e.split_at(cuts, eps).iter().all(|s| outer_side(s.midpoint(eps)) != Side::Outside))
         && outer_edges
             .iter()
             .zip(&co)

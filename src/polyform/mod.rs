@@ -223,7 +223,11 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
         "hexominoes" => Some(PartSet {
             name: "hexominoes",
             dim: 2,
-            parts: enumerate::parts(2, 6, Symmetry::RotationsAndMirrors).into_iter().enumerate().map(|(i, c)| (format!("H{}", i + 1), c)).collect(),
+            parts: enumerate::parts(2, 6, Symmetry::RotationsAndMirrors)
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| (format!("H{}", i + 1), c))
+                .collect(),
         }),
         "soma" => {
             let c3 = |v: &[(i32, i32, i32)]| normalize(&v.iter().map(|&(x, y, z)| [x, y, z]).collect::<Vec<_>>());
@@ -245,7 +249,11 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
         "tetracubes" => Some(PartSet {
             name: "tetracubes",
             dim: 3,
-            parts: enumerate::parts(3, 4, Symmetry::Rotations).into_iter().enumerate().map(|(i, c)| (format!("Q{}", i + 1), c)).collect(),
+            parts: enumerate::parts(3, 4, Symmetry::Rotations)
+                .into_iter()
+                .enumerate()
+                .map(|(i, c)| (format!("Q{}", i + 1), c))
+                .collect(),
         }),
         _ => None,
     }
@@ -259,7 +267,12 @@ mod tests {
 
     #[test]
     fn motion_groups_have_the_right_sizes_and_are_closed() {
-        for (dim, sym, n) in [(2, Symmetry::Rotations, 4), (2, Symmetry::RotationsAndMirrors, 8), (3, Symmetry::Rotations, 24), (3, Symmetry::RotationsAndMirrors, 48)] {
+        for (dim, sym, n) in [
+            (2, Symmetry::Rotations, 4),
+            (2, Symmetry::RotationsAndMirrors, 8),
+            (3, Symmetry::Rotations, 24),
+            (3, Symmetry::RotationsAndMirrors, 48),
+        ] {
             let g = motions(dim, sym);
             assert_eq!(g.len(), n);
             let mul = |a: &[[i32; 3]; 3], b: &[[i32; 3]; 3]| {

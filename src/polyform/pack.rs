@@ -35,7 +35,10 @@ impl Board {
         let dim = if z == 0 { 2 } else { 3 };
         let zz = z.max(1);
         if x <= 0 || y <= 0 || z < 0 {
-            return Err(format!("a box needs positive sides, got {x} x {y}{}", if z > 0 { format!(" x {z}") } else { String::new() }));
+            return Err(format!(
+                "a box needs positive sides, got {x} x {y}{}",
+                if z > 0 { format!(" x {z}") } else { String::new() }
+            ));
         }
         if (x as i64) * (y as i64) * (zz as i64) > MAX_CELLS as i64 {
             return Err(format!("a board of more than {MAX_CELLS} cells is too large"));
@@ -324,13 +327,26 @@ struct Shared {
 
 fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutcome {
     let p = build::<W>(board, parts, opts);
-    let shared = Shared { found: AtomicU64::new(0), nodes: AtomicU64::new(0), stop: AtomicBool::new(false), kept: Mutex::new(Vec::new()) };
+    let shared = Shared {
+        found: AtomicU64::new(0),
+        nodes: AtomicU64::new(0),
+        stop: AtomicBool::new(false),
+        kept: Mutex::new(Vec::new()),
+    };
     let left: Vec<u32> = parts.iter().map(|s| s.count.unwrap_or(u32::MAX)).collect();
     let threads = opts.threads.max(1);
     let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
     let tops: Vec<(usize, Mask<W>)> = p.cand[first].clone();
     if threads == 1 || tops.len() < 2 {
-        let mut s = Searcher { p: &p, opts, shared: &shared, left: left.clone(), chosen: Vec::new(), nodes: 0, stack: Vec::with_capacity(64) };
+        let mut s = Searcher {
+            p: &p,
+            opts,
+            shared: &shared,
+            left: left.clone(),
+            chosen: Vec::new(),
+            nodes: 0,
+            stack: Vec::with_capacity(64),
+        };
         s.go(Mask::EMPTY);
         s.flush();
     } else {
@@ -339,7 +355,15 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
-                    let mut s = Searcher { p: &p, opts, shared: &shared, left: left.clone(), chosen: Vec::new(), nodes: 0, stack: Vec::with_capacity(64) };
+                    let mut s = Searcher {
+                        p: &p,
+                        opts,
+                        shared: &shared,
+                        left: left.clone(),
+                        chosen: Vec::new(),
+                        nodes: 0,
+                        stack: Vec::with_capacity(64),
+                    };
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed) as usize;
                         if i >= tops.len() || shared.stop.load(Ordering::Relaxed) {
@@ -406,9 +430,13 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         c.sort_by_key(|(p, _)| *p);
         c.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
     }
-    let neighbours = cells.iter().map(|&c| super::neighbours(c, board.dim).filter_map(|nb| index.get(&nb).copied()).collect()).collect();
+    let neighbours = cells
+        .iter()
+        .map(|&c| super::neighbours(c, board.dim).filter_map(|nb| index.get(&nb).copied()).collect())
+        .collect();
     // Without `unique`, a search that stops early lists plain solutions: no symmetry then.
-    let syms = if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
+    let syms =
+        if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
     let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
     let table = tables(&cand, n);
     Problem { n, cand, table, neighbours, sizes: parts.iter().map(|p| p.cells.len()).collect(), cells, syms, pivot }
@@ -438,7 +466,12 @@ fn tables<const W: usize>(cand: &[Vec<(usize, Mask<W>)>], n: usize) -> Vec<Vec<V
 /// and keeps only its placements that are the smallest of their orbit (the one giving the
 /// fewest). Every solution has an image with the part so placed; `record` then compares a
 /// solution only with its images under the symmetries that fix that placement.
-fn break_symmetry<const W: usize>(cand: &mut [Vec<(usize, Mask<W>)>], syms: &[(Vec<usize>, Vec<usize>)], parts: &[PartSpec], n: usize) -> Option<usize> {
+fn break_symmetry<const W: usize>(
+    cand: &mut [Vec<(usize, Mask<W>)>],
+    syms: &[(Vec<usize>, Vec<usize>)],
+    parts: &[PartSpec],
+    n: usize,
+) -> Option<usize> {
     let cells_of = |m: &Mask<W>| -> Vec<usize> { (0..n).filter(|&i| m.get(i)).collect() };
     let smallest_of_orbit = |m: &Mask<W>| {
         let own = cells_of(m);
@@ -469,7 +502,9 @@ fn symmetries(
 ) -> Vec<(Vec<usize>, Vec<usize>)> {
     let all = motions(board.dim, Symmetry::RotationsAndMirrors);
     let rotations = motions(board.dim, Symmetry::Rotations).len();
-    let rot_class = |c: &[Cell]| super::canonical(c, board.dim, if turns == Symmetry::Fixed { Symmetry::Fixed } else { Symmetry::Rotations });
+    let rot_class = |c: &[Cell]| {
+        super::canonical(c, board.dim, if turns == Symmetry::Fixed { Symmetry::Fixed } else { Symmetry::Rotations })
+    };
     let classes: Vec<Vec<Cell>> = parts.iter().map(|p| rot_class(&p.cells)).collect();
     let mut out = Vec::new();
     for (k, m) in all.iter().enumerate() {
@@ -480,7 +515,8 @@ fn symmetries(
                 lo[a] = lo[a].min(c[a]);
             }
         }
-        let perm: Option<Vec<usize>> = img.iter().map(|c| index.get(&[c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).copied()).collect();
+        let perm: Option<Vec<usize>> =
+            img.iter().map(|c| index.get(&[c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).copied()).collect();
         let Some(perm) = perm else { continue };
         let relabel: Option<Vec<usize>> = if k < rotations || turns == Symmetry::RotationsAndMirrors {
             Some((0..parts.len()).collect())
@@ -534,7 +570,8 @@ impl<const W: usize> Searcher<'_, W> {
             let o = self.opts;
             let total = self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
             self.nodes = 0;
-            if (o.max_nodes > 0 && total >= o.max_nodes) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            if (o.max_nodes > 0 && total >= o.max_nodes) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+            {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }
@@ -625,7 +662,8 @@ impl<const W: usize> Searcher<'_, W> {
     }
 
     fn solution(&self) -> Vec<(usize, Vec<usize>)> {
-        let mut s: Vec<(usize, Vec<usize>)> = self.chosen.iter().map(|(p, m)| (*p, (0..self.p.n).filter(|&i| m.get(i)).collect())).collect();
+        let mut s: Vec<(usize, Vec<usize>)> =
+            self.chosen.iter().map(|(p, m)| (*p, (0..self.p.n).filter(|&i| m.get(i)).collect())).collect();
         s.sort();
         s
     }

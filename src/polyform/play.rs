@@ -186,7 +186,8 @@ pub fn hint(
         return Some(Hint::Done);
     }
     let rest = Board { dim: board.dim, cells: board.cells.iter().copied().filter(|c| !taken.contains(c)).collect() };
-    let specs: Vec<PartSpec> = parts.iter().zip(&left).map(|(p, &k)| PartSpec { count: Some(k), ..p.clone() }).collect();
+    let specs: Vec<PartSpec> =
+        parts.iter().zip(&left).map(|(p, &k)| PartSpec { count: Some(k), ..p.clone() }).collect();
     let opts = PackOptions { stop: 1, max_nodes, cancel: cancel.clone(), ..PackOptions::new(board.dim) };
     let out = solve(&rest, &specs, &opts);
     if let Some(sol) = out.kept.first() {

@@ -7,8 +7,10 @@ use super::{orientations, Cell, Symmetry};
 use std::fmt::Write;
 
 /// Twelve colours that stay apart for common colour blindness (Okabe-Ito and Tol's muted set).
-pub const COLOURS: [&str; 12] =
-    ["#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#88CCEE", "#117733", "#DDCC77", "#882255", "#AA4499"];
+pub const COLOURS: [&str; 12] = [
+    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#88CCEE", "#117733", "#DDCC77",
+    "#882255", "#AA4499",
+];
 
 const UNIT: f64 = 24.0;
 
@@ -34,7 +36,12 @@ fn squares(out: &mut String, cells: &[(Cell, usize)], ox: f64, oy: f64, rows: i3
 fn borders(out: &mut String, owner: &std::collections::HashMap<(i32, i32), usize>, ox: f64, oy: f64, rows: i32) {
     for (&(x, y), &k) in owner {
         let (px, py) = (ox + x as f64 * UNIT, oy + (rows - 1 - y) as f64 * UNIT);
-        let sides = [((x + 1, y), (px + UNIT, py, px + UNIT, py + UNIT)), ((x - 1, y), (px, py, px, py + UNIT)), ((x, y + 1), (px, py, px + UNIT, py)), ((x, y - 1), (px, py + UNIT, px + UNIT, py + UNIT))];
+        let sides = [
+            ((x + 1, y), (px + UNIT, py, px + UNIT, py + UNIT)),
+            ((x - 1, y), (px, py, px, py + UNIT)),
+            ((x, y + 1), (px, py, px + UNIT, py)),
+            ((x, y - 1), (px, py + UNIT, px + UNIT, py + UNIT)),
+        ];
         for (nb, (x1, y1, x2, y2)) in sides {
             if owner.get(&nb) != Some(&k) {
                 let _ = writeln!(out, "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" stroke=\"#000\" stroke-width=\"3\"/>");
@@ -76,7 +83,11 @@ fn iso(out: &mut String, cubes: &[(Cell, usize)], ox: f64, oy: f64) -> (f64, f64
             // Opaque face, shaded by a black veil on the sides.
             let pts = pts.join(" ");
             let _ = writeln!(out, "<polygon points=\"{pts}\" fill=\"{}\"/>", colour(*k));
-            let _ = writeln!(out, "<polygon points=\"{pts}\" fill=\"#000\" fill-opacity=\"{:.2}\" stroke=\"#111\" stroke-width=\"1\"/>", 1.0 - light);
+            let _ = writeln!(
+                out,
+                "<polygon points=\"{pts}\" fill=\"#000\" fill-opacity=\"{:.2}\" stroke=\"#111\" stroke-width=\"1\"/>",
+                1.0 - light
+            );
         }
     }
     (maxx - minx, maxy - miny)
@@ -124,7 +135,8 @@ pub fn solution(board: &Board, sol: &Solution) -> String {
     let tagged: Vec<(Cell, usize)> = sol.iter().flat_map(|(p, cs)| cs.iter().map(move |&c| (c, *p))).collect();
     let mut body = String::new();
     let layer = |body: &mut String, z: i32, ox: f64| {
-        let flat: Vec<(Cell, usize)> = tagged.iter().filter(|(c, _)| c[2] == z).map(|&(c, k)| ([c[0], c[1], 0], k)).collect();
+        let flat: Vec<(Cell, usize)> =
+            tagged.iter().filter(|(c, _)| c[2] == z).map(|&(c, k)| ([c[0], c[1], 0], k)).collect();
         squares(body, &flat, ox, UNIT / 2.0, e[1]);
         let mut owner = std::collections::HashMap::new();
         for (i, (p, cs)) in sol.iter().enumerate() {
@@ -142,7 +154,12 @@ pub fn solution(board: &Board, sol: &Solution) -> String {
     let mut x = w + UNIT * 1.5;
     for z in 0..e[2] {
         layer(&mut body, z, x);
-        let _ = writeln!(body, "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#ccc\" font-family=\"sans-serif\" font-size=\"12\">z = {z}</text>", x, (e[1] as f64 + 1.2) * UNIT);
+        let _ = writeln!(
+            body,
+            "<text x=\"{:.1}\" y=\"{:.1}\" fill=\"#ccc\" font-family=\"sans-serif\" font-size=\"12\">z = {z}</text>",
+            x,
+            (e[1] as f64 + 1.2) * UNIT
+        );
         x += (e[0] + 1) as f64 * UNIT;
     }
     doc(x, h.max((e[1] as f64 + 1.6) * UNIT) + UNIT, &body)

@@ -73,7 +73,11 @@ pub struct Outcome {
 impl Outcome {
     /// A solved piece's rings in world coordinates.
     pub fn world(&self, set: &PieceSet, p: &Placement) -> Vec<Vec<Vertex>> {
-        let m = crate::geom::Motion { mirror: p.flip, angle: p.rot as f64 * set.step() + self.base_angle, shift: pt(p.at.0, p.at.1) };
+        let m = crate::geom::Motion {
+            mirror: p.flip,
+            angle: p.rot as f64 * set.step() + self.base_angle,
+            shift: pt(p.at.0, p.at.1),
+        };
         set.pieces[p.piece].rings.iter().map(|r| crate::pieces::move_ring(r, &m)).collect()
     }
 }
@@ -115,7 +119,9 @@ struct Prepared {
 }
 
 fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
-    if target.iter().flatten().any(|v| v.arc.is_some()) || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
+    if target.iter().flatten().any(|v| v.arc.is_some())
+        || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some())
+    {
         return None;
     }
     let bb = BBox::of_rings(target);
@@ -172,7 +178,8 @@ impl Prepared {
         let pieces_area: f64 = (0..self.kinds.len()).map(|k| self.kinds[k].area * s.left[k] as f64).sum();
         let region_area: f64 = region.iter().map(|c| c.area).sum();
         let slack = 1e-6 * region_area.max(1.0);
-        let short = if opts.fewer { region_area - pieces_area > slack } else { (pieces_area - region_area).abs() > slack };
+        let short =
+            if opts.fewer { region_area - pieces_area > slack } else { (pieces_area - region_area).abs() > slack };
         if short {
             s.out.complete = true;
             return s.out;
@@ -196,7 +203,12 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<O
 /// (world placements) are taken out of the figure and the rest is solved within the budget.
 /// `None` when the figure is not polygonal, is drawn off the rotation-step grid, or the budget
 /// ran out.
-pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], placed: &[Placement], opts: &Options) -> Option<crate::solve::lattice::Hint> {
+pub fn hint(
+    set: &PieceSet,
+    target: &[Vec<Vertex>],
+    placed: &[Placement],
+    opts: &Options,
+) -> Option<crate::solve::lattice::Hint> {
     use crate::solve::lattice::Hint;
     let p = prepare(set, target)?;
     if p.base.abs() > 1e-9 {
@@ -228,7 +240,8 @@ pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], placed: &[Placement], opts: 
     let out = p.run(&region, left.clone(), &one);
     if let Some(sol) = out.solutions.first() {
         // The largest piece still to place, given an index not already on the figure.
-        let best = sol.iter().max_by(|a, b| piece_area(&set.pieces[a.piece]).total_cmp(&piece_area(&set.pieces[b.piece])))?;
+        let best =
+            sol.iter().max_by(|a, b| piece_area(&set.pieces[a.piece]).total_cmp(&piece_area(&set.pieces[b.piece])))?;
         let k = p.kinds.iter().position(|k| k.ids.contains(&best.piece))?;
         let id = *p.kinds[k].ids.iter().find(|id| !placed.iter().any(|q| q.piece == **id))?;
         return Some(Hint::Next(Placement { piece: id, ..*best }));
@@ -253,7 +266,8 @@ fn same_shape(a: &[Pt], b: &[Pt], eps: f64) -> bool {
     }
     let norm = |r: &[Pt]| {
         let low = |p: &Pt| (p.y / (eps * 10.0)).round() as i64;
-        let first = (0..r.len()).min_by(|&i, &j| low(&r[i]).cmp(&low(&r[j])).then(r[i].x.total_cmp(&r[j].x))).unwrap_or(0);
+        let first =
+            (0..r.len()).min_by(|&i, &j| low(&r[i]).cmp(&low(&r[j])).then(r[i].x.total_cmp(&r[j].x))).unwrap_or(0);
         let o = r[first];
         (0..r.len()).map(|k| r[(first + k) % r.len()] - o).collect::<Vec<Pt>>()
     };
@@ -262,7 +276,8 @@ fn same_shape(a: &[Pt], b: &[Pt], eps: f64) -> bool {
 
 /// Contours of the union of `parts` minus the rings `minus` (counter-clockwise outlines).
 fn contours_of(parts: &[&Part], minus: &[Vec<Pt>], eps: f64) -> Vec<Contour> {
-    let mut edges: Vec<(Edge, usize)> = parts.iter().enumerate().flat_map(|(i, p)| p.edges().map(move |e| (*e, i))).collect();
+    let mut edges: Vec<(Edge, usize)> =
+        parts.iter().enumerate().flat_map(|(i, p)| p.edges().map(move |e| (*e, i))).collect();
     for (k, r) in minus.iter().enumerate() {
         let owner = parts.len() + k;
         for i in 0..r.len() {
@@ -323,7 +338,10 @@ impl Search<'_> {
             return;
         }
         // Prune: every outer part must hold at least the smallest remaining piece.
-        let smallest = (0..self.kinds.len()).filter(|&k| self.left[k] > 0).map(|k| self.kinds[k].area).fold(f64::INFINITY, f64::min);
+        let smallest = (0..self.kinds.len())
+            .filter(|&k| self.left[k] > 0)
+            .map(|k| self.kinds[k].area)
+            .fold(f64::INFINITY, f64::min);
         // (Areas carry the figure's rounding: allow what moving its corners by the tolerance
         // can change.)
         let slack = 16.0 * self.eps * smallest.sqrt() + 1e-9;
@@ -462,7 +480,11 @@ mod tests {
         let out = solve(set, target, &opts()).expect("polygonal");
         let sol = out.solutions.first().unwrap_or_else(|| panic!("no solution after {} nodes", out.nodes));
         // The engine agrees.
-        let puzzle = crate::verify::Puzzle::new(crate::verify::Target::from_vertices(target).unwrap(), crate::verify::Mode::Anchored, true);
+        let puzzle = crate::verify::Puzzle::new(
+            crate::verify::Target::from_vertices(target).unwrap(),
+            crate::verify::Mode::Anchored,
+            true,
+        );
         let pieces: Vec<_> = sol
             .iter()
             .map(|p| crate::verify::Piece::from_vertices(&out.world(set, p), puzzle.target.tol, p.piece).unwrap())
@@ -474,10 +496,12 @@ mod tests {
     #[test]
     fn solves_the_tangram_square_and_a_rotated_copy() {
         let set = PieceSet::builtin("tangram").unwrap();
-        let square: Vec<Vec<Vertex>> = vec![[(0.0, 2.0), (-2.0, 0.0), (0.0, -2.0), (2.0, 0.0)].iter().map(|&(x, y)| pt(x, y).into()).collect()];
+        let square: Vec<Vec<Vertex>> =
+            vec![[(0.0, 2.0), (-2.0, 0.0), (0.0, -2.0), (2.0, 0.0)].iter().map(|&(x, y)| pt(x, y).into()).collect()];
         check(&set, &square);
         // The same figure turned by 45 degrees: coordinates leave the integers.
-        let turned: Vec<Vec<Vertex>> = vec![square[0].iter().map(|v| v.at.rotate(std::f64::consts::FRAC_PI_4).into()).collect()];
+        let turned: Vec<Vec<Vertex>> =
+            vec![square[0].iter().map(|v| v.at.rotate(std::f64::consts::FRAC_PI_4).into()).collect()];
         check(&set, &turned);
     }
 
@@ -485,7 +509,8 @@ mod tests {
     fn an_impossible_figure_with_the_right_area_ends_with_no_solution() {
         let set = PieceSet::builtin("tangram").unwrap();
         // An 8 x 1 bar: area 8, but the large triangles cannot fit in it.
-        let bar: Vec<Vec<Vertex>> = vec![[(0.0, 0.0), (8.0, 0.0), (8.0, 1.0), (0.0, 1.0)].iter().map(|&(x, y)| pt(x, y).into()).collect()];
+        let bar: Vec<Vec<Vertex>> =
+            vec![[(0.0, 0.0), (8.0, 0.0), (8.0, 1.0), (0.0, 1.0)].iter().map(|&(x, y)| pt(x, y).into()).collect()];
         let out = solve(&set, &bar, &opts()).unwrap();
         assert!(out.solutions.is_empty() && out.complete, "{} nodes", out.nodes);
     }

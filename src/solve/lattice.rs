@@ -34,7 +34,9 @@ pub fn cells_of(rings: &[Vec<Vertex>]) -> Option<Vec<Cell>> {
     let tol = Tol::default();
     let mut parts: Vec<Part> = Vec::new();
     for r in rings {
-        if r.iter().any(|v| v.arc.is_some() || (v.at.x - v.at.x.round()).abs() > 1e-9 || (v.at.y - v.at.y.round()).abs() > 1e-9) {
+        if r.iter().any(|v| {
+            v.arc.is_some() || (v.at.x - v.at.x.round()).abs() > 1e-9 || (v.at.y - v.at.y.round()).abs() > 1e-9
+        }) {
             return None;
         }
         parts.extend(parts_from_rings(vec![Ring::new(r, tol).ok()?], tol, false).ok()?);
@@ -106,7 +108,12 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], limit: usize) -> Option<Vec
 }
 
 /// Exact cover of `cells` by the pieces `available` (indices into the set).
-pub fn solve_cells(set: &PieceSet, available: &[usize], mut cells: Vec<Cell>, limit: usize) -> Option<Vec<Vec<Placement>>> {
+pub fn solve_cells(
+    set: &PieceSet,
+    available: &[usize],
+    mut cells: Vec<Cell>,
+    limit: usize,
+) -> Option<Vec<Vec<Placement>>> {
     cells.sort_by_key(|&(x, y, q)| (y, x, q));
     if cells.len() > 128 {
         return None;
@@ -219,7 +226,11 @@ impl Frame {
     fn rings(self, rings: &[Vec<Vertex>]) -> Option<Vec<Vec<Vertex>>> {
         rings
             .iter()
-            .map(|r| r.iter().map(|v| v.arc.is_none().then(|| self.lattice_point(v.at)).flatten().map(Vertex::from)).collect())
+            .map(|r| {
+                r.iter()
+                    .map(|v| v.arc.is_none().then(|| self.lattice_point(v.at)).flatten().map(Vertex::from))
+                    .collect()
+            })
             .collect()
     }
     /// A world placement in lattice terms, or `None` if it does not sit on the lattice.

@@ -74,7 +74,9 @@ fn circles_only(target: &[Contour], assembly: &[Contour], eps: f64) -> Option<Mo
     let c0 = centre(big);
     let far = target.iter().max_by(|a, b| centre(a).dist(c0).total_cmp(&centre(b).dist(c0)))?;
     let c1 = centre(far);
-    let r_ok = |a: &Contour, b: &Contour| (a.edges[0].radius() - b.edges[0].radius()).abs() <= eps && (a.area > 0.0) == (b.area > 0.0);
+    let r_ok = |a: &Contour, b: &Contour| {
+        (a.edges[0].radius() - b.edges[0].radius()).abs() <= eps && (a.area > 0.0) == (b.area > 0.0)
+    };
     for a0 in assembly.iter().filter(|a| a.is_circle() && r_ok(a, big)) {
         let p0 = centre(a0);
         if c1.dist(c0) <= eps {

@@ -36,12 +36,19 @@ pub enum Mode {
 #[derive(Clone, Debug, PartialEq)]
 pub enum ShapeError {
     /// Ring `ring` of the target or of piece `piece` is malformed.
-    Ring { piece: Option<usize>, ring: usize, error: RingError },
+    Ring {
+        piece: Option<usize>,
+        ring: usize,
+        error: RingError,
+    },
     /// The rings of the target overlap each other.
     TargetOverlap,
     NoTarget,
     /// The coordinates are so large that f64 keeps too little of them for the figure's size.
-    TooFar { magnitude: f64, size: f64 },
+    TooFar {
+        magnitude: f64,
+        size: f64,
+    },
 }
 
 impl fmt::Display for ShapeError {
@@ -182,10 +189,16 @@ impl Piece {
     }
     /// As [`Piece::from_vertices`], for rings the caller moved by `-origin`; also returns the
     /// repairs normalisation made.
-    pub fn from_vertices_at(rings: &[Vec<Vertex>], tol: Tol, index: usize, origin: Pt) -> Result<(Piece, Vec<String>), ShapeError> {
+    pub fn from_vertices_at(
+        rings: &[Vec<Vertex>],
+        tol: Tol,
+        index: usize,
+        origin: Pt,
+    ) -> Result<(Piece, Vec<String>), ShapeError> {
         let n = crate::normalize::normalize(rings, tol, &format!("piece {index}"), origin)
             .map_err(|(ring, error)| ShapeError::Ring { piece: Some(index), ring, error })?;
-        let piece = Piece::new(n.rings, tol).map_err(|error| ShapeError::Ring { piece: Some(index), ring: 0, error })?;
+        let piece =
+            Piece::new(n.rings, tol).map_err(|error| ShapeError::Ring { piece: Some(index), ring: 0, error })?;
         Ok((piece, n.repairs))
     }
     pub fn area(&self, eps: f64) -> f64 {

@@ -48,22 +48,15 @@ pub fn anchored(puzzle: &Puzzle, parts: &[&Part], asm: &Assembly, eps: f64) -> f
 
 pub fn free(puzzle: &Puzzle, parts: &[&Part], asm: &Assembly, eps: f64) -> f64 {
     let t = &puzzle.target;
-    let area: f64 = parts
-        .iter()
-        .enumerate()
-        .filter(|(i, _)| !asm.overlay.overlapping[*i])
-        .map(|(_, p)| p.area(eps))
-        .sum::<f64>()
-        / t.area;
+    let area: f64 =
+        parts.iter().enumerate().filter(|(i, _)| !asm.overlay.overlapping[*i]).map(|(_, p)| p.area(eps)).sum::<f64>()
+            / t.area;
     let boundary: Vec<Edge> = asm.overlay.pass.boundary().map(|s| s.edge).collect();
     let mut best: f64 = 0.0;
     let mirrors: &[bool] = if puzzle.allow_mirror { &[false, true] } else { &[false] };
     for &mirror in mirrors {
-        let base: Vec<Edge> = t
-            .contours
-            .iter()
-            .flat_map(|c| c.transformed(&Motion { mirror, ..Motion::IDENTITY }).edges)
-            .collect();
+        let base: Vec<Edge> =
+            t.contours.iter().flat_map(|c| c.transformed(&Motion { mirror, ..Motion::IDENTITY }).edges).collect();
         // Lay each of the longest target edges on each assembly edge of the same kind.
         let mut longest: Vec<&Edge> = base.iter().collect();
         longest.sort_by(|a, b| b.length(eps).total_cmp(&a.length(eps)));

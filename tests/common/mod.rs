@@ -58,8 +58,8 @@ pub fn translated(ring: &RingV, d: Pt) -> RingV {
 pub fn tangram_square(variant: u8) -> (Vec<RingV>, Vec<RingV>) {
     let target = vec![poly(&[(0.0, 2.0), (-2.0, 0.0), (0.0, -2.0), (2.0, 0.0)])];
     let mut pieces = vec![
-        poly(&[(-2.0, 0.0), (0.0, 0.0), (0.0, 2.0)]), // large
-        poly(&[(0.0, 2.0), (0.0, 0.0), (2.0, 0.0)]),  // large
+        poly(&[(-2.0, 0.0), (0.0, 0.0), (0.0, 2.0)]),    // large
+        poly(&[(0.0, 2.0), (0.0, 0.0), (2.0, 0.0)]),     // large
         poly(&[(-1.0, -1.0), (0.0, -2.0), (1.0, -1.0)]), // medium
     ];
     if variant == 0 {
@@ -71,9 +71,9 @@ pub fn tangram_square(variant: u8) -> (Vec<RingV>, Vec<RingV>) {
         ]);
     } else {
         pieces.extend([
-            poly(&[(2.0, 0.0), (1.0, 0.0), (0.0, -1.0), (1.0, -1.0)]),   // parallelogram
-            poly(&[(-2.0, 0.0), (-1.0, -1.0), (-1.0, 0.0)]),             // small
-            poly(&[(0.0, 0.0), (0.0, -1.0), (1.0, 0.0)]),                // small
+            poly(&[(2.0, 0.0), (1.0, 0.0), (0.0, -1.0), (1.0, -1.0)]), // parallelogram
+            poly(&[(-2.0, 0.0), (-1.0, -1.0), (-1.0, 0.0)]),           // small
+            poly(&[(0.0, 0.0), (0.0, -1.0), (1.0, 0.0)]),              // small
             poly(&[(-1.0, 0.0), (-1.0, -1.0), (0.0, -1.0), (0.0, 0.0)]), // square
         ]);
     }
