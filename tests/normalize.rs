@@ -93,7 +93,7 @@ fn a_hole_touching_the_outline_is_split_off_as_a_hole() {
         vec![poly(&[(0.0, 3.0), (1.0, 3.0), (2.0, 4.0), (0.0, 4.0)])],
         vec![poly(&[(3.0, 3.0), (4.0, 3.0), (4.0, 4.0), (2.0, 4.0)])],
     ];
-    assert!(verify(&[ring.clone()], &pieces_ok, Mode::Anchored).unwrap().0.solved);
+    assert!(verify(std::slice::from_ref(&ring), &pieces_ok, Mode::Anchored).unwrap().0.solved);
     let m = tessera::geom::Motion { mirror: false, angle: 0.7, shift: pt(30.0, -12.0) };
     let moved: Vec<Vec<RingV>> = pieces_ok.iter().map(|p| moved_all(p, &m)).collect();
     assert!(verify(&[ring], &moved, Mode::Free).unwrap().0.solved);
