@@ -5,6 +5,7 @@
 //! task and clears the hint.
 
 use super::input::Action;
+use super::job::Job;
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
@@ -13,10 +14,6 @@ use super::AppState;
 use crate::pieces::Placement;
 use crate::solve::lattice::{hint, Hint};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
-use crossbeam_channel::{Receiver, Sender};
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 /// What a hint entity shows.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -39,11 +36,9 @@ pub struct HintMarker {
 /// The state of hinting on the current level.
 #[derive(Resource, Default)]
 pub struct HintState {
-    /// Bumped by every placement and request; answers for older generations are dropped.
-    pub generation: u64,
-    task: Option<Task<()>>,
-    /// Raised to stop a running search (dropping a task cannot interrupt it mid-computation).
-    cancel: Option<Arc<AtomicBool>>,
+    /// The solver task; every placement and request moves it on, so older answers are dropped
+    /// (and a running search is told to stop: dropping a task cannot interrupt it).
+    job: Job<Option<Hint>>,
     /// The last answer, and how many steps of it are shown.
     pub last: Option<Hint>,
     pub shown: u8,
@@ -51,33 +46,19 @@ pub struct HintState {
     pub message: Option<String>,
 }
 
-#[derive(Resource)]
-struct HintChannel {
-    tx: Sender<(u64, Option<Hint>)>,
-    rx: Receiver<(u64, Option<Hint>)>,
-}
-
 pub struct HintsPlugin;
 
 impl Plugin for HintsPlugin {
     fn build(&self, app: &mut App) {
-        let (tx, rx) = crossbeam_channel::unbounded();
-        app.insert_resource(HintChannel { tx, rx })
-            .init_resource::<HintState>()
-            .add_systems(OnExit(AppState::Playing), clear)
-            .add_systems(
-                Update,
-                (stale_on_placement, request, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)),
-            );
+        app.init_resource::<HintState>().add_systems(OnExit(AppState::Playing), clear).add_systems(
+            Update,
+            (stale_on_placement, request, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)),
+        );
     }
 }
 
 fn clear(mut state: ResMut<HintState>, markers: Query<Entity, With<HintMarker>>, mut commands: Commands) {
-    state.generation += 1;
-    if let Some(c) = state.cancel.take() {
-        c.store(true, Ordering::Relaxed);
-    }
-    state.task = None;
+    state.job.stop();
     state.last = None;
     state.shown = 0;
     state.message = None;
@@ -101,7 +82,6 @@ fn stale_on_placement(
 fn request(
     mut actions: MessageReader<Action>,
     mut state: ResMut<HintState>,
-    channel: Res<HintChannel>,
     active: Option<Res<ActiveLevel>>,
     pieces: Query<(&Piece, &PieceGeom, &Placed)>,
     markers: Query<Entity, With<HintMarker>>,
@@ -121,10 +101,6 @@ fn request(
     for e in &markers {
         commands.entity(e).despawn();
     }
-    if let Some(c) = state.cancel.take() {
-        c.store(true, Ordering::Relaxed);
-    }
-    state.generation += 1;
     state.last = None;
     state.shown = 0;
     state.message = Some("Thinking…".into());
@@ -132,23 +108,20 @@ fn request(
     // Pieces whose centroid is on the figure count as placed; the rest are in the tray.
     let placed: Vec<Placement> =
         pieces.iter().filter(|(_, g, p)| on_board(g, p, step, &active)).map(|(_, _, p)| p.0).collect();
-    let (set, target, generation, tx) =
-        (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
+    let (set, target) = (active.level.set.clone(), active.level.target.clone());
     let turn = active.level.lattice_turn();
-    let cancel = Arc::new(AtomicBool::new(false));
-    state.cancel = Some(cancel.clone());
     // The lattice solver answers lattice levels at once; other figures get the geometric
     // solver, with a budget and the cancel flag.
     let poly = active.level.poly.clone();
     let edge = active.level.edge.clone();
     // Edge tiles count wherever they are (off the board they are in the tray).
     let all: Vec<Placement> = pieces.iter().map(|(_, _, p)| p.0).collect();
-    state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+    state.job.start(move |job| {
+        let cancel = job.cancel.clone();
         if let Some(e) = edge {
             let on_board: Vec<Placement> =
                 all.into_iter().filter(|p| crate::edge::play::tile_cell(&e.puzzle, p).is_some()).collect();
-            let answer = crate::edge::play::hint(&e.puzzle, &on_board, 50_000_000, Some(cancel));
-            let _ = tx.send((generation, answer));
+            job.send(crate::edge::play::hint(&e.puzzle, &on_board, 50_000_000, Some(cancel)));
             return;
         }
         if let Some(poly) = poly {
@@ -160,7 +133,7 @@ fn request(
                 50_000_000,
                 Some(cancel),
             );
-            let _ = tx.send((generation, answer));
+            job.send(answer);
             return;
         }
         let answer = turn.and_then(|turn| hint(&set, &target, turn, &placed)).or_else(|| {
@@ -173,17 +146,13 @@ fn request(
             };
             crate::solve::geometric::hint(&set, &target, &placed, &opts)
         });
-        let _ = tx.send((generation, answer));
-    }));
+        job.send(answer);
+    });
 }
 
-fn receive(mut state: ResMut<HintState>, channel: Res<HintChannel>, mut commands: Commands) {
-    while let Ok((generation, answer)) = channel.rx.try_recv() {
-        if generation != state.generation {
-            continue;
-        }
-        state.task = None;
-        state.cancel = None;
+fn receive(mut state: ResMut<HintState>, mut commands: Commands) {
+    for answer in state.job.drain() {
+        state.job.finished();
         state.message = match &answer {
             Some(Hint::Next(p)) => {
                 commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });

@@ -2,11 +2,10 @@
 //! (Algorithm 1) on the level as an async task; the result comes back over a crossbeam
 //! channel and the UI lists it (method, solved, iterations or nodes, time) beside the others.
 
+use super::job::Job;
 use super::levels::ActiveLevel;
 use super::AppState;
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
-use crossbeam_channel::{Receiver, Sender};
 
 /// Ask the lab to run a method.
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,48 +29,49 @@ pub struct SolverLab {
     pub open: bool,
     pub running: bool,
     pub results: Vec<LabResult>,
-    task: Option<Task<()>>,
-}
-
-#[derive(Resource)]
-struct LabChannel {
-    tx: Sender<LabResult>,
-    rx: Receiver<LabResult>,
+    /// Leaving the level stops the run, and a result that still arrives is dropped.
+    job: Job<LabResult>,
 }
 
 pub struct LabPlugin;
 
 impl Plugin for LabPlugin {
     fn build(&self, app: &mut App) {
-        let (tx, rx) = crossbeam_channel::unbounded();
-        app.insert_resource(LabChannel { tx, rx })
-            .init_resource::<SolverLab>()
+        app.init_resource::<SolverLab>()
             .add_message::<LabRun>()
-            .add_systems(OnExit(AppState::Playing), |mut lab: ResMut<SolverLab>| *lab = SolverLab::default())
+            .add_systems(OnExit(AppState::Playing), leave)
             .add_systems(Update, (run, receive).chain().run_if(in_state(AppState::Playing)));
     }
 }
 
-fn run(
-    mut runs: MessageReader<LabRun>,
-    mut lab: ResMut<SolverLab>,
-    channel: Res<LabChannel>,
-    active: Option<Res<ActiveLevel>>,
-) {
+/// Leaving the level: the run stops (the exact search polls its flag; an LP step finishes
+/// and is dropped) and the list empties.
+fn leave(mut lab: ResMut<SolverLab>) {
+    lab.job.stop();
+    lab.open = false;
+    lab.running = false;
+    lab.results.clear();
+}
+
+fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Option<Res<ActiveLevel>>) {
     let Some(which) = runs.read().last().copied() else { return };
     let Some(puzzle) = active.and_then(|a| a.level.edge.as_ref().map(|e| e.puzzle.clone())) else { return };
     if lab.running {
         return;
     }
     lab.running = true;
-    let tx = channel.tx.clone();
-    lab.task = Some(AsyncComputeTaskPool::get().spawn(async move {
+    lab.job.start(move |job| {
         let t0 = std::time::Instant::now();
         let result = match which {
             LabRun::Exact => {
                 let out = crate::edge::exact::solve(
                     &puzzle,
-                    &crate::edge::exact::Options { limit: 1, max_nodes: 100_000_000, ..Default::default() },
+                    &crate::edge::exact::Options {
+                        limit: 1,
+                        max_nodes: 100_000_000,
+                        cancel: Some(job.cancel.clone()),
+                        ..Default::default()
+                    },
                 );
                 let (solved, work) = match out {
                     Ok(o) => (o.solutions > 0, format!("{} nodes", o.nodes)),
@@ -97,14 +97,14 @@ fn run(
                 LabResult { method: "LP (Algorithm 1)", solved, work, ms: 0.0 }
             }
         };
-        let _ = tx.send(LabResult { ms: t0.elapsed().as_secs_f64() * 1000.0, ..result });
-    }));
+        job.send(LabResult { ms: t0.elapsed().as_secs_f64() * 1000.0, ..result });
+    });
 }
 
-fn receive(mut lab: ResMut<SolverLab>, channel: Res<LabChannel>) {
-    while let Ok(r) = channel.rx.try_recv() {
+fn receive(mut lab: ResMut<SolverLab>) {
+    for r in lab.job.drain() {
         lab.running = false;
-        lab.task = None;
+        lab.job.finished();
         lab.results.push(r);
     }
 }

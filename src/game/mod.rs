@@ -17,6 +17,7 @@ pub mod draw;
 pub mod hints;
 pub mod input;
 pub mod iso;
+pub mod job;
 pub mod lab;
 pub mod levels;
 pub mod pieces;

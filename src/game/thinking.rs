@@ -7,15 +7,14 @@
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
 use super::input::Action;
+use super::job::Job;
 use super::levels::ActiveLevel;
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::pieces::Placement;
 use crate::solve::geometric::{solve, Options, Watch};
 use bevy::prelude::*;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
-use crossbeam_channel::{Receiver, Sender};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -52,26 +51,16 @@ pub struct Thinking {
     pub shown: u64,
     /// Shown in the HUD.
     pub message: Option<String>,
-    generation: u64,
-    cancel: Option<Arc<AtomicBool>>,
-    task: Option<Task<()>>,
+    job: Job<Msg>,
     queue: std::collections::VecDeque<Msg>,
     last_step: f32,
-}
-
-#[derive(Resource)]
-struct ThinkChannel {
-    tx: Sender<(u64, Msg)>,
-    rx: Receiver<(u64, Msg)>,
 }
 
 pub struct ThinkingPlugin;
 
 impl Plugin for ThinkingPlugin {
     fn build(&self, app: &mut App) {
-        let (tx, rx) = crossbeam_channel::unbounded();
-        app.insert_resource(ThinkChannel { tx, rx })
-            .init_resource::<Thinking>()
+        app.init_resource::<Thinking>()
             .init_resource::<ThinkingPace>()
             .add_systems(OnExit(AppState::Playing), stop)
             .add_systems(
@@ -82,11 +71,7 @@ impl Plugin for ThinkingPlugin {
 }
 
 fn stop(mut state: ResMut<Thinking>, ghosts: Query<Entity, With<ThinkingGhost>>, mut commands: Commands) {
-    state.generation += 1;
-    if let Some(c) = state.cancel.take() {
-        c.store(true, Ordering::Relaxed);
-    }
-    state.task = None;
+    state.job.stop();
     state.running = false;
     state.message = None;
     state.queue.clear();
@@ -109,7 +94,6 @@ fn stop_on_placement(
 fn toggle(
     mut actions: MessageReader<Action>,
     mut state: ResMut<Thinking>,
-    channel: Res<ThinkChannel>,
     active: Option<Res<ActiveLevel>>,
     ghosts: Query<Entity, With<ThinkingGhost>>,
     mut commands: Commands,
@@ -128,61 +112,58 @@ fn toggle(
     for e in &ghosts {
         commands.entity(e).despawn();
     }
-    state.generation += 1;
     state.running = true;
     state.shown = 0;
     state.message = Some("Watching the solver…".into());
-    let cancel = Arc::new(AtomicBool::new(false));
-    state.cancel = Some(cancel.clone());
     state.queue.clear();
-    let (set, target, generation, tx) =
-        (active.level.set.clone(), active.level.target.clone(), state.generation, channel.tx.clone());
-    let sent = std::sync::atomic::AtomicU64::new(0);
-    let last = std::sync::Mutex::new(std::time::Instant::now());
-    let stream = tx.clone();
-    let watch = Watch {
-        every: Duration::ZERO,
-        show: Arc::new(move |placed: &[Placement], base: f64| {
-            if sent.fetch_add(1, Ordering::Relaxed) >= EVERY_NODE {
-                let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-                if last.elapsed() < LATER_EVERY {
-                    return;
+    let (set, target) = (active.level.set.clone(), active.level.target.clone());
+    state.job.start(move |job| {
+        let sent = std::sync::atomic::AtomicU64::new(0);
+        let last = std::sync::Mutex::new(std::time::Instant::now());
+        let stream = job.clone();
+        let watch = Watch {
+            every: Duration::ZERO,
+            show: Arc::new(move |placed: &[Placement], base: f64| {
+                if sent.fetch_add(1, Ordering::Relaxed) >= EVERY_NODE {
+                    let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+                    if last.elapsed() < LATER_EVERY {
+                        return;
+                    }
+                    *last = std::time::Instant::now();
                 }
-                *last = std::time::Instant::now();
-            }
-            let _ = stream.send((generation, Msg::Partial(placed.to_vec(), base)));
-        }),
-    };
-    state.task = Some(AsyncComputeTaskPool::get().spawn(async move {
-        let opts =
-            Options { limit: 1, max_nodes: 200_000, cancel: Some(cancel), watch: Some(watch), ..Default::default() };
+                stream.send(Msg::Partial(placed.to_vec(), base));
+            }),
+        };
+        let opts = Options {
+            limit: 1,
+            max_nodes: 200_000,
+            cancel: Some(job.cancel.clone()),
+            watch: Some(watch),
+            ..Default::default()
+        };
         let (solved, nodes) = match solve(&set, &target, &opts) {
             Some(out) => {
                 if let Some(sol) = out.solutions.first() {
-                    let _ = tx.send((generation, Msg::Partial(sol.clone(), out.base_angle)));
+                    job.send(Msg::Partial(sol.clone(), out.base_angle));
                 }
                 (!out.solutions.is_empty(), out.nodes)
             }
             None => (false, 0),
         };
-        let _ = tx.send((generation, Msg::Done { solved, nodes }));
-    }));
+        job.send(Msg::Done { solved, nodes });
+    });
 }
 
 /// Queues what the search sent and plays it back, one step per pace.
 fn receive(
     mut state: ResMut<Thinking>,
-    channel: Res<ThinkChannel>,
     pace: Res<ThinkingPace>,
     time: Res<Time>,
     ghosts: Query<Entity, With<ThinkingGhost>>,
     mut commands: Commands,
 ) {
-    while let Ok((generation, msg)) = channel.rx.try_recv() {
-        if generation == state.generation {
-            state.queue.push_back(msg);
-        }
-    }
+    let arrived = state.job.drain();
+    state.queue.extend(arrived);
     let now = time.elapsed_secs();
     if !state.running || now - state.last_step < pace.0.as_secs_f32() {
         return;
@@ -202,8 +183,7 @@ fn receive(
         }
         Msg::Done { solved, nodes } => {
             state.running = false;
-            state.task = None;
-            state.cancel = None;
+            state.job.finished();
             state.message = Some(if solved {
                 format!("The solver found a solution after {nodes} steps.")
             } else {
