@@ -835,3 +835,25 @@ fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
     assert!(lab.results.iter().all(|r| r.solved), "{:?}", lab.results);
     assert!(lab.results[0].work.contains("linear program"));
 }
+
+/// The level's entities live exactly as long as the level: they stay on the solved screen,
+/// are replaced when another level starts, and are gone once the player is back in the menus.
+#[test]
+fn level_entities_are_scoped_to_the_level() {
+    use tessera::game::pieces::BoardItem;
+    let count = |app: &mut App| app.world_mut().query_filtered::<Entity, With<BoardItem>>().iter(app.world()).count();
+    let mut app = app("scoped");
+    start(&mut app, LEVEL);
+    let on_board = count(&mut app);
+    assert!(on_board > 7, "the figure and seven pieces: {on_board}");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Solved);
+    app.update();
+    assert_eq!(count(&mut app), on_board, "the solved screen still shows the board");
+    start(&mut app, "classic/arrow");
+    assert_eq!(count(&mut app), on_board, "a new start replaces the board, it does not add one");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::LevelSelect);
+    assert_eq!(count(&mut app), 0);
+}

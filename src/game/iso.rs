@@ -111,5 +111,5 @@ fn face(commands: &mut Commands, origin: Vec2, corners: [Vec3; 4], colour: Color
         .fill(super::draw::fill(colour))
         .stroke(super::draw::stroke(super::draw::OUTLINE, super::draw::LINE * 0.6))
         .build();
-    commands.spawn((IsoFace, BoardItem, shape, Transform::from_xyz(0.0, 0.0, z)));
+    commands.spawn((IsoFace, BoardItem, super::InLevel.scoped(), shape, Transform::from_xyz(0.0, 0.0, z)));
 }

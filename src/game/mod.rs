@@ -43,12 +43,35 @@ pub enum AppState {
     Settings,
 }
 
+/// In a level: playing it, or looking at it solved. The level's entities (board, pieces,
+/// hint markers, the solver's ghosts, the isometric picture) carry `DespawnOnExit(InLevel)`,
+/// so going back to the menus despawns them with no loop of our own. Going from playing to
+/// solved is not a change of this state (same-state transitions are off).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
+pub struct InLevel;
+
+impl bevy::state::state::ComputedStates for InLevel {
+    type SourceStates = AppState;
+    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
+
+    fn compute(state: AppState) -> Option<InLevel> {
+        matches!(state, AppState::Playing | AppState::Solved).then_some(InLevel)
+    }
+}
+
+impl InLevel {
+    /// The component that ties an entity to the level.
+    pub fn scoped(self) -> DespawnOnExit<InLevel> {
+        DespawnOnExit(self)
+    }
+}
+
 /// The plugins that hold the game's logic; they need no window or renderer.
 pub struct LogicPlugins;
 
 impl Plugin for LogicPlugins {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_plugins((
+        app.init_state::<AppState>().add_computed_state::<InLevel>().add_plugins((
             levels::LevelsPlugin,
             save::SavePlugin,
             view::ViewPlugin,

@@ -7,7 +7,7 @@
 
 use super::levels::ActiveLevel;
 use super::view::BoardBounds;
-use super::AppState;
+use super::{AppState, InLevel};
 use crate::geom::{BBox, Vertex};
 use crate::pieces::{ring_centroid, Placement};
 use crate::verify::Piece as JudgedPiece;
@@ -54,10 +54,7 @@ pub struct PiecesPlugin;
 
 impl Plugin for PiecesPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<StartLayout>()
-            .add_systems(OnEnter(AppState::Playing), spawn_board)
-            .add_systems(OnEnter(AppState::LevelSelect), despawn_board)
-            .add_systems(OnEnter(AppState::MainMenu), despawn_board);
+        app.init_resource::<StartLayout>().add_systems(OnEnter(AppState::Playing), spawn_board);
     }
 }
 
@@ -265,6 +262,8 @@ pub fn spawn_board(
     mut placed: MessageWriter<super::placement::PiecePlaced>,
     view: Res<super::view::View>,
 ) {
+    // Another level (or the same one again) replaces the board in place; leaving for the
+    // menus despawns it by its `DespawnOnExit(InLevel)`.
     for e in &old {
         commands.entity(e).despawn();
     }
@@ -273,6 +272,7 @@ pub fn spawn_board(
     commands.spawn((
         TargetFigure,
         BoardItem,
+        InLevel.scoped(),
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
@@ -289,6 +289,7 @@ pub fn spawn_board(
         commands.spawn((
             Piece(i),
             BoardItem,
+            InLevel.scoped(),
             geom,
             Placed(*p),
             Transform::from_xyz(p.at.0 as f32, p.at.1 as f32, 1.0 + i as f32 * 0.01),
@@ -296,10 +297,4 @@ pub fn spawn_board(
     }
     // Judge the starting position so the thermometer starts from the truth.
     placed.write(super::placement::PiecePlaced { piece: None, snapped: false });
-}
-
-pub fn despawn_board(mut commands: Commands, items: Query<Entity, With<BoardItem>>) {
-    for e in &items {
-        commands.entity(e).despawn();
-    }
 }
