@@ -1,17 +1,13 @@
 //! Sound effects for pick-up, snap and solve. The sounds are synthesised here at start-up
-//! (plain sine tones with a decay, written as WAV in memory): no asset files to credit.
+//! (plain sine tones with a decay, written as WAV in memory): no asset files to credit. They
+//! react to the game's messages (a piece picked up, a placement that snapped, a level solved);
+//! placement and judging do not know about sound.
 
+use super::placement::{PiecePicked, PiecePlaced};
 use super::save::SaveState;
+use super::verification::LevelSolved;
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
-
-/// A sound to play.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Sfx {
-    Pick,
-    Snap,
-    Solve,
-}
 
 #[derive(Resource)]
 struct Sounds {
@@ -71,17 +67,25 @@ fn make_sounds(mut commands: Commands, mut sources: ResMut<Assets<AudioSource>>)
     commands.insert_resource(Sounds { pick, snap, solve });
 }
 
-fn play(mut sfx: MessageReader<Sfx>, sounds: Option<Res<Sounds>>, save: Res<SaveState>, mut commands: Commands) {
+fn play(
+    mut picked: MessageReader<PiecePicked>,
+    mut placed: MessageReader<PiecePlaced>,
+    mut solved: MessageReader<LevelSolved>,
+    sounds: Option<Res<Sounds>>,
+    save: Res<SaveState>,
+    mut commands: Commands,
+) {
     let Some(sounds) = sounds else { return };
-    for s in sfx.read() {
-        if !save.data.settings.sound {
-            continue;
-        }
-        let h = match s {
-            Sfx::Pick => sounds.pick.clone(),
-            Sfx::Snap => sounds.snap.clone(),
-            Sfx::Solve => sounds.solve.clone(),
-        };
+    let handles: Vec<Handle<AudioSource>> = picked
+        .read()
+        .map(|_| sounds.pick.clone())
+        .chain(placed.read().filter(|p| p.snapped).map(|_| sounds.snap.clone()))
+        .chain(solved.read().map(|_| sounds.solve.clone()))
+        .collect();
+    if !save.data.settings.sound {
+        return;
+    }
+    for h in handles {
         commands.spawn((AudioPlayer::new(h), PlaybackSettings::DESPAWN));
     }
 }

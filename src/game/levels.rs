@@ -56,7 +56,7 @@ impl Plugin for LevelsPlugin {
         app.init_resource::<Library>()
             .add_message::<PlayLevel>()
             .add_systems(Startup, load_library)
-            .add_systems(Update, start_level);
+            .add_systems(Update, (start_level, finish_level.after(super::verification::VerificationSet)));
     }
 }
 
@@ -88,4 +88,11 @@ fn start_level(
         moves: 0,
     });
     next.set(AppState::Playing);
+}
+
+/// A solved level moves the game to the solved screen.
+fn finish_level(mut solved: MessageReader<super::verification::LevelSolved>, mut next: ResMut<NextState<AppState>>) {
+    if solved.read().count() > 0 {
+        next.set(AppState::Solved);
+    }
 }

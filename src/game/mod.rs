@@ -19,6 +19,7 @@ pub mod input;
 pub mod iso;
 pub mod job;
 pub mod lab;
+pub mod layout;
 pub mod levels;
 pub mod pieces;
 pub mod placement;

@@ -1,7 +1,6 @@
 //! Moving pieces: picking up, dragging, dropping with snapping, turning, mirroring, undo and
 //! redo. Every completed change writes a [`PiecePlaced`] message for the verification system.
 
-use super::audio::Sfx;
 use super::input::{Action, GamepadFocus, InputSet};
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
@@ -17,6 +16,10 @@ pub struct PiecePlaced {
     pub piece: Option<Entity>,
     pub snapped: bool,
 }
+
+/// A piece was picked up (the pick sound reacts to it).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PiecePicked(pub Entity);
 
 /// Placement systems run in this set, after input and before verification.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
@@ -59,7 +62,7 @@ pub struct PlacementPlugin;
 impl Plugin for PlacementPlugin {
     fn build(&self, app: &mut App) {
         app.add_message::<PiecePlaced>()
-            .add_message::<Sfx>()
+            .add_message::<PiecePicked>()
             .init_resource::<Selection>()
             .init_resource::<History>()
             .init_resource::<Stack>()
@@ -94,7 +97,7 @@ fn handle_actions(
     time: Res<Time>,
     mut last_tap: Local<Option<(Entity, f32, bool)>>,
     mut placed: MessageWriter<PiecePlaced>,
-    mut sfx: MessageWriter<Sfx>,
+    mut picked: MessageWriter<PiecePicked>,
 ) {
     let Some(active) = active.as_mut() else {
         actions.clear();
@@ -134,7 +137,7 @@ fn handle_actions(
                         sel.moved = false;
                         stack.0.retain(|&x| x != e);
                         stack.0.push(e);
-                        sfx.write(Sfx::Pick);
+                        picked.write(PiecePicked(e));
                     }
                     None => {
                         // Pressing empty board keeps the selection (a finger may land beside
@@ -167,7 +170,7 @@ fn handle_actions(
                 }
                 if sel.moved {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
                 } else {
                     // A tap on the selected piece turns it; a second tap soon after mirrors it
                     // instead, taking back the first tap's turn (one move, one undo step).
@@ -192,7 +195,7 @@ fn handle_actions(
                     let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
                     *pl = pl.turned(g, step, if turns { turn } else { 0 }, flip && mirrors);
                     let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
                 }
             }
             Action::Flip if !mirrors => {}
@@ -206,7 +209,7 @@ fn handle_actions(
                 // While held, the drop commits the whole change.
                 if !sel.held {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped, &mut sfx);
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
                 }
             }
             Action::Undo | Action::Redo => {
@@ -259,15 +262,11 @@ fn commit(
     placed: &mut MessageWriter<PiecePlaced>,
     piece: Option<Entity>,
     snapped: bool,
-    sfx: &mut MessageWriter<Sfx>,
 ) {
     hist.undo.push(before);
     hist.redo.clear();
     active.moves += 1;
     placed.write(PiecePlaced { piece, snapped });
-    if snapped {
-        sfx.write(Sfx::Snap);
-    }
 }
 
 fn restore(pieces: &mut PieceQuery, snap: &Snapshot) {

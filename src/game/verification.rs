@@ -3,11 +3,9 @@
 //! [`Progress`] in the same frame; a solve records the result and shows the solved
 //! screen.
 
-use super::audio::Sfx;
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
-use super::save::SaveState;
 use super::AppState;
 use bevy::prelude::*;
 
@@ -48,21 +46,26 @@ impl Plugin for VerificationPlugin {
                 *p = Progress::default();
                 m.0.clear();
             })
+            .add_message::<LevelSolved>()
             .add_systems(Update, verify.in_set(VerificationSet).run_if(in_state(AppState::Playing)));
     }
 }
 
-#[allow(clippy::too_many_arguments)]
+/// The level was just solved, in `ms` milliseconds and `moves` moves. Saving, the solved
+/// screen and the solve sound react to it; judging knows none of them.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSolved {
+    pub ms: u64,
+    pub moves: u32,
+}
+
 pub fn verify(
     mut placed: MessageReader<PiecePlaced>,
     pieces: Query<(&PieceGeom, &Placed), With<Piece>>,
     active: Option<Res<ActiveLevel>>,
     mut progress: ResMut<Progress>,
-    mut save: ResMut<SaveState>,
     time: Res<Time>,
-    mut commands: Commands,
-    mut next: ResMut<NextState<AppState>>,
-    mut sfx: MessageWriter<Sfx>,
+    mut solved_now: MessageWriter<LevelSolved>,
     mut mismatched: ResMut<Mismatched>,
 ) {
     if placed.read().count() == 0 {
@@ -96,11 +99,7 @@ pub fn verify(
     *progress = Progress { value, solved, overlap, judged: progress.judged + 1 };
     if solved {
         let ms = ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64;
-        let new_best = save.data.record(&active.key, ms, active.moves);
-        save.store();
-        commands.insert_resource(SolvedInfo { ms, moves: active.moves, new_best });
-        sfx.write(Sfx::Solve);
-        next.set(AppState::Solved);
+        solved_now.write(LevelSolved { ms, moves: active.moves });
     }
 }
 
