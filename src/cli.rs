@@ -61,8 +61,26 @@ pub fn full_usage() -> String {
     )
 }
 
-/// Parses one command's arguments with clap. `Err(code)`: help was asked for and printed (0),
-/// or the arguments were wrong (2; the reason and `usage` went to `err`).
+/// Parses one command's arguments with clap. `Ok(None)`: help was asked for and printed to
+/// `out`. `Err`: what is wrong, in the project's words.
+pub(crate) fn try_parse_args<T: clap::Parser>(
+    name: &str,
+    args: &[String],
+    out: &mut impl Write,
+) -> Result<Option<T>, String> {
+    let argv = std::iter::once(format!("tessera {name}")).chain(args.iter().cloned());
+    match T::try_parse_from(argv) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            let _ = write!(out, "{}", e.render());
+            Ok(None)
+        }
+        Err(e) => Err(describe_clap_error(&e)),
+    }
+}
+
+/// As [`try_parse_args`], answering with the exit code when there is nothing to run: 0 after
+/// help, 2 after a mistake (the reason and `usage` went to `err`).
 pub(crate) fn parse_args<T: clap::Parser>(
     name: &str,
     args: &[String],
@@ -70,21 +88,19 @@ pub(crate) fn parse_args<T: clap::Parser>(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> Result<T, i32> {
-    let argv = std::iter::once(format!("tessera {name}")).chain(args.iter().cloned());
-    T::try_parse_from(argv).map_err(|e| {
-        use clap::error::ErrorKind;
-        if matches!(e.kind(), ErrorKind::DisplayHelp | ErrorKind::DisplayVersion) {
-            let _ = write!(out, "{}", e.render());
-            return 0;
+    match try_parse_args(name, args, out) {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(0),
+        Err(problem) => {
+            let _ = writeln!(err, "tessera {name}: {problem}\n{usage}");
+            Err(2)
         }
-        let _ = writeln!(err, "tessera {name}: {}\n{usage}", describe_clap_error(&e));
-        2
-    })
+    }
 }
 
 /// A clap error in the project's words: `unknown option `--x`` for an unknown option, else
 /// clap's own first line.
-pub(crate) fn describe_clap_error(e: &clap::Error) -> String {
+fn describe_clap_error(e: &clap::Error) -> String {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     if e.kind() == ErrorKind::UnknownArgument {
         if let Some(ContextValue::String(a)) = e.get(ContextKind::InvalidArg) {

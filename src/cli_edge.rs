@@ -67,15 +67,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
 
 /// Parses a subcommand's arguments; help is printed and answered with `Ok(None)`.
 fn parse<T: clap::Parser>(name: &str, args: &[String], out: &mut impl Write) -> Result<Option<T>, Failure> {
-    let argv = std::iter::once(format!("tessera edge {name}")).chain(args.iter().cloned());
-    match T::try_parse_from(argv) {
-        Ok(t) => Ok(Some(t)),
-        Err(e) if e.kind() == clap::error::ErrorKind::DisplayHelp => {
-            let _ = write!(out, "{}", e.render());
-            Ok(None)
-        }
-        Err(e) => Err(Failure::from(crate::cli::describe_clap_error(&e))),
-    }
+    crate::cli::try_parse_args(&format!("edge {name}"), args, out).map_err(Failure::from)
 }
 
 /// A number option that must lie in `lo..=hi`.

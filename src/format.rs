@@ -28,15 +28,15 @@ pub const MAX_RINGS: usize = 10_000;
 pub const MAX_VERTICES: usize = 200_000;
 
 /// Refuses files past the limits on pieces, rings and vertices.
-pub fn check_counts(target: &[Vec<Vertex>], pieces: &[Vec<Vec<Vertex>>]) -> Result<(), String> {
+pub fn check_counts(target: &[Vec<Vertex>], pieces: &[&[Vec<Vertex>]]) -> Result<(), String> {
     if pieces.len() > MAX_PIECES {
         return Err(format!("{} pieces is more than the limit of {MAX_PIECES}", pieces.len()));
     }
-    let rings = target.len() + pieces.iter().map(Vec::len).sum::<usize>();
+    let rings = target.len() + pieces.iter().map(|p| p.len()).sum::<usize>();
     if rings > MAX_RINGS {
         return Err(format!("{rings} rings is more than the limit of {MAX_RINGS}"));
     }
-    let vertices = target.iter().chain(pieces.iter().flatten()).map(Vec::len).sum::<usize>();
+    let vertices = target.iter().chain(pieces.iter().copied().flatten()).map(Vec::len).sum::<usize>();
     if vertices > MAX_VERTICES {
         return Err(format!("{vertices} vertices is more than the limit of {MAX_VERTICES}"));
     }
@@ -64,12 +64,11 @@ impl PuzzleFile {
     /// with the target; free ones by their own centre.
     pub fn build_repaired(&self) -> Result<(Puzzle, Vec<Piece>, Vec<String>), ShapeError> {
         let origin = origin_of(&self.target);
-        let all_pieces: Vec<Vec<Vertex>> = self.pieces.iter().flatten().cloned().collect();
         let piece_origin = match self.mode {
             Mode::Anchored => origin,
-            Mode::Free => origin_of(&all_pieces),
+            Mode::Free => origin_of(self.pieces.iter().flatten()),
         };
-        let magnitude = BBox::of_rings(&all_pieces).magnitude();
+        let magnitude = BBox::of_rings(self.pieces.iter().flatten()).magnitude();
         let target = Target::from_vertices_at(&shifted(&self.target, origin), origin, magnitude)?;
         let tol = target.tol;
         let mut repairs = target.repairs.clone();
@@ -174,7 +173,7 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
     }
     let pieces =
         raw.pieces.iter().enumerate().map(|(i, n)| piece(n, &format!("pieces[{i}]"))).collect::<Result<Vec<_>, _>>()?;
-    check_counts(&target, &pieces)?;
+    check_counts(&target, &pieces.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
     Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror })
 }
 
@@ -284,8 +283,7 @@ pub fn parse_solve(text: &str, syntax: Syntax) -> Result<SolveFile, String> {
     if set.pieces.len() > MAX_SOLVE_PIECES {
         return Err(format!("{} pieces is more than the limit of {MAX_SOLVE_PIECES} for solving", set.pieces.len()));
     }
-    let piece_rings: Vec<Vec<Vec<Vertex>>> = set.pieces.iter().map(|p| p.rings.clone()).collect();
-    check_counts(&target, &piece_rings)?;
+    check_counts(&target, &set.pieces.iter().map(|p| p.rings.as_slice()).collect::<Vec<_>>())?;
     Ok(SolveFile { target, set })
 }
 

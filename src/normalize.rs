@@ -113,10 +113,8 @@ fn clean(vs: &[Vertex], eps: f64) -> Result<(Vec<Vertex>, Counts), RingError> {
         return Err(RingError::NotFinite { vertex: i });
     }
     let mut counts = Counts::default();
-    let mut v = vs.to_vec();
-    if v.len() > 1 && v[0].at.dist(v[v.len() - 1].at) <= eps && v[v.len() - 1].arc.is_none() {
-        v.pop();
-    }
+    let closing = vs.len() > 1 && vs[0].at.dist(vs[vs.len() - 1].at) <= eps && vs[vs.len() - 1].arc.is_none();
+    let v = if closing { &vs[..vs.len() - 1] } else { vs };
     // A vertex equal to the next one leaves a zero-length edge: drop it, keeping the next
     // vertex (whose outgoing edge is the real one).
     let mut w: Vec<Vertex> = Vec::with_capacity(v.len());

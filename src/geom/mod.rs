@@ -184,9 +184,9 @@ impl BBox {
         [self.min.x, self.min.y, self.max.x, self.max.y].iter().fold(0.0, |m: f64, v| m.max(v.abs()))
     }
     /// The box of the finite points of some rings.
-    pub fn of_rings(rings: &[Vec<ring::Vertex>]) -> BBox {
+    pub fn of_rings<'a>(rings: impl IntoIterator<Item = &'a Vec<ring::Vertex>>) -> BBox {
         let mut bb = BBox::EMPTY;
-        rings.iter().flatten().filter(|v| v.at.is_finite()).for_each(|v| bb.add(v.at));
+        rings.into_iter().flatten().filter(|v| v.at.is_finite()).for_each(|v| bb.add(v.at));
         bb
     }
 }
@@ -195,7 +195,7 @@ impl BBox {
 /// than [`FAR`] times its size away) moves to its centre, rounded to whole numbers so that the
 /// move is exact in f64, and is then judged as one near the origin; any other stays where it
 /// is (the origin is returned).
-pub fn origin_of(rings: &[Vec<ring::Vertex>]) -> Pt {
+pub fn origin_of<'a>(rings: impl IntoIterator<Item = &'a Vec<ring::Vertex>>) -> Pt {
     let bb = BBox::of_rings(rings);
     if bb.min.x > bb.max.x || bb.magnitude() <= FAR * bb.size().max(1.0) {
         return pt(0.0, 0.0);

@@ -325,18 +325,12 @@ pub type Shape = Vec<Part>;
 /// rings of a target figure may touch, since the engine takes their union.
 pub fn parts_from_rings(rings: Vec<Ring>, tol: Tol, allow_touch: bool) -> Result<Shape, RingError> {
     let eps = tol.eps;
-    let boxes: Vec<BBox> = rings.iter().map(|r| r.bbox()).collect();
     if !allow_touch {
-        let mut err = None;
-        sweep_pairs(&boxes, eps, |i, j| {
-            if err.is_none() && rings_touch(&rings[i], &rings[j], eps) {
-                err = Some(RingError::RingsTouch { ring: i.min(j), other: i.max(j) });
-            }
-        });
-        if let Some(e) = err {
-            return Err(e);
+        if let Some((ring, other)) = touching_pair(&rings, eps) {
+            return Err(RingError::RingsTouch { ring, other });
         }
     }
+    let boxes: Vec<BBox> = rings.iter().map(|r| r.bbox()).collect();
     // depth[i] = how many other rings contain ring i.
     let areas: Vec<f64> = rings.iter().map(|r| r.signed_area(eps).abs()).collect();
     let contains = |j: usize, i: usize| {
@@ -376,7 +370,20 @@ pub fn parts_from_rings(rings: Vec<Ring>, tol: Tol, allow_touch: bool) -> Result
     Ok(parts)
 }
 
-pub(crate) fn rings_touch(a: &Ring, b: &Ring, eps: f64) -> bool {
+/// Two of the rings that cross or touch (the first pair found), if any.
+pub fn touching_pair(rings: &[Ring], eps: f64) -> Option<(usize, usize)> {
+    let boxes: Vec<BBox> = rings.iter().map(|r| r.bbox()).collect();
+    let mut pair = None;
+    sweep_pairs_until(&boxes, eps, |i, j| {
+        if rings_touch(&rings[i], &rings[j], eps) {
+            pair = Some((i, j));
+        }
+        pair.is_none()
+    });
+    pair
+}
+
+fn rings_touch(a: &Ring, b: &Ring, eps: f64) -> bool {
     if !a.bbox().overlaps(&b.bbox(), eps) {
         return false;
     }

@@ -338,15 +338,7 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
     let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
     let tops: Vec<(usize, Mask<W>)> = p.cand[first].clone();
     if threads == 1 || tops.len() < 2 {
-        let mut s = Searcher {
-            p: &p,
-            opts,
-            shared: &shared,
-            left: left.clone(),
-            chosen: Vec::new(),
-            nodes: 0,
-            stack: Vec::with_capacity(64),
-        };
+        let mut s = Searcher::new(&p, opts, &shared, left.clone());
         s.go(Mask::EMPTY);
         s.flush();
     } else {
@@ -355,15 +347,7 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| {
-                    let mut s = Searcher {
-                        p: &p,
-                        opts,
-                        shared: &shared,
-                        left: left.clone(),
-                        chosen: Vec::new(),
-                        nodes: 0,
-                        stack: Vec::with_capacity(64),
-                    };
+                    let mut s = Searcher::new(&p, opts, &shared, left.clone());
                     loop {
                         let i = next.fetch_add(1, Ordering::Relaxed) as usize;
                         if i >= tops.len() || shared.stop.load(Ordering::Relaxed) {
@@ -559,7 +543,11 @@ struct Searcher<'a, const W: usize> {
     stack: Vec<usize>,
 }
 
-impl<const W: usize> Searcher<'_, W> {
+impl<'a, const W: usize> Searcher<'a, W> {
+    fn new(p: &'a Problem<W>, opts: &'a PackOptions, shared: &'a Shared, left: Vec<u32>) -> Self {
+        Searcher { p, opts, shared, left, chosen: Vec::new(), nodes: 0, stack: Vec::with_capacity(64) }
+    }
+
     fn flush(&mut self) {
         self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
         self.nodes = 0;

@@ -172,7 +172,7 @@ impl Piece {
     /// triangles, a hole touching the outline): they are kept as separate parts whose union
     /// the engine takes, as for a target. Rings that overlap are refused.
     pub fn new(rings: Vec<Ring>, tol: Tol) -> Result<Piece, RingError> {
-        let touching = rings_touch_any(&rings, tol.eps);
+        let touching = crate::geom::ring::touching_pair(&rings, tol.eps).is_some();
         let parts = parts_from_rings(rings, tol, true)?;
         if touching {
             let refs: Vec<&Part> = parts.iter().collect();
@@ -204,19 +204,6 @@ impl Piece {
     pub fn area(&self, eps: f64) -> f64 {
         self.parts.iter().map(|p| p.area(eps)).sum()
     }
-}
-
-/// Whether any two of the rings touch or cross.
-fn rings_touch_any(rings: &[Ring], eps: f64) -> bool {
-    if rings.len() < 2 {
-        return false;
-    }
-    let boxes: Vec<BBox> = rings.iter().map(|r| r.bbox()).collect();
-    let mut hit = false;
-    crate::geom::ring::sweep_pairs(&boxes, eps, |i, j| {
-        hit = hit || crate::geom::ring::rings_touch(&rings[i], &rings[j], eps);
-    });
-    hit
 }
 
 /// What the engine says about an arrangement.
