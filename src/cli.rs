@@ -250,7 +250,7 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
             .iter()
             .flat_map(|p| {
                 p.levels.iter().map(move |l| {
-                    serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "family": l.family, "difficulty": l.difficulty})
+                    serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "family": l.family.name(), "difficulty": l.difficulty})
                 })
             })
             .collect();
@@ -274,8 +274,15 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
                 p.file
             );
             for l in &p.levels {
-                let _ =
-                    writeln!(out, "  {}/{:<24} {:<28} {:<8} difficulty {}", p.id, l.id, l.name, l.family, l.difficulty);
+                let _ = writeln!(
+                    out,
+                    "  {}/{:<24} {:<28} {:<8} difficulty {}",
+                    p.id,
+                    l.id,
+                    l.name,
+                    l.family.name(),
+                    l.difficulty
+                );
             }
         }
         for e in &errors {
@@ -325,7 +332,7 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
             levels += 1;
             let t0 = std::time::Instant::now();
             let verified = level.check_solution();
-            let solved = solver_solves(level);
+            let solved = level.prove();
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             let problem = verified.as_ref().err().or(solved.as_ref().err()).cloned();
             if problem.is_some() {
@@ -348,43 +355,6 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
         let _ = writeln!(out, "check-levels: {} levels in {} packs, {} failed", levels, packs.len(), failed);
     }
     i32::from(failed > 0)
-}
-
-/// Re-solves a level with its family's solver: the exact solver for edge matching (which also
-/// proves a promised uniqueness), the packer for polyominoes, the geometric solver otherwise.
-fn solver_solves(level: &crate::level::Level) -> Result<(), String> {
-    if let Some(e) = &level.edge {
-        let turns = e.unique && e.puzzle.rotate;
-        let opts = crate::edge::exact::Options {
-            limit: 2,
-            max_nodes: 100_000_000,
-            up_to_board_turns: turns,
-            ..Default::default()
-        };
-        return match crate::edge::exact::solve(&e.puzzle, &opts)? {
-            o if o.solutions == 0 && o.complete => Err("the exact solver proves there is no solution".into()),
-            o if o.solutions == 0 => Err(format!("the exact solver found no solution within {} nodes", o.nodes)),
-            o if e.unique && o.solutions > 1 => Err("the level promises a unique solution but there are more".into()),
-            o if e.unique && !o.complete => Err(format!("uniqueness not settled within {} nodes", o.nodes)),
-            _ => Ok(()),
-        };
-    }
-    if let Some(poly) = &level.poly {
-        let out = poly.solve(50_000_000);
-        return match (&out.impossible, out.solutions, out.complete) {
-            (Some(why), _, _) => Err(format!("the packer proves there is no solution: {why}")),
-            (None, 0, true) => Err("the packer proves there is no solution".into()),
-            (None, 0, false) => Err(format!("the packer found no solution within {} nodes", out.nodes)),
-            _ => Ok(()),
-        };
-    }
-    let opts = crate::solve::geometric::Options { limit: 1, max_nodes: 2_000_000, ..Default::default() };
-    match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
-        None => Err("the solver handles polygonal pieces and figures only".into()),
-        Some(o) if !o.solutions.is_empty() => Ok(()),
-        Some(o) if o.complete => Err("the solver proves there is no solution".into()),
-        Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
-    }
 }
 
 /// `tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--json]`: exit 0 when every

@@ -1,12 +1,17 @@
 //! Level packs: RON files under `levels/` (embedded in the binary) and in the user's data
 //! directory. The schema is documented in `levels/README.md`.
 
-use crate::format::{piece, ring, Node};
-use crate::geom::Vertex;
-use crate::pieces::{PieceDef, PieceSet, Placement};
-use crate::verify::{Mode, Piece, Puzzle, Target};
+use crate::family::{Caps, Family, Hint, Judgement};
+pub use crate::family::{EdgeLevel, PolyLevel};
+use crate::format::Node;
+use crate::geom::ring::Side;
+use crate::geom::{pt, Motion, Vertex};
+use crate::pieces::{ring_centroid, PieceSet, Placement};
+use crate::verify::{Mode, Puzzle, Target};
 use serde::Deserialize;
 use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 
 /// The packs shipped inside the binary: (pack id, file name, text).
 pub const EMBEDDED: [(&str, &str, &str); 4] = [
@@ -33,12 +38,14 @@ impl fmt::Display for LoadError {
     }
 }
 
-/// One level, validated.
+/// One level, validated. Its rules are its family's: the game and the commands ask
+/// [`Level::caps`], [`Level::judge`], [`Level::hint`], [`Level::check_solution`] and
+/// [`Level::prove`], which hand over to [`Family`].
 #[derive(Clone, Debug)]
 pub struct Level {
     pub id: String,
     pub name: String,
-    pub family: String,
+    pub family: &'static dyn Family,
     pub difficulty: u8,
     pub set: PieceSet,
     pub target: Vec<Vec<Vertex>>,
@@ -51,58 +58,22 @@ pub struct Level {
     pub poly: Option<PolyLevel>,
     /// Edge-matching levels: the puzzle (the pieces are its tiles, unit squares).
     pub edge: Option<EdgeLevel>,
-}
-
-/// An edge-matching level; `unique`: the level promises one solution (up to turning the whole
-/// board when tiles turn), which `check-levels` verifies.
-#[derive(Clone, Debug)]
-pub struct EdgeLevel {
-    pub puzzle: crate::edge::Puzzle,
-    pub unique: bool,
-}
-
-/// A polyomino packing level: piece `i` of the set is part `i`.
-#[derive(Clone, Debug)]
-pub struct PolyLevel {
-    pub board: crate::polyform::pack::Board,
-    pub parts: Vec<crate::polyform::pack::PartSpec>,
-}
-
-impl PolyLevel {
-    /// Which part each piece is (one piece per part).
-    pub fn piece_part(&self) -> Vec<usize> {
-        (0..self.parts.len()).collect()
-    }
-
-    /// Judges placements of pieces.
-    pub fn judge(&self, placed: &[Placement]) -> crate::polyform::play::Judgement {
-        let pairs: Vec<(usize, Placement)> = placed.iter().map(|p| (p.piece, *p)).collect();
-        crate::polyform::play::judge(&self.board, &self.parts, &pairs)
-    }
-
-    /// A 3D piece's squares in its drawing (local coordinates) under rotation `rot`.
-    pub fn rings(&self, piece: usize, rot: i32) -> Vec<Vec<Vertex>> {
-        let stride = crate::polyform::play::layer_stride(&self.board).unwrap_or(0);
-        let cells = crate::polyform::play::orient(&self.parts[piece].cells, rot);
-        crate::polyform::play::layer_squares(&cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
-    }
-
-    /// Solves the board with the packer (first solution).
-    pub fn solve(&self, max_nodes: u64) -> crate::polyform::pack::PackOutcome {
-        let opts = crate::polyform::pack::PackOptions {
-            stop: 1,
-            max_nodes,
-            ..crate::polyform::pack::PackOptions::new(self.board.dim)
-        };
-        crate::polyform::pack::solve(&self.board, &self.parts, &opts)
-    }
+    /// The figure prepared for judging, built on first use and shared by clones.
+    prepared: Arc<OnceLock<Puzzle>>,
 }
 
 impl Level {
     /// The prepared target with its rules.
     pub fn puzzle(&self) -> Puzzle {
-        let target = Target::from_vertices(&self.target).expect("validated when the pack was loaded");
-        Puzzle::new(target, self.mode, self.allow_mirror)
+        self.prepared().clone()
+    }
+
+    /// The prepared target with its rules, built once per level.
+    pub fn prepared(&self) -> &Puzzle {
+        self.prepared.get_or_init(|| {
+            let target = Target::from_vertices(&self.target).expect("validated when the pack was loaded");
+            Puzzle::new(target, self.mode, self.allow_mirror)
+        })
     }
 
     /// For sets that turn in 45-degree steps (the lattice solver's sets): the frame of the
@@ -117,20 +88,60 @@ impl Level {
         self.poly.as_ref().filter(|p| p.board.dim == 3)
     }
 
-    /// Pieces in world coordinates for a list of placements.
+    /// What the game may do on this level.
+    pub fn caps(&self) -> Caps {
+        self.family.caps(self)
+    }
+
+    /// Judges an arrangement of every piece (those in the tray included).
+    pub fn judge(&self, pieces: &[Placement]) -> Judgement {
+        self.family.judge(self, pieces)
+    }
+
+    /// A hint from an arrangement of every piece; `cancel` stops a stale search.
+    pub fn hint(&self, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+        self.family.hint(self, pieces, cancel)
+    }
+
+    /// Solves the level from scratch with its family's solver (`check-levels`).
+    pub fn prove(&self) -> Result<(), String> {
+        self.family.prove(self)
+    }
+
+    /// The rotation piece `piece` starts in.
+    pub fn rest_rotation(&self, piece: usize) -> i32 {
+        self.family.rest_rotation(self, piece)
+    }
+
+    /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation.
+    pub fn drawing(&self, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
+        self.family.drawing(self, piece, rot)
+    }
+
+    /// Pieces in world coordinates for a list of placements. A piece redrawn per rotation only
+    /// moves; a rigid piece turns and mirrors.
     pub fn place(&self, placements: &[Placement]) -> Vec<Vec<Vec<Vertex>>> {
         placements
             .iter()
-            .map(|p| match self.polycube() {
-                // A 3D piece's rotation changes its drawing; the drawing only moves.
-                Some(poly) => {
-                    let shift =
-                        crate::geom::Motion { shift: crate::geom::pt(p.at.0, p.at.1), ..crate::geom::Motion::IDENTITY };
-                    poly.rings(p.piece, p.rot).iter().map(|r| crate::pieces::move_ring(r, &shift)).collect()
+            .map(|p| match self.drawing(p.piece, p.rot) {
+                Some(rings) => {
+                    let shift = Motion { shift: pt(p.at.0, p.at.1), ..Motion::IDENTITY };
+                    rings.iter().map(|r| crate::pieces::move_ring(r, &shift)).collect()
                 }
                 None => p.apply(&self.set.pieces[p.piece], self.set.step()),
             })
             .collect()
+    }
+
+    /// Whether a placed piece is on the figure rather than in the tray: a rigid piece when its
+    /// outline's centroid is, a redrawn one when one of its squares' centres is.
+    pub fn on_board(&self, p: &Placement) -> bool {
+        let target = &self.prepared().target;
+        let inside = |c| target.side(c) != Side::Outside;
+        match self.drawing(p.piece, p.rot) {
+            Some(rings) => rings.iter().any(|square| inside(ring_centroid(square) + pt(p.at.0, p.at.1))),
+            None => inside(p.motion(self.set.step()).apply(ring_centroid(&self.set.pieces[p.piece].rings[0]))),
+        }
     }
 
     /// Judges the stored reference solution.
@@ -144,42 +155,7 @@ impl Level {
                 return Err(format!("the solution places piece {} twice", p.piece));
             }
         }
-        if let Some(e) = &self.edge {
-            let j = crate::edge::play::judge(&e.puzzle, &self.solution);
-            return if j.solved {
-                Ok(())
-            } else {
-                Err(format!(
-                    "the reference solution does not match (matched {:.3}, {} mismatched sides)",
-                    j.progress,
-                    j.mismatches.len()
-                ))
-            };
-        }
-        if let Some(poly) = &self.poly {
-            let j = poly.judge(&self.solution);
-            return if j.solved {
-                Ok(())
-            } else {
-                Err(format!(
-                    "the reference solution does not cover the board (filled {:.3}, overlap {})",
-                    j.progress, j.overlap
-                ))
-            };
-        }
-        let puzzle = self.puzzle();
-        let pieces = self
-            .place(&self.solution)
-            .iter()
-            .enumerate()
-            .map(|(i, r)| Piece::from_vertices(r, puzzle.target.tol, i).map_err(|e| e.to_string()))
-            .collect::<Result<Vec<_>, _>>()?;
-        let v = puzzle.judge(&pieces);
-        if v.solved {
-            Ok(())
-        } else {
-            Err(format!("the reference solution does not verify (progress {:.3}, overlap {})", v.progress, v.overlap))
-        }
+        self.family.check_solution(self)
     }
 }
 
@@ -232,7 +208,7 @@ struct RawLevel {
     #[serde(default)]
     target: Vec<Node>,
     #[serde(default)]
-    board: Option<RawBoard>,
+    board: Option<crate::family::Board>,
     #[serde(default)]
     edge: Option<crate::edge::RawPuzzle>,
     #[serde(default)]
@@ -243,96 +219,6 @@ struct RawLevel {
     allow_mirror: bool,
     #[serde(default)]
     solution: Vec<Placement>,
-}
-
-/// A polyomino board: a box of `size` cells (x, y) without the `holes`.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct RawBoard {
-    size: Vec<i32>,
-    #[serde(default)]
-    holes: Vec<Vec<i32>>,
-}
-
-/// The unit square with lowest corner (x, y): one board cell of a grid level's target.
-fn unit_square(x: i32, y: i32) -> Vec<Vertex> {
-    let (x, y) = (x as f64, y as f64);
-    [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
-        .iter()
-        .map(|&(a, b)| Vertex::from(crate::geom::pt(a, b)))
-        .collect()
-}
-
-/// A polyomino level's set, board and target (the board's cells as unit squares).
-fn poly_level(pieces: &Node, board: &RawBoard) -> Result<(PieceSet, PolyLevel, Vec<Vec<Vertex>>), String> {
-    use crate::polyform::pack::{Board, PartSpec};
-    let parts: Vec<PartSpec> = match pieces {
-        Node::Str(name) => {
-            let set = crate::polyform::builtin_set(name).ok_or_else(|| {
-                format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
-            })?;
-            set.parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
-        }
-        Node::List(items) => items
-            .iter()
-            .enumerate()
-            .map(|(k, n)| match n {
-                Node::Str(s) => {
-                    let (cells, _) = crate::polyform::parse_part(s).map_err(|e| format!("pieces[{k}]: {e}"))?;
-                    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(1) })
-                }
-                _ => Err(format!("pieces[{k}]: a part is written like \"[0,0][1,0][2,0]\"")),
-            })
-            .collect::<Result<_, _>>()?,
-        other => return Err(format!("`pieces` must name a part set or list parts, found {}", other.describe())),
-    };
-    let b = match board.size.as_slice() {
-        [x, y] if *x <= 64 && *y <= 64 => Board::boxed(*x, *y, 0)?,
-        [_, _, z] if *z < 1 => return Err("a 3D board needs at least one layer".into()),
-        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Board::boxed(*x, *y, *z)?,
-        [_, _] | [_, _, _] => return Err("board sides are at most 64 (16 for a 3D board)".into()),
-        _ => return Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", board.size.len())),
-    };
-    let holes: Vec<[i32; 3]> = board
-        .holes
-        .iter()
-        .map(|h| match (h.as_slice(), b.dim) {
-            ([x, y], 2) => Ok([*x, *y, 0]),
-            ([x, y, z], 3) => Ok([*x, *y, *z]),
-            _ => Err(format!(
-                "hole [{}] is not [x, y{}]",
-                h.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
-                if b.dim == 3 { ", z" } else { "" }
-            )),
-        })
-        .collect::<Result<_, _>>()?;
-    let b = if holes.is_empty() { b } else { b.without(&holes)? };
-    let poly = PolyLevel { board: b, parts };
-    let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else {
-        if let Some(p) = poly.parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
-            return Err(format!("{} is a 3D part; a 2D board needs flat parts", p.name));
-        }
-        let pieces = poly
-            .parts
-            .iter()
-            .map(|p| {
-                let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
-                let ring = crate::pieces::cells_outline(&flat)
-                    .ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
-                Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
-            })
-            .collect::<Result<Vec<_>, String>>()?;
-        let target = poly.board.cells.iter().map(|c| unit_square(c[0], c[1])).collect();
-        return Ok((PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, poly, target));
-    };
-    // A 3D board and its pieces are drawn layer by layer, side by side.
-    let pieces =
-        (0..poly.parts.len()).map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) }).collect();
-    let target = crate::polyform::play::layer_squares(&poly.board.cells, stride)
-        .into_iter()
-        .map(|(x, y)| unit_square(x, y))
-        .collect();
-    Ok((PieceSet { name: "polycube".into(), pieces, step_deg: 90.0 }, poly, target))
 }
 
 /// Parses and validates a pack. `file` names it in errors; `id` is its short id.
@@ -360,112 +246,33 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
         if !(1..=MAX_DIFFICULTY).contains(&l.difficulty) {
             return Err(fail(format!("difficulty is {}: it must be from 1 to {MAX_DIFFICULTY}", l.difficulty)));
         }
-        if l.family.as_deref() == Some("edge") {
-            let raw = l.edge.as_ref().ok_or_else(|| fail("an edge level needs an `edge` puzzle".into()))?;
-            let puzzle = raw.build().map_err(&fail)?;
-            let pieces = (0..puzzle.tiles.len())
-                .map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] })
-                .collect();
-            // Cell (x, row) from the top-left is the world cell (x, rows - 1 - row).
-            let target = (0..puzzle.cells())
-                .map(|c| unit_square((c % puzzle.cols) as i32, (puzzle.rows - 1 - c / puzzle.cols) as i32))
-                .collect();
-            if let Some(p) = l.solution.iter().find(|p| p.piece >= puzzle.tiles.len()) {
-                return Err(fail(format!("the solution names tile {} but there are {}", p.piece, puzzle.tiles.len())));
-            }
-            levels.push(Level {
-                family: "edge".into(),
-                id: l.id,
-                name: l.name,
-                difficulty: l.difficulty,
-                set: PieceSet { name: "tiles".into(), pieces, step_deg: 90.0 },
-                target,
-                mode: Mode::Anchored,
-                allow_mirror: false,
-                solution: l.solution,
-                line: line.unwrap_or(0),
-                poly: None,
-                edge: Some(EdgeLevel { puzzle, unique: l.unique }),
-            });
-            continue;
-        }
-        if l.family.as_deref() == Some("polyomino") {
-            let board = l.board.as_ref().ok_or_else(|| fail("a polyomino level needs a `board`".into()))?;
-            let pieces = l.pieces.as_ref().ok_or_else(|| fail("missing field `pieces`".into()))?;
-            let (set, poly, target) = poly_level(pieces, board).map_err(&fail)?;
-            if let Some(p) = l.solution.iter().find(|p| p.piece >= set.pieces.len()) {
-                return Err(fail(format!(
-                    "the solution names piece {} but there are {} parts",
-                    p.piece,
-                    set.pieces.len()
-                )));
-            }
-            levels.push(Level {
-                family: "polyomino".into(),
-                id: l.id,
-                name: l.name,
-                difficulty: l.difficulty,
-                set,
-                target,
-                mode: Mode::Anchored,
-                allow_mirror: false,
-                solution: l.solution,
-                line: line.unwrap_or(0),
-                poly: Some(poly),
-                edge: None,
-            });
-            continue;
-        }
-        if l.board.is_some() {
-            return Err(fail("`board` is for polyomino levels (family: \"polyomino\")".into()));
-        }
-        let mode = l.mode.ok_or_else(|| fail("missing field `mode` (anchored or free)".into()))?;
-        let set = match l.pieces.as_ref().ok_or_else(|| fail("missing field `pieces`".into()))? {
-            Node::Str(name) => PieceSet::builtin(name).ok_or_else(|| {
-                fail(format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", ")))
-            })?,
-            Node::List(items) => PieceSet {
-                name: "custom".into(),
-                step_deg: l.rotation_step,
-                pieces: items
-                    .iter()
-                    .enumerate()
-                    .map(|(k, n)| {
-                        piece(n, &format!("pieces[{k}]")).map(|rings| PieceDef { name: format!("piece {k}"), rings })
-                    })
-                    .collect::<Result<_, _>>()
-                    .map_err(&fail)?,
-            },
-            other => return Err(fail(format!("`pieces` must name a set or list pieces, found {}", other.describe()))),
+        let parse = crate::family::parser(l.family.as_deref().unwrap_or("tangram")).map_err(&fail)?;
+        let fields = crate::family::Fields {
+            pieces: l.pieces.as_ref(),
+            rotation_step: l.rotation_step,
+            target: &l.target,
+            board: l.board.as_ref(),
+            edge: l.edge.as_ref(),
+            unique: l.unique,
+            mode: l.mode,
+            allow_mirror: l.allow_mirror,
+            solution: &l.solution,
         };
-        crate::pieces::check_step(set.step_deg).map_err(&fail)?;
-        let target = l
-            .target
-            .iter()
-            .enumerate()
-            .map(|(k, n)| ring(n, &format!("target[{k}]")))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(&fail)?;
-        let t = Target::from_vertices(&target).map_err(|e| fail(e.to_string()))?;
-        for (k, p) in set.pieces.iter().enumerate() {
-            Piece::from_vertices(&p.rings, t.tol, k).map_err(|e| fail(e.to_string()))?;
-        }
-        if let Some(p) = l.solution.iter().find(|p| p.piece >= set.pieces.len()) {
-            return Err(fail(format!("the solution names piece {} but the set has {}", p.piece, set.pieces.len())));
-        }
+        let p = parse(&fields).map_err(&fail)?;
         levels.push(Level {
-            family: l.family.unwrap_or_else(|| "tangram".into()),
             id: l.id,
             name: l.name,
+            family: p.family,
             difficulty: l.difficulty,
-            set,
-            target,
-            mode,
-            allow_mirror: l.allow_mirror,
+            set: p.set,
+            target: p.target,
+            mode: p.mode,
+            allow_mirror: p.allow_mirror,
             solution: l.solution,
             line: line.unwrap_or(0),
-            poly: None,
-            edge: None,
+            poly: p.poly,
+            edge: p.edge,
+            prepared: Arc::default(),
         });
     }
     if levels.is_empty() {

@@ -8,6 +8,7 @@ pub mod cli;
 pub mod cli_edge;
 pub mod cli_poly;
 pub mod edge;
+pub mod family;
 pub mod format;
 pub mod geom;
 pub mod level;

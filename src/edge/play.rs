@@ -4,8 +4,8 @@
 
 use super::exact::{solve, Options};
 use super::Puzzle;
+use crate::family::Hint;
 use crate::pieces::Placement;
-use crate::solve::lattice::Hint;
 
 /// The board cell and clockwise turn of a placed tile, or `None` when it is off the grid,
 /// mirrored or off the board.

@@ -39,7 +39,7 @@ pub struct DrawPlugin;
 
 impl Plugin for DrawPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((ShapePlugin, super::iso::IsoPlugin))
+        app.add_plugins((ShapePlugin, super::iso::IsoPlugin, super::tiles::TilesPlugin))
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
             .add_systems(
@@ -53,7 +53,6 @@ impl Plugin for DrawPlugin {
                     colour_target,
                     draw_hints,
                     draw_thinking,
-                    show_mismatches,
                 ),
             );
     }
@@ -110,7 +109,7 @@ pub fn path_of(rings: &[Vec<Vertex>]) -> ShapePath {
     path
 }
 
-fn piece_colour(i: usize) -> Color {
+pub(super) fn piece_colour(i: usize) -> Color {
     let [r, g, b] = PALETTE[i % PALETTE.len()];
     Color::srgb(r, g, b)
 }
@@ -119,14 +118,13 @@ fn piece_colour(i: usize) -> Color {
 #[derive(Component)]
 struct DrawnTurn(i32);
 
-fn add_shapes(
+pub(super) fn add_shapes(
     mut commands: Commands,
     added: Query<(Entity, &PieceGeom, Option<&Placed>), Added<PieceGeom>>,
     active: Option<Res<super::levels::ActiveLevel>>,
 ) {
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
-    let grid = active.as_ref().is_some_and(|a| a.level.poly.is_some() || a.level.edge.is_some());
-    let edge = active.as_ref().and_then(|a| a.level.edge.as_ref());
+    let grid = active.as_ref().is_some_and(|a| a.level.caps().grid);
     for (e, geom, placed) in &added {
         // Pieces have a placement (its `piece` is their index); the target has none.
         let piece = placed.map(|p| p.0.piece);
@@ -134,115 +132,12 @@ fn add_shapes(
         if let Some(p) = placed.filter(|_| !geom.turns.is_empty()) {
             commands.entity(e).insert(DrawnTurn(p.0.rot));
         }
-        if let (Some(edge), Some(p)) = (edge, piece) {
-            let shape = ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(OUTLINE, LINE)).build();
-            commands.entity(e).insert(shape);
-            edge_tile(&mut commands, e, &edge.puzzle.tiles[p]);
-            continue;
-        }
         let shape = match piece {
             Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p))).stroke(stroke(OUTLINE, LINE)).build(),
             None if grid => ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(BACKGROUND, LINE * 0.6)).build(),
             None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
         };
         commands.entity(e).insert(shape);
-    }
-}
-
-/// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through the
-/// first eight piece colours (they stay apart for common colour blindness), each with one of
-/// six symbols, so 24 colours can be told apart without seeing colour at all.
-const SIDE_COLOURS: usize = 8;
-
-/// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
-fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
-    let c = Vec2::splat(0.5);
-    let corners = [Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0), Vec2::new(0.0, 0.0)];
-    for (side, &colour) in tile.iter().enumerate() {
-        let (a, b) = (corners[side], corners[(side + 1) % 4]);
-        let tri = shapes::Polygon { points: vec![a, b, c], closed: true };
-        let col = if colour == 0 {
-            Color::srgb(0.16, 0.17, 0.20)
-        } else {
-            let [r, g, bl] = PALETTE[(colour as usize - 1) % SIDE_COLOURS];
-            Color::srgb(r, g, bl)
-        };
-        commands.spawn((
-            ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(),
-            Transform::from_xyz(0.0, 0.0, 0.1),
-            ChildOf(piece),
-        ));
-        if colour == 0 {
-            continue;
-        }
-        // The symbol, two thirds of the way from the centre to the side.
-        let at = c + ((a + b) * 0.5 - c) * 0.62;
-        let sym = (colour as usize - 1) % 6;
-        let r = 0.075;
-        let ink = Color::srgb(0.08, 0.08, 0.10);
-        let shape = match sym {
-            0 => ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).fill(fill(ink)).build(),
-            5 => {
-                ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).stroke(stroke(ink, 0.03)).build()
-            }
-            4 => {
-                let plus = ShapePath::new()
-                    .move_to(Vec2::new(-r, 0.0))
-                    .line_to(Vec2::new(r, 0.0))
-                    .move_to(Vec2::new(0.0, -r))
-                    .line_to(Vec2::new(0.0, r));
-                ShapeBuilder::with(&plus).stroke(stroke(ink, 0.035)).build()
-            }
-            k => {
-                // 1: triangle, 2: square, 3: diamond.
-                let (n, turn) = [(3, 0.0), (4, std::f32::consts::FRAC_PI_4), (4, 0.0)][k - 1];
-                let pts = (0..n)
-                    .map(|i| {
-                        Vec2::from_angle(
-                            turn + std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / n as f32,
-                        ) * r
-                            * 1.2
-                    })
-                    .collect();
-                ShapeBuilder::with(&shapes::Polygon { points: pts, closed: true }).fill(fill(ink)).build()
-            }
-        };
-        commands.spawn((shape, Transform::from_xyz(at.x, at.y, 0.2), ChildOf(piece)));
-    }
-}
-
-#[derive(Component)]
-struct MismatchMarker;
-
-/// Red bars on the sides of edge-matching tiles that do not match.
-fn show_mismatches(
-    mut commands: Commands,
-    mismatched: Res<super::verification::Mismatched>,
-    markers: Query<Entity, With<MismatchMarker>>,
-    active: Option<Res<super::levels::ActiveLevel>>,
-) {
-    if !mismatched.is_changed() {
-        return;
-    }
-    for m in &markers {
-        commands.entity(m).despawn();
-    }
-    let Some(e) = active.as_ref().and_then(|a| a.level.edge.as_ref()) else { return };
-    let (cols, rows) = (e.puzzle.cols, e.puzzle.rows);
-    for &(cell, side) in &mismatched.0 {
-        let (x, y) = ((cell % cols) as f32, (rows - 1 - cell / cols) as f32);
-        let (a, b) = match side {
-            0 => (Vec2::new(x, y + 1.0), Vec2::new(x + 1.0, y + 1.0)),
-            1 => (Vec2::new(x + 1.0, y), Vec2::new(x + 1.0, y + 1.0)),
-            2 => (Vec2::new(x, y), Vec2::new(x + 1.0, y)),
-            _ => (Vec2::new(x, y), Vec2::new(x, y + 1.0)),
-        };
-        let bar = ShapePath::new().move_to(a + (b - a) * 0.15).line_to(a + (b - a) * 0.85);
-        commands.spawn((
-            MismatchMarker,
-            ShapeBuilder::with(&bar).stroke(stroke(Color::srgb(1.0, 0.25, 0.2), LINE * 3.0)).build(),
-            Transform::from_xyz(0.0, 0.0, 70.0),
-        ));
     }
 }
 
@@ -310,10 +205,6 @@ fn draw_hints(
                     ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(),
                     transform,
                 ));
-                // An edge tile's ghost shows its colours, so its turn can be read.
-                if let (HintKind::Ghost(_), Some(edge)) = (m.kind, active.level.edge.as_ref()) {
-                    edge_tile(&mut commands, e, &edge.puzzle.tiles[m.piece]);
-                }
             }
         }
     }

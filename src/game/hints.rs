@@ -7,12 +7,11 @@
 use super::input::Action;
 use super::job::Job;
 use super::levels::ActiveLevel;
-use super::pieces::{Piece, PieceGeom, Placed};
+use super::pieces::{Piece, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
-use super::verification::on_board;
 use super::AppState;
+use crate::family::Hint;
 use crate::pieces::Placement;
-use crate::solve::lattice::{hint, Hint};
 use bevy::prelude::*;
 
 /// What a hint entity shows.
@@ -83,7 +82,7 @@ fn request(
     mut actions: MessageReader<Action>,
     mut state: ResMut<HintState>,
     active: Option<Res<ActiveLevel>>,
-    pieces: Query<(&Piece, &PieceGeom, &Placed)>,
+    pieces: Query<&Placed, With<Piece>>,
     markers: Query<Entity, With<HintMarker>>,
     mut commands: Commands,
 ) {
@@ -104,48 +103,11 @@ fn request(
     state.last = None;
     state.shown = 0;
     state.message = Some("Thinking…".into());
-    let step = active.level.set.step();
-    // Pieces whose centroid is on the figure count as placed; the rest are in the tray.
-    let placed: Vec<Placement> =
-        pieces.iter().filter(|(_, g, p)| on_board(g, p, step, &active)).map(|(_, _, p)| p.0).collect();
-    let (set, target) = (active.level.set.clone(), active.level.target.clone());
-    let turn = active.level.lattice_turn();
-    // The lattice solver answers lattice levels at once; other figures get the geometric
-    // solver, with a budget and the cancel flag.
-    let poly = active.level.poly.clone();
-    let edge = active.level.edge.clone();
-    // Edge tiles count wherever they are (off the board they are in the tray).
-    let all: Vec<Placement> = pieces.iter().map(|(_, _, p)| p.0).collect();
+    // The family decides which pieces are on the board and which solver answers.
+    let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
+    let level = active.level.clone();
     state.job.start(move |job| {
-        let cancel = job.cancel.clone();
-        if let Some(e) = edge {
-            let on_board: Vec<Placement> =
-                all.into_iter().filter(|p| crate::edge::play::tile_cell(&e.puzzle, p).is_some()).collect();
-            job.send(crate::edge::play::hint(&e.puzzle, &on_board, 50_000_000, Some(cancel)));
-            return;
-        }
-        if let Some(poly) = poly {
-            let answer = crate::polyform::play::hint(
-                &poly.board,
-                &poly.parts,
-                &poly.piece_part(),
-                &placed,
-                50_000_000,
-                Some(cancel),
-            );
-            job.send(answer);
-            return;
-        }
-        let answer = turn.and_then(|turn| hint(&set, &target, turn, &placed)).or_else(|| {
-            let opts = crate::solve::geometric::Options {
-                limit: 1,
-                max_nodes: 500_000,
-                deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(10)),
-                cancel: Some(cancel),
-                ..Default::default()
-            };
-            crate::solve::geometric::hint(&set, &target, &placed, &opts)
-        });
+        let answer = level.hint(&all, Some(job.cancel.clone()));
         job.send(answer);
     });
 }

@@ -26,6 +26,7 @@ pub mod placement;
 pub mod save;
 pub mod screenshot;
 pub mod thinking;
+pub mod tiles;
 pub mod ui;
 pub mod verification;
 pub mod view;

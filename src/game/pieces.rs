@@ -169,20 +169,10 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
     }
     let c = tb.center();
     let n = level.set.pieces.len().max(1);
-    let cubes = level.polycube();
     // Each piece at rest at the origin, with its bounding box.
     let rest: Vec<(Placement, BBox)> = (0..level.set.pieces.len())
         .map(|i| {
-            let rot = cubes.map_or(0, |poly| {
-                (0..crate::polyform::play::TURNS)
-                    .min_by_key(|&o| {
-                        let cells = crate::polyform::play::orient(&poly.parts[i].cells, o);
-                        let top = |a: usize| cells.iter().map(|c| c[a]).max().unwrap_or(0);
-                        (top(2), top(0), top(1))
-                    })
-                    .unwrap_or(0)
-            });
-            let p = Placement { piece: i, rot, flip: false, at: (0.0, 0.0) };
+            let p = Placement { piece: i, rot: level.rest_rotation(i), flip: false, at: (0.0, 0.0) };
             (p, bbox_of(&level.place(&[p])[0]))
         })
         .collect();
@@ -283,9 +273,8 @@ pub fn spawn_board(
         let def = &level.set.pieces[i];
         let c = ring_centroid(&def.rings[0]);
         let mut geom = PieceGeom::flat(def.rings.clone(), Vec2::new(c.x as f32, c.y as f32));
-        if let Some(poly) = level.polycube() {
-            geom.turns = (0..crate::polyform::play::TURNS).map(|o| poly.rings(i, o)).collect();
-        }
+        let drawings = level.caps().drawings as i32;
+        geom.turns = (0..drawings).filter_map(|o| level.drawing(i, o)).collect();
         commands.spawn((
             Piece(i),
             BoardItem,

@@ -105,9 +105,9 @@ fn handle_actions(
     };
     let step = active.level.set.step();
     let tol = active.puzzle.target.tol;
-    // Edge-matching tiles never mirror, and turn only where the level says.
-    let mirrors = active.level.edge.is_none();
-    let turns = active.level.edge.as_ref().is_none_or(|e| e.puzzle.rotate);
+    // The family says whether pieces turn and mirror (a polycube piece tips over instead).
+    let caps = active.level.caps();
+    let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
     if stack.0.is_empty() {
         let mut all: Vec<(usize, Entity)> = pieces.iter().map(|(e, p, ..)| (p.0, e)).collect();
         all.sort();

@@ -102,8 +102,8 @@ fn toggle(
         return;
     }
     let Some(active) = active else { return };
-    if active.level.edge.is_some() || active.level.polycube().is_some() {
-        return; // the geometric solver sees neither colours nor layers
+    if !active.level.caps().watch {
+        return;
     }
     if state.running {
         stop(state, ghosts, commands);

@@ -263,24 +263,20 @@ fn hud(
                     {
                         actions.write(Action::Redo);
                     }
-                    let turns = active.level.edge.as_ref().is_none_or(|e| e.puzzle.rotate);
-                    if turns && ui.button("⟲").on_hover_text("Turn left (R, wheel, right click, tap)").clicked() {
+                    let caps = active.level.caps();
+                    if caps.turn && ui.button("⟲").on_hover_text("Turn left (R, wheel, right click, tap)").clicked() {
                         actions.write(Action::Rotate(1));
                     }
-                    if turns && ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
+                    if caps.turn && ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
                         actions.write(Action::Rotate(-1));
                     }
-                    // Edge-matching tiles never mirror, and the geometric solver cannot
-                    // watch them (it does not see colours) nor polycubes (it sees no layers).
                     // A polycube tips over instead of mirroring.
-                    let tiles = active.level.edge.is_some();
-                    let cubes = active.level.polycube().is_some();
-                    let (flip, flip_says) = if cubes {
+                    let (flip, flip_says) = if caps.tip {
                         ("Tip", "Tip over, a quarter turn away from you (F, double tap)")
                     } else {
                         ("Flip", "Mirror (F, double tap)")
                     };
-                    if !tiles && ui.button(flip).on_hover_text(flip_says).clicked() {
+                    if (caps.mirror || caps.tip) && ui.button(flip).on_hover_text(flip_says).clicked() {
                         actions.write(Action::Flip);
                     }
                     if ui.button("Restart").on_hover_text("Ctrl+R").clicked() {
@@ -289,7 +285,7 @@ fn hud(
                     if ui.button("Hint").on_hover_text("H: which piece next; again: where it goes").clicked() {
                         actions.write(Action::Hint);
                     }
-                    if tiles
+                    if caps.lab
                         && ui
                             .button("Lab")
                             .on_hover_text("Solver lab: the exact solver and the paper's LP method on this puzzle")
@@ -298,9 +294,7 @@ fn hud(
                         lab.open = !lab.open;
                     }
                     let watch = if thinking.running { "Stop" } else { "Watch" };
-                    if !tiles
-                        && !cubes
-                        && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked()
+                    if caps.watch && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked()
                     {
                         actions.write(Action::Watch);
                     }

@@ -1,12 +1,13 @@
-//! Verification on placement: every [`PiecePlaced`] message judges the board (the contour
-//! engine for tangram levels, exact cover of the cells for polyomino levels) and updates
-//! [`Progress`] in the same frame; a solve records the result and shows the solved
-//! screen.
+//! Verification on placement: every [`PiecePlaced`] message has the level's family judge the
+//! board (`Level::judge`: the contour engine, exact cover of cells, or matched sides) and
+//! updates [`Progress`] (and [`Mismatched`]) in the same frame; a solve writes [`LevelSolved`].
 
 use super::levels::ActiveLevel;
-use super::pieces::{Piece, PieceGeom, Placed};
+use super::pieces::{Piece, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
+use crate::family::Mark;
+use crate::pieces::Placement;
 use bevy::prelude::*;
 
 /// The verdict on the board, for the HUD.
@@ -61,7 +62,7 @@ pub struct LevelSolved {
 
 pub fn verify(
     mut placed: MessageReader<PiecePlaced>,
-    pieces: Query<(&PieceGeom, &Placed), With<Piece>>,
+    pieces: Query<&Placed, With<Piece>>,
     active: Option<Res<ActiveLevel>>,
     mut progress: ResMut<Progress>,
     time: Res<Time>,
@@ -72,46 +73,12 @@ pub fn verify(
         return;
     }
     let Some(active) = active else { return };
-    let step = active.level.set.step();
-    let (value, solved, overlap) = if let Some(e) = &active.level.edge {
-        // Edge matching: matched inner sides; mismatched sides are shown.
-        let placed: Vec<_> = pieces.iter().map(|(_, p)| p.0).collect();
-        let j = crate::edge::play::judge(&e.puzzle, &placed);
-        mismatched.0 = j.mismatches.clone();
-        (j.progress, j.solved, j.overlap)
-    } else {
-        match &active.level.poly {
-            // Polyomino levels: exact cover of the board's cells.
-            Some(poly) => {
-                let placed: Vec<_> =
-                    pieces.iter().filter(|(g, p)| on_board(g, p, step, &active)).map(|(_, p)| p.0).collect();
-                let j = poly.judge(&placed);
-                (j.progress, j.solved, j.overlap)
-            }
-            None => {
-                let tol = active.puzzle.target.tol;
-                let judged: Vec<_> = pieces.iter().filter_map(|(g, p)| p.judged(g, step, tol)).collect();
-                let v = active.puzzle.judge(&judged);
-                (v.progress, v.solved, v.overlap)
-            }
-        }
-    };
-    *progress = Progress { value, solved, overlap, judged: progress.judged + 1 };
-    if solved {
+    let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
+    let j = active.level.judge(&all);
+    mismatched.0 = j.marks.iter().map(|&Mark::Side { cell, side }| (cell, side)).collect();
+    *progress = Progress { value: j.progress, solved: j.solved, overlap: j.overlap, judged: progress.judged + 1 };
+    if j.solved {
         let ms = ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64;
         solved_now.write(LevelSolved { ms, moves: active.moves });
-    }
-}
-
-/// Whether a piece's centroid lies on the figure (pieces elsewhere are in the tray). A
-/// polycube piece's centroid may fall between two layers: it is on the board when one of its
-/// squares is.
-pub fn on_board(g: &PieceGeom, p: &Placed, step: f64, active: &ActiveLevel) -> bool {
-    let inside = |c: crate::geom::Pt| active.puzzle.target.side(c) != crate::geom::ring::Side::Outside;
-    if g.turns.is_empty() {
-        let c = p.world_centroid(g, step);
-        inside(crate::geom::pt(c.x as f64, c.y as f64))
-    } else {
-        p.world(g, step).iter().any(|square| inside(crate::pieces::ring_centroid(square)))
     }
 }

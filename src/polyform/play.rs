@@ -10,8 +10,8 @@
 
 use super::pack::{solve, Board, PackOptions, PartSpec};
 use super::{normalize, Cell, Symmetry};
+use crate::family::Hint;
 use crate::pieces::Placement;
-use crate::solve::lattice::Hint;
 use std::collections::HashMap;
 use std::sync::OnceLock;
 

@@ -208,8 +208,8 @@ pub fn hint(
     target: &[Vec<Vertex>],
     placed: &[Placement],
     opts: &Options,
-) -> Option<crate::solve::lattice::Hint> {
-    use crate::solve::lattice::Hint;
+) -> Option<crate::family::Hint> {
+    use crate::family::Hint;
     let p = prepare(set, target)?;
     if p.base.abs() > 1e-9 {
         return None;

@@ -253,16 +253,7 @@ pub fn solve_in_frame(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, limit: 
     Some(sols.into_iter().map(|s| s.into_iter().map(|p| frame.to_world(p)).collect()).collect())
 }
 
-/// What a hint says.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Hint {
-    /// The placed pieces can be completed: this piece goes here (world coordinates).
-    Next(Placement),
-    /// No completion exists with the placed pieces where they are: move this piece.
-    Move(usize),
-    /// The figure is already complete.
-    Done,
-}
+pub use crate::family::Hint;
 
 /// A hint from the player's position on a lattice level. `turn` is the level's frame: the
 /// figure and its pieces sit on the integer lattice after turning by `-turn * 45` degrees

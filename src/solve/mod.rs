@@ -5,8 +5,8 @@
 pub mod geometric;
 pub mod lattice;
 
+use crate::family::Hint;
 use crate::pieces::Placement;
-use lattice::Hint;
 
 /// When no completion exists with the placed pieces where they are: the latest placed piece
 /// whose removal lets `hint_without` complete the rest (or, failing that, the latest piece).

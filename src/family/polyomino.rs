@@ -1,0 +1,225 @@
+//! Packing puzzles: fill a board with polyominoes (2D) or polycubes (3D). Judged as an exact
+//! cover of the board's cells, hinted and proved by the packer. A 3D board and its pieces are
+//! drawn as layers side by side (`polyform::play`), so a polycube piece is redrawn for each of
+//! its 24 rotations and tips over instead of mirroring.
+
+use super::{unit_square, Board, Caps, Family, Fields, Hint, Judgement, Parsed};
+use crate::format::Node;
+use crate::geom::Vertex;
+use crate::level::Level;
+use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
+use crate::polyform::play;
+use crate::verify::Mode;
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// A 2D board (`cubes` false) or a 3D one drawn layer by layer.
+#[derive(Debug)]
+pub struct Poly {
+    cubes: bool,
+}
+
+static POLYOMINO: Poly = Poly { cubes: false };
+static POLYCUBE: Poly = Poly { cubes: true };
+
+/// Hints: the packer's node budget.
+const HINT_NODES: u64 = 50_000_000;
+/// `check-levels`: the packer's node budget.
+const PROVE_NODES: u64 = 50_000_000;
+
+/// A polyomino packing level: piece `i` of the set is part `i`.
+#[derive(Clone, Debug)]
+pub struct PolyLevel {
+    pub board: Cells,
+    pub parts: Vec<PartSpec>,
+}
+
+impl PolyLevel {
+    /// Which part each piece is (one piece per part).
+    pub fn piece_part(&self) -> Vec<usize> {
+        (0..self.parts.len()).collect()
+    }
+
+    /// Judges placements of pieces.
+    pub fn judge(&self, placed: &[Placement]) -> play::Judgement {
+        let pairs: Vec<(usize, Placement)> = placed.iter().map(|p| (p.piece, *p)).collect();
+        play::judge(&self.board, &self.parts, &pairs)
+    }
+
+    /// A 3D piece's squares in its drawing (local coordinates) under rotation `rot`.
+    pub fn rings(&self, piece: usize, rot: i32) -> Vec<Vec<Vertex>> {
+        let stride = play::layer_stride(&self.board).unwrap_or(0);
+        let cells = play::orient(&self.parts[piece].cells, rot);
+        play::layer_squares(&cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
+    }
+
+    /// Solves the board with the packer (first solution).
+    pub fn solve(&self, max_nodes: u64) -> PackOutcome {
+        let opts = PackOptions { stop: 1, max_nodes, ..PackOptions::new(self.board.dim) };
+        crate::polyform::pack::solve(&self.board, &self.parts, &opts)
+    }
+}
+
+/// The parts: a built-in set's name, or a list like `"[0,0][1,0][2,0]"`.
+fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
+    match pieces {
+        Node::Str(name) => {
+            let set = crate::polyform::builtin_set(name).ok_or_else(|| {
+                format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
+            })?;
+            Ok(set.parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect())
+        }
+        Node::List(items) => items
+            .iter()
+            .enumerate()
+            .map(|(k, n)| match n {
+                Node::Str(s) => {
+                    let (cells, _) = crate::polyform::parse_part(s).map_err(|e| format!("pieces[{k}]: {e}"))?;
+                    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(1) })
+                }
+                _ => Err(format!("pieces[{k}]: a part is written like \"[0,0][1,0][2,0]\"")),
+            })
+            .collect(),
+        other => Err(format!("`pieces` must name a part set or list parts, found {}", other.describe())),
+    }
+}
+
+/// The board's cells: a box of sides up to 64 (16 in 3D) without its holes.
+fn board(board: &Board) -> Result<Cells, String> {
+    let b = match board.size.as_slice() {
+        [x, y] if *x <= 64 && *y <= 64 => Cells::boxed(*x, *y, 0)?,
+        [_, _, z] if *z < 1 => return Err("a 3D board needs at least one layer".into()),
+        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Cells::boxed(*x, *y, *z)?,
+        [_, _] | [_, _, _] => return Err("board sides are at most 64 (16 for a 3D board)".into()),
+        _ => return Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", board.size.len())),
+    };
+    let holes: Vec<[i32; 3]> = board
+        .holes
+        .iter()
+        .map(|h| match (h.as_slice(), b.dim) {
+            ([x, y], 2) => Ok([*x, *y, 0]),
+            ([x, y, z], 3) => Ok([*x, *y, *z]),
+            _ => Err(format!(
+                "hole [{}] is not [x, y{}]",
+                h.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
+                if b.dim == 3 { ", z" } else { "" }
+            )),
+        })
+        .collect::<Result<_, _>>()?;
+    if holes.is_empty() {
+        Ok(b)
+    } else {
+        b.without(&holes)
+    }
+}
+
+/// A polyomino level's set, board and figure (the board's cells as unit squares).
+pub fn parse(f: &Fields) -> Result<Parsed, String> {
+    let raw_board = f.board.ok_or("a polyomino level needs a `board`")?;
+    let pieces = f.pieces.ok_or("missing field `pieces`")?;
+    let poly = PolyLevel { parts: parts(pieces)?, board: board(raw_board)? };
+    let (family, set, target) = match play::layer_stride(&poly.board) {
+        None => {
+            if let Some(p) = poly.parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
+                return Err(format!("{} is a 3D part; a 2D board needs flat parts", p.name));
+            }
+            let pieces = poly
+                .parts
+                .iter()
+                .map(|p| {
+                    let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
+                    let ring = crate::pieces::cells_outline(&flat)
+                        .ok_or_else(|| format!("{} has a hole; parts must be simply connected", p.name))?;
+                    Ok(PieceDef { name: p.name.clone(), rings: vec![ring.into_iter().map(Vertex::from).collect()] })
+                })
+                .collect::<Result<Vec<_>, String>>()?;
+            let target = poly.board.cells.iter().map(|c| unit_square(c[0], c[1])).collect();
+            (&POLYOMINO, PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, target)
+        }
+        // A 3D board and its pieces are drawn layer by layer, side by side.
+        Some(stride) => {
+            let pieces = (0..poly.parts.len())
+                .map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) })
+                .collect();
+            let target =
+                play::layer_squares(&poly.board.cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect();
+            (&POLYCUBE, PieceSet { name: "polycube".into(), pieces, step_deg: 90.0 }, target)
+        }
+    };
+    let n = set.pieces.len();
+    super::check_solution_pieces(f.solution, n, |p| format!("the solution names piece {p} but there are {n} parts"))?;
+    Ok(Parsed { family, set, target, mode: Mode::Anchored, allow_mirror: false, poly: Some(poly), edge: None })
+}
+
+fn data(level: &Level) -> &PolyLevel {
+    level.poly.as_ref().expect("a polyomino level has its board")
+}
+
+impl Family for Poly {
+    fn name(&self) -> &'static str {
+        "polyomino"
+    }
+
+    /// Polycubes tip over instead of mirroring; the geometric solver, which sees no layers,
+    /// cannot be watched on them.
+    fn caps(&self, _level: &Level) -> Caps {
+        let c = self.cubes;
+        let drawings = if c { play::TURNS as usize } else { 0 };
+        Caps { turn: true, mirror: !c, tip: c, watch: !c, lab: false, grid: true, drawings }
+    }
+
+    /// Exact cover of the board by the pieces on it (the others are in the tray).
+    fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement {
+        let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
+        let j = data(level).judge(&on);
+        Judgement { progress: j.progress, solved: j.solved, overlap: j.overlap, marks: Vec::new() }
+    }
+
+    fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+        let poly = data(level);
+        let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
+        play::hint(&poly.board, &poly.parts, &poly.piece_part(), &on, HINT_NODES, cancel)
+    }
+
+    fn check_solution(&self, level: &Level) -> Result<(), String> {
+        let j = data(level).judge(&level.solution);
+        if j.solved {
+            Ok(())
+        } else {
+            Err(format!(
+                "the reference solution does not cover the board (filled {:.3}, overlap {})",
+                j.progress, j.overlap
+            ))
+        }
+    }
+
+    fn prove(&self, level: &Level) -> Result<(), String> {
+        let out = data(level).solve(PROVE_NODES);
+        match (&out.impossible, out.solutions, out.complete) {
+            (Some(why), _, _) => Err(format!("the packer proves there is no solution: {why}")),
+            (None, 0, true) => Err("the packer proves there is no solution".into()),
+            (None, 0, false) => Err(format!("the packer found no solution within {} nodes", out.nodes)),
+            _ => Ok(()),
+        }
+    }
+
+    fn drawing(&self, level: &Level, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
+        self.cubes.then(|| data(level).rings(piece, rot))
+    }
+
+    /// A polycube piece starts in its narrowest rotation, so a flat one lies in one layer.
+    fn rest_rotation(&self, level: &Level, piece: usize) -> i32 {
+        if !self.cubes {
+            return 0;
+        }
+        let cells = &data(level).parts[piece].cells;
+        (0..play::TURNS)
+            .min_by_key(|&o| {
+                let c = play::orient(cells, o);
+                let top = |a: usize| c.iter().map(|c| c[a]).max().unwrap_or(0);
+                (top(2), top(0), top(1))
+            })
+            .unwrap_or(0)
+    }
+}

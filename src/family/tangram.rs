@@ -1,0 +1,119 @@
+//! Dissection puzzles (the tangram and every other set of rigid pieces, arcs included): judged
+//! by the contour engine, hinted by the lattice solver where the figure is on the tangram
+//! lattice and by the geometric solver otherwise.
+
+use super::{Caps, Family, Fields, Hint, Judgement, Parsed};
+use crate::format::{piece, ring, Node};
+use crate::level::Level;
+use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::verify::{Piece, Target};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+#[derive(Debug)]
+pub struct Tangram;
+
+/// Hints on figures off the lattice: the geometric solver's budget.
+const HINT_NODES: u64 = 500_000;
+const HINT_SECONDS: u64 = 10;
+/// `check-levels`: the geometric solver's budget.
+const PROVE_NODES: u64 = 2_000_000;
+
+pub fn parse(f: &Fields) -> Result<Parsed, String> {
+    if f.board.is_some() {
+        return Err("`board` is for polyomino levels (family: \"polyomino\")".into());
+    }
+    let mode = f.mode.ok_or("missing field `mode` (anchored or free)")?;
+    let set = match f.pieces.ok_or("missing field `pieces`")? {
+        Node::Str(name) => PieceSet::builtin(name)
+            .ok_or_else(|| format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", ")))?,
+        Node::List(items) => PieceSet {
+            name: "custom".into(),
+            step_deg: f.rotation_step,
+            pieces: items
+                .iter()
+                .enumerate()
+                .map(|(k, n)| {
+                    piece(n, &format!("pieces[{k}]")).map(|rings| PieceDef { name: format!("piece {k}"), rings })
+                })
+                .collect::<Result<_, _>>()?,
+        },
+        other => return Err(format!("`pieces` must name a set or list pieces, found {}", other.describe())),
+    };
+    crate::pieces::check_step(set.step_deg)?;
+    let target =
+        f.target.iter().enumerate().map(|(k, n)| ring(n, &format!("target[{k}]"))).collect::<Result<Vec<_>, _>>()?;
+    let t = Target::from_vertices(&target).map_err(|e| e.to_string())?;
+    for (k, p) in set.pieces.iter().enumerate() {
+        Piece::from_vertices(&p.rings, t.tol, k).map_err(|e| e.to_string())?;
+    }
+    let n = set.pieces.len();
+    super::check_solution_pieces(f.solution, n, |p| format!("the solution names piece {p} but the set has {n}"))?;
+    Ok(Parsed { family: &Tangram, set, target, mode, allow_mirror: f.allow_mirror, poly: None, edge: None })
+}
+
+impl Family for Tangram {
+    fn name(&self) -> &'static str {
+        "tangram"
+    }
+
+    fn caps(&self, _level: &Level) -> Caps {
+        Caps { turn: true, mirror: true, tip: false, watch: true, lab: false, grid: false, drawings: 0 }
+    }
+
+    /// The pieces' outlines through the contour engine (a piece that cannot be built is left out).
+    fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement {
+        let puzzle = level.prepared();
+        let tol = puzzle.target.tol;
+        let judged: Vec<Piece> = pieces
+            .iter()
+            .zip(level.place(pieces))
+            .filter_map(|(p, rings)| Piece::from_vertices(&rings, tol, p.piece).ok())
+            .collect();
+        let v = puzzle.judge(&judged);
+        Judgement { progress: v.progress, solved: v.solved, overlap: v.overlap, marks: Vec::new() }
+    }
+
+    /// The pieces on the figure count as placed. The lattice solver answers lattice levels at
+    /// once; other figures get the geometric solver, with a budget and the cancel flag.
+    fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+        let placed: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
+        let (set, target) = (&level.set, &level.target);
+        level.lattice_turn().and_then(|turn| crate::solve::lattice::hint(set, target, turn, &placed)).or_else(|| {
+            let opts = crate::solve::geometric::Options {
+                limit: 1,
+                max_nodes: HINT_NODES,
+                deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS)),
+                cancel,
+                ..Default::default()
+            };
+            crate::solve::geometric::hint(set, target, &placed, &opts)
+        })
+    }
+
+    fn check_solution(&self, level: &Level) -> Result<(), String> {
+        let puzzle = level.prepared();
+        let pieces = level
+            .place(&level.solution)
+            .iter()
+            .enumerate()
+            .map(|(i, r)| Piece::from_vertices(r, puzzle.target.tol, i).map_err(|e| e.to_string()))
+            .collect::<Result<Vec<_>, _>>()?;
+        let v = puzzle.judge(&pieces);
+        if v.solved {
+            Ok(())
+        } else {
+            Err(format!("the reference solution does not verify (progress {:.3}, overlap {})", v.progress, v.overlap))
+        }
+    }
+
+    fn prove(&self, level: &Level) -> Result<(), String> {
+        let opts = crate::solve::geometric::Options { limit: 1, max_nodes: PROVE_NODES, ..Default::default() };
+        match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
+            None => Err("the solver handles polygonal pieces and figures only".into()),
+            Some(o) if !o.solutions.is_empty() => Ok(()),
+            Some(o) if o.complete => Err("the solver proves there is no solution".into()),
+            Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
+        }
+    }
+}

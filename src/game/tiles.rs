@@ -1,0 +1,148 @@
+//! Edge-matching tiles on the board (the edge family's drawing): each tile is four coloured
+//! triangles with a symbol in each, over its piece; a hint's ghost tile shows its colours too;
+//! and the sides the judge marks as mismatched get red bars.
+
+use super::draw::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
+use super::hints::{HintKind, HintMarker};
+use super::levels::ActiveLevel;
+use super::pieces::{Piece, PieceGeom, PALETTE};
+use bevy::prelude::*;
+use bevy_prototype_lyon::prelude::*;
+
+pub struct TilesPlugin;
+
+impl Plugin for TilesPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(PostUpdate, (dress_tiles.after(add_shapes), dress_ghosts, show_mismatches));
+    }
+}
+
+/// The tiles of an edge level's puzzle, if the level on the board is one.
+fn tiles<'a>(active: &'a Option<Res<ActiveLevel>>) -> Option<&'a [crate::edge::Tile]> {
+    active.as_ref().and_then(|a| a.level.edge.as_ref()).map(|e| &e.puzzle.tiles[..])
+}
+
+/// A new tile piece: a plain square under its four coloured triangles.
+fn dress_tiles(
+    mut commands: Commands,
+    added: Query<(Entity, &Piece, &PieceGeom), Added<PieceGeom>>,
+    active: Option<Res<ActiveLevel>>,
+) {
+    let Some(tiles) = tiles(&active) else { return };
+    for (e, piece, geom) in &added {
+        let path = super::draw::path_of(&geom.rings);
+        commands.entity(e).insert(ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(OUTLINE, LINE)).build());
+        edge_tile(&mut commands, e, &tiles[piece.0]);
+    }
+}
+
+/// A hint's ghost tile shows its colours, so its turn can be read.
+fn dress_ghosts(
+    mut commands: Commands,
+    added: Query<(Entity, &HintMarker), Added<HintMarker>>,
+    active: Option<Res<ActiveLevel>>,
+) {
+    let Some(tiles) = tiles(&active) else { return };
+    for (e, m) in &added {
+        if let HintKind::Ghost(_) = m.kind {
+            edge_tile(&mut commands, e, &tiles[m.piece]);
+        }
+    }
+}
+
+/// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through the
+/// first eight piece colours (they stay apart for common colour blindness), each with one of
+/// six symbols, so 24 colours can be told apart without seeing colour at all.
+const SIDE_COLOURS: usize = 8;
+
+/// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
+fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
+    let c = Vec2::splat(0.5);
+    let corners = [Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0), Vec2::new(0.0, 0.0)];
+    for (side, &colour) in tile.iter().enumerate() {
+        let (a, b) = (corners[side], corners[(side + 1) % 4]);
+        let tri = shapes::Polygon { points: vec![a, b, c], closed: true };
+        let col = if colour == 0 {
+            Color::srgb(0.16, 0.17, 0.20)
+        } else {
+            let [r, g, bl] = PALETTE[(colour as usize - 1) % SIDE_COLOURS];
+            Color::srgb(r, g, bl)
+        };
+        commands.spawn((
+            ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(),
+            Transform::from_xyz(0.0, 0.0, 0.1),
+            ChildOf(piece),
+        ));
+        if colour == 0 {
+            continue;
+        }
+        // The symbol, two thirds of the way from the centre to the side.
+        let at = c + ((a + b) * 0.5 - c) * 0.62;
+        let sym = (colour as usize - 1) % 6;
+        let r = 0.075;
+        let ink = Color::srgb(0.08, 0.08, 0.10);
+        let shape = match sym {
+            0 => ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).fill(fill(ink)).build(),
+            5 => {
+                ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).stroke(stroke(ink, 0.03)).build()
+            }
+            4 => {
+                let plus = ShapePath::new()
+                    .move_to(Vec2::new(-r, 0.0))
+                    .line_to(Vec2::new(r, 0.0))
+                    .move_to(Vec2::new(0.0, -r))
+                    .line_to(Vec2::new(0.0, r));
+                ShapeBuilder::with(&plus).stroke(stroke(ink, 0.035)).build()
+            }
+            k => {
+                // 1: triangle, 2: square, 3: diamond.
+                let (n, turn) = [(3, 0.0), (4, std::f32::consts::FRAC_PI_4), (4, 0.0)][k - 1];
+                let pts = (0..n)
+                    .map(|i| {
+                        Vec2::from_angle(
+                            turn + std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / n as f32,
+                        ) * r
+                            * 1.2
+                    })
+                    .collect();
+                ShapeBuilder::with(&shapes::Polygon { points: pts, closed: true }).fill(fill(ink)).build()
+            }
+        };
+        commands.spawn((shape, Transform::from_xyz(at.x, at.y, 0.2), ChildOf(piece)));
+    }
+}
+
+#[derive(Component)]
+struct MismatchMarker;
+
+/// Red bars on the sides of edge-matching tiles that do not match.
+fn show_mismatches(
+    mut commands: Commands,
+    mismatched: Res<super::verification::Mismatched>,
+    markers: Query<Entity, With<MismatchMarker>>,
+    active: Option<Res<ActiveLevel>>,
+) {
+    if !mismatched.is_changed() {
+        return;
+    }
+    for m in &markers {
+        commands.entity(m).despawn();
+    }
+    let Some(e) = active.as_ref().and_then(|a| a.level.edge.as_ref()) else { return };
+    let (cols, rows) = (e.puzzle.cols, e.puzzle.rows);
+    for &(cell, side) in &mismatched.0 {
+        let (x, y) = ((cell % cols) as f32, (rows - 1 - cell / cols) as f32);
+        let (a, b) = match side {
+            0 => (Vec2::new(x, y + 1.0), Vec2::new(x + 1.0, y + 1.0)),
+            1 => (Vec2::new(x + 1.0, y), Vec2::new(x + 1.0, y + 1.0)),
+            2 => (Vec2::new(x, y), Vec2::new(x + 1.0, y)),
+            _ => (Vec2::new(x, y), Vec2::new(x, y + 1.0)),
+        };
+        let bar = ShapePath::new().move_to(a + (b - a) * 0.15).line_to(a + (b - a) * 0.85);
+        commands.spawn((
+            MismatchMarker,
+            ShapeBuilder::with(&bar).stroke(stroke(Color::srgb(1.0, 0.25, 0.2), LINE * 3.0)).build(),
+            Transform::from_xyz(0.0, 0.0, 70.0),
+        ));
+    }
+}
