@@ -406,11 +406,18 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
                         "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
                         "pieces_used": used, "repairs": repairs,
                     });
+                    let mut line = line;
+                    if let Some(why) = &outcome.incomplete_reason {
+                        line["incomplete_reason"] = why.clone().into();
+                    }
                     let _ = writeln!(out, "{line}");
                 } else {
                     let verdict = match (solutions.len(), outcome.complete) {
                         (0, true) => "no solution".to_string(),
-                        (0, false) => "no solution found within the budget".to_string(),
+                        (0, false) => match &outcome.incomplete_reason {
+                            Some(why) => format!("no solution found, but no proof either: {why}"),
+                            None => "no solution found within the budget".to_string(),
+                        },
                         (n, true) => format!("solved, {n} solution(s), no more exist"),
                         (n, false) => format!("solved, {n} solution(s)"),
                     };
@@ -504,5 +511,6 @@ pub fn solve_one(
     let opts = crate::solve::geometric::Options { limit, max_nodes, deadline, fewer, ..Default::default() };
     let outcome = crate::solve::geometric::solve(&set, &moved, &opts)
         .ok_or("the solver handles polygonal pieces and figures only")?;
+    repairs.extend(outcome.repairs.iter().cloned());
     Ok(Solved { outcome, set, scale, origin, repairs })
 }

@@ -102,7 +102,7 @@ pub struct Tol {
 
 impl Tol {
     /// Relative size of the tolerance: `eps = REL * max(1, extent)`.
-    pub const REL: f64 = 1e-6;
+    pub const REL: f64 = 2e-4;
 
     /// The tolerance for a figure whose largest coordinate extent is `extent`.
     pub fn for_extent(extent: f64) -> Tol {

@@ -66,8 +66,13 @@ pub struct Outcome {
     /// The figure's own angle modulo the rotation step.
     pub base_angle: f64,
     pub nodes: u64,
-    /// The search space was exhausted (so no solutions means none exists).
+    /// The search space was exhausted (so no solutions means none exists). Only given for
+    /// figures on the pieces' lattice (snapped there if need be) or whose area cannot match.
     pub complete: bool,
+    /// Why an exhausted search is not called complete.
+    pub incomplete_reason: Option<String>,
+    /// What was done to the figure before the search (snapping it to the lattice).
+    pub repairs: Vec<String>,
 }
 
 impl Outcome {
@@ -96,7 +101,9 @@ struct Kind {
 }
 
 /// A searched state: pieces left per kind, and the region's vertices on a fine grid.
-type StateKey = (Vec<usize>, Vec<(i64, i64)>);
+/// A region (its edges, end points on a grid of the tolerance) with the pieces left. Edges, not
+/// only corners: the figure minus a piece and minus its mirror image can share every corner.
+type StateKey = (Vec<usize>, Vec<[i64; 4]>);
 
 struct Search<'a> {
     kinds: &'a [Kind],
@@ -116,6 +123,10 @@ struct Prepared {
     base: f64,
     eps: f64,
     region: Vec<Contour>,
+    /// The figure is on the pieces' lattice (as given, or snapped): the search's numbers are
+    /// exact up to f64 rounding, so running out of candidates proves there is no solution.
+    lattice: bool,
+    repairs: Vec<String>,
 }
 
 fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
@@ -126,6 +137,17 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
     }
     let bb = BBox::of_rings(target);
     let tol = Tol::for_figure(bb.size(), bb.magnitude());
+    let snapped = super::snap::snap(set, target, tol.eps);
+    let mut repairs = Vec::new();
+    if let Some(s) = snapped.as_ref().filter(|s| s.corners > 0) {
+        repairs.push(format!(
+            "target: moved {} corner(s) onto the pieces' lattice (by at most {:.2e}; figure angle {:.4} degrees)",
+            s.corners,
+            s.moved,
+            s.angle.to_degrees()
+        ));
+    }
+    let target = snapped.as_ref().map_or(target, |s| &s.rings[..]);
     let rings = crate::normalize::normalize(target, tol, "target", pt(0.0, 0.0)).ok()?.rings;
     let parts = parts_from_rings(rings, tol, true).ok()?;
     let region = contours_of(&parts.iter().collect::<Vec<_>>(), &[], tol.eps);
@@ -158,7 +180,7 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
         kinds.push(Kind { ids: vec![i], area: piece_area(def), poses });
     }
     kinds.sort_by(|a, b| b.area.total_cmp(&a.area));
-    Some(Prepared { kinds, base, eps: tol.eps, region })
+    Some(Prepared { kinds, base, eps: tol.eps, region, lattice: snapped.is_some(), repairs })
 }
 
 impl Prepared {
@@ -171,13 +193,15 @@ impl Prepared {
             opts,
             seen: HashSet::new(),
             chosen: Vec::new(),
-            out: Outcome { base_angle: self.base, ..Outcome::default() },
+            out: Outcome { base_angle: self.base, repairs: self.repairs.clone(), ..Outcome::default() },
             stopped: false,
             last_shown: None,
         };
         let pieces_area: f64 = (0..self.kinds.len()).map(|k| self.kinds[k].area * s.left[k] as f64).sum();
         let region_area: f64 = region.iter().map(|c| c.area).sum();
-        let slack = 1e-6 * region_area.max(1.0);
+        // Areas differ by more than moving the figure's corners by the tolerance explains.
+        let perimeter: f64 = region.iter().map(|c| c.perimeter(self.eps)).sum();
+        let slack = (1e-6 * region_area).max(self.eps * perimeter);
         let short =
             if opts.fewer { region_area - pieces_area > slack } else { (pieces_area - region_area).abs() > slack };
         if short {
@@ -188,6 +212,14 @@ impl Prepared {
         // Stopping at the limit leaves the rest unexplored: complete only when the search
         // ran out of candidates by itself.
         s.out.complete = !s.stopped && s.out.solutions.len() < opts.limit.max(1);
+        if s.out.complete && !self.lattice {
+            s.out.complete = false;
+            s.out.incomplete_reason = Some(
+                "the figure is not on the pieces' lattice, so the search compared with a tolerance and \
+                 could have missed a solution"
+                    .into(),
+            );
+        }
         s.out
     }
 }
@@ -285,7 +317,29 @@ fn contours_of(parts: &[&Part], minus: &[Vec<Pt>], eps: f64) -> Vec<Contour> {
         }
     }
     let pass = edge_pass(&edges, eps);
-    build_contours(&pass.points, pass.boundary(), eps)
+    drop_slivers(build_contours(&pass.points, pass.boundary(), eps), eps)
+}
+
+/// Removes contours thinner than the tolerance (area at most `eps` times half the perimeter):
+/// what is left of a figure whose corners were rounded once pieces have been cut out along
+/// slightly different lines. Holes follow their outer contour.
+fn drop_slivers(region: Vec<Contour>, eps: f64) -> Vec<Contour> {
+    let thin = |c: &Contour| c.area.abs() <= eps * c.perimeter(eps) / 2.0;
+    let mut index = vec![None; region.len()];
+    let mut kept = 0;
+    for (i, c) in region.iter().enumerate() {
+        let parent_gone = c.parent.is_some_and(|p| thin(&region[p]));
+        if !thin(c) && !parent_gone {
+            index[i] = Some(kept);
+            kept += 1;
+        }
+    }
+    region
+        .into_iter()
+        .enumerate()
+        .filter(|(i, _)| index[*i].is_some())
+        .map(|(_, c)| Contour { parent: c.parent.and_then(|p| index[p]), ..c })
+        .collect()
 }
 
 impl Search<'_> {
@@ -351,10 +405,11 @@ impl Search<'_> {
         // Prune: this region with these pieces left was explored before. Only when looking
         // for one solution: all-solutions must combine every prefix with every completion.
         if self.opts.limit <= 1 {
-            let mut key: Vec<(i64, i64)> = region
+            let q = |x: f64| (x / self.eps).round() as i64;
+            let mut key: Vec<[i64; 4]> = region
                 .iter()
-                .flat_map(|c| c.edges.iter().map(|e| e.start()))
-                .map(|p| ((p.x * 1e5).round() as i64, (p.y * 1e5).round() as i64))
+                .flat_map(|c| c.edges.iter())
+                .map(|e| [q(e.start().x), q(e.start().y), q(e.end().x), q(e.end().y)])
                 .collect();
             key.sort();
             if !self.seen.insert((self.left.clone(), key)) {

@@ -4,6 +4,7 @@
 
 pub mod geometric;
 pub mod lattice;
+pub mod snap;
 
 use crate::family::Hint;
 use crate::pieces::Placement;

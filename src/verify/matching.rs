@@ -42,6 +42,8 @@ fn candidates_from_anchor(anchor: &Contour, assembly: &[Contour], eps: f64) -> V
     let sig = anchor.signature(eps);
     let n = sig.len();
     let close = |x: f64, y: f64, scale: f64| (x - y).abs() <= eps * 8.0 * (1.0 + scale);
+    // A corner's turn is known to within the tolerance over its shorter edge, on each side.
+    let turn_tol = |i: usize| 4.0 * eps / sig[i].0.min(sig[(i + 1) % n].0).max(eps);
     let mut out = Vec::new();
     for c in assembly.iter().filter(|c| c.edges.len() == n && close(c.area, anchor.area, c.perimeter(eps))) {
         let csig = c.signature(eps);
@@ -49,18 +51,33 @@ fn candidates_from_anchor(anchor: &Contour, assembly: &[Contour], eps: f64) -> V
             let fits = (0..n).all(|i| {
                 let (l1, t1, k1) = sig[i];
                 let (l2, t2, k2) = csig[(i + k) % n];
-                close(l1, l2, l1) && (t1 - t2).abs() <= 1e-6 && close(k1, k2, k1.abs())
+                close(l1, l2, l1) && (t1 - t2).abs() <= turn_tol(i) && close(k1, k2, k1.abs())
             });
             if !fits {
                 continue;
             }
-            let (e, f) = (&anchor.edges[0], &c.edges[k]);
-            let angle = f.tangent_start(eps).angle() - e.tangent_start(eps).angle();
-            let shift = f.start() - e.start().rotate(angle);
-            out.push((angle, shift));
+            let from: Vec<Pt> = anchor.edges.iter().map(|e| e.start()).collect();
+            let to: Vec<Pt> = (0..n).map(|i| c.edges[(i + k) % n].start()).collect();
+            out.push(best_fit(&from, &to));
         }
     }
     out
+}
+
+/// The rotation angle and shift that carry the points `from` onto `to` (paired in order) with
+/// the least sum of squared distances. Every corner counts, so rounding in the coordinates
+/// averages out instead of being carried from one edge's direction across the figure.
+fn best_fit(from: &[Pt], to: &[Pt]) -> (f64, Pt) {
+    let mean = |v: &[Pt]| v.iter().fold(Pt::default(), |s, &p| s + p) * (1.0 / v.len() as f64);
+    let (ca, cb) = (mean(from), mean(to));
+    let (mut dot, mut cross) = (0.0, 0.0);
+    for (&a, &b) in from.iter().zip(to) {
+        let (a, b) = (a - ca, b - cb);
+        dot += a.x * b.x + a.y * b.y;
+        cross += a.x * b.y - a.y * b.x;
+    }
+    let angle = cross.atan2(dot);
+    (angle, cb - ca.rotate(angle))
 }
 
 /// Figures made only of full circles: align the largest circle's centre, and the direction
