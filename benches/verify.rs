@@ -22,6 +22,7 @@ fn build(target: &[RingV], pieces: &[RingV], mode: Mode) -> (Puzzle, Vec<Piece>)
         pieces: pieces.iter().map(|r| vec![r.clone()]).collect(),
         mode,
         allow_mirror: false,
+        tolerance: None,
     }
     .build()
     .unwrap()

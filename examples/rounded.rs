@@ -52,7 +52,8 @@ fn main() {
             };
             let target = typed(&level.target);
             let pieces: Vec<_> = level.place(&level.solution).iter().map(|r| typed(r)).collect();
-            let file = PuzzleFile { target: target.clone(), pieces, mode: Mode::Free, allow_mirror: false };
+            let file =
+                PuzzleFile { target: target.clone(), pieces, mode: Mode::Free, allow_mirror: false, tolerance: None };
             verdicts += 1;
             match file.build() {
                 Ok((puzzle, pieces)) if puzzle.judge(&pieces).solved => right += 1,
@@ -91,7 +92,7 @@ fn main() {
                 let json = serde_json::json!({"target": rings, "pieces": level.set.name});
                 std::fs::write("/tmp/dump.json", json.to_string()).unwrap();
             }
-            let f = SolveFile { target, set: level.set.clone() };
+            let f = SolveFile { target, set: level.set.clone(), tolerance: None };
             match tessera::cli::solve_one(&f, 1, false, None, 2_000_000) {
                 Ok(s) if !s.outcome.solutions.is_empty() => solved += 1,
                 Ok(s) if s.outcome.complete => {

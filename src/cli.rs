@@ -1,7 +1,7 @@
 //! Headless commands of the `tessera` binary. None of them opens a window (but
 //! `screenshot --window`, which exists to test the game window).
 
-use crate::format::load_puzzle;
+use crate::format::{load_puzzle, PuzzleFile};
 use std::io::Write;
 use std::path::Path;
 
@@ -119,20 +119,33 @@ fn describe_clap_error(e: &clap::Error) -> String {
 #[derive(clap::Parser)]
 #[command(about = "Judge arrangements of pieces (RON or JSON puzzle files)", disable_version_flag = true)]
 struct VerifyArgs {
-    /// Puzzle files: `target`, `pieces`, `mode`, optional `allow_mirror`.
+    /// Puzzle files: `target`, `pieces`, `mode`, optional `allow_mirror`, `tolerance`.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
+    /// Tolerance as a fraction of the figure's size (default 2e-4; overrides the files').
+    #[arg(long, value_name = "REL", value_parser = parse_tolerance)]
+    tolerance: Option<f64>,
     /// One JSON object per file.
     #[arg(long)]
     json: bool,
 }
 
+/// `--tolerance`: a number in [`crate::geom::Tol::REL_RANGE`].
+fn parse_tolerance(s: &str) -> Result<f64, String> {
+    let x: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    crate::geom::Tol::check_rel(x)
+}
+
 #[derive(clap::Parser)]
 #[command(about = "Fill a figure with a set of pieces (RON or JSON: target, pieces)", disable_version_flag = true)]
 struct SolveArgs {
-    /// Solve files: `target`, `pieces` (a set's name or rings), optional `rotation_step`.
+    /// Solve files: `target`, `pieces` (a set's name or rings), optional `rotation_step`,
+    /// `tolerance`.
     #[arg(value_name = "FILE")]
     files: Vec<String>,
+    /// Tolerance as a fraction of the figure's size (default 2e-4; overrides the files').
+    #[arg(long, value_name = "REL", value_parser = parse_tolerance)]
+    tolerance: Option<f64>,
     /// Every solution up to identical pieces (at most --limit, default 1000).
     #[arg(long)]
     all: bool,
@@ -186,6 +199,7 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
     let mut code = 0;
     for file in &files {
         let judged = load_puzzle(Path::new(file))
+            .map(|p| PuzzleFile { tolerance: a.tolerance.or(p.tolerance), ..p })
             .and_then(|p| p.build_repaired().map_err(|e| e.to_string()))
             .map(|(puzzle, pieces, repairs)| (puzzle.judge(&pieces), repairs));
         match judged {
@@ -381,7 +395,9 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     for file in &files {
         let start = std::time::Instant::now();
         let deadline = timeout.map(|ms| start + std::time::Duration::from_millis(ms));
-        let result = crate::format::load_solve(Path::new(file)).and_then(|f| solve_one(&f, limit, fewer, deadline, 0));
+        let result = crate::format::load_solve(Path::new(file))
+            .map(|f| crate::format::SolveFile { tolerance: a.tolerance.or(f.tolerance), ..f })
+            .and_then(|f| solve_one(&f, limit, fewer, deadline, 0));
         match result {
             Ok(solved) => {
                 let Solved { outcome, set, scale, origin, repairs } = solved;
@@ -469,7 +485,8 @@ pub fn solve_one(
 ) -> Result<Solved, String> {
     let origin = crate::geom::origin_of(&f.target);
     let moved = crate::geom::shifted(&f.target, origin);
-    let target = crate::verify::Target::from_vertices_at(&moved, origin, 0.0).map_err(|e| e.to_string())?;
+    let rel = f.tolerance.unwrap_or(crate::geom::Tol::REL);
+    let target = crate::verify::Target::from_vertices_rel(&moved, origin, 0.0, rel).map_err(|e| e.to_string())?;
     let mut repairs = target.repairs.clone();
     let mut set = f.set.clone();
     for (k, p) in set.pieces.iter_mut().enumerate() {
@@ -508,7 +525,14 @@ pub fn solve_one(
             }
         }
     }
-    let opts = crate::solve::geometric::Options { limit, max_nodes, deadline, fewer, ..Default::default() };
+    let opts = crate::solve::geometric::Options {
+        limit,
+        max_nodes,
+        deadline,
+        fewer,
+        tolerance: f.tolerance,
+        ..Default::default()
+    };
     let outcome = crate::solve::geometric::solve(&set, &moved, &opts)
         .ok_or("the solver handles polygonal pieces and figures only")?;
     repairs.extend(outcome.repairs.iter().cloned());

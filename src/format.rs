@@ -50,6 +50,8 @@ pub struct PuzzleFile {
     pub pieces: Vec<Vec<Vec<Vertex>>>,
     pub mode: Mode,
     pub allow_mirror: bool,
+    /// The tolerance as a fraction of the figure's size (`None`: [`crate::geom::Tol::REL`]).
+    pub tolerance: Option<f64>,
 }
 
 impl PuzzleFile {
@@ -69,7 +71,8 @@ impl PuzzleFile {
             Mode::Free => origin_of(self.pieces.iter().flatten()),
         };
         let magnitude = BBox::of_rings(self.pieces.iter().flatten()).magnitude();
-        let target = Target::from_vertices_at(&shifted(&self.target, origin), origin, magnitude)?;
+        let rel = self.tolerance.unwrap_or(crate::geom::Tol::REL);
+        let target = Target::from_vertices_rel(&shifted(&self.target, origin), origin, magnitude, rel)?;
         let tol = target.tol;
         let mut repairs = target.repairs.clone();
         let mut pieces = Vec::with_capacity(self.pieces.len());
@@ -136,6 +139,8 @@ struct RawPuzzle<M> {
     mode: M,
     #[serde(default)]
     allow_mirror: bool,
+    #[serde(default)]
+    tolerance: Option<f64>,
 }
 
 /// The mode as JSON writes it (a string), with an error that says what was found instead.
@@ -162,7 +167,13 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
     let raw: RawPuzzle<Mode> = match syntax {
         Syntax::Json => {
             let r: RawPuzzle<JsonMode> = serde_json::from_str(text).map_err(|e| json_error(&e))?;
-            RawPuzzle { target: r.target, pieces: r.pieces, mode: r.mode.0, allow_mirror: r.allow_mirror }
+            RawPuzzle {
+                target: r.target,
+                pieces: r.pieces,
+                mode: r.mode.0,
+                allow_mirror: r.allow_mirror,
+                tolerance: r.tolerance,
+            }
         }
         Syntax::Ron => ron_options().from_str(text).map_err(|e| ron_error(&e))?,
     };
@@ -174,7 +185,8 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
     let pieces =
         raw.pieces.iter().enumerate().map(|(i, n)| piece(n, &format!("pieces[{i}]"))).collect::<Result<Vec<_>, _>>()?;
     check_counts(&target, &pieces.iter().map(Vec::as_slice).collect::<Vec<_>>())?;
-    Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror })
+    let tolerance = raw.tolerance.map(crate::geom::Tol::check_rel).transpose()?;
+    Ok(PuzzleFile { target, pieces, mode: raw.mode, allow_mirror: raw.allow_mirror, tolerance })
 }
 
 /// A file for `tessera solve`: a target, and the pieces to fill it with (a built-in set's name
@@ -183,6 +195,8 @@ pub fn parse_puzzle(text: &str, syntax: Syntax) -> Result<PuzzleFile, String> {
 pub struct SolveFile {
     pub target: Vec<Vec<Vertex>>,
     pub set: crate::pieces::PieceSet,
+    /// The tolerance as a fraction of the figure's size (`None`: [`crate::geom::Tol::REL`]).
+    pub tolerance: Option<f64>,
 }
 
 #[derive(Deserialize)]
@@ -199,6 +213,8 @@ struct RawSolve {
     allow_mirror: Option<bool>,
     #[serde(default)]
     rotation_step: Option<Node>,
+    #[serde(default)]
+    tolerance: Option<f64>,
 }
 
 /// Most pieces in one solve file (the search goes one level deeper per piece).
@@ -284,7 +300,8 @@ pub fn parse_solve(text: &str, syntax: Syntax) -> Result<SolveFile, String> {
         return Err(format!("{} pieces is more than the limit of {MAX_SOLVE_PIECES} for solving", set.pieces.len()));
     }
     check_counts(&target, &set.pieces.iter().map(|p| p.rings.as_slice()).collect::<Vec<_>>())?;
-    Ok(SolveFile { target, set })
+    let tolerance = raw.tolerance.map(crate::geom::Tol::check_rel).transpose()?;
+    Ok(SolveFile { target, set, tolerance })
 }
 
 /// Any value of the file, kept loose so that the shape errors can say where they are.

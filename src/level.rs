@@ -58,6 +58,8 @@ pub struct Level {
     pub poly: Option<PolyLevel>,
     /// Edge-matching levels: the puzzle (the pieces are its tiles, unit squares).
     pub edge: Option<EdgeLevel>,
+    /// The tolerance as a fraction of the figure's size (`None`: [`crate::geom::Tol::REL`]).
+    pub tolerance: Option<f64>,
     /// The figure prepared for judging, built on first use and shared by clones.
     prepared: Arc<OnceLock<Puzzle>>,
 }
@@ -71,7 +73,9 @@ impl Level {
     /// The prepared target with its rules, built once per level.
     pub fn prepared(&self) -> &Puzzle {
         self.prepared.get_or_init(|| {
-            let target = Target::from_vertices(&self.target).expect("validated when the pack was loaded");
+            let rel = self.tolerance.unwrap_or(crate::geom::Tol::REL);
+            let target = Target::from_vertices_rel(&self.target, pt(0.0, 0.0), 0.0, rel)
+                .expect("validated when the pack was loaded");
             Puzzle::new(target, self.mode, self.allow_mirror)
         })
     }
@@ -219,6 +223,8 @@ struct RawLevel {
     allow_mirror: bool,
     #[serde(default)]
     solution: Vec<Placement>,
+    #[serde(default)]
+    tolerance: Option<f64>,
 }
 
 /// Parses and validates a pack. `file` names it in errors; `id` is its short id.
@@ -247,6 +253,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             return Err(fail(format!("difficulty is {}: it must be from 1 to {MAX_DIFFICULTY}", l.difficulty)));
         }
         let parse = crate::family::parser(l.family.as_deref().unwrap_or("tangram")).map_err(&fail)?;
+        let tolerance = l.tolerance.map(crate::geom::Tol::check_rel).transpose().map_err(&fail)?;
         let fields = crate::family::Fields {
             pieces: l.pieces.as_ref(),
             rotation_step: l.rotation_step,
@@ -257,6 +264,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             mode: l.mode,
             allow_mirror: l.allow_mirror,
             solution: &l.solution,
+            tolerance,
         };
         let p = parse(&fields).map_err(&fail)?;
         levels.push(Level {
@@ -272,6 +280,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             line: line.unwrap_or(0),
             poly: p.poly,
             edge: p.edge,
+            tolerance,
             prepared: Arc::default(),
         });
     }

@@ -26,7 +26,7 @@ fn verify(
     pieces: &[Vec<RingV>],
     mode: Mode,
 ) -> Result<(tessera::verify::Verdict, Vec<String>), ShapeError> {
-    let f = PuzzleFile { target: target.to_vec(), pieces: pieces.to_vec(), mode, allow_mirror: false };
+    let f = PuzzleFile { target: target.to_vec(), pieces: pieces.to_vec(), mode, allow_mirror: false, tolerance: None };
     f.build_repaired().map(|(puzzle, pieces, repairs)| (puzzle.judge(&pieces), repairs))
 }
 

@@ -69,7 +69,7 @@ fn set_of(asm: &LatticeAssembly) -> PieceSet {
 }
 
 fn solved(target: &[RingV], pieces: Vec<Vec<RingV>>, mode: Mode) -> bool {
-    let file = PuzzleFile { target: target.to_vec(), pieces, mode, allow_mirror: false };
+    let file = PuzzleFile { target: target.to_vec(), pieces, mode, allow_mirror: false, tolerance: None };
     file.build().is_ok_and(|(puzzle, pieces)| puzzle.judge(&pieces).solved)
 }
 
@@ -82,7 +82,7 @@ proptest! {
         let pieces: Vec<Vec<RingV>> = asm.pieces.iter().map(|p| t.write(&to_rings(std::slice::from_ref(p)))).collect();
         prop_assert!(solved(&target, pieces.clone(), Mode::Anchored), "anchored");
         prop_assert!(solved(&target, pieces, Mode::Free), "free");
-        let f = SolveFile { target, set: set_of(&asm) };
+        let f = SolveFile { target, set: set_of(&asm), tolerance: None };
         let out = tessera::cli::solve_one(&f, 1, false, None, 200_000).unwrap();
         prop_assert!(!out.outcome.solutions.is_empty(), "{} nodes, complete {}", out.outcome.nodes, out.outcome.complete);
     }
@@ -117,7 +117,7 @@ proptest! {
 fn a_typed_hexagon_is_snapped_and_solved() {
     let typed =
         [(-2.0133, 1.9866), (-2.0, -0.0133), (-0.9933, -1.0067), (0.0067, -1.0), (1.0, 0.0067), (-1.0133, 1.9933)];
-    let f = SolveFile { target: vec![poly(&typed)], set: PieceSet::builtin("tpuzzle").unwrap() };
+    let f = SolveFile { target: vec![poly(&typed)], set: PieceSet::builtin("tpuzzle").unwrap(), tolerance: None };
     let out = tessera::cli::solve_one(&f, 1, false, None, 0).unwrap();
     assert_eq!(out.outcome.solutions.len(), 1);
     assert!(out.repairs.iter().any(|r| r.contains("onto the pieces' lattice")), "{:?}", out.repairs);
@@ -155,4 +155,62 @@ fn no_proof_off_the_lattice() {
     let square = poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
     let out = tessera::solve::geometric::solve(&set, &[square], &Default::default()).unwrap();
     assert!(out.solutions.is_empty() && out.complete && out.incomplete_reason.is_none());
+}
+
+/// The tolerance can be set per file (`tolerance:`) and per run (`--tolerance`, which wins): a
+/// tight one refuses an assembly typed with four decimals that the default accepts.
+#[test]
+fn the_tolerance_can_be_overridden() {
+    let dir = std::env::temp_dir().join(format!("tessera-typed-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    // Two half-squares making a unit square turned by 30 degrees: the square typed with four
+    // decimals, the pieces with six.
+    let (c, s) = (30f64.to_radians().cos(), 30f64.to_radians().sin());
+    let q = |x: f64, y: f64| format!("({:.4}, {:.4})", x * c - y * s, x * s + y * c);
+    let p = |x: f64, y: f64| format!("({:.6}, {:.6})", x * c - y * s, x * s + y * c);
+    let square = format!("[{}, {}, {}, {}]", q(0.0, 0.0), q(1.0, 0.0), q(1.0, 1.0), q(0.0, 1.0));
+    let a = format!("[{}, {}, {}]", p(0.0, 0.0), p(1.0, 0.0), p(1.0, 1.0));
+    let b = format!("[{}, {}, {}]", p(0.0, 0.0), p(1.0, 1.0), p(0.0, 1.0));
+    let write = |name: &str, extra: &str| {
+        let path = dir.join(name);
+        let text = format!("(target: [{square}], pieces: [[{a}], [{b}]], mode: anchored{extra})");
+        std::fs::write(&path, text).unwrap();
+        path.display().to_string()
+    };
+    let (plain, tight) = (write("plain.ron", ""), write("tight.ron", ", tolerance: 1e-7"));
+    let run = |args: &[&str]| {
+        let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
+        let (mut out, mut err) = (Vec::new(), Vec::new());
+        let code = tessera::cli::verify(&args, &mut out, &mut err);
+        (code, String::from_utf8(out).unwrap() + &String::from_utf8(err).unwrap())
+    };
+    let solved = |text: &str| text.contains("\"solved\":true");
+    assert!(solved(&run(&[&plain, "--json"]).1));
+    assert!(!solved(&run(&[&tight, "--json"]).1));
+    assert!(!solved(&run(&[&plain, "--json", "--tolerance", "1e-7"]).1));
+    assert!(solved(&run(&[&tight, "--json", "--tolerance", "2e-4"]).1));
+    let (code, text) = run(&[&plain, "--tolerance", "0.5"]);
+    assert_eq!(code, 2);
+    assert!(text.contains("tolerance 0.5 is not a fraction of the figure's size"), "{text}");
+    let bad = write("bad.ron", ", tolerance: -1");
+    let (code, text) = run(&[&bad, "--json"]);
+    assert_eq!(code, 2);
+    assert!(text.contains("tolerance -1"), "{text}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+/// A level's `tolerance` is checked when the pack loads and used to judge it.
+#[test]
+fn a_level_may_set_its_tolerance() {
+    let pack = |tol: &str| {
+        format!(
+            r#"(name: "t", levels: [(id: "a", name: "A", pieces: "tangram", mode: anchored, tolerance: {tol},
+            target: [[(0, 0), (2.8284, 0), (2.8284, 2.8284), (0, 2.8284)]], solution: [])])"#
+        )
+    };
+    let level = &tessera::level::parse_pack(&pack("1e-3"), "t.ron", "t").unwrap().levels[0];
+    assert_eq!(level.tolerance, Some(1e-3));
+    assert!((level.prepared().target.tol.eps - 1e-3 * 2.8284).abs() < 1e-12);
+    let e = tessera::level::parse_pack(&pack("2"), "t.ron", "t").unwrap_err();
+    assert!(e.to_string().contains("tolerance 2 is not a fraction"), "{e}");
 }

@@ -122,6 +122,7 @@ fn figure_9_holes_are_found_and_must_match() {
         pieces: vec![ring_piece, vec![poly(&[(1.0, 1.0), (2.0, 1.0), (2.0, 2.0), (1.0, 2.0)])]],
         mode: Anchored,
         allow_mirror: false,
+        tolerance: None,
     };
     let (puzzle, pieces) = f.build().unwrap();
     assert!(puzzle.judge(&pieces).solved);
@@ -259,4 +260,21 @@ fn progress_climbs_as_pieces_are_placed() {
     let m = Motion { mirror: false, angle: 1.0, shift: pt(5.0, 5.0) };
     let v = judge(&target, &moved_all(&pieces[..5], &m), Free, false);
     assert!(!v.solved && v.progress > 0.2 && v.progress < 1.0, "{v:?}");
+}
+
+/// A piece and its exact copy, with neighbours running every one of their edges the other way:
+/// the neighbours must not hide the copy (the pair running each edge the same way overlaps).
+#[test]
+fn a_copy_between_neighbours_still_overlaps() {
+    let sq = |x: f64, y: f64| poly(&[(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]);
+    // A plus sign: the centre square shares each side with an arm.
+    let target = vec![sq(1.0, 1.0), sq(0.0, 1.0), sq(2.0, 1.0), sq(1.0, 0.0), sq(1.0, 2.0)];
+    let arms = [sq(0.0, 1.0), sq(2.0, 1.0), sq(1.0, 0.0), sq(1.0, 2.0)];
+    for copy_at in 0..=arms.len() {
+        let mut pieces = vec![sq(1.0, 1.0)];
+        pieces.extend(arms.iter().cloned());
+        pieces.insert(copy_at, sq(1.0, 1.0));
+        let v = judge(&target, &pieces, Anchored, false);
+        assert!(v.overlap && !v.solved, "copy at {copy_at}: {v:?}");
+    }
 }

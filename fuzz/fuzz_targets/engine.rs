@@ -42,6 +42,7 @@ fuzz_target!(|data: &[u8]| {
             pieces: pieces.iter().map(|r| vec![r.clone()]).collect(),
             mode,
             allow_mirror: true,
+            tolerance: None,
         };
         if let Ok((puzzle, built, _)) = f.build_repaired() {
             let v = puzzle.judge(&built);
@@ -55,6 +56,7 @@ fuzz_target!(|data: &[u8]| {
         pieces: vec![target.to_vec()],
         mode: Mode::Anchored,
         allow_mirror: false,
+        tolerance: None,
     };
     if let Ok((puzzle, built, _)) = f.build_repaired() {
         assert!(puzzle.judge(&built).solved, "a figure is made of itself: {target:?}");

@@ -139,6 +139,8 @@ pub struct Fields<'a> {
     pub mode: Option<Mode>,
     pub allow_mirror: bool,
     pub solution: &'a [Placement],
+    /// The tolerance as a fraction of the figure's size, checked.
+    pub tolerance: Option<f64>,
 }
 
 /// A grid board as written in a level: a box of `size` cells without the `holes`.

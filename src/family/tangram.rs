@@ -43,7 +43,8 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
     crate::pieces::check_step(set.step_deg)?;
     let target =
         f.target.iter().enumerate().map(|(k, n)| ring(n, &format!("target[{k}]"))).collect::<Result<Vec<_>, _>>()?;
-    let t = Target::from_vertices(&target).map_err(|e| e.to_string())?;
+    let rel = f.tolerance.unwrap_or(crate::geom::Tol::REL);
+    let t = Target::from_vertices_rel(&target, crate::geom::pt(0.0, 0.0), 0.0, rel).map_err(|e| e.to_string())?;
     for (k, p) in set.pieces.iter().enumerate() {
         Piece::from_vertices(&p.rings, t.tol, k).map_err(|e| e.to_string())?;
     }
@@ -85,6 +86,7 @@ impl Family for Tangram {
                 max_nodes: HINT_NODES,
                 deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS)),
                 cancel,
+                tolerance: level.tolerance,
                 ..Default::default()
             };
             crate::solve::geometric::hint(set, target, &placed, &opts)
@@ -108,7 +110,12 @@ impl Family for Tangram {
     }
 
     fn prove(&self, level: &Level) -> Result<(), String> {
-        let opts = crate::solve::geometric::Options { limit: 1, max_nodes: PROVE_NODES, ..Default::default() };
+        let opts = crate::solve::geometric::Options {
+            limit: 1,
+            max_nodes: PROVE_NODES,
+            tolerance: level.tolerance,
+            ..Default::default()
+        };
         match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
             None => Err("the solver handles polygonal pieces and figures only".into()),
             Some(o) if !o.solutions.is_empty() => Ok(()),

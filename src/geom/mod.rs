@@ -101,8 +101,27 @@ pub struct Tol {
 }
 
 impl Tol {
-    /// Relative size of the tolerance: `eps = REL * max(1, extent)`.
+    /// Relative size of the tolerance: `eps = REL * max(1, extent)`. Two ten-thousandths of
+    /// the figure's size: coordinates typed with four decimals of the pieces' unit (0.7071 for
+    /// sqrt2 / 2) are off by 5e-5 units, and the smallest figures are a unit or two across; a
+    /// piece 1% of the unit out of place, or a unit-sized piece turned by half a degree, is
+    /// out by more than 4e-3 units, beyond it for figures up to 20 units across.
     pub const REL: f64 = 2e-4;
+    /// The range an override of [`Tol::REL`] may take (`--tolerance`, `tolerance:` in files).
+    pub const REL_RANGE: std::ops::RangeInclusive<f64> = 1e-12..=1e-2;
+
+    /// Checks an override of [`Tol::REL`].
+    pub fn check_rel(rel: f64) -> Result<f64, String> {
+        if Self::REL_RANGE.contains(&rel) {
+            Ok(rel)
+        } else {
+            Err(format!(
+                "tolerance {rel} is not a fraction of the figure's size from {:e} to {:e}",
+                Self::REL_RANGE.start(),
+                Self::REL_RANGE.end()
+            ))
+        }
+    }
 
     /// The tolerance for a figure whose largest coordinate extent is `extent`.
     pub fn for_extent(extent: f64) -> Tol {
@@ -114,7 +133,12 @@ impl Tol {
     /// the position, but never finer than what f64 keeps of numbers that large (64 units in
     /// the last place), so that a figure far from the origin is judged as one near it.
     pub fn for_figure(size: f64, magnitude: f64) -> Tol {
-        Tol { eps: (Self::REL * size.max(1.0)).max(Self::precision_floor(magnitude)) }
+        Tol::for_figure_rel(size, magnitude, Self::REL)
+    }
+
+    /// As [`Tol::for_figure`], with `rel` in place of [`Tol::REL`].
+    pub fn for_figure_rel(size: f64, magnitude: f64, rel: f64) -> Tol {
+        Tol { eps: (rel * size.max(1.0)).max(Self::precision_floor(magnitude)) }
     }
 
     /// The finest distance worth comparing among numbers up to `magnitude`.

@@ -37,6 +37,8 @@ pub struct Options {
     pub fewer: bool,
     /// Shown the search's current partial placement now and then.
     pub watch: Option<Watch>,
+    /// The tolerance as a fraction of the figure's size (`None`: [`Tol::REL`]).
+    pub tolerance: Option<f64>,
 }
 
 /// The live view's callback: the partial placement and the figure's base angle.
@@ -129,14 +131,14 @@ struct Prepared {
     repairs: Vec<String>,
 }
 
-fn prepare(set: &PieceSet, target: &[Vec<Vertex>]) -> Option<Prepared> {
+fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>) -> Option<Prepared> {
     if target.iter().flatten().any(|v| v.arc.is_some())
         || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some())
     {
         return None;
     }
     let bb = BBox::of_rings(target);
-    let tol = Tol::for_figure(bb.size(), bb.magnitude());
+    let tol = Tol::for_figure_rel(bb.size(), bb.magnitude(), rel.unwrap_or(Tol::REL));
     let snapped = super::snap::snap(set, target, tol.eps);
     let mut repairs = Vec::new();
     if let Some(s) = snapped.as_ref().filter(|s| s.corners > 0) {
@@ -226,7 +228,7 @@ impl Prepared {
 
 /// Solves `target` with the pieces of `set` (polygonal pieces only).
 pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<Outcome> {
-    let p = prepare(set, target)?;
+    let p = prepare(set, target, opts.tolerance)?;
     let all = p.kinds.iter().map(|k| k.ids.len()).collect();
     Some(p.run(&p.region, all, opts))
 }
@@ -242,7 +244,7 @@ pub fn hint(
     opts: &Options,
 ) -> Option<crate::family::Hint> {
     use crate::family::Hint;
-    let p = prepare(set, target)?;
+    let p = prepare(set, target, opts.tolerance)?;
     if p.base.abs() > 1e-9 {
         return None;
     }

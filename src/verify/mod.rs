@@ -104,10 +104,20 @@ impl Target {
     /// largest coordinate of anything judged with it as it was written (pieces too), which
     /// bounds the tolerance from below.
     pub fn from_vertices_at(rings: &[Vec<Vertex>], origin: Pt, magnitude: f64) -> Result<Target, ShapeError> {
+        Target::from_vertices_rel(rings, origin, magnitude, Tol::REL)
+    }
+
+    /// As [`Target::from_vertices_at`], with the tolerance `rel` times the figure's size.
+    pub fn from_vertices_rel(
+        rings: &[Vec<Vertex>],
+        origin: Pt,
+        magnitude: f64,
+        rel: f64,
+    ) -> Result<Target, ShapeError> {
         let bb = BBox::of_rings(rings);
         let magnitude = magnitude.max(bb.magnitude() + origin.x.abs().max(origin.y.abs()));
         check_magnitude(magnitude, bb.size())?;
-        let tol = Tol::for_figure(bb.size(), magnitude);
+        let tol = Tol::for_figure_rel(bb.size(), magnitude, rel);
         let n = crate::normalize::normalize(rings, tol, "target", origin)
             .map_err(|(ring, error)| ShapeError::Ring { piece: None, ring, error })?;
         let mut t = Target::new(n.rings, tol)?;

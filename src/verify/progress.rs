@@ -61,6 +61,9 @@ pub fn free(puzzle: &Puzzle, parts: &[&Part], asm: &Assembly, eps: f64) -> f64 {
         let mut longest: Vec<&Edge> = base.iter().collect();
         longest.sort_by(|a, b| b.length(eps).total_cmp(&a.length(eps)));
         longest.truncate(6);
+        // Many pairs propose the same motion (an edge laid on its neighbour's carrier, by
+        // either end): each motion is measured once.
+        let mut tried: std::collections::HashSet<[i64; 3]> = Default::default();
         for e in longest {
             for f in boundary.iter().filter(|f| (f.curvature() - e.curvature()).abs() <= 1e-9) {
                 for (from, to, de, df) in [
@@ -69,6 +72,15 @@ pub fn free(puzzle: &Puzzle, parts: &[&Part], asm: &Assembly, eps: f64) -> f64 {
                 ] {
                     let angle = df.angle() - de.angle();
                     let m = Motion { mirror: false, angle, shift: to - from.rotate(angle) };
+                    let turn = angle.rem_euclid(std::f64::consts::TAU);
+                    let key = [
+                        (turn * 1e9).round() as i64,
+                        (m.shift.x / eps).round() as i64,
+                        (m.shift.y / eps).round() as i64,
+                    ];
+                    if !tried.insert(key) {
+                        continue;
+                    }
                     let moved: Vec<Edge> = base.iter().map(|g| g.transformed(&m)).collect();
                     best = best.max(covered_length(&moved, &boundary, eps) / t.perimeter);
                 }

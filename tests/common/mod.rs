@@ -30,6 +30,7 @@ pub fn judge(target: &[RingV], pieces: &[RingV], mode: Mode, allow_mirror: bool)
         pieces: pieces.iter().map(|r| vec![r.clone()]).collect(),
         mode,
         allow_mirror,
+        tolerance: None,
     };
     let (puzzle, pieces) = f.build().expect("valid test geometry");
     puzzle.judge(&pieces)
