@@ -69,7 +69,11 @@ fn set_of(asm: &LatticeAssembly) -> PieceSet {
 }
 
 fn solved(target: &[RingV], pieces: Vec<Vec<RingV>>, mode: Mode) -> bool {
-    let file = PuzzleFile { target: target.to_vec(), pieces, mode, allow_mirror: false, tolerance: None };
+    solved_mirror(target, pieces, mode, false)
+}
+
+fn solved_mirror(target: &[RingV], pieces: Vec<Vec<RingV>>, mode: Mode, allow_mirror: bool) -> bool {
+    let file = PuzzleFile { target: target.to_vec(), pieces, mode, allow_mirror, tolerance: None };
     file.build().is_ok_and(|(puzzle, pieces)| puzzle.judge(&pieces).solved)
 }
 
@@ -82,6 +86,11 @@ proptest! {
         let pieces: Vec<Vec<RingV>> = asm.pieces.iter().map(|p| t.write(&to_rings(std::slice::from_ref(p)))).collect();
         prop_assert!(solved(&target, pieces.clone(), Mode::Anchored), "anchored");
         prop_assert!(solved(&target, pieces, Mode::Free), "free");
+        // The mirror image of the assembly, typed the same way, where mirrors are allowed.
+        let flip = Motion { mirror: true, ..Motion::IDENTITY };
+        let mirrored: Vec<Vec<RingV>> =
+            asm.pieces.iter().map(|p| t.write(&moved_all(&to_rings(std::slice::from_ref(p)), &flip))).collect();
+        prop_assert!(solved_mirror(&target, mirrored, Mode::Free, true), "free, mirrored");
         let f = SolveFile { target, set: set_of(&asm), tolerance: None };
         let out = tessera::cli::solve_one(&f, 1, false, None, 200_000).unwrap();
         prop_assert!(!out.outcome.solutions.is_empty(), "{} nodes, complete {}", out.outcome.nodes, out.outcome.complete);
