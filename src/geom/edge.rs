@@ -340,26 +340,24 @@ impl Edge {
     /// Winding angle of the edge as seen from `p` (p must not lie on the edge): the total
     /// angle the direction from `p` to a point of the edge turns as that point runs along it.
     pub fn winding_angle(&self, p: Pt, eps: f64) -> f64 {
-        let chord = {
-            let u = self.start() - p;
-            let v = self.end() - p;
-            u.cross(v).atan2(u.dot(v))
-        };
+        let (a, b) = (self.start(), self.end());
+        // One number says which side of the chord p is on, for the chord's angle and for the
+        // arc's side alike ((a - p) x (b - p) is the same quantity), so the two never disagree.
+        let side = (b - a).cross(p - a);
+        let chord = side.atan2((a - p).dot(b - p));
         match *self {
             Edge::Seg { .. } => chord,
-            Edge::Arc { a, b, c, ccw } => {
+            Edge::Arc { c, ccw, .. } => {
                 // The arc and the chord back from b to a bound a circular segment; the arc
                 // adds one full turn (signed by its direction) for points inside that segment.
                 let inside_circle = p.dist(c) < self.radius();
                 let full = a.dist(b) <= eps;
-                let on_arc_side = full || {
-                    let side = (b - a).cross(p - a);
-                    if ccw {
-                        side < 0.0
-                    } else {
-                        side > 0.0
-                    }
-                };
+                if !full && inside_circle && side == 0.0 {
+                    // On the chord between the ends (the centre of a half circle): the arc,
+                    // which lies right of its chord when counter-clockwise, sweeps half a turn.
+                    return if ccw { std::f64::consts::PI } else { -std::f64::consts::PI };
+                }
+                let on_arc_side = full || if ccw { side < 0.0 } else { side > 0.0 };
                 let extra = if inside_circle && on_arc_side { TAU } else { 0.0 };
                 chord + if ccw { extra } else { -extra }
             }
