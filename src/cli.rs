@@ -417,12 +417,11 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
                 if json {
                     let used: Vec<Vec<usize>> =
                         outcome.solutions.iter().map(|s| s.iter().map(|p| p.piece).collect()).collect();
-                    let line = serde_json::json!({
+                    let mut line = serde_json::json!({
                         "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
                         "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
                         "pieces_used": used, "repairs": repairs,
                     });
-                    let mut line = line;
                     if let Some(why) = &outcome.incomplete_reason {
                         line["incomplete_reason"] = why.clone().into();
                     }
