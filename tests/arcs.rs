@@ -1,5 +1,6 @@
 //! Curved assemblies: cells of a random polyomino, each a square, a quarter disc with the rest
-//! of its cell, or a half-disc bite with the half disc that fills it (bites of radius 1/2 end at
+//! of its cell, a lens between two corner pieces, or a half-disc bite with the half disc that
+//! fills it (bites of radius 1/2 end at
 //! the cell's corners, of radius 1/4 in the middle of its side, on a neighbour's straight side).
 //! Turned to any angle, or to an exact quarter turn, they verify against their own cells; a
 //! piece moved by 20 eps fails; a copy of a piece overlaps.
@@ -16,7 +17,8 @@ fn turn(p: (f64, f64), r: u8) -> (f64, f64) {
 }
 
 /// The pieces of cell (cx, cy) cut by pattern `k`: 0 whole; 1..=4 a quarter disc at a corner;
-/// 5..=8 a bite of radius 1/2 from a side; 9..=12 a bite of radius 1/4.
+/// 5..=8 a bite of radius 1/2 from a side; 9..=12 a bite of radius 1/4; 13..=14 a lens (two
+/// arcs of radius 1 about opposite corners) between two corner pieces.
 fn cell_pieces(cx: i64, cy: i64, k: u8) -> Vec<RingV> {
     let at = |p: (f64, f64), r: u8| {
         let (x, y) = turn(p, r);
@@ -29,6 +31,16 @@ fn cell_pieces(cx: i64, cy: i64, k: u8) -> Vec<RingV> {
             vec![
                 vec![line(o), arc(at((1.0, 0.0), r), o, true), line(at((0.0, 1.0), r))],
                 vec![line(at((1.0, 0.0), r)), line(at((1.0, 1.0), r)), arc(at((0.0, 1.0), r), o, false)],
+            ]
+        }
+        13..=14 => {
+            let r = k - 13;
+            let (o, far) = (at((0.0, 0.0), r), at((1.0, 1.0), r));
+            let (p, q) = (at((1.0, 0.0), r), at((0.0, 1.0), r));
+            vec![
+                vec![arc(p, o, true), arc(q, far, true)],
+                vec![line(o), arc(p, far, false), line(q)],
+                vec![line(p), line(far), arc(q, o, false)],
             ]
         }
         5..=12 => {
@@ -62,7 +74,7 @@ fn assembly(n: usize, seed: u64, cuts: &[u8]) -> (Vec<RingV>, Vec<RingV>) {
     let mut pieces = Vec::new();
     let mut target = Vec::new();
     for (i, &(x, y)) in cells.iter().enumerate() {
-        pieces.extend(cell_pieces(x, y, cuts[i % cuts.len()] % 13));
+        pieces.extend(cell_pieces(x, y, cuts[i % cuts.len()] % 15));
         target.extend(cell_pieces(x, y, 0));
     }
     (pieces, target)
@@ -89,7 +101,7 @@ proptest! {
 
     #[test]
     fn curved_assemblies_verify_and_moved_pieces_do_not(
-        n in 1usize..7, seed in any::<u64>(), cuts in prop::collection::vec(0u8..13, 7), m in motion(),
+        n in 1usize..7, seed in any::<u64>(), cuts in prop::collection::vec(0u8..15, 7), m in motion(),
         pick in any::<prop::sample::Index>(), dir in 0.0f64..std::f64::consts::TAU,
     ) {
         let (pieces, target) = assembly(n, seed, &cuts);
