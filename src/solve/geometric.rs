@@ -102,9 +102,9 @@ struct Kind {
     poses: Vec<Pose>,
 }
 
-/// A searched state: pieces left per kind, and the region's vertices on a fine grid.
-/// A region (its edges, end points on a grid of the tolerance) with the pieces left. Edges, not
-/// only corners: the figure minus a piece and minus its mirror image can share every corner.
+/// A searched state: the pieces left and the region's edges (end points on a grid of the
+/// tolerance). Edges, not corners only: the figure minus a piece and the figure minus its
+/// mirror image can share every corner.
 type StateKey = (Vec<usize>, Vec<[i64; 4]>);
 
 struct Search<'a> {
