@@ -533,7 +533,7 @@ pub fn solve_one(
         ..Default::default()
     };
     let outcome = crate::solve::geometric::solve(&set, &moved, &opts)
-        .ok_or("the solver handles polygonal pieces and figures only")?;
+        .ok_or("the solver cannot read this figure (its outline does not make simple rings)")?;
     repairs.extend(outcome.repairs.iter().cloned());
     Ok(Solved { outcome, set, scale, origin, repairs })
 }

@@ -134,3 +134,46 @@ fn a_half_disc_fills_a_bite_at_right_angles() {
     let v = judge(&target, &[bitten, half], Mode::Anchored, false);
     assert!(v.solved && !v.overlap, "{v:?}");
 }
+
+/// The solver fills curved figures: the same assemblies' cells, with their pieces as the set
+/// (turning in quarter turns), turned to any angle; its solution verifies.
+#[test]
+fn the_solver_fills_curved_figures() {
+    let mut runner = proptest::test_runner::TestRunner::new(ProptestConfig { cases: 48, ..ProptestConfig::default() });
+    let strategy = (1usize..5, any::<u64>(), prop::collection::vec(0u8..15, 7), motion());
+    runner
+        .run(&strategy, |(n, seed, cuts, m)| {
+            let (pieces, target) = assembly(n, seed, &cuts);
+            // The pieces where they lie make the set (the solver turns them from there).
+            let set = tessera::pieces::PieceSet {
+                name: "cells".into(),
+                pieces: pieces
+                    .iter()
+                    .map(|r| tessera::pieces::PieceDef { name: "piece".into(), rings: vec![r.clone()] })
+                    .collect(),
+                step_deg: 90.0,
+            };
+            let target = moved_all(&target, &m);
+            let opts = tessera::solve::geometric::Options { limit: 1, max_nodes: 200_000, ..Default::default() };
+            let out = tessera::solve::geometric::solve(&set, &target, &opts).expect("curved figures are solved");
+            prop_assert!(!out.solutions.is_empty(), "{} nodes", out.nodes);
+            let placed: Vec<RingV> = out.solutions[0].iter().flat_map(|p| out.world(&set, p)).collect();
+            let v = judge(&target, &placed, Mode::Anchored, false);
+            prop_assert!(v.solved, "{v:?}");
+            Ok(())
+        })
+        .unwrap();
+}
+
+/// `tessera solve` fills a curved figure and gives its pieces back with their arcs.
+#[test]
+fn solve_gives_back_arcs() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solve/bite.ron");
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_tessera")).args(["solve", file, "--json"]).output().unwrap();
+    assert!(out.status.success());
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["solved"], true);
+    let text = v["solutions"].to_string();
+    assert!(text.contains("\"arc\""), "{text}");
+}

@@ -117,7 +117,7 @@ impl Family for Tangram {
             ..Default::default()
         };
         match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
-            None => Err("the solver handles polygonal pieces and figures only".into()),
+            None => Err("the solver cannot read this figure (its outline does not make simple rings)".into()),
             Some(o) if !o.solutions.is_empty() => Ok(()),
             Some(o) if o.complete => Err("the solver proves there is no solution".into()),
             Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),

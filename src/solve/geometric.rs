@@ -1,6 +1,7 @@
-//! The geometric solver: figures on or off the lattice, any polygonal piece set that turns in
-//! fixed steps. Options: first or all solutions (deduplicated up to identical pieces), fewer
-//! pieces allowed, node and time budgets, cancellation, and a live view of the search.
+//! The geometric solver: figures on or off the lattice, any piece set that turns in fixed
+//! steps, with straight and circular-arc edges. Options: first or all solutions (deduplicated
+//! up to identical pieces), fewer pieces allowed, node and time budgets, cancellation, and a
+//! live view of the search.
 //!
 //! Search in the spirit of Wessel's solver, made complete by always covering one chosen
 //! corner: take the sharpest convex corner `v` of the uncovered region. In any tiling some
@@ -8,7 +9,10 @@
 //! (a convex corner cannot lie inside a piece or on the inside of a piece's edge). So the
 //! candidates are: every remaining piece, turned in the set's steps (offset by the figure's own
 //! angle) and mirrored where that gives a new shape, with a vertex whose outgoing edge points
-//! along the region's outgoing edge and whose angle fits in the corner. Each candidate must lie
+//! along the region's outgoing edge and whose angle fits in the corner. With arcs, directions
+//! are the edges' tangents, and a piece's edge must be the same curve as the region's (an arc
+//! lies only on an arc of its radius, turning the same way); a region with no convex corner
+//! (a disc) is not filled. Each candidate must lie
 //! inside the region; the region minus the piece is computed with the verification engine's
 //! edge pass. Prunings: a region part smaller than the smallest remaining piece, and regions
 //! already explored with the same pieces left.
@@ -89,11 +93,12 @@ impl Outcome {
     }
 }
 
-/// One way to hold a piece: its turn and mirror, and its outline at the origin.
+/// One way to hold a piece: its turn and mirror, and its outline at the origin
+/// (counter-clockwise edges, straight or arcs).
 struct Pose {
     rot: i32,
     flip: bool,
-    ring: Vec<Pt>,
+    edges: Vec<Edge>,
 }
 
 struct Kind {
@@ -105,7 +110,7 @@ struct Kind {
 /// A searched state: the pieces left and the region's edges (end points on a grid of the
 /// tolerance). Edges, not corners only: the figure minus a piece and the figure minus its
 /// mirror image can share every corner.
-type StateKey = (Vec<usize>, Vec<[i64; 4]>);
+type StateKey = (Vec<usize>, Vec<[i64; 6]>);
 
 struct Search<'a> {
     kinds: &'a [Kind],
@@ -132,11 +137,6 @@ struct Prepared {
 }
 
 fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>) -> Option<Prepared> {
-    if target.iter().flatten().any(|v| v.arc.is_some())
-        || set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some())
-    {
-        return None;
-    }
     let bb = BBox::of_rings(target);
     let tol = Tol::for_figure_rel(bb.size(), bb.magnitude(), rel.unwrap_or(Tol::REL));
     let snapped = super::snap::snap(set, target, tol.eps);
@@ -154,10 +154,11 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>) -> Option<P
     let parts = parts_from_rings(rings, tol, true).ok()?;
     let region = contours_of(&parts.iter().collect::<Vec<_>>(), &[], tol.eps);
     let step = set.step();
-    // The figure's own angle modulo the step: pieces turn in steps from there.
-    let first = region.first()?.edges.first()?;
-    let d = first.end() - first.start();
-    let base = d.y.atan2(d.x).rem_euclid(step);
+    // The figure's own angle modulo the step (from a straight edge if it has one): pieces
+    // turn in steps from there.
+    let edges = || region.iter().flat_map(|c| c.edges.iter());
+    let first = edges().find(|e| !e.is_arc()).or_else(|| edges().next())?;
+    let base = first.tangent_start(tol.eps).angle().rem_euclid(step);
     let base = if base > step - 1e-9 { 0.0 } else { base };
     let mut kinds: Vec<Kind> = Vec::new();
     for (i, def) in set.pieces.iter().enumerate() {
@@ -170,12 +171,9 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>) -> Option<P
         for flip in [false, true] {
             for rot in 0..n {
                 let m = crate::geom::Motion { mirror: flip, angle: rot as f64 * step + base, shift: pt(0.0, 0.0) };
-                let mut ring: Vec<Pt> = def.rings[0].iter().map(|v| m.apply(v.at)).collect();
-                if signed_area(&ring) < 0.0 {
-                    ring.reverse();
-                }
-                if !poses.iter().any(|p| same_shape(&p.ring, &ring, tol.eps)) {
-                    poses.push(Pose { rot, flip, ring });
+                let edges = outline(def, &m, tol.eps);
+                if !poses.iter().any(|p| same_shape(&p.edges, &edges, tol.eps)) {
+                    poses.push(Pose { rot, flip, edges });
                 }
             }
         }
@@ -226,7 +224,7 @@ impl Prepared {
     }
 }
 
-/// Solves `target` with the pieces of `set` (polygonal pieces only).
+/// Solves `target` with the pieces of `set` (`None` when the figure does not make simple rings).
 pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<Outcome> {
     let p = prepare(set, target, opts.tolerance)?;
     let all = p.kinds.iter().map(|k| k.ids.len()).collect();
@@ -235,7 +233,7 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<O
 
 /// A hint from the player's position (any figure, on or off the lattice): the placed pieces
 /// (world placements) are taken out of the figure and the rest is solved within the budget.
-/// `None` when the figure is not polygonal, is drawn off the rotation-step grid, or the budget
+/// `None` when the figure does not make simple rings, is drawn off the rotation-step grid, or the budget
 /// ran out.
 pub fn hint(
     set: &PieceSet,
@@ -251,21 +249,15 @@ pub fn hint(
     let step = set.step();
     let mut region = p.region.clone();
     let mut left: Vec<usize> = p.kinds.iter().map(|k| k.ids.len()).collect();
-    let mut outlines: Vec<(usize, Vec<Pt>)> = Vec::new();
     for pl in placed {
         let k = p.kinds.iter().position(|k| k.ids.contains(&pl.piece))?;
-        let m = pl.motion(step);
-        let mut poly: Vec<Pt> = set.pieces[pl.piece].rings[0].iter().map(|v| m.apply(v.at)).collect();
-        if signed_area(&poly) < 0.0 {
-            poly.reverse();
-        }
+        let piece = outline(&set.pieces[pl.piece], &pl.motion(step), p.eps);
         let parts = region_parts(&region, p.eps);
-        if left[k] == 0 || !inside(&parts.iter().collect::<Vec<_>>(), &poly, p.eps) {
+        if left[k] == 0 || !inside(&parts.iter().collect::<Vec<_>>(), &piece, p.eps) {
             return Some(Hint::Move(pl.piece));
         }
-        region = contours_of(&parts.iter().collect::<Vec<_>>(), std::slice::from_ref(&poly), p.eps);
+        region = contours_of(&parts.iter().collect::<Vec<_>>(), std::slice::from_ref(&piece), p.eps);
         left[k] -= 1;
-        outlines.push((pl.piece, poly));
     }
     if left.iter().all(|&n| n == 0) {
         return Some(Hint::Done);
@@ -287,36 +279,60 @@ pub fn hint(
     crate::solve::blocking_piece(placed, |rest| hint(set, target, rest, opts))
 }
 
-fn signed_area(r: &[Pt]) -> f64 {
-    (0..r.len()).map(|i| r[i].cross(r[(i + 1) % r.len()])).sum::<f64>() / 2.0
+/// A piece's outer ring under a motion, as counter-clockwise edges.
+fn outline(def: &crate::pieces::PieceDef, m: &crate::geom::Motion, eps: f64) -> Vec<Edge> {
+    let ring = crate::pieces::move_ring(&def.rings[0], m);
+    let n = ring.len();
+    let mut edges: Vec<Edge> = (0..n)
+        .map(|i| {
+            let (a, b) = (ring[i].at, ring[(i + 1) % n].at);
+            match ring[i].arc {
+                Some(arc) => Edge::arc(a, b, arc.center, arc.ccw),
+                None => Edge::seg(a, b),
+            }
+        })
+        .collect();
+    if edges.iter().map(|e| e.area_term(eps)).sum::<f64>() < 0.0 {
+        edges = edges.iter().rev().map(Edge::reversed).collect();
+    }
+    edges
 }
 
-/// Same outline up to translation: both rings (counter-clockwise) read from their lowest,
-/// leftmost vertex match point by point. (Comparing vertex sets is not enough: a notched
-/// piece and its mirror image can share every vertex.)
-fn same_shape(a: &[Pt], b: &[Pt], eps: f64) -> bool {
+/// Same outline up to translation: both loops (counter-clockwise) read from their lowest,
+/// leftmost corner match corner by corner, with the same kind of edge (and arc centre) after
+/// each. (Comparing corner sets is not enough: a notched piece and its mirror image can share
+/// every corner.)
+fn same_shape(a: &[Edge], b: &[Edge], eps: f64) -> bool {
     if a.len() != b.len() {
         return false;
     }
-    let norm = |r: &[Pt]| {
-        let low = |p: &Pt| (p.y / (eps * 10.0)).round() as i64;
-        let first =
-            (0..r.len()).min_by(|&i, &j| low(&r[i]).cmp(&low(&r[j])).then(r[i].x.total_cmp(&r[j].x))).unwrap_or(0);
-        let o = r[first];
-        (0..r.len()).map(|k| r[(first + k) % r.len()] - o).collect::<Vec<Pt>>()
+    let norm = |r: &[Edge]| {
+        let low = |e: &Edge| (e.start().y / (eps * 10.0)).round() as i64;
+        let first = (0..r.len())
+            .min_by(|&i, &j| low(&r[i]).cmp(&low(&r[j])).then(r[i].start().x.total_cmp(&r[j].start().x)))
+            .unwrap_or(0);
+        let o = r[first].start();
+        let shift = crate::geom::Motion { mirror: false, angle: 0.0, shift: pt(0.0, 0.0) - o };
+        (0..r.len()).map(|k| r[(first + k) % r.len()].transformed(&shift)).collect::<Vec<Edge>>()
     };
-    norm(a).iter().zip(norm(b).iter()).all(|(p, q)| p.dist(*q) <= eps * 10.0)
+    norm(a).iter().zip(norm(b).iter()).all(|(e, f)| {
+        let close = |p: Pt, q: Pt| p.dist(q) <= eps * 10.0;
+        close(e.start(), f.start())
+            && match (e, f) {
+                (Edge::Seg { .. }, Edge::Seg { .. }) => true,
+                (Edge::Arc { c: c1, ccw: k1, .. }, Edge::Arc { c: c2, ccw: k2, .. }) => k1 == k2 && close(*c1, *c2),
+                _ => false,
+            }
+    })
 }
 
-/// Contours of the union of `parts` minus the rings `minus` (counter-clockwise outlines).
-fn contours_of(parts: &[&Part], minus: &[Vec<Pt>], eps: f64) -> Vec<Contour> {
+/// Contours of the union of `parts` minus the loops `minus` (counter-clockwise edges).
+fn contours_of(parts: &[&Part], minus: &[Vec<Edge>], eps: f64) -> Vec<Contour> {
     let mut edges: Vec<(Edge, usize)> =
         parts.iter().enumerate().flat_map(|(i, p)| p.edges().map(move |e| (*e, i))).collect();
     for (k, r) in minus.iter().enumerate() {
         let owner = parts.len() + k;
-        for i in 0..r.len() {
-            edges.push((Edge::seg(r[(i + 1) % r.len()], r[i]), owner));
-        }
+        edges.extend(r.iter().map(|e| (e.reversed(), owner)));
     }
     let pass = edge_pass(&edges, eps);
     drop_slivers(build_contours(&pass.points, pass.boundary(), eps), eps)
@@ -408,17 +424,25 @@ impl Search<'_> {
         // for one solution: all-solutions must combine every prefix with every completion.
         if self.opts.limit <= 1 {
             let q = |x: f64| (x / self.eps).round() as i64;
-            let mut key: Vec<[i64; 4]> = region
+            let mut key: Vec<[i64; 6]> = region
                 .iter()
                 .flat_map(|c| c.edges.iter())
-                .map(|e| [q(e.start().x), q(e.start().y), q(e.end().x), q(e.end().y)])
+                .map(|e| {
+                    let c = match e {
+                        Edge::Arc { c, .. } => [q(c.x), q(c.y)],
+                        Edge::Seg { .. } => [i64::MIN, i64::MIN],
+                    };
+                    [q(e.start().x), q(e.start().y), q(e.end().x), q(e.end().y), c[0], c[1]]
+                })
                 .collect();
             key.sort();
             if !self.seen.insert((self.left.clone(), key)) {
                 return;
             }
         }
-        let Some((v, out_dir, corner)) = sharpest_corner(region) else { return };
+        let Some((v, out_edge, corner)) = sharpest_corner(region, self.eps) else { return };
+        let out_dir = out_edge.tangent_start(self.eps);
+        let out_k = out_edge.curvature();
         let parts = region_parts(region, self.eps);
         let part_refs: Vec<&Part> = parts.iter().collect();
         for k in 0..self.kinds.len() {
@@ -427,29 +451,36 @@ impl Search<'_> {
             }
             for pi in 0..self.kinds[k].poses.len() {
                 let kinds = self.kinds;
-                let Pose { ref ring, rot, flip } = kinds[k].poses[pi];
-                let n = ring.len();
+                let Pose { ref edges, rot, flip } = kinds[k].poses[pi];
+                let n = edges.len();
                 for w in 0..n {
-                    let (prev, at, next) = (ring[(w + n - 1) % n], ring[w], ring[(w + 1) % n]);
-                    let e_out = (next - at).unit();
+                    let (e_in, e_out) = (&edges[(w + n - 1) % n], &edges[w]);
+                    let at = e_out.start();
+                    let d_out = e_out.tangent_start(self.eps);
                     // Directions agree when the edge's far end is within the tolerance of
                     // the region's edge (so figures rounded by other tools still fit).
-                    let dir_tol = (2.0 * self.eps / (next - at).len()).max(1e-9);
-                    if e_out.cross(out_dir).abs() > dir_tol || e_out.dot(out_dir) <= 0.0 {
+                    let dir_tol = (2.0 * self.eps / (e_out.end() - at).len()).max(1e-9);
+                    if d_out.cross(out_dir).abs() > dir_tol || d_out.dot(out_dir) <= 0.0 {
+                        continue;
+                    }
+                    // The piece's edge runs along the region's: the same curve (an arc only
+                    // on an arc of its radius, turning the same way).
+                    let k_tol = 4.0 * self.eps * e_out.curvature().abs().max(out_k.abs()).powi(2) + 1e-12;
+                    if (e_out.curvature() - out_k).abs() > k_tol {
                         continue;
                     }
                     // The piece's angle at the vertex must fit in the corner.
-                    let piece_turn = turn((at - prev).unit(), e_out);
+                    let piece_turn = turn(e_in.tangent_end(self.eps), d_out);
                     if piece_turn < corner - 2.0 * dir_tol {
                         continue;
                     }
-                    let shift = v - at;
-                    let placed: Vec<Pt> = ring.iter().map(|p| *p + shift).collect();
+                    let shift = crate::geom::Motion { mirror: false, angle: 0.0, shift: v - at };
+                    let placed: Vec<Edge> = edges.iter().map(|e| e.transformed(&shift)).collect();
                     if !inside(&part_refs, &placed, self.eps) {
                         continue;
                     }
                     let rest = contours_of(&part_refs, std::slice::from_ref(&placed), self.eps);
-                    let placement = Placement { piece: 0, rot, flip, at: (shift.x, shift.y) };
+                    let placement = Placement { piece: 0, rot, flip, at: (shift.shift.x, shift.shift.y) };
                     self.left[k] -= 1;
                     self.chosen.push((k, placement));
                     self.search(&rest);
@@ -464,15 +495,16 @@ impl Search<'_> {
     }
 }
 
-/// The convex corner with the sharpest turn (lowest, then leftmost on ties): its point, the
-/// direction of the edge leaving it, and its turn angle.
-fn sharpest_corner(region: &[Contour]) -> Option<(Pt, Pt, f64)> {
-    let mut best: Option<(Pt, Pt, f64)> = None;
+/// The convex corner with the sharpest turn between the edges' tangents (lowest, then leftmost
+/// on ties): its point, the edge leaving it, and its turn angle. A region without one (a disc,
+/// or arcs meeting smoothly all round) is left unfilled.
+fn sharpest_corner(region: &[Contour], eps: f64) -> Option<(Pt, Edge, f64)> {
+    let mut best: Option<(Pt, Edge, f64)> = None;
     for c in region {
         let n = c.edges.len();
         for i in 0..n {
             let (e_in, e_out) = (&c.edges[(i + n - 1) % n], &c.edges[i]);
-            let t = turn((e_in.end() - e_in.start()).unit(), (e_out.end() - e_out.start()).unit());
+            let t = turn(e_in.tangent_end(eps), e_out.tangent_start(eps));
             if t <= 1e-9 {
                 continue;
             }
@@ -482,7 +514,7 @@ fn sharpest_corner(region: &[Contour]) -> Option<(Pt, Pt, f64)> {
                 Some((b, _, bt)) => t > bt + 1e-9 || ((t - bt).abs() <= 1e-9 && (v.y, v.x) < (b.y, b.x)),
             };
             if better {
-                best = Some((v, (e_out.end() - e_out.start()).unit(), t));
+                best = Some((v, *e_out, t));
             }
         }
     }
@@ -507,10 +539,10 @@ fn region_parts(region: &[Contour], eps: f64) -> Vec<Part> {
     parts
 }
 
-/// Whether the polygon lies inside the region (touching its boundary is fine).
-fn inside(region: &[&Part], poly: &[Pt], eps: f64) -> bool {
-    let Ok(ring) = Ring::polygon(poly, Tol { eps }) else { return false };
-    let piece = Part { outer: ring, holes: vec![] };
+/// Whether the piece (counter-clockwise edges) lies inside the region (touching its boundary
+/// is fine).
+fn inside(region: &[&Part], piece: &[Edge], eps: f64) -> bool {
+    let piece = Part { outer: Ring::from_edges_unchecked(piece.to_vec(), eps), holes: vec![] };
     let edges: Vec<Edge> = region.iter().flat_map(|p| p.edges().copied()).collect();
     let side = |p: Pt| {
         let sides: Vec<Side> = region.iter().map(|r| r.side(p, eps)).collect();
