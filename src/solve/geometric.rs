@@ -12,10 +12,9 @@
 //! along the region's outgoing edge and whose angle fits in the corner. With arcs, directions
 //! are the edges' tangents, and a piece's edge must be the same curve as the region's (an arc
 //! lies only on an arc of its radius, turning the same way); a region with no convex corner
-//! (a disc) is not filled. Each candidate must lie
-//! inside the region; the region minus the piece is computed with the verification engine's
-//! edge pass. Prunings: a region part smaller than the smallest remaining piece, and regions
-//! already explored with the same pieces left.
+//! (a disc) is not filled. Each candidate must lie inside the region; the region minus the
+//! piece is computed with the verification engine's edge pass. Prunings: a region part smaller
+//! than the smallest remaining piece, and regions already explored with the same pieces left.
 
 use crate::geom::edge::turn;
 use crate::geom::ring::{lies_within, parts_from_rings, Side};
@@ -233,8 +232,8 @@ pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<O
 
 /// A hint from the player's position (any figure, on or off the lattice): the placed pieces
 /// (world placements) are taken out of the figure and the rest is solved within the budget.
-/// `None` when the figure does not make simple rings, is drawn off the rotation-step grid, or the budget
-/// ran out.
+/// `None` when the figure does not make simple rings, is drawn off the rotation-step grid, or
+/// the budget ran out.
 pub fn hint(
     set: &PieceSet,
     target: &[Vec<Vertex>],
