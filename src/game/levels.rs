@@ -2,7 +2,6 @@
 
 use super::AppState;
 use crate::level::{Level, LoadError, Pack};
-use crate::verify::Puzzle;
 use bevy::prelude::*;
 
 /// Every pack the game loaded, and the packs that failed (shown on the menu).
@@ -42,8 +41,8 @@ pub struct ActiveLevel {
     pub pack: usize,
     pub index: usize,
     pub key: String,
+    /// The level; its figure, prepared for judging, is `level.prepared()`.
     pub level: Level,
-    pub puzzle: Puzzle,
     /// `Time::elapsed_secs` when play started.
     pub started: f32,
     pub moves: u32,
@@ -82,7 +81,6 @@ fn start_level(
         pack,
         index: level,
         key: library.key(pack, level),
-        puzzle: l.puzzle(),
         level: l.clone(),
         started: time.elapsed_secs(),
         moves: 0,

@@ -104,7 +104,7 @@ fn handle_actions(
         return;
     };
     let step = active.level.set.step();
-    let tol = active.puzzle.target.tol;
+    let tol = active.level.prepared().target.tol;
     // The family says whether pieces turn and mirror (a polycube piece tips over instead).
     let caps = active.level.caps();
     let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);

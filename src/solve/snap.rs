@@ -61,17 +61,11 @@ fn nearest(x: f64, sqrt2: bool, tol: f64) -> Option<f64> {
         let a = x.round();
         return ((a - x).abs() <= tol).then_some(a);
     }
-    for b in 0..=MAX_B {
-        for b in if b == 0 { vec![0] } else { vec![b, -b] } {
-            let root = b as f64 * std::f64::consts::SQRT_2;
-            let a = (2.0 * x - root).round();
-            let y = (a + root) / 2.0;
-            if (y - x).abs() <= tol {
-                return Some(y);
-            }
-        }
-    }
-    None
+    (0..=MAX_B).flat_map(|b| [b, -b]).find_map(|b| {
+        let root = b as f64 * std::f64::consts::SQRT_2;
+        let y = ((2.0 * x - root).round() + root) / 2.0;
+        ((y - x).abs() <= tol).then_some(y)
+    })
 }
 
 /// The figure on the set's lattice, if each corner is within `tol` of it (see the module note).

@@ -133,27 +133,24 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
     let mut removed = vec![false; subs.len()];
     let mut same_direction = Vec::new();
     for group in order.chunk_by(|&a, &b| key(&subs[a]) == key(&subs[b])).filter(|g| g.len() > 1) {
-        // Two parts running one curve the same way overlap, whatever else runs along it (a
-        // third part running it the other way must not hide them).
         for (x, &i) in group.iter().enumerate() {
             for &j in &group[x + 1..] {
-                if subs[i].owner != subs[j].owner && same_curve(&subs[i], &subs[j], eps) == Some(false) {
-                    same_direction.push((i, j));
-                }
-            }
-        }
-        for (x, &i) in group.iter().enumerate() {
-            for &j in &group[x + 1..] {
-                if removed[i] || removed[j] || subs[i].owner == subs[j].owner {
+                if subs[i].owner == subs[j].owner {
                     continue;
                 }
+                let fresh = !removed[i] && !removed[j];
                 match same_curve(&subs[i], &subs[j], eps) {
-                    Some(true) => {
+                    Some(true) if fresh => {
                         removed[i] = true;
                         removed[j] = true;
                     }
-                    Some(false) => removed[j] = true,
-                    None => {}
+                    // Two parts running one curve the same way overlap, even when a third part
+                    // running it the other way has already cancelled one of them.
+                    Some(false) => {
+                        same_direction.push((i, j));
+                        removed[j] |= fresh;
+                    }
+                    _ => {}
                 }
             }
         }
