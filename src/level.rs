@@ -6,7 +6,7 @@ pub use crate::family::{EdgeLevel, PolyLevel};
 use crate::format::Node;
 use crate::geom::ring::Side;
 use crate::geom::{pt, Motion, Vertex};
-use crate::pieces::{ring_centroid, PieceSet, Placement};
+use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
 use crate::verify::{Mode, Puzzle, Target};
 use serde::Deserialize;
 use std::fmt;
@@ -14,9 +14,10 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 4] = [
+pub const EMBEDDED: [(&str, &str, &str); 5] = [
     ("classic", "levels/classic.ron", include_str!("../levels/classic.ron")),
     ("sets", "levels/sets.ron", include_str!("../levels/sets.ron")),
+    ("curved", "levels/curved.ron", include_str!("../levels/curved.ron")),
     ("polyominoes", "levels/polyominoes.ron", include_str!("../levels/polyominoes.ron")),
     ("edge", "levels/edge.ron", include_str!("../levels/edge.ron")),
 ];
@@ -80,11 +81,12 @@ impl Level {
         })
     }
 
-    /// For sets that turn in 45-degree steps (the lattice solver's sets): the frame of the
-    /// reference solution, 0 if its pieces sit on the integer lattice, 1 if the figure is
-    /// turned by 45 degrees. `None` for other sets.
+    /// For straight sets on the lattice that turn in 45-degree steps (the lattice solver's
+    /// sets): the frame of the reference solution, 0 if its pieces sit on the integer lattice,
+    /// 1 if the figure is turned by 45 degrees. `None` for other sets (curved ones included).
     pub fn lattice_turn(&self) -> Option<i32> {
-        (self.set.step_deg == 45.0).then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
+        (self.set.step_deg == 45.0 && crate::solve::snap::unit_of(&self.set).is_some())
+            .then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
     }
 
     /// A polycube level's board and parts: a 3D board, drawn layer by layer.
@@ -144,7 +146,7 @@ impl Level {
         let inside = |c| target.side(c) != Side::Outside;
         match self.drawing(p.piece, p.rot) {
             Some(rings) => rings.iter().any(|square| inside(ring_centroid(square) + pt(p.at.0, p.at.1))),
-            None => inside(p.motion(self.set.step()).apply(ring_centroid(&self.set.pieces[p.piece].rings[0]))),
+            None => inside(p.motion(self.set.step()).apply(inner_point(&self.set.pieces[p.piece].rings[0]))),
         }
     }
 

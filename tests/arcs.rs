@@ -177,3 +177,47 @@ fn solve_gives_back_arcs() {
     let text = v["solutions"].to_string();
     assert!(text.contains("\"arc\""), "{text}");
 }
+
+/// The README's example: the egg's outline, scaled, turned by 20 degrees and rounded, is
+/// filled with the `egg` set, and the answer verifies against the figure.
+#[test]
+fn solve_fills_the_egg_example() {
+    let file = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solve/egg.ron");
+    let out =
+        std::process::Command::new(env!("CARGO_BIN_EXE_tessera")).args(["solve", file, "--json"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let v: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(v["solved"], true, "{v}");
+    assert_eq!(v["pieces_used"][0].as_array().unwrap().len(), 9);
+    // Feed the answer back to `verify` as pieces for the same figure.
+    let text = std::fs::read_to_string(file).unwrap();
+    let target = text.split("target:").nth(1).unwrap().split("pieces:").next().unwrap().trim().trim_end_matches(',');
+    let puzzle = format!("(target: {target}, pieces: {}, mode: anchored)", ron_rings(&v["solutions"][0]));
+    let path = std::env::temp_dir().join(format!("tessera-egg-{}.ron", std::process::id()));
+    std::fs::write(&path, puzzle).unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["verify", path.to_str().unwrap(), "--json"])
+        .output()
+        .unwrap();
+    let verdict: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+    assert_eq!(verdict["solved"], true, "{verdict}");
+}
+
+/// Solution pieces (JSON rings) written as RON rings.
+fn ron_rings(pieces: &serde_json::Value) -> String {
+    let pt = |p: &serde_json::Value| format!("({}, {})", p[0], p[1]);
+    let vertex = |v: &serde_json::Value| match v.get("at") {
+        Some(at) => format!("(at: {}, arc: (center: {}, ccw: {}))", pt(at), pt(&v["arc"]["center"]), v["arc"]["ccw"]),
+        None => pt(v),
+    };
+    let piece = |rings: &serde_json::Value| {
+        let rs: Vec<String> = rings
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| format!("[{}]", r.as_array().unwrap().iter().map(vertex).collect::<Vec<_>>().join(", ")))
+            .collect();
+        format!("[{}]", rs.join(", "))
+    };
+    format!("[{}]", pieces.as_array().unwrap().iter().map(piece).collect::<Vec<_>>().join(", "))
+}

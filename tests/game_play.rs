@@ -857,3 +857,35 @@ fn level_entities_are_scoped_to_the_level() {
     assert_eq!(state(&app), AppState::LevelSelect);
     assert_eq!(count(&mut app), 0);
 }
+
+/// Curved pieces dropped a little off their place snap home: the first one, away from every
+/// corner, by laying its arc on the figure's circle; the rest corner to corner.
+#[test]
+fn curved_pieces_snap_arc_to_arc_and_solve_the_circle() {
+    let mut app = app("curved");
+    start(&mut app, "curved/circle");
+    let mut all = jobs(&mut app);
+    // A segment first: its corners are far from the disc's (the figure has none nearby).
+    let first = all.iter().position(|j| j.goal.piece == 4).unwrap();
+    let seg = all.remove(first);
+    all.insert(0, seg);
+    for (i, job) in all.iter().enumerate() {
+        let (flip, rot) = turns(&job.now, &job.goal);
+        let c = centroid(&mut app, job.entity);
+        mouse_click(&mut app, c);
+        if flip {
+            key(&mut app, KeyCode::KeyF, "f");
+        }
+        for _ in 0..rot {
+            key(&mut app, KeyCode::KeyR, "r");
+        }
+        let c = centroid(&mut app, job.entity);
+        mouse_drag(&mut app, c, job.goal_centroid + Vec2::new(0.09, -0.06));
+        let now = placed(&mut app, job.entity);
+        let off = (now.at.0 - job.goal.at.0).hypot(now.at.1 - job.goal.at.1);
+        assert!(off < 1e-6, "piece {} (drop {i}) snapped {off} away from its place", job.goal.piece);
+        assert_eq!((now.rot.rem_euclid(8), now.flip), (job.goal.rot.rem_euclid(8), job.goal.flip));
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+}

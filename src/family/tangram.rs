@@ -118,7 +118,21 @@ impl Family for Tangram {
         };
         match crate::solve::geometric::solve(&level.set, &level.target, &opts) {
             None => Err("the solver cannot read this figure (its outline does not make simple rings)".into()),
-            Some(o) if !o.solutions.is_empty() => Ok(()),
+            Some(o) if !o.solutions.is_empty() => {
+                // The solver's answer must pass the judge too.
+                let puzzle = level.prepared();
+                let pieces = o.solutions[0]
+                    .iter()
+                    .map(|p| Piece::from_vertices(&o.world(&level.set, p), puzzle.target.tol, p.piece))
+                    .collect::<Result<Vec<_>, _>>()
+                    .map_err(|e| format!("the solver's solution has a bad piece: {e}"))?;
+                let v = puzzle.judge(&pieces);
+                if v.solved {
+                    Ok(())
+                } else {
+                    Err(format!("the solver's solution does not verify (progress {:.3})", v.progress))
+                }
+            }
             Some(o) if o.complete => Err("the solver proves there is no solution".into()),
             Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
         }

@@ -271,7 +271,7 @@ pub fn spawn_board(
     layout.0 = start.clone();
     for (i, p) in start.iter().enumerate() {
         let def = &level.set.pieces[i];
-        let c = ring_centroid(&def.rings[0]);
+        let c = crate::pieces::inner_point(&def.rings[0]);
         let mut geom = PieceGeom::flat(def.rings.clone(), Vec2::new(c.x as f32, c.y as f32));
         let drawings = level.caps().drawings as i32;
         geom.turns = (0..drawings).filter_map(|o| level.drawing(i, o)).collect();

@@ -281,17 +281,28 @@ fn vertices(rings: &[Vec<Vertex>]) -> impl Iterator<Item = Pt> + '_ {
     rings.iter().flatten().map(|v| v.at)
 }
 
-fn segments(rings: &[Vec<Vertex>]) -> Vec<Edge> {
+/// Every edge of the rings, straight or arc.
+fn edges(rings: &[Vec<Vertex>]) -> Vec<Edge> {
     rings
         .iter()
         .flat_map(|r| {
-            (0..r.len()).filter(|&i| r[i].arc.is_none()).map(move |i| Edge::seg(r[i].at, r[(i + 1) % r.len()].at))
+            (0..r.len()).map(move |i| {
+                let (a, b) = (r[i].at, r[(i + 1) % r.len()].at);
+                r[i].arc.map_or(Edge::seg(a, b), |arc| Edge::arc(a, b, arc.center, arc.ccw))
+            })
         })
         .collect()
 }
 
+/// The centre and radius of each arc edge.
+fn circles(rings: &[Vec<Vertex>]) -> Vec<(Pt, f64)> {
+    rings.iter().flatten().filter_map(|v| v.arc.map(|a| (a.center, v.at.dist(a.center)))).collect()
+}
+
 /// Moves piece `e` so that its nearest vertex lands on a vertex of the target or of another
-/// piece (or, failing that, on an edge) when one is within [`SNAP`]. Returns whether it snapped.
+/// piece; failing that, so that one of its arcs lies on the circle of an arc of the same
+/// radius; failing that, so that a vertex lands on an edge. Only moves within [`SNAP`] count.
+/// Returns whether it snapped.
 fn snap_piece(
     e: Entity,
     pieces: &mut PieceQuery,
@@ -317,9 +328,21 @@ fn snap_piece(
         }
     }
     if best.is_none() {
-        let my_edges = segments(&mine);
+        // Arc to arc: the same radius, so one circle once the centres meet.
+        for (c, r) in circles(&mine) {
+            for o in &others {
+                for (c2, r2) in circles(o) {
+                    if (r - r2).abs() <= 1e-6 * r.max(1.0) {
+                        consider(&mut best, c2 - c);
+                    }
+                }
+            }
+        }
+    }
+    if best.is_none() {
+        let my_edges = edges(&mine);
         for o in &others {
-            for edge in segments(o) {
+            for edge in edges(o) {
                 for v in vertices(&mine) {
                     let q = edge.point_at(edge.param_of(v, 0.0), 0.0);
                     if q.dist(v) <= SNAP / 2.0 {

@@ -402,6 +402,22 @@ fn circle_circle(c1: Pt, r1: f64, c2: Pt, r2: f64, eps: f64) -> Vec<Pt> {
     vec![m + u.perp() * y, m - u.perp() * y]
 }
 
+/// The signed turn at a vertex, from edge `e_in` (arriving) to `e_out` (leaving), in
+/// [-pi, pi]. Where the tangents are opposite (a cusp: the edge leaves back along the way the
+/// other came, as a line touching an arc at its end does), rounding cannot tell the sign, so
+/// the curvatures decide: +pi (a horn of angle 0 between the two curves) when the edge leaving
+/// bends right of the arriving one run backwards, else -pi (angle 360 degrees).
+pub fn corner_turn(e_in: &Edge, e_out: &Edge, eps: f64) -> f64 {
+    let t = turn(e_in.tangent_end(eps), e_out.tangent_start(eps));
+    if t.abs() < PI - 1e-7 {
+        t
+    } else if e_in.curvature() + e_out.curvature() < 0.0 {
+        PI
+    } else {
+        -PI
+    }
+}
+
 /// The signed turn from direction `d_in` to direction `d_out`, in (-pi, pi].
 pub fn turn(d_in: Pt, d_out: Pt) -> f64 {
     let t = d_in.cross(d_out).atan2(d_in.dot(d_out));

@@ -11,12 +11,13 @@
 //! angle) and mirrored where that gives a new shape, with a vertex whose outgoing edge points
 //! along the region's outgoing edge and whose angle fits in the corner. With arcs, directions
 //! are the edges' tangents, and a piece's edge must be the same curve as the region's (an arc
-//! lies only on an arc of its radius, turning the same way); a region with no convex corner
-//! (a disc) is not filled. Each candidate must lie inside the region; the region minus the
-//! piece is computed with the verification engine's edge pass. Prunings: a region part smaller
+//! lies only on an arc of its radius, turning the same way). A region without a convex
+//! corner is anchored where two curves meet smoothly, or on a whole circle (see [`anchor`]).
+//! Each candidate must lie inside the region; the region minus the piece is computed with the
+//! verification engine's edge pass. Prunings: a region part smaller
 //! than the smallest remaining piece, and regions already explored with the same pieces left.
 
-use crate::geom::edge::turn;
+use crate::geom::edge::corner_turn;
 use crate::geom::ring::{lies_within, parts_from_rings, Side};
 use crate::geom::{pt, BBox, Edge, Part, Pt, Ring, Tol, Vertex};
 use crate::pieces::{piece_area, PieceSet, Placement};
@@ -439,9 +440,13 @@ impl Search<'_> {
                 return;
             }
         }
-        let Some((v, out_edge, corner)) = sharpest_corner(region, self.eps) else { return };
-        let out_dir = out_edge.tangent_start(self.eps);
-        let out_k = out_edge.curvature();
+        let Some(anchor) = anchor(region, self.eps) else { return };
+        let (along, corner) = match anchor {
+            Anchor::Corner { edge, turn, .. } => (edge, turn),
+            Anchor::Circle(edge) => (edge, 0.0),
+        };
+        let region_dir = if anchor.arriving() { along.tangent_end(self.eps) } else { along.tangent_start(self.eps) };
+        let region_k = along.curvature();
         let parts = region_parts(region, self.eps);
         let part_refs: Vec<&Part> = parts.iter().collect();
         for k in 0..self.kinds.len() {
@@ -455,21 +460,34 @@ impl Search<'_> {
                 for w in 0..n {
                     let (e_in, e_out) = (&edges[(w + n - 1) % n], &edges[w]);
                     let at = e_out.start();
-                    let d_out = e_out.tangent_start(self.eps);
+                    // The piece's edge laid along the region's edge, and its direction at
+                    // the vertex.
+                    let (e, d) = if anchor.arriving() {
+                        (e_in, e_in.tangent_end(self.eps))
+                    } else {
+                        (e_out, e_out.tangent_start(self.eps))
+                    };
                     // Directions agree when the edge's far end is within the tolerance of
                     // the region's edge (so figures rounded by other tools still fit).
-                    let dir_tol = (2.0 * self.eps / (e_out.end() - at).len()).max(1e-9);
-                    if d_out.cross(out_dir).abs() > dir_tol || d_out.dot(out_dir) <= 0.0 {
-                        continue;
-                    }
+                    let dir_tol = (2.0 * self.eps / (e.end() - e.start()).len()).max(1e-9);
+                    let v = match anchor {
+                        Anchor::Corner { at, .. } => {
+                            if d.cross(region_dir).abs() > dir_tol || d.dot(region_dir) <= 0.0 {
+                                continue;
+                            }
+                            at
+                        }
+                        // The point of the circle where its tangent has the edge's direction.
+                        Anchor::Circle(c) => circle_point(&c, d),
+                    };
                     // The piece's edge runs along the region's: the same curve (an arc only
                     // on an arc of its radius, turning the same way).
-                    let k_tol = 4.0 * self.eps * e_out.curvature().abs().max(out_k.abs()).powi(2) + 1e-12;
-                    if (e_out.curvature() - out_k).abs() > k_tol {
+                    let k_tol = 4.0 * self.eps * e.curvature().abs().max(region_k.abs()).powi(2) + 1e-12;
+                    if (e.curvature() - region_k).abs() > k_tol {
                         continue;
                     }
                     // The piece's angle at the vertex must fit in the corner.
-                    let piece_turn = turn(e_in.tangent_end(self.eps), d_out);
+                    let piece_turn = corner_turn(e_in, e_out, self.eps);
                     if piece_turn < corner - 2.0 * dir_tol {
                         continue;
                     }
@@ -494,30 +512,71 @@ impl Search<'_> {
     }
 }
 
-/// The convex corner with the sharpest turn between the edges' tangents (lowest, then leftmost
-/// on ties): its point, the edge leaving it, and its turn angle. A region without one (a disc,
-/// or arcs meeting smoothly all round) is left unfilled.
-fn sharpest_corner(region: &[Contour], eps: f64) -> Option<(Pt, Edge, f64)> {
+/// Where the next piece must go: a point of the region's boundary that some piece of any
+/// tiling has as a vertex, with the region's edge that piece's edge runs along.
+#[derive(Clone, Copy)]
+enum Anchor {
+    /// A vertex of the region and the edge leaving it (`arriving`: the edge arriving at it),
+    /// with the turn between the two edges there.
+    Corner { at: Pt, edge: Edge, turn: f64, arriving: bool },
+    /// A contour that is one whole circle (any of its arcs): some piece has a vertex on it
+    /// with an arc of the circle leaving it, wherever that is.
+    Circle(Edge),
+}
+
+impl Anchor {
+    fn arriving(&self) -> bool {
+        matches!(self, Anchor::Corner { arriving: true, .. })
+    }
+}
+
+/// The anchor of the next step, in this order:
+/// 1. the convex corner with the sharpest turn between the edges' tangents (lowest, then
+///    leftmost on ties): no piece can cover it except with a vertex;
+/// 2. else a point where two different curves meet smoothly (an arc leaving a segment or
+///    another circle along the same tangent). The less curved of the two, continued past the
+///    point, leaves the region, so the piece lying along it ends there: the edge leaving the
+///    point when it is the less curved, else the edge arriving;
+/// 3. else a contour that is one whole circle (a disc or a round hole).
+///
+/// A region with none of these (only reflex corners between arcs, say) is left unfilled.
+fn anchor(region: &[Contour], eps: f64) -> Option<Anchor> {
     let mut best: Option<(Pt, Edge, f64)> = None;
+    let mut smooth: Option<Anchor> = None;
+    let mut circle = None;
     for c in region {
         let n = c.edges.len();
+        if c.edges.iter().all(|e| e.is_arc() && e.same_carrier(&c.edges[0], eps)) {
+            circle = circle.or(Some(Anchor::Circle(c.edges[0])));
+            continue;
+        }
         for i in 0..n {
             let (e_in, e_out) = (&c.edges[(i + n - 1) % n], &c.edges[i]);
-            let t = turn(e_in.tangent_end(eps), e_out.tangent_start(eps));
-            if t <= 1e-9 {
-                continue;
-            }
+            let t = corner_turn(e_in, e_out, eps);
             let v = e_out.start();
-            let better = match best {
-                None => true,
-                Some((b, _, bt)) => t > bt + 1e-9 || ((t - bt).abs() <= 1e-9 && (v.y, v.x) < (b.y, b.x)),
-            };
-            if better {
-                best = Some((v, *e_out, t));
+            if t > 1e-9 {
+                let better = match best {
+                    None => true,
+                    Some((b, _, bt)) => t > bt + 1e-9 || ((t - bt).abs() <= 1e-9 && (v.y, v.x) < (b.y, b.x)),
+                };
+                if better {
+                    best = Some((v, *e_out, t));
+                }
+            } else if t > -1e-6 && smooth.is_none() && !e_in.same_carrier(e_out, eps) {
+                let arriving = e_out.curvature() > e_in.curvature();
+                let edge = if arriving { *e_in } else { *e_out };
+                smooth = Some(Anchor::Corner { at: v, edge, turn: t.max(0.0), arriving });
             }
         }
     }
-    best
+    best.map(|(at, edge, turn)| Anchor::Corner { at, edge, turn, arriving: false }).or(smooth).or(circle)
+}
+
+/// The point of circle `c` (an arc's circle) where its tangent, in the arc's direction, is `d`.
+fn circle_point(c: &Edge, d: Pt) -> Pt {
+    let Edge::Arc { c: centre, ccw, .. } = *c else { unreachable!("a circle anchor is an arc") };
+    let u = if ccw { pt(d.y, -d.x) } else { pt(-d.y, d.x) };
+    centre + u * c.radius()
 }
 
 /// The region's contours as parts (outer rings with their holes).

@@ -4,7 +4,7 @@
 //! outer contour.
 
 use super::overlay::SubEdge;
-use crate::geom::edge::turn;
+use crate::geom::edge::{corner_turn, turn};
 use crate::geom::ring::Ring;
 use crate::geom::{Edge, Motion, Pt};
 use std::f64::consts::PI;
@@ -46,7 +46,7 @@ impl Contour {
             .map(|i| {
                 let e = &self.edges[i];
                 let next = &self.edges[(i + 1) % n];
-                (e.length(eps), turn(e.tangent_end(eps), next.tangent_start(eps)), e.curvature())
+                (e.length(eps), corner_turn(e, next, eps), e.curvature())
             })
             .collect()
     }

@@ -4,6 +4,8 @@
 //! `world = rotate(mirror?(local), rot * step) + at`, where `mirror` negates x and `step` is the
 //! set's rotation step (45 degrees for the tangram family).
 
+pub mod curved;
+
 use crate::geom::ring::ArcTo;
 use crate::geom::{pt, Motion, Pt, Vertex};
 use serde::{Deserialize, Serialize};
@@ -25,7 +27,7 @@ pub struct PieceSet {
 }
 
 /// Names of the built-in sets.
-pub const BUILTIN: [&str; 3] = ["tangram", "tpuzzle", "pentominoes"];
+pub const BUILTIN: [&str; 6] = ["tangram", "tpuzzle", "pentominoes", "egg", "heart", "circle"];
 
 /// The twelve pentominoes as unit cells, named by their usual letters.
 pub const PENTOMINOES: [(&str, [(i32, i32); 5]); 12] = [
@@ -103,7 +105,8 @@ impl PieceSet {
     /// A built-in set by name. `tangram`: the classic seven pieces, small square of side 1.
     /// `tpuzzle`: the four-piece T puzzle (an isosceles right triangle, two right trapezoids
     /// and a notched pentagon that together make a T of area 6, cut at 45 degrees; Tessera's
-    /// own proportions). `pentominoes`: the twelve pentominoes, unit cells, quarter turns.
+    /// own proportions). `pentominoes`: the twelve pentominoes, unit cells, quarter turns. `egg`,
+    /// `heart`, `circle`: the curved sets of [`curved`].
     pub fn builtin(name: &str) -> Option<PieceSet> {
         match name {
             "tangram" => Some(PieceSet {
@@ -140,7 +143,7 @@ impl PieceSet {
                     })
                     .collect(),
             }),
-            _ => None,
+            _ => curved::by_name(name).map(|b| b.set),
         }
     }
 
@@ -209,6 +212,41 @@ pub fn piece_area(def: &PieceDef) -> f64 {
     let tol = crate::geom::Tol::default();
     let area = |r: &Vec<Vertex>| crate::geom::Ring::new(r, tol).map_or(0.0, |r| r.signed_area(tol.eps).abs());
     def.rings.first().map_or(0.0, area) - def.rings.iter().skip(1).map(area).sum::<f64>()
+}
+
+/// A point inside a piece's outline, to pick it up and turn it by: the centroid of its
+/// corners' polygon when that lies inside (for a piece with arcs: with room around it), else
+/// the point of a 24 x 24 grid over the outline farthest from its edges (a crescent's corners'
+/// centroid lies outside it; a circular segment's lies on its chord).
+pub fn inner_point(ring: &[Vertex]) -> Pt {
+    let c = ring_centroid(ring);
+    let tol = crate::geom::Tol::default();
+    let Ok(r) = crate::geom::Ring::new(ring, tol) else { return c };
+    let room = |p: Pt| {
+        if r.winding(p, tol.eps) == 0 {
+            return -1.0;
+        }
+        r.edges().iter().map(|e| e.distance(p, tol.eps)).fold(f64::INFINITY, f64::min)
+    };
+    let b = r.bbox();
+    let size = (b.max.x - b.min.x).min(b.max.y - b.min.y);
+    let straight = ring.iter().all(|v| v.arc.is_none());
+    if room(c) > if straight { 0.0 } else { 0.2 * size } {
+        return c;
+    }
+    let n = 24;
+    let mut best = (room(c), c);
+    for i in 0..n {
+        for j in 0..n {
+            let f = |k: usize| (k as f64 + 0.5) / n as f64;
+            let p = pt(b.min.x + f(i) * (b.max.x - b.min.x), b.min.y + f(j) * (b.max.y - b.min.y));
+            let d = room(p);
+            if d > best.0 {
+                best = (d, p);
+            }
+        }
+    }
+    best.1
 }
 
 /// Centroid of a polygon's vertices' region (straight edges; arcs are treated as chords).
