@@ -1,5 +1,6 @@
 //! Tangram solving over the whole classic pack with the geometric solver (first solution),
-//! and the lattice exact-cover solver beside it.
+//! and the lattice exact-cover solver beside it; the curved pack (egg, heart, circle) with the
+//! geometric solver (goal: median at most 50 ms, worst at most 2 s a level).
 //!
 //! Run: `cargo bench --no-default-features --bench solve`
 
@@ -48,6 +49,9 @@ fn pack(c: &mut Criterion) {
     {
         report(&p.id, &p.levels, &opts);
     }
+    let curved = packs.iter().find(|p| p.id == "curved").unwrap().levels.clone();
+    let worst_curved = report("curved (again, for its hardest level)", &curved, &opts);
+    let hardest_curved = curved.iter().find(|l| l.id == worst_curved).unwrap().clone();
     let hardest = levels.iter().find(|l| l.id == worst).unwrap().clone();
     let mut g = c.benchmark_group("solve");
     g.sample_size(20);
@@ -59,6 +63,16 @@ fn pack(c: &mut Criterion) {
         })
     });
     g.bench_function("geometric/hardest_level", |b| b.iter(|| black_box(solve(&hardest.set, &hardest.target, &opts))));
+    g.bench_function("geometric/whole_curved_pack", |b| {
+        b.iter(|| {
+            for l in &curved {
+                black_box(solve(&l.set, &l.target, &opts));
+            }
+        })
+    });
+    g.bench_function("geometric/hardest_curved_level", |b| {
+        b.iter(|| black_box(solve(&hardest_curved.set, &hardest_curved.target, &opts)))
+    });
     g.bench_function("lattice/whole_classic_pack", |b| {
         b.iter(|| {
             for l in &levels {

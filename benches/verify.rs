@@ -1,5 +1,6 @@
-//! Verification speed: the 7-piece tangram (anchored and free) and growing lattice assemblies,
-//! beside the union of the same pieces by the i_overlay boolean library.
+//! Verification speed: the 7-piece tangram (anchored and free), the 9-piece curved egg, and
+//! growing lattice assemblies, beside the union of the same pieces by the i_overlay boolean
+//! library.
 //!
 //! Run: `cargo bench --no-default-features --bench verify`
 
@@ -69,6 +70,29 @@ fn tangram(c: &mut Criterion) {
 /// `normalize`), as drawn, and with the target drawn the way a boolean library writes a
 /// figure that touches itself (the square with the small square's corner pinched out of it:
 /// the pinch is split on every build).
+/// The 9-piece Egg of Columbus, solved (goal: at most 30 us), and with its cap turned.
+fn egg(c: &mut Criterion) {
+    let egg = tessera::pieces::curved::egg();
+    let step = egg.set.step();
+    let place = |sol: &[tessera::pieces::Placement]| -> Vec<RingV> {
+        sol.iter().map(|p| p.apply(&egg.set.pieces[p.piece], step).remove(0)).collect()
+    };
+    let target = vec![egg.home.clone()];
+    let mut g = c.benchmark_group("egg9");
+    let (puzzle, built) = build(&target, &place(&egg.solution), Mode::Anchored);
+    assert!(puzzle.judge(&built).solved);
+    g.bench_function("anchored", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    let (puzzle, built) = build(&target, &place(&egg.solution), Mode::Free);
+    assert!(puzzle.judge(&built).solved);
+    g.bench_function("free", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    let mut wrong = egg.solution.clone();
+    wrong[3].rot = 1;
+    let (puzzle, built) = build(&target, &place(&wrong), Mode::Anchored);
+    assert!(!puzzle.judge(&built).solved);
+    g.bench_function("anchored_unsolved", |b| b.iter(|| black_box(puzzle.judge(black_box(&built)))));
+    g.finish();
+}
+
 fn normalisation(c: &mut Criterion) {
     let (target, pieces) = tangram_square(0);
     let mut g = c.benchmark_group("build7");
@@ -108,5 +132,5 @@ fn scaling(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, tangram, scaling, normalisation);
+criterion_group!(benches, tangram, egg, scaling, normalisation);
 criterion_main!(benches);

@@ -87,7 +87,7 @@ impl Edge {
         match *self {
             Edge::Seg { a, b } => (b - a).unit(),
             Edge::Arc { c, ccw, .. } => {
-                let r = (self.point_at(t, eps) - c).unit().perp();
+                let r = (self.point_at_fast(t, eps) - c).unit().perp();
                 if ccw {
                     r
                 } else {
@@ -112,8 +112,43 @@ impl Edge {
             }
         }
     }
+    /// As [`Edge::point_at`], without trigonometry at the ends and the middle (the calls the
+    /// engine makes by the thousand).
+    fn point_at_fast(&self, t: f64, eps: f64) -> Pt {
+        match *self {
+            Edge::Arc { a, b, .. } if t == 0.0 || t == 1.0 => {
+                if t == 0.0 {
+                    a
+                } else {
+                    b
+                }
+            }
+            Edge::Arc { a, b, c, ccw } if t == 0.5 && a.dist(b) > eps => {
+                // Half way round: along the bisector of the two radii, on the arc's side of the
+                // chord (past the centre for more than half a circle).
+                let (u, v) = (a - c, b - c);
+                let turn = u.cross(v);
+                let short = if ccw { turn > 0.0 } else { turn < 0.0 };
+                let bis = u + v;
+                let dir = if bis.len() <= 1e-9 * u.len() {
+                    // A half circle: a quarter turn from the start, its way.
+                    if ccw {
+                        u.perp()
+                    } else {
+                        -u.perp()
+                    }
+                } else if short {
+                    bis
+                } else {
+                    -bis
+                };
+                c + dir.unit() * u.len()
+            }
+            _ => self.point_at(t, eps),
+        }
+    }
     pub fn midpoint(&self, eps: f64) -> Pt {
-        self.point_at(0.5, eps)
+        self.point_at_fast(0.5, eps)
     }
     pub fn reversed(&self) -> Edge {
         match *self {
@@ -153,6 +188,29 @@ impl Edge {
 
     /// Angle, measured from the start in the arc's turning direction, of `p` about the centre,
     /// in [0, 2pi).
+    /// Whether the direction from an arc's centre to `p` lies within the arc's sweep (ends
+    /// included), by cross products alone.
+    fn within_sweep(&self, p: Pt, eps: f64) -> bool {
+        let Edge::Arc { a, b, c, ccw } = *self else { return false };
+        if a.dist(b) <= eps {
+            return true; // a full circle
+        }
+        // Counter-clockwise from `from` to `to`.
+        let (from, to) = if ccw { (a - c, b - c) } else { (b - c, a - c) };
+        let w = p - c;
+        let (after_from, before_to) = (from.cross(w) >= 0.0, w.cross(to) >= 0.0);
+        if from.cross(to) > 0.0 {
+            // At most half a circle: between the two radii.
+            after_from && before_to
+        } else if from.cross(to) < 0.0 {
+            // More than half: anywhere but strictly inside the gap between the ends.
+            after_from || before_to
+        } else {
+            // Exactly half a circle (or radii the same way, a full circle handled above).
+            after_from
+        }
+    }
+
     fn arc_param_angle(a: Pt, c: Pt, ccw: bool, p: Pt) -> f64 {
         let d = (p - c).angle() - (a - c).angle();
         let s = if ccw { d } else { -d };
@@ -194,10 +252,8 @@ impl Edge {
                 let t = if l2 == 0.0 { 0.0 } else { ((p - a).dot(d) / l2).clamp(0.0, 1.0) };
                 p.dist(a + d * t)
             }
-            Edge::Arc { a, b, c, ccw } => {
-                let sw = self.sweep(eps);
-                let s = Self::arc_param_angle(a, c, ccw, p);
-                if s <= sw || p.dist(c) == 0.0 {
+            Edge::Arc { a, b, c, .. } => {
+                if self.within_sweep(p, eps) || p.dist(c) == 0.0 {
                     (p.dist(c) - self.radius()).abs()
                 } else {
                     p.dist(a).min(p.dist(b))
@@ -209,7 +265,13 @@ impl Edge {
     pub fn contains(&self, p: Pt, eps: f64) -> bool {
         match self {
             Edge::Seg { .. } => self.distance(p, eps) <= eps,
-            Edge::Arc { .. } => self.bbox(eps).contains(p, eps) && self.distance(p, eps) <= eps,
+            // Near an end, or on the circle within the sweep (no bounding box: this is the
+            // engine's innermost test).
+            Edge::Arc { a, b, c, .. } => {
+                p.dist(*a) <= eps
+                    || p.dist(*b) <= eps
+                    || ((p.dist(*c) - self.radius()).abs() <= eps && self.within_sweep(p, eps))
+            }
         }
     }
 
@@ -217,11 +279,10 @@ impl Edge {
         let mut bb = BBox::EMPTY;
         bb.add(self.start());
         bb.add(self.end());
-        if let Edge::Arc { a, c, ccw, .. } = *self {
+        if let Edge::Arc { c, .. } = *self {
             let r = self.radius();
-            let sw = self.sweep(eps);
             for q in [pt(r, 0.0), pt(0.0, r), pt(-r, 0.0), pt(0.0, -r)] {
-                if Self::arc_param_angle(a, c, ccw, c + q) <= sw {
+                if self.within_sweep(c + q, eps) {
                     bb.add(c + q);
                 }
             }
@@ -276,6 +337,23 @@ impl Edge {
             if apart(a, b, c, d) || apart(c, d, a, b) {
                 return out;
             }
+        }
+        // Quick rejection with a circle: a line that passes it by, or two circles apart or one
+        // inside the other, cannot come within eps of each other.
+        match (*self, *o) {
+            (Edge::Seg { a, b }, Edge::Arc { c, .. }) | (Edge::Arc { c, .. }, Edge::Seg { a, b }) => {
+                let r = if self.is_arc() { self.radius() } else { o.radius() };
+                if Edge::line_dist(a, b, c) > r + eps {
+                    return out;
+                }
+            }
+            (Edge::Arc { c, .. }, Edge::Arc { c: c2, .. }) => {
+                let (d, r1, r2) = (c.dist(c2), self.radius(), o.radius());
+                if d > r1 + r2 + eps || d < (r1 - r2).abs() - eps {
+                    return out;
+                }
+            }
+            _ => {}
         }
         for p in [self.start(), self.end()] {
             if o.contains(p, eps) {
