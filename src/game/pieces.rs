@@ -144,14 +144,18 @@ impl Placed {
     }
 }
 
+/// The rings' bounding box (an arc adds only the part of its circle it sweeps).
 fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     let mut b = BBox::EMPTY;
-    for v in rings.iter().flatten() {
-        b.add(v.at);
-        if let Some(a) = v.arc {
-            let r = v.at.dist(a.center);
-            b.add(a.center + crate::geom::pt(r, r));
-            b.add(a.center - crate::geom::pt(r, r));
+    for r in rings {
+        for (i, v) in r.iter().enumerate() {
+            b.add(v.at);
+            if let Some(a) = v.arc {
+                let e = crate::geom::Edge::arc(v.at, r[(i + 1) % r.len()].at, a.center, a.ccw);
+                let eb = e.bbox(1e-9);
+                b.add(eb.min);
+                b.add(eb.max);
+            }
         }
     }
     b
