@@ -264,13 +264,22 @@ impl Edge {
 
     pub fn contains(&self, p: Pt, eps: f64) -> bool {
         match self {
-            Edge::Seg { .. } => self.distance(p, eps) <= eps,
+            Edge::Seg { a, b } => {
+                // Squared distances: no square root in the engine's innermost test.
+                let (d, w) = (*b - *a, p - *a);
+                let l2 = d.dot(d);
+                let t = if l2 == 0.0 { 0.0 } else { (w.dot(d) / l2).clamp(0.0, 1.0) };
+                let q = w - d * t;
+                q.dot(q) <= eps * eps
+            }
             // Near an end, or on the circle within the sweep (no bounding box: this is the
             // engine's innermost test).
             Edge::Arc { a, b, c, .. } => {
-                p.dist(*a) <= eps
-                    || p.dist(*b) <= eps
-                    || ((p.dist(*c) - self.radius()).abs() <= eps && self.within_sweep(p, eps))
+                let near = |q: Pt| (p - q).dot(p - q) <= eps * eps;
+                let (r, w) = (self.radius(), (p - *c).dot(p - *c));
+                near(*a)
+                    || near(*b)
+                    || (w <= (r + eps) * (r + eps) && w >= (r - eps).max(0.0).powi(2) && self.within_sweep(p, eps))
             }
         }
     }
