@@ -9,9 +9,9 @@
 //! Local coordinates: a piece is written where it lies in the home figure, moved so its first
 //! vertex is the origin (placements put it back).
 
-use super::{PieceDef, PieceSet, Placement};
+use super::{move_ring, PieceDef, PieceSet, Placement};
 use crate::geom::ring::ArcTo;
-use crate::geom::{pt, Pt, Vertex};
+use crate::geom::{pt, Motion, Pt, Vertex};
 use std::f64::consts::SQRT_2;
 
 /// One step of a ring: a straight edge or an arc about `c` to the next vertex.
@@ -36,7 +36,9 @@ fn ring(steps: &[Step]) -> Vec<Vertex> {
 }
 
 /// A set built from pieces drawn in place: each piece is moved so its first vertex is the
-/// origin, and the home figure's solution puts it back.
+/// origin, and the home figure's solution puts it back. A piece congruent to an earlier one
+/// (turned in the set's steps or mirrored) takes that piece's outline, so the solver knows
+/// them for the same shape.
 pub struct Built {
     pub set: PieceSet,
     /// The home figure (one ring).
@@ -46,19 +48,55 @@ pub struct Built {
 }
 
 fn build(name: &str, home: &[Step], pieces: &[(&str, Vec<Step>)]) -> Built {
-    let mut defs = Vec::new();
+    let mut defs: Vec<PieceDef> = Vec::new();
     let mut solution = Vec::new();
     for (i, (piece, steps)) in pieces.iter().enumerate() {
-        let ring = ring(steps);
-        let o = ring[0].at;
-        let local = ring
-            .iter()
-            .map(|v| Vertex { at: v.at - o, arc: v.arc.map(|a| ArcTo { center: a.center - o, ..a }) })
-            .collect();
+        let world = ring(steps);
+        let earlier = defs.iter().find_map(|d: &PieceDef| {
+            (0..8).flat_map(|rot| [(rot, false), (rot, true)]).find_map(|(rot, flip)| {
+                let m = Motion { mirror: flip, angle: rot as f64 * std::f64::consts::FRAC_PI_4, shift: pt(0.0, 0.0) };
+                let shift = translation(&move_ring(&d.rings[0], &m), &world)?;
+                Some((d.rings[0].clone(), Placement { piece: i, rot, flip, at: (shift.x, shift.y) }))
+            })
+        });
+        let (local, place) = earlier.unwrap_or_else(|| {
+            let o = world[0].at;
+            let local = world
+                .iter()
+                .map(|v| Vertex { at: v.at - o, arc: v.arc.map(|a| ArcTo { center: a.center - o, ..a }) })
+                .collect();
+            (local, Placement { piece: i, rot: 0, flip: false, at: (o.x, o.y) })
+        });
         defs.push(PieceDef { name: (*piece).into(), rings: vec![local] });
-        solution.push(Placement { piece: i, rot: 0, flip: false, at: (o.x, o.y) });
+        solution.push(place);
     }
     Built { set: PieceSet { name: name.into(), pieces: defs, step_deg: 45.0 }, home: ring(home), solution }
+}
+
+/// The translation carrying ring `a` onto ring `b` when they are the same outline (the same
+/// edges, straight or about the same centres, in either direction), else `None`.
+fn translation(a: &[Vertex], b: &[Vertex]) -> Option<Pt> {
+    // Each edge as its two ends in order and its arc centre (far away for a straight edge).
+    let keys = |r: &[Vertex], d: Pt| {
+        let mut k: Vec<[f64; 6]> = (0..r.len())
+            .map(|i| {
+                let (p, q) = (r[i].at + d, r[(i + 1) % r.len()].at + d);
+                let (p, q) = if (p.x, p.y) <= (q.x, q.y) { (p, q) } else { (q, p) };
+                let c = r[i].arc.map_or(pt(1e9, 1e9), |arc| arc.center + d);
+                [p.x, p.y, q.x, q.y, c.x, c.y]
+            })
+            .collect();
+        k.sort_by(|x, y| x.partial_cmp(y).unwrap());
+        k
+    };
+    let lowest = |r: &[Vertex]| r.iter().map(|v| v.at).min_by(|p, q| (p.x, p.y).partial_cmp(&(q.x, q.y)).unwrap());
+    if a.len() != b.len() {
+        return None;
+    }
+    let d = lowest(b)? - lowest(a)?;
+    let same =
+        keys(a, d).iter().zip(keys(b, pt(0.0, 0.0))).all(|(x, y)| x.iter().zip(y).all(|(u, v)| (u - v).abs() < 1e-9));
+    same.then_some(d)
 }
 
 /// The Egg of Columbus (9 pieces; Richter's Anker puzzle of 1893), with the base circle's
@@ -226,5 +264,17 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn congruent_pieces_share_one_outline() {
+        let same = |name: &str, ids: &[usize]| {
+            let b = by_name(name).unwrap();
+            ids.iter().all(|&i| b.set.pieces[i].rings == b.set.pieces[ids[0]].rings)
+        };
+        assert!(same("egg", &[1, 2]) && same("egg", &[4, 5]) && same("egg", &[6, 7]), "mirror pairs");
+        assert!(same("heart", &[2, 3]) && same("heart", &[4, 7, 8]) && same("heart", &[5, 6]));
+        assert!(same("circle", &[2, 3]) && same("circle", &[4, 5]) && same("circle", &[6, 7, 8, 9]));
+        assert!(!same("heart", &[4, 5]) && !same("egg", &[0, 8]));
     }
 }
