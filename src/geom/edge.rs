@@ -521,6 +521,47 @@ mod tests {
     const E: f64 = 1e-9;
 
     #[test]
+    fn a_cusp_is_signed_by_curvature() {
+        // A quarter circle about the origin arrives at (0, 1) heading left; a segment leaves
+        // heading right, back along the tangent. Inside the arc (its left) and left of the
+        // segment (above it) are on opposite sides: the corner is reflex, 360 degrees.
+        let arc = Edge::arc(pt(1.0, 0.0), pt(0.0, 1.0), pt(0.0, 0.0), true);
+        let back = Edge::seg(pt(0.0, 1.0), pt(1.0, 1.0));
+        assert_eq!(corner_turn(&arc, &back, E), -PI);
+        // The same arc run clockwise with the segment leaving the other way: a horn between
+        // the two curves, angle 0.
+        let cw = Edge::arc(pt(-1.0, 0.0), pt(0.0, 1.0), pt(0.0, 0.0), false);
+        let horn = Edge::seg(pt(0.0, 1.0), pt(-1.0, 1.0));
+        assert_eq!(corner_turn(&cw, &horn, E), PI);
+        // Ordinary corners are plain turns.
+        let up = Edge::seg(pt(1.0, 1.0), pt(1.0, 2.0));
+        assert!((corner_turn(&back, &up, E) - PI / 2.0).abs() < 1e-12);
+    }
+
+    #[test]
+    fn within_sweep_and_midpoints_agree_with_angles() {
+        for (a, b, ccw) in [
+            (pt(1.0, 0.0), pt(0.0, 1.0), true),
+            (pt(1.0, 0.0), pt(0.0, 1.0), false),
+            (pt(1.0, 0.0), pt(-1.0, 0.0), true),
+            (pt(1.0, 0.0), pt(-1.0, 0.0), false),
+            (pt(0.6, 0.8), pt(0.6, -0.8), true),
+        ] {
+            let e = Edge::arc(a, b, pt(0.0, 0.0), ccw);
+            let slow = e.point_at(0.5, E);
+            assert!(e.midpoint(E).dist(slow) < 1e-12, "{e:?}");
+            for k in 0..64 {
+                let t = k as f64 / 64.0 * TAU;
+                let p = pt(t.cos(), t.sin());
+                let s = Edge::arc_param_angle(a, pt(0.0, 0.0), ccw, p);
+                if (s - e.sweep(E)).abs() > 1e-9 && s > 1e-9 {
+                    assert_eq!(e.within_sweep(p, E), s <= e.sweep(E), "{e:?} at {t}");
+                }
+            }
+        }
+    }
+
+    #[test]
     fn arc_measures() {
         let half = Edge::arc(pt(1.0, 0.0), pt(-1.0, 0.0), pt(0.0, 0.0), true);
         assert!((half.sweep(E) - PI).abs() < 1e-12);
