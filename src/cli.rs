@@ -36,6 +36,7 @@ pub fn run(args: &[String]) -> Option<i32> {
         "parts" => crate::cli_poly::parts(rest, out, err),
         "pack" => crate::cli_poly::pack(rest, out, err),
         "edge" => crate::cli_edge::run(rest, out, err),
+        "share" => crate::cli_share::run(rest, out, err),
         "screenshot" => return None,
         "help" | "--help" | "-h" => {
             let _ = writeln!(out, "{}", full_usage());
@@ -55,9 +56,10 @@ pub fn run(args: &[String]) -> Option<i32> {
 /// Every command's usage.
 pub fn full_usage() -> String {
     format!(
-        "{USAGE}\n{}\n{}\n  tessera --version                print the version",
+        "{USAGE}\n{}\n{}\n{}\n  tessera --version                print the version",
         crate::cli_poly::USAGE,
-        crate::cli_edge::USAGE
+        crate::cli_edge::USAGE,
+        crate::cli_share::USAGE
     )
 }
 

@@ -406,6 +406,42 @@ pub(crate) fn piece(n: &Node, at: &str) -> Result<Vec<Vec<Vertex>>, String> {
     }
 }
 
+/// Written back as read: numbers, lists (a pair of numbers as a tuple `(x, y)`, the way
+/// points are written), maps with their keys.
+impl serde::Serialize for Node {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        use serde::ser::{SerializeMap, SerializeSeq, SerializeTuple};
+        match self {
+            Node::Num(v) if v.fract() == 0.0 && v.abs() < 1e15 => s.serialize_i64(*v as i64),
+            Node::Num(v) => s.serialize_f64(*v),
+            Node::Bool(b) => s.serialize_bool(*b),
+            Node::Str(t) => s.serialize_str(t),
+            Node::List(v) if v.len() == 2 && v.iter().all(|n| matches!(n, Node::Num(_))) => {
+                let mut t = s.serialize_tuple(2)?;
+                for n in v {
+                    t.serialize_element(n)?;
+                }
+                t.end()
+            }
+            Node::List(v) => {
+                let mut q = s.serialize_seq(Some(v.len()))?;
+                for n in v {
+                    q.serialize_element(n)?;
+                }
+                q.end()
+            }
+            Node::Map(v) => {
+                let mut m = s.serialize_map(Some(v.len()))?;
+                for (k, n) in v {
+                    m.serialize_entry(k, n)?;
+                }
+                m.end()
+            }
+            Node::Other(_) => s.serialize_unit(),
+        }
+    }
+}
+
 impl<'de> Deserialize<'de> for Node {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Node, D::Error> {
         d.deserialize_any(NodeVisitor)

@@ -8,7 +8,7 @@ use crate::geom::ring::Side;
 use crate::geom::{pt, Motion, Vertex};
 use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
 use crate::verify::{Mode, Puzzle, Target};
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
@@ -61,6 +61,8 @@ pub struct Level {
     pub edge: Option<EdgeLevel>,
     /// The tolerance as a fraction of the figure's size (`None`: [`crate::geom::Tol::REL`]).
     pub tolerance: Option<f64>,
+    /// The entry as its file wrote it.
+    pub entry: Arc<Entry>,
     /// The figure prepared for judging, built on first use and shared by clones.
     prepared: Arc<OnceLock<Puzzle>>,
 }
@@ -187,46 +189,65 @@ fn step45() -> f64 {
     45.0
 }
 
-#[derive(Deserialize)]
+#[derive(Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 struct RawPack {
     name: String,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "String::is_empty")]
     author: String,
     #[serde(default = "one")]
     version: u32,
-    levels: Vec<RawLevel>,
+    levels: Vec<Entry>,
 }
 
-#[derive(Deserialize)]
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_step45(s: &f64) -> bool {
+    *s == 45.0
+}
+
+/// A level entry as written in a pack file, before it is checked and built: what the level
+/// writer, the share codes and the daily puzzle write back.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
-struct RawLevel {
-    id: String,
-    name: String,
-    #[serde(default)]
-    family: Option<String>,
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
     #[serde(default = "one_u8")]
-    difficulty: u8,
+    pub difficulty: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<Node>,
+    #[serde(default = "step45", skip_serializing_if = "is_step45")]
+    pub rotation_step: f64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub target: Vec<Node>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<crate::family::Board>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<crate::edge::RawPuzzle>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unique: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub allow_mirror: bool,
     #[serde(default)]
-    pieces: Option<Node>,
-    #[serde(default = "step45")]
-    rotation_step: f64,
-    #[serde(default)]
-    target: Vec<Node>,
-    #[serde(default)]
-    board: Option<crate::family::Board>,
-    #[serde(default)]
-    edge: Option<crate::edge::RawPuzzle>,
-    #[serde(default)]
-    unique: bool,
-    #[serde(default)]
-    mode: Option<Mode>,
-    #[serde(default)]
-    allow_mirror: bool,
-    #[serde(default)]
-    solution: Vec<Placement>,
-    #[serde(default)]
-    tolerance: Option<f64>,
+    pub solution: Vec<Placement>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
+}
+
+/// A pack file holding `entries`, as `parse_pack` reads it.
+pub fn write_pack(name: &str, entries: &[Entry]) -> String {
+    let pack = RawPack { name: name.into(), author: String::new(), version: 1, levels: entries.to_vec() };
+    let config = ron::ser::PrettyConfig::new()
+        .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
+        .depth_limit(4)
+        .struct_names(false);
+    ron::ser::to_string_pretty(&pack, config).expect("a pack always serialises")
 }
 
 /// Parses and validates a pack. `file` names it in errors; `id` is its short id.
@@ -245,6 +266,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     }
     let mut levels = Vec::with_capacity(raw.levels.len());
     for l in raw.levels {
+        let entry = Arc::new(l.clone());
         let line = line_of_id(text, &l.id);
         let fail = |m: String| err(line, format!("level `{}`: {m}", l.id));
         check_id(&l.id, "level").map_err(|m| err(line, m))?;
@@ -283,6 +305,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
             poly: p.poly,
             edge: p.edge,
             tolerance,
+            entry,
             prepared: Arc::default(),
         });
     }

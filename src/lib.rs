@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod cli_edge;
 pub mod cli_poly;
+pub mod cli_share;
 pub mod edge;
 pub mod family;
 pub mod format;
@@ -17,6 +18,7 @@ pub mod paths;
 pub mod pieces;
 pub mod polyform;
 pub mod save;
+pub mod share;
 pub mod solve;
 pub mod verify;
 

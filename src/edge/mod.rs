@@ -240,7 +240,7 @@ pub fn parse_text(text: &str, rotate: bool) -> Result<Puzzle, String> {
 
 /// The RON form (also used in level packs): `(cols: 4, rows: 4, rotate: true, tiles: [(1, 0,
 /// 0, 2), ...], clues: [(cell: 0, tile: 3, rot: 1)])`.
-#[derive(Deserialize, Serialize)]
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawPuzzle {
     pub cols: usize,

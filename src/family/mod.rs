@@ -144,11 +144,11 @@ pub struct Fields<'a> {
 }
 
 /// A grid board as written in a level: a box of `size` cells without the `holes`.
-#[derive(serde::Deserialize)]
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
     pub size: Vec<i32>,
-    #[serde(default)]
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub holes: Vec<Vec<i32>>,
 }
 

@@ -1,0 +1,91 @@
+//! Share codes: every shipped level goes to a code and back unchanged, tangram codes are
+//! short, and damaged or foreign codes are refused with a reason.
+
+use proptest::prelude::*;
+use tessera::level::{embedded_packs, parse_pack, write_pack};
+use tessera::share::{decode, encode};
+
+#[test]
+fn every_shipped_level_round_trips_and_still_checks() {
+    for pack in embedded_packs() {
+        for level in &pack.levels {
+            let who = format!("{}/{}", pack.id, level.id);
+            let code = encode(&level.entry);
+            let back = decode(&code).unwrap_or_else(|e| panic!("{who}: {e}"));
+            assert_eq!(encode(&back), code, "{who}: encode, decode, encode changed the code");
+            // The decoded level stands as a pack of its own, and it is the same puzzle.
+            let text = write_pack(&back.name, std::slice::from_ref(&back));
+            let one = parse_pack(&text, "shared.ron", "shared").unwrap_or_else(|e| panic!("{who}: {e}\n{text}"));
+            let l = &one.levels[0];
+            assert_eq!(l.solution.len(), level.solution.len(), "{who}");
+            assert_eq!((l.name.as_str(), l.difficulty, l.mode), (level.name.as_str(), level.difficulty, level.mode));
+            l.check_solution().unwrap_or_else(|e| panic!("{who}: {e}"));
+            assert!(level.judge(&l.solution).solved, "{who}: the decoded solution solves the original level");
+        }
+    }
+}
+
+#[test]
+fn a_seven_piece_tangram_code_fits_in_120_characters() {
+    let packs = embedded_packs();
+    let classic = packs.iter().find(|p| p.id == "classic").unwrap();
+    let longest = classic.levels.iter().map(|l| encode(&l.entry).len()).max().unwrap();
+    assert!(longest <= 120, "the longest classic code has {longest} characters");
+}
+
+#[test]
+fn foreign_and_damaged_codes_are_refused_with_a_reason() {
+    let packs = embedded_packs();
+    let code = encode(&packs[0].levels[0].entry);
+    for (bad, why) in [
+        ("", "empty"),
+        ("hello world", "not a Tessera level code"),
+        ("AAAA", "not a Tessera level code"),
+        ("VAI", "newer Tessera"),
+        (&code[..code.len() / 2], "damaged"),
+    ] {
+        let e = decode(bad).expect_err(bad);
+        assert!(e.contains(why), "{bad:?}: {e}");
+    }
+}
+
+proptest! {
+    #[test]
+    fn no_code_makes_the_decoder_panic(s in "[A-Za-z0-9_-]{0,200}", cut in 0usize..200, flip in any::<(usize, u8)>()) {
+        let _ = decode(&s);
+        let packs = embedded_packs();
+        let code = encode(&packs[(cut % packs.len())].levels[0].entry);
+        let _ = decode(&code[..cut.min(code.len())]);
+        let mut bytes = code.into_bytes();
+        let i = flip.0 % bytes.len();
+        bytes[i] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_"[flip.1 as usize % 64];
+        let _ = decode(std::str::from_utf8(&bytes).unwrap());
+    }
+}
+
+/// `tessera share encode` and `decode` through the binary; a bad code exits 2 with a reason.
+#[test]
+fn the_share_commands_write_a_one_level_pack() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/curved.ron");
+    let out = std::process::Command::new(bin).args(["share", "encode", pack, "--level", "heart"]).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let code = String::from_utf8(out.stdout).unwrap().trim().to_string();
+    let dir = std::env::temp_dir().join(format!("tessera-share-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("heart.ron");
+    let out = std::process::Command::new(bin)
+        .args(["share", "decode", &code, "--out", file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let again = std::process::Command::new(bin).args(["share", "encode", file.to_str().unwrap()]).output().unwrap();
+    assert_eq!(String::from_utf8(again.stdout).unwrap().trim(), code);
+    let check = std::process::Command::new(bin).args(["check-levels", dir.to_str().unwrap()]).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    let bad =
+        std::process::Command::new(bin).args(["share", "decode", "nonsense!", "--out", "x.ron"]).output().unwrap();
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&bad.stderr).contains("not a Tessera level code"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
