@@ -5,9 +5,11 @@
 //! (headless commands). The Bevy game layer lives behind the default `game` feature.
 
 pub mod cli;
+pub mod cli_daily;
 pub mod cli_edge;
 pub mod cli_poly;
 pub mod cli_share;
+pub mod daily;
 pub mod edge;
 pub mod family;
 pub mod format;
