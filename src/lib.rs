@@ -7,6 +7,7 @@
 pub mod cli;
 pub mod cli_daily;
 pub mod cli_edge;
+pub mod cli_import;
 pub mod cli_poly;
 pub mod cli_share;
 pub mod daily;
@@ -14,6 +15,7 @@ pub mod edge;
 pub mod family;
 pub mod format;
 pub mod geom;
+pub mod import;
 pub mod level;
 pub mod normalize;
 pub mod paths;

@@ -56,7 +56,7 @@ pub fn unit_of(set: &PieceSet) -> Option<f64> {
 
 /// The lattice number `(a + b sqrt2) / 2` (or a whole `a` without sqrt2) nearest `x` within
 /// `tol`, smallest `|b|` first.
-fn nearest(x: f64, sqrt2: bool, tol: f64) -> Option<f64> {
+pub(crate) fn nearest(x: f64, sqrt2: bool, tol: f64) -> Option<f64> {
     if !sqrt2 {
         let a = x.round();
         return ((a - x).abs() <= tol).then_some(a);

@@ -1,0 +1,253 @@
+//! SVG import: a figure drawn with a set's pieces becomes a level.
+//!
+//! `usvg` reads the file and resolves shapes (`polygon`, `rect`, `path`, ...), groups and
+//! `transform`s into paths in absolute coordinates. Every filled path is one polygon per
+//! subpath (curves are refused). Then:
+//! 1. y is turned to point up, and the drawing is scaled so its area is the set's;
+//! 2. each polygon is recognised as one of the set's pieces, turned by any angle and possibly
+//!    mirrored: an edge of the polygon is matched with an edge of the same length of the piece,
+//!    and every corner must then land on a corner (within 1% of the piece's size);
+//! 3. the whole drawing is turned so the pieces sit in the set's steps (the first piece's turn
+//!    decides) and moved so the first piece is at the origin, and positions are snapped onto
+//!    the set's lattice where it has one;
+//! 4. the figure is the union of the pieces so placed, and the drawing is its reference
+//!    solution.
+
+use crate::format::Node;
+use crate::geom::{pt, Pt, Vertex};
+use crate::level::Entry;
+use crate::pieces::{PieceSet, Placement};
+use usvg::tiny_skia_path::PathSegment;
+
+/// One polygon of the drawing: where it came from and its corners (y up).
+struct Polygon {
+    /// "polygon 3 (id `p3`)", for errors.
+    label: String,
+    points: Vec<Pt>,
+}
+
+/// Reads an SVG drawing of `set`'s pieces and makes a level of it, named `name`.
+pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, String> {
+    if set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
+        return Err(format!("set `{}` has curved pieces; only straight pieces can be imported from SVG", set.name));
+    }
+    let tree =
+        usvg::Tree::from_data(data, &usvg::Options::default()).map_err(|e| format!("not a readable SVG: {e}"))?;
+    let mut polygons = Vec::new();
+    collect(tree.root(), &mut polygons)?;
+    if polygons.len() != set.pieces.len() {
+        return Err(format!(
+            "the drawing has {} filled polygon(s); set `{}` has {} pieces",
+            polygons.len(),
+            set.name,
+            set.pieces.len()
+        ));
+    }
+    // Scale to the set's area.
+    let area: f64 = polygons.iter().map(|p| signed_area(&p.points).abs()).sum();
+    let want: f64 = set.pieces.iter().map(crate::pieces::piece_area).sum();
+    if !(area > 0.0 && area.is_finite()) {
+        return Err("the drawing's polygons have no area".into());
+    }
+    let scale = (want / area).sqrt();
+    for p in &mut polygons {
+        p.points = p.points.iter().map(|&q| q * scale).collect();
+    }
+    // Recognise each polygon; identical pieces are interchangeable, so the first free one of
+    // a shape is taken.
+    let size = set.pieces.iter().map(|p| piece_size(&p.rings[0])).fold(0.0, f64::max);
+    let tol = 0.01 * size;
+    let mut used = vec![false; set.pieces.len()];
+    let mut matched: Vec<(usize, bool, f64, Pt)> = Vec::new();
+    for poly in &polygons {
+        let m = (0..set.pieces.len())
+            .filter(|&i| !used[i])
+            .find_map(|i| {
+                fit(&set.pieces[i].rings[0], &poly.points, tol).map(|(flip, angle, shift)| (i, flip, angle, shift))
+            })
+            .ok_or_else(|| format!("{} does not fit any piece of `{}` that is left", poly.label, set.name))?;
+        used[m.0] = true;
+        matched.push(m);
+    }
+    // Turn the drawing so that the pieces turn in the set's steps.
+    let step = set.step();
+    let base = matched[0].2.rem_euclid(step);
+    let mut solution = Vec::new();
+    let lattice = crate::solve::snap::unit_of(set);
+    // Positions are snapped relative to the first piece's, where lattice numbers are small
+    // (far from the origin, other lattice numbers come within the tolerance too).
+    let origin = matched[0].3.rotate(-base);
+    for ((piece, flip, angle, shift), poly) in matched.iter().zip(&polygons) {
+        let turns = (angle - base) / step;
+        if (turns - turns.round()).abs() * step > 0.01 {
+            return Err(format!(
+                "{} is turned by {:.1} degrees against the first piece; pieces turn in steps of {} degrees",
+                poly.label,
+                (angle - matched[0].2).to_degrees(),
+                set.step_deg
+            ));
+        }
+        let at = shift.rotate(-base) - origin;
+        let snap = |x: f64| {
+            lattice
+                .and_then(|u| crate::solve::snap::nearest(x / u, set.step_deg == 45.0, tol / u).map(|y| y * u))
+                .unwrap_or(x)
+        };
+        let rot = (turns.round() as i32).rem_euclid((std::f64::consts::TAU / step).round() as i32);
+        solution.push(Placement { piece: *piece, rot, flip: *flip, at: (snap(at.x), snap(at.y)) });
+    }
+    solution.sort_by_key(|p| p.piece);
+    // The figure: the union of the pieces as placed.
+    let t = crate::geom::Tol::default();
+    let pieces: Vec<crate::verify::Piece> = solution
+        .iter()
+        .map(|p| crate::verify::Piece::from_vertices(&p.apply(&set.pieces[p.piece], step), t, p.piece))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
+    let asm = crate::verify::assemble(&parts, t.eps);
+    if asm.overlay.overlap {
+        // Parts follow the solution's order (by piece); name the drawing's polygons.
+        let names: Vec<&str> = solution
+            .iter()
+            .zip(&asm.overlay.overlapping)
+            .filter(|(_, o)| **o)
+            .filter_map(|(p, _)| matched.iter().position(|m| m.0 == p.piece).map(|k| polygons[k].label.as_str()))
+            .collect();
+        return Err(format!("the drawing's pieces overlap: {}", names.join(", ")));
+    }
+    let target: Vec<Node> = asm
+        .contours
+        .iter()
+        .map(|c| {
+            Node::List(
+                c.edges.iter().map(|e| Node::List(vec![Node::Num(e.start().x), Node::Num(e.start().y)])).collect(),
+            )
+        })
+        .collect();
+    Ok(Entry {
+        id: crate::share::id_from_name(name),
+        name: name.into(),
+        family: None,
+        difficulty: 1,
+        pieces: Some(Node::Str(set.name.clone())),
+        rotation_step: set.step_deg,
+        target,
+        board: None,
+        edge: None,
+        unique: false,
+        mode: Some(crate::verify::Mode::Anchored),
+        allow_mirror: true,
+        solution,
+        tolerance: None,
+    })
+}
+
+/// Every filled path under `g`, one polygon per subpath, y up.
+fn collect(g: &usvg::Group, out: &mut Vec<Polygon>) -> Result<(), String> {
+    for node in g.children() {
+        match node {
+            usvg::Node::Group(g) => collect(g, out)?,
+            usvg::Node::Path(p) if p.fill().is_some() => {
+                let tr = p.abs_transform();
+                let id = if p.id().is_empty() { String::new() } else { format!(" (id `{}`)", p.id()) };
+                let mut ring: Vec<Pt> = Vec::new();
+                let finish = |ring: &mut Vec<Pt>, out: &mut Vec<Polygon>| {
+                    let points = clean(std::mem::take(ring));
+                    if points.len() >= 3 {
+                        out.push(Polygon { label: format!("polygon {}{id}", out.len() + 1), points });
+                    }
+                };
+                for seg in p.data().segments() {
+                    match seg {
+                        PathSegment::MoveTo(q) => {
+                            finish(&mut ring, out);
+                            ring.push(map(&tr, q));
+                        }
+                        PathSegment::LineTo(q) => ring.push(map(&tr, q)),
+                        PathSegment::Close => finish(&mut ring, out),
+                        PathSegment::QuadTo(..) | PathSegment::CubicTo(..) => {
+                            return Err(format!(
+                                "polygon {}{id} has curved edges; pieces must be polygons",
+                                out.len() + 1
+                            ))
+                        }
+                    }
+                }
+                finish(&mut ring, out);
+            }
+            _ => {}
+        }
+    }
+    Ok(())
+}
+
+fn map(tr: &usvg::Transform, mut q: usvg::tiny_skia_path::Point) -> Pt {
+    tr.map_point(&mut q);
+    pt(f64::from(q.x), -f64::from(q.y))
+}
+
+/// Without repeated and straight-through corners, counter-clockwise.
+fn clean(mut p: Vec<Pt>) -> Vec<Pt> {
+    let size = p.iter().fold(0.0f64, |m, q| m.max(q.x.abs()).max(q.y.abs())).max(1e-12);
+    let close = |a: Pt, b: Pt| a.dist(b) <= 1e-9 * size;
+    p.dedup_by(|a, b| close(*a, *b));
+    while p.len() > 1 && close(p[0], p[p.len() - 1]) {
+        p.pop();
+    }
+    loop {
+        let n = p.len();
+        let straight =
+            (0..n).find(|&i| (p[i] - p[(i + n - 1) % n]).cross(p[(i + 1) % n] - p[i]).abs() <= 1e-9 * size * size);
+        match straight {
+            Some(i) if n > 3 => {
+                p.remove(i);
+            }
+            _ => break,
+        }
+    }
+    if signed_area(&p) < 0.0 {
+        p.reverse();
+    }
+    p
+}
+
+fn signed_area(p: &[Pt]) -> f64 {
+    (0..p.len()).map(|i| p[i].cross(p[(i + 1) % p.len()])).sum::<f64>() / 2.0
+}
+
+fn piece_size(ring: &[Vertex]) -> f64 {
+    let mut b = crate::geom::BBox::EMPTY;
+    ring.iter().for_each(|v| b.add(v.at));
+    (b.max.x - b.min.x).max(b.max.y - b.min.y)
+}
+
+/// How piece `ring` (local coordinates) is placed to make `poly`: (mirrored, angle, shift)
+/// with `poly = rotate(mirror(ring), angle) + shift`, every corner within `tol`.
+fn fit(ring: &[Vertex], poly: &[Pt], tol: f64) -> Option<(bool, f64, Pt)> {
+    if ring.len() != poly.len() {
+        return None;
+    }
+    let n = poly.len();
+    for flip in [false, true] {
+        let local: Vec<Pt> = ring.iter().map(|v| if flip { pt(-v.at.x, v.at.y) } else { v.at }).collect();
+        let local = clean(local);
+        if local.len() != n {
+            continue;
+        }
+        for k in 0..n {
+            let (q0, q1) = (poly[k], poly[(k + 1) % n]);
+            let (p0, p1) = (local[0], local[1]);
+            if ((q1 - q0).len() - (p1 - p0).len()).abs() > tol {
+                continue;
+            }
+            let angle = (q1 - q0).angle() - (p1 - p0).angle();
+            let shift = q0 - p0.rotate(angle);
+            let all = (0..n).all(|i| (local[i].rotate(angle) + shift).dist(poly[(k + i) % n]) <= tol);
+            if all {
+                return Some((flip, angle, shift));
+            }
+        }
+    }
+    None
+}

@@ -1,0 +1,118 @@
+//! SVG import: drawings of shipped levels, turned, scaled, y down, as polygons and paths in a
+//! transformed group or in page coordinates, come back as the same figure; drawings that are
+//! not the set's pieces are refused saying why.
+
+use tessera::geom::{pt, Motion, Pt};
+use tessera::import::import_svg;
+use tessera::level::{embedded_packs, parse_pack, write_pack, Level};
+use tessera::pieces::PieceSet;
+use tessera::verify::{matching::find_motion, Target};
+
+fn classic(id: &str) -> Level {
+    let packs = embedded_packs();
+    packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == id).unwrap().clone()
+}
+
+/// The level's solution as SVG: in a group with `transform` (piece units inside, 4 decimals),
+/// or in page coordinates (transformed here, 2 decimals).
+fn drawing(level: &Level, in_group: bool, angle: f64) -> String {
+    let m = Motion { mirror: false, angle, shift: pt(0.0, 0.0) };
+    let mut body = String::new();
+    for (i, rings) in level.place(&level.solution).iter().enumerate() {
+        let pts: Vec<Pt> = rings[0].iter().map(|v| v.at).collect();
+        let page = |p: Pt| {
+            let q = m.apply(p);
+            pt(300.0 + 40.0 * q.x, 200.0 - 40.0 * q.y)
+        };
+        let (pts, digits): (Vec<Pt>, usize) =
+            if in_group { (pts, 4) } else { (pts.into_iter().map(page).collect(), 2) };
+        let fmt = |p: &Pt| format!("{:.*},{:.*}", digits, p.x, digits, p.y);
+        if i % 2 == 0 {
+            let list: Vec<String> = pts.iter().map(fmt).collect();
+            body += &format!("<polygon id=\"p{i}\" fill=\"#c33\" points=\"{}\"/>\n", list.join(" "));
+        } else {
+            let list: Vec<String> = pts.iter().map(|p| fmt(p).replace(',', " ")).collect();
+            body += &format!("<path id=\"p{i}\" fill=\"#3c3\" d=\"M {} Z\"/>\n", list.join(" L "));
+        }
+    }
+    let body = if in_group {
+        format!("<g transform=\"translate(300 200) rotate({}) scale(40 -40)\">\n{body}</g>", -angle.to_degrees())
+    } else {
+        body
+    };
+    format!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"600\" height=\"400\">\n{body}</svg>\n")
+}
+
+fn same_figure(a: &Level, b: &Level) -> bool {
+    let (ta, tb) = (Target::from_vertices(&a.target).unwrap(), Target::from_vertices(&b.target).unwrap());
+    find_motion(&ta.contours, &tb.contours, false, 1e-3).is_some()
+}
+
+#[test]
+fn drawings_of_shipped_levels_come_back_as_the_same_figure() {
+    let set = PieceSet::builtin("tangram").unwrap();
+    for (id, in_group, angle) in [
+        ("arrow", true, 0.0),
+        ("arrow", false, 0.5),
+        ("rocket", true, 1.1),
+        ("ship", false, -0.3),
+        ("steps", false, 0.0),
+    ] {
+        let level = classic(id);
+        let svg = drawing(&level, in_group, angle);
+        let entry = import_svg(svg.as_bytes(), &set, "Imported").unwrap_or_else(|e| panic!("{id}: {e}\n{svg}"));
+        let text = write_pack("Imported", std::slice::from_ref(&entry));
+        let pack = parse_pack(&text, "imported.ron", "imported").unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+        let back = &pack.levels[0];
+        back.check_solution().unwrap_or_else(|e| panic!("{id}: {e}\n{text}"));
+        assert!(same_figure(&level, back), "{id} ({in_group}, {angle}): another figure\n{text}");
+    }
+}
+
+#[test]
+fn drawings_that_are_not_the_pieces_are_refused_with_the_reason() {
+    let set = PieceSet::builtin("tangram").unwrap();
+    let level = classic("arrow");
+    let good = drawing(&level, false, 0.2);
+    let cases = [
+        ("not svg at all".to_string(), "not a readable SVG"),
+        (good.replacen("<polygon", "<polygon display=\"none\"", 1), "has 6 filled polygon(s)"),
+        // The first piece drawn a third bigger: the scale is then off for every piece.
+        (
+            good.replacen("<polygon id=\"p0\"", "<polygon id=\"p0\" transform=\"scale(1.3)\"", 1),
+            "does not fit any piece",
+        ),
+        (
+            good.replacen(
+                "<path id=\"p1\" fill=\"#3c3\" d=\"M",
+                "<path id=\"p1\" fill=\"#3c3\" d=\"M 0 0 Q 5 5 10 0 M",
+                1,
+            ),
+            "curved",
+        ),
+    ];
+    for (svg, why) in cases {
+        let e = import_svg(svg.as_bytes(), &set, "x").expect_err(why);
+        assert!(e.contains(why), "expected `{why}`, got `{e}`");
+    }
+}
+
+/// The command writes a pack that `check-levels` accepts.
+#[test]
+fn the_import_command_writes_a_level_that_checks() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let dir = std::env::temp_dir().join(format!("tessera-import-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let svg = dir.join("rocket.svg");
+    std::fs::write(&svg, drawing(&classic("rocket"), true, 0.7)).unwrap();
+    let out_file = dir.join("rocket.ron");
+    let out = std::process::Command::new(bin)
+        .args(["import", svg.to_str().unwrap(), "--set", "tangram", "--out", out_file.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    std::fs::remove_file(&svg).unwrap();
+    let check = std::process::Command::new(bin).args(["check-levels", dir.to_str().unwrap()]).output().unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
