@@ -54,7 +54,7 @@ proptest! {
     fn no_code_makes_the_decoder_panic(s in "[A-Za-z0-9_-]{0,200}", cut in 0usize..200, flip in any::<(usize, u8)>()) {
         let _ = decode(&s);
         let packs = embedded_packs();
-        let code = encode(&packs[(cut % packs.len())].levels[0].entry);
+        let code = encode(&packs[cut % packs.len()].levels[0].entry);
         let _ = decode(&code[..cut.min(code.len())]);
         let mut bytes = code.into_bytes();
         let i = flip.0 % bytes.len();
