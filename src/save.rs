@@ -65,6 +65,30 @@ impl SaveData {
         self.completed.contains_key(key)
     }
 
+    /// Days in a row, ending `today` (or yesterday, when today's are still to do), on which
+    /// at least one daily puzzle was solved. Dailies are saved like any level, under
+    /// `daily/daily-FAMILY-YYYY-MM-DD`.
+    pub fn daily_streak(&self, today: crate::daily::Date) -> u32 {
+        let days: std::collections::BTreeSet<i64> = self
+            .completed
+            .keys()
+            .filter_map(|k| k.strip_prefix("daily/daily-"))
+            .filter_map(|rest| rest.get(rest.len().saturating_sub(10)..))
+            .filter_map(|d| crate::daily::Date::parse(d).ok())
+            .map(|d| d.days())
+            .collect();
+        let mut day = today.days();
+        if !days.contains(&day) {
+            day -= 1;
+        }
+        let mut n = 0;
+        while days.contains(&day) {
+            n += 1;
+            day -= 1;
+        }
+        n
+    }
+
     /// Levels open in order: the first [`OPEN_AHEAD`] of a pack, and one more for each level
     /// solved (so solving a level always unlocks the next).
     pub fn unlocked(&self, keys: &[String], index: usize) -> bool {
@@ -135,6 +159,23 @@ pub fn store(path: &Path, data: &SaveData) -> std::io::Result<()> {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_daily_streak_counts_days_in_a_row() {
+        use crate::daily::Date;
+        let mut d = super::SaveData::default();
+        let today = Date::parse("2026-11-23").unwrap();
+        assert_eq!(d.daily_streak(today), 0);
+        for key in ["daily/daily-edge-2026-11-20", "daily/daily-tangram-2026-11-21", "daily/daily-polyomino-2026-11-22"]
+        {
+            d.record(key, 1000, 10);
+        }
+        d.record("classic/arrow", 1000, 10);
+        assert_eq!(d.daily_streak(today), 3, "today still to do: the run up to yesterday counts");
+        d.record("daily/daily-edge-2026-11-23", 1000, 10);
+        assert_eq!(d.daily_streak(today), 4);
+        assert_eq!(d.daily_streak(Date::parse("2026-11-25").unwrap()), 0, "a day missed");
+    }
+
     use super::*;
 
     fn temp(name: &str) -> PathBuf {

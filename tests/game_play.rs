@@ -889,3 +889,57 @@ fn curved_pieces_snap_arc_to_arc_and_solve_the_circle() {
     app.update();
     assert_eq!(state(&app), AppState::Solved);
 }
+
+/// Today's daily opens from the menu's message, and solving it is saved under its key.
+#[test]
+fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
+    let mut app = App::new();
+    let dir = std::env::temp_dir().join(format!("tessera-game-codes-{}", std::process::id()));
+    let shared = dir.join("levels").join("shared.ron");
+    let today = tessera::daily::Date::parse("2026-11-23").unwrap();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(SaveState::load(temp_save("codes")))
+        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
+        .insert_resource(tessera::game::daily::Today(today))
+        .insert_resource(tessera::game::codes::SharedPackFile(shared.clone()))
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    // The daily pack is made from the date.
+    app.world_mut().write_message(tessera::game::daily::OpenDaily { family: "polyomino" });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
+    // A bad code changes nothing but says why.
+    app.world_mut().write_message(tessera::game::codes::OpenCode("not a code".into()));
+    app.update();
+    let err = app.world().resource::<tessera::game::codes::CodeStatus>().error.clone().unwrap();
+    assert!(err.contains("not a Tessera level code"), "{err}");
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
+    // A good one opens, lands in the shared pack on disk, and opening it again adds nothing.
+    let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
+    let code = tessera::share::encode(&arrow.entry);
+    for _ in 0..2 {
+        app.world_mut().write_message(tessera::game::codes::OpenCode(code.clone()));
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<ActiveLevel>().key, "shared/arrow");
+    }
+    assert!(app.world().resource::<tessera::game::codes::CodeStatus>().error.is_none());
+    let (packs, errors) = tessera::level::load_dir(&dir.join("levels"));
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(packs[0].levels.len(), 1);
+    // The level plays to the solved screen from its own solution.
+    let jobs = jobs(&mut app);
+    for job in &jobs {
+        app.world_mut().get_mut::<Placed>(job.entity).unwrap().0 = job.goal;
+    }
+    app.world_mut().write_message(tessera::game::placement::PiecePlaced { piece: None, snapped: false });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -13,6 +13,8 @@
 //! isometric picture of the box ([`iso`]), redrawn from each judgement.
 
 pub mod audio;
+pub mod codes;
+pub mod daily;
 pub mod draw;
 pub mod hints;
 pub mod input;
@@ -84,6 +86,8 @@ impl Plugin for LogicPlugins {
             hints::HintsPlugin,
             thinking::ThinkingPlugin,
             lab::LabPlugin,
+            daily::DailyPlugin,
+            codes::CodesPlugin,
         ));
     }
 }

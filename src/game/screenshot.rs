@@ -103,7 +103,11 @@ pub fn run(args: &[String]) -> i32 {
         return 2;
     };
     let level = level.unwrap_or_else(|| "classic/convex-square".into());
-    let (packs, _) = crate::level::all_packs();
+    let (mut packs, _) = crate::level::all_packs();
+    // Today's daily puzzles too (the game adds them once the library is loaded).
+    if let Ok(daily) = super::daily::todays_pack(crate::daily::Date::today()) {
+        packs.insert(0, daily);
+    }
     let library = Library { packs, errors: vec![] };
     if library.find(&level).is_none() {
         eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");

@@ -96,6 +96,8 @@ fn main_menu(
     mut next: ResMut<NextState<AppState>>,
     mut save: ResMut<SaveState>,
     library: Res<Library>,
+    today: Res<super::daily::Today>,
+    mut daily: MessageWriter<super::daily::OpenDaily>,
     mut exit: MessageWriter<AppExit>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -109,6 +111,22 @@ fn main_menu(
             if ui.add(big("Play")).clicked() {
                 next.set(AppState::LevelSelect);
             }
+            ui.add_space(8.0);
+            ui.label(egui::RichText::new(format!("Daily puzzles, {}", today.0)).strong());
+            ui.horizontal_wrapped(|ui| {
+                for (family, label) in crate::daily::FAMILIES.into_iter().zip(["Tangram", "Pentominoes", "Edges"]) {
+                    let done = save.data.is_done(&super::daily::key(family, today.0));
+                    let text = format!("{}{label}", if done { "✔ " } else { "" });
+                    if ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))).clicked() {
+                        daily.write(super::daily::OpenDaily { family });
+                    }
+                }
+            });
+            let streak = save.data.daily_streak(today.0);
+            if streak > 0 {
+                ui.label(format!("Daily streak: {streak} day{}", if streak == 1 { "" } else { "s" }));
+            }
+            ui.add_space(8.0);
             if ui.add(big("Settings")).clicked() {
                 next.set(AppState::Settings);
             }
@@ -128,6 +146,9 @@ fn level_select(
     mut save: ResMut<SaveState>,
     library: Res<Library>,
     mut play: MessageWriter<PlayLevel>,
+    mut open_code: MessageWriter<super::codes::OpenCode>,
+    status: Res<super::codes::CodeStatus>,
+    mut code: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let size = ctx.content_rect().size();
@@ -139,6 +160,15 @@ fn level_select(
             ui.heading("Levels");
         });
         notices(ui, &mut save, &library);
+        ui.horizontal(|ui| {
+            ui.add(egui::TextEdit::singleline(&mut *code).hint_text("Paste a level code").desired_width(260.0));
+            if ui.add_enabled(!code.trim().is_empty(), egui::Button::new("Open code")).clicked() {
+                open_code.write(super::codes::OpenCode(code.trim().to_string()));
+            }
+        });
+        if let Some(e) = &status.error {
+            ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e);
+        }
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             for (pi, pack) in library.packs.iter().enumerate() {
                 let keys = library.keys(pi);
@@ -206,6 +236,7 @@ fn hud(
     mut lab_runs: MessageWriter<super::lab::LabRun>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
+    mut copied_at: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(active) = active else { return Ok(()) };
@@ -220,12 +251,21 @@ fn hud(
     egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
-            ui.horizontal(|ui| {
+            // Wraps on a phone: a long level name must not push the clock and buttons off.
+            ui.horizontal_wrapped(|ui| {
                 if ui.button("< Levels").on_hover_text("Back to the level list (Esc)").clicked() {
                     next.set(AppState::LevelSelect);
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
                 ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
+                let share = ui.small_button("Copy code").on_hover_text("Copy this level's share code");
+                if share.clicked() {
+                    ui.ctx().copy_text(crate::share::encode(&active.level.entry));
+                    *copied_at = Some(time.elapsed_secs());
+                }
+                if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
+                    ui.weak("copied");
+                }
                 if active.level.polycube().is_some() && !narrow {
                     ui.weak("Layers left to right, bottom first");
                 }

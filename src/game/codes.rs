@@ -1,0 +1,96 @@
+//! Share codes in the game: a pasted code ([`OpenCode`]) becomes a level of the player's
+//! `shared` pack, saved in the data folder, and opens; a bad code is reported in
+//! [`CodeStatus`] and nothing else changes. The level on the board gives its own code
+//! (`crate::share::encode(&level.entry)`; the UI copies it).
+
+use super::levels::{Library, PlayLevel};
+use crate::level::{parse_pack, write_pack};
+use bevy::prelude::*;
+use std::path::PathBuf;
+
+/// Open the level a share code holds.
+#[derive(Message, Clone, Debug)]
+pub struct OpenCode(pub String);
+
+/// What became of the last code.
+#[derive(Resource, Default, Debug)]
+pub struct CodeStatus {
+    pub error: Option<String>,
+}
+
+/// Where the player's shared levels are saved (`<data dir>/levels/shared.ron`; tests set it).
+#[derive(Resource, Clone, Debug)]
+pub struct SharedPackFile(pub PathBuf);
+
+/// The pack id of levels opened from codes.
+pub const PACK: &str = "shared";
+
+pub struct CodesPlugin;
+
+impl Plugin for CodesPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<SharedPackFile>() {
+            app.insert_resource(SharedPackFile(crate::paths::user_levels_dir().join("shared.ron")));
+        }
+        app.init_resource::<CodeStatus>().add_message::<OpenCode>().add_systems(Update, open_code);
+    }
+}
+
+fn open_code(
+    mut requests: MessageReader<OpenCode>,
+    mut library: ResMut<Library>,
+    file: Res<SharedPackFile>,
+    mut status: ResMut<CodeStatus>,
+    mut play: MessageWriter<PlayLevel>,
+) {
+    for OpenCode(code) in requests.read() {
+        match add_level(&mut library, &file.0, code) {
+            Ok(((pack, level), warning)) => {
+                status.error = warning;
+                play.write(PlayLevel { pack, level });
+            }
+            Err(e) => status.error = Some(e),
+        }
+    }
+}
+
+/// Adds the code's level to the shared pack (unless it is there already) and returns where it
+/// is in the library. The pack file is rewritten; a failed write still leaves the level
+/// playable, with a warning.
+fn add_level(
+    library: &mut Library,
+    file: &std::path::Path,
+    code: &str,
+) -> Result<((usize, usize), Option<String>), String> {
+    let mut entry = crate::share::decode(code)?;
+    let mut entries: Vec<crate::level::Entry> = library
+        .packs
+        .iter()
+        .find(|p| p.id == PACK)
+        .map(|p| p.levels.iter().map(|l| (*l.entry).clone()).collect())
+        .unwrap_or_default();
+    let same = |e: &crate::level::Entry| crate::share::encode(e) == crate::share::encode(&entry);
+    let id = match entries.iter().find(|e| same(e)) {
+        Some(e) => e.id.clone(),
+        None => {
+            let base = entry.id.clone();
+            let mut k = 1;
+            while entries.iter().any(|e| e.id == entry.id) {
+                k += 1;
+                entry.id = format!("{base}-{k}");
+            }
+            entries.push(entry.clone());
+            entry.id
+        }
+    };
+    let text = write_pack("Shared levels", &entries);
+    let pack = parse_pack(&text, &file.display().to_string(), PACK).map_err(|e| e.to_string())?;
+    let write = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|_| std::fs::write(file, &text));
+    match library.packs.iter().position(|p| p.id == PACK) {
+        Some(i) => library.packs[i] = pack,
+        None => library.packs.push(pack),
+    }
+    let found = library.find(&format!("{PACK}/{id}")).ok_or("the shared level did not load")?;
+    let warning = write.err().map(|e| format!("The level opened, but {} could not be written: {e}", file.display()));
+    Ok((found, warning))
+}

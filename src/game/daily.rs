@@ -1,0 +1,78 @@
+//! The daily puzzles in the game: today's three (one per family) are the library's `daily`
+//! pack, made when the library is loaded; [`OpenDaily`] opens one. Solving one is saved like
+//! any level, and the streak is read from the save ([`crate::save::SaveData::daily_streak`]).
+
+use super::levels::{Library, PlayLevel};
+use crate::daily::{daily, Date, FAMILIES};
+use crate::level::{parse_pack, write_pack, LoadError, Pack};
+use bevy::prelude::*;
+
+/// The day the daily puzzles are for (the clock's date, UTC; tests may set it).
+#[derive(Resource, Clone, Copy, Debug)]
+pub struct Today(pub Date);
+
+/// Ask to play today's puzzle of a family (`tangram`, `polyomino` or `edge`).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct OpenDaily {
+    pub family: &'static str,
+}
+
+/// The pack id of the daily puzzles.
+pub const PACK: &str = "daily";
+
+pub struct DailyPlugin;
+
+impl Plugin for DailyPlugin {
+    fn build(&self, app: &mut App) {
+        if !app.world().contains_resource::<Today>() {
+            app.insert_resource(Today(Date::today()));
+        }
+        app.add_message::<OpenDaily>().add_systems(Update, (add_daily_pack, open_daily).chain());
+    }
+}
+
+/// The key of today's puzzle of `family` (`daily/daily-FAMILY-DATE`).
+pub fn key(family: &str, today: Date) -> String {
+    format!("{PACK}/daily-{family}-{today}")
+}
+
+/// Today's pack: each family's puzzle, made and proved by `crate::daily`.
+pub fn todays_pack(today: Date) -> Result<Pack, LoadError> {
+    let mut entries = Vec::new();
+    for family in FAMILIES {
+        let d = daily(family, today).map_err(|message| LoadError {
+            file: "daily".into(),
+            line: None,
+            message: format!("{family}: {message}"),
+        })?;
+        entries.push(d.entry);
+    }
+    let mut pack = parse_pack(&write_pack("Daily puzzles", &entries), "daily", PACK)?;
+    pack.name = format!("Daily puzzles, {today}");
+    Ok(pack)
+}
+
+fn add_daily_pack(mut library: ResMut<Library>, today: Res<Today>, mut tried: Local<Option<Date>>) {
+    if library.packs.is_empty() || *tried == Some(today.0) {
+        return;
+    }
+    *tried = Some(today.0);
+    library.packs.retain(|p| p.id != PACK);
+    match todays_pack(today.0) {
+        Ok(pack) => library.packs.insert(0, pack),
+        Err(e) => library.errors.push(e),
+    }
+}
+
+fn open_daily(
+    mut requests: MessageReader<OpenDaily>,
+    library: Res<Library>,
+    today: Res<Today>,
+    mut play: MessageWriter<PlayLevel>,
+) {
+    for r in requests.read() {
+        if let Some((pack, level)) = library.find(&key(r.family, today.0)) {
+            play.write(PlayLevel { pack, level });
+        }
+    }
+}
