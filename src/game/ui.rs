@@ -140,6 +140,7 @@ fn main_menu(
     Ok(())
 }
 
+#[allow(clippy::too_many_arguments)]
 fn level_select(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<AppState>>,
