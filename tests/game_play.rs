@@ -491,7 +491,9 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
         .collect();
     assert_eq!(kept.len(), 1, "and kept");
     let lib = app.world().resource::<Library>();
-    assert_eq!(lib.packs.len(), tessera::level::EMBEDDED.len() + 1, "the good user pack still loads");
+    // The embedded packs, today's dailies, and the good user pack.
+    assert_eq!(lib.packs.len(), tessera::level::EMBEDDED.len() + 2, "the good user pack still loads");
+    assert!(lib.packs.iter().any(|p| p.id == "mine"));
     assert_eq!(lib.errors.len(), 1);
     assert!(lib.errors[0].to_string().contains("broken.ron:1"), "{}", lib.errors[0]);
     // And the game plays on, saving to a fresh file.
@@ -941,5 +943,35 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Solved);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shared pack on disk that does not load is never written over: the code's level still
+/// opens, with a warning.
+#[test]
+fn a_broken_shared_pack_is_left_alone() {
+    let mut app = App::new();
+    let dir = std::env::temp_dir().join(format!("tessera-game-broken-shared-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shared = dir.join("shared.ron");
+    std::fs::write(&shared, "(name: \"mine\", levels: [ broken").unwrap();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(SaveState::load(temp_save("broken-shared")))
+        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
+        .insert_resource(tessera::game::codes::SharedPackFile(shared.clone()))
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
+    app.world_mut().write_message(tessera::game::codes::OpenCode(tessera::share::encode(&arrow.entry)));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing);
+    let status = app.world().resource::<tessera::game::codes::CodeStatus>();
+    let warning = status.error.clone().unwrap_or_else(|| panic!("{status:?} {:?}", std::fs::read_to_string(&shared)));
+    assert!(warning.contains("left as it is"), "{warning}");
+    assert_eq!(std::fs::read_to_string(&shared).unwrap(), "(name: \"mine\", levels: [ broken");
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -85,7 +85,13 @@ fn add_level(
     };
     let text = write_pack("Shared levels", &entries);
     let pack = parse_pack(&text, &file.display().to_string(), PACK).map_err(|e| e.to_string())?;
-    let write = file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|_| std::fs::write(file, &text));
+    // A shared pack on disk that did not load is the player's to fix: never written over.
+    let unread = file.exists() && !library.packs.iter().any(|p| p.id == PACK);
+    let write = if unread {
+        Err(std::io::Error::other("it exists but did not load (see the level list), so it is left as it is"))
+    } else {
+        file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|_| std::fs::write(file, &text))
+    };
     match library.packs.iter().position(|p| p.id == PACK) {
         Some(i) => library.packs[i] = pack,
         None => library.packs.push(pack),
