@@ -16,8 +16,8 @@
 use std::fmt::Write;
 use tessera::geom::{pt, Pt, Vertex};
 use tessera::pieces::{PieceSet, Placement};
-use tessera::solve::lattice::{convex_lattice_polygons, orientations, solve, Cell};
-use tessera::verify::{assemble, matching::find_motion, Piece, Target};
+use tessera::solve::lattice::{convex_lattice_polygons, solve};
+use tessera::verify::{matching::find_motion, Target};
 
 struct Figure {
     id: String,
@@ -104,73 +104,10 @@ impl Rng {
     }
 }
 
-fn neighbours(&(x, y, q): &Cell) -> [Cell; 3] {
-    // The two quarter cells of the same square sharing a diagonal half, and the one across the
-    // square's side.
-    let across = match q {
-        0 => (x, y - 1, 2),
-        1 => (x + 1, y, 3),
-        2 => (x, y + 1, 0),
-        _ => (x - 1, y, 1),
-    };
-    [(x, y, (q + 1) % 4), (x, y, (q + 3) % 4), across]
-}
-
 /// A random edge-to-edge assembly of all seven pieces; returns its outline if it is one
 /// simple contour without holes.
 fn random_assembly(set: &PieceSet, rng: &mut Rng) -> Option<Vec<Pt>> {
-    let mut taken: std::collections::BTreeSet<Cell> = Default::default();
-    let mut placements = Vec::new();
-    let mut order: Vec<usize> = (0..set.pieces.len()).collect();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
-    for (n, &piece) in order.iter().enumerate() {
-        let orients = orientations(set, piece);
-        let mut placed = false;
-        for _ in 0..400 {
-            let o = &orients[rng.below(orients.len())];
-            let (dx, dy) = if n == 0 {
-                (0, 0)
-            } else {
-                // Put one of the piece's cells next to a taken cell.
-                let t: Vec<&Cell> = taken.iter().collect();
-                let target = neighbours(t[rng.below(t.len())])[rng.below(3)];
-                let c = o.cells[rng.below(o.cells.len())];
-                if c.2 != target.2 {
-                    continue;
-                }
-                (target.0 - c.0, target.1 - c.1)
-            };
-            let cells: Vec<Cell> = o.cells.iter().map(|&(x, y, q)| (x + dx, y + dy, q)).collect();
-            if cells.iter().any(|c| taken.contains(c)) {
-                continue;
-            }
-            // Touch along a whole quarter-cell side, not just a corner.
-            if n > 0 && !cells.iter().any(|c| neighbours(c).iter().any(|m| taken.contains(m))) {
-                continue;
-            }
-            taken.extend(cells);
-            placements.push(Placement { piece, rot: o.rot, flip: o.flip, at: (dx as f64, dy as f64) });
-            placed = true;
-            break;
-        }
-        if !placed {
-            return None;
-        }
-    }
-    let tol = tessera::geom::Tol::for_extent(20.0);
-    let pieces: Vec<Piece> = placements
-        .iter()
-        .enumerate()
-        .map(|(i, p)| Piece::from_vertices(&p.apply(&set.pieces[p.piece], set.step()), tol, i).unwrap())
-        .collect();
-    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
-    let a = assemble(&parts, tol.eps);
-    if a.contours.len() != 1 || a.overlay.overlap {
-        return None;
-    }
-    Some(a.contours[0].edges.iter().map(|e| e.start()).collect())
+    tessera::solve::lattice::random_assembly(set, &mut |n| rng.below(n))
 }
 
 fn perimeter(p: &[Pt]) -> f64 {

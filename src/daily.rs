@@ -168,69 +168,6 @@ fn entry(family: Option<&str>, pieces: Node, solution: Vec<Placement>) -> Entry 
 
 // ---------------------------------------------------------------- tangram
 
-/// The two quarter cells sharing a diagonal half with this one, and the one across the side.
-fn neighbours(&(x, y, q): &crate::solve::lattice::Cell) -> [crate::solve::lattice::Cell; 3] {
-    let across = match q {
-        0 => (x, y - 1, 2),
-        1 => (x + 1, y, 3),
-        2 => (x, y + 1, 0),
-        _ => (x - 1, y, 1),
-    };
-    [(x, y, (q + 1) % 4), (x, y, (q + 3) % 4), across]
-}
-
-/// A random edge-to-edge assembly of the set on the lattice whose outline is one simple
-/// contour: its corners.
-fn assembly(set: &PieceSet, rng: &mut Rng) -> Option<Vec<(f64, f64)>> {
-    use crate::solve::lattice::{orientations, Cell};
-    let mut taken: std::collections::BTreeSet<Cell> = Default::default();
-    let mut placements = Vec::new();
-    let mut order: Vec<usize> = (0..set.pieces.len()).collect();
-    rng.shuffle(&mut order);
-    for (n, &piece) in order.iter().enumerate() {
-        let orients = orientations(set, piece);
-        let mut placed = false;
-        for _ in 0..400 {
-            let o = &orients[rng.below(orients.len())];
-            let (dx, dy) = if n == 0 {
-                (0, 0)
-            } else {
-                let t: Vec<&Cell> = taken.iter().collect();
-                let next = neighbours(t[rng.below(t.len())])[rng.below(3)];
-                let c = o.cells[rng.below(o.cells.len())];
-                if c.2 != next.2 {
-                    continue;
-                }
-                (next.0 - c.0, next.1 - c.1)
-            };
-            let cells: Vec<Cell> = o.cells.iter().map(|&(x, y, q)| (x + dx, y + dy, q)).collect();
-            if cells.iter().any(|c| taken.contains(c))
-                || (n > 0 && !cells.iter().any(|c| neighbours(c).iter().any(|m| taken.contains(m))))
-            {
-                continue;
-            }
-            taken.extend(cells);
-            placements.push(Placement { piece, rot: o.rot, flip: o.flip, at: (dx as f64, dy as f64) });
-            placed = true;
-            break;
-        }
-        if !placed {
-            return None;
-        }
-    }
-    let tol = crate::geom::Tol::for_extent(40.0);
-    let pieces: Vec<crate::verify::Piece> = placements
-        .iter()
-        .map(|p| crate::verify::Piece::from_vertices(&p.apply(&set.pieces[p.piece], set.step()), tol, p.piece).ok())
-        .collect::<Option<_>>()?;
-    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
-    let a = crate::verify::assemble(&parts, tol.eps);
-    if a.contours.len() != 1 || a.overlay.overlap {
-        return None;
-    }
-    Some(a.contours[0].edges.iter().map(|e| (e.start().x.round(), e.start().y.round())).collect())
-}
-
 fn tangram(day: u8, rng: &mut Rng) -> Result<Entry, String> {
     let set = PieceSet::builtin("tangram").expect("built in");
     let mut found: Vec<Vec<(f64, f64)>> = Vec::new();
@@ -238,8 +175,8 @@ fn tangram(day: u8, rng: &mut Rng) -> Result<Entry, String> {
         if found.len() == 24 {
             break;
         }
-        if let Some(f) = assembly(&set, rng) {
-            found.push(f);
+        if let Some(f) = crate::solve::lattice::random_assembly(&set, &mut |n| rng.below(n)) {
+            found.push(f.iter().map(|p| (p.x.round(), p.y.round())).collect());
         }
     }
     if found.is_empty() {

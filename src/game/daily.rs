@@ -1,5 +1,5 @@
 //! The daily puzzles in the game: today's three (one per family) are the library's `daily`
-//! pack, made when the library is loaded; [`OpenDaily`] opens one. Solving one is saved like
+//! pack (the last), made when the library is loaded; [`OpenDaily`] opens one. Solving one is saved like
 //! any level, and the streak is read from the save ([`crate::save::SaveData::daily_streak`]).
 
 use super::levels::{Library, PlayLevel};
@@ -57,10 +57,12 @@ fn add_daily_pack(mut library: ResMut<Library>, today: Res<Today>, mut tried: Lo
         return;
     }
     *tried = Some(today.0);
-    library.packs.retain(|p| p.id != PACK);
-    match todays_pack(today.0) {
-        Ok(pack) => library.packs.insert(0, pack),
-        Err(e) => library.errors.push(e),
+    // Replaced in place or added last: the other packs keep their places (a `PlayLevel` may
+    // already name one by its index).
+    match (todays_pack(today.0), library.packs.iter().position(|p| p.id == PACK)) {
+        (Ok(pack), Some(i)) => library.packs[i] = pack,
+        (Ok(pack), None) => library.packs.push(pack),
+        (Err(e), _) => library.errors.push(e),
     }
 }
 

@@ -106,7 +106,7 @@ pub fn run(args: &[String]) -> i32 {
     let (mut packs, _) = crate::level::all_packs();
     // Today's daily puzzles too (the game adds them once the library is loaded).
     if let Ok(daily) = super::daily::todays_pack(crate::daily::Date::today()) {
-        packs.insert(0, daily);
+        packs.push(daily);
     }
     let library = Library { packs, errors: vec![] };
     if library.find(&level).is_none() {

@@ -356,6 +356,73 @@ pub fn convex_lattice_polygons(area: f64, max_len: i32) -> Vec<Vec<Pt>> {
     out
 }
 
+/// The two quarter cells sharing a diagonal half with this one, and the one across the side.
+fn neighbours(&(x, y, q): &Cell) -> [Cell; 3] {
+    let across = match q {
+        0 => (x, y - 1, 2),
+        1 => (x + 1, y, 3),
+        2 => (x, y + 1, 0),
+        _ => (x - 1, y, 1),
+    };
+    [(x, y, (q + 1) % 4), (x, y, (q + 3) % 4), across]
+}
+
+/// A random edge-to-edge assembly of all of the set's pieces on the lattice, each touching
+/// the ones before along a whole quarter-cell side; its outline when that is one simple
+/// contour without holes. `below(n)` draws a number in `0..n` (the level designers' seeded
+/// generators and the daily puzzle's).
+pub fn random_assembly(set: &PieceSet, below: &mut dyn FnMut(usize) -> usize) -> Option<Vec<Pt>> {
+    let mut taken: std::collections::BTreeSet<Cell> = Default::default();
+    let mut placements = Vec::new();
+    let mut order: Vec<usize> = (0..set.pieces.len()).collect();
+    for i in (1..order.len()).rev() {
+        order.swap(i, below(i + 1));
+    }
+    for (n, &piece) in order.iter().enumerate() {
+        let orients = orientations(set, piece);
+        let mut placed = false;
+        for _ in 0..400 {
+            let o = &orients[below(orients.len())];
+            let (dx, dy) = if n == 0 {
+                (0, 0)
+            } else {
+                // Put one of the piece's cells next to a taken cell.
+                let t: Vec<&Cell> = taken.iter().collect();
+                let next = neighbours(t[below(t.len())])[below(3)];
+                let c = o.cells[below(o.cells.len())];
+                if c.2 != next.2 {
+                    continue;
+                }
+                (next.0 - c.0, next.1 - c.1)
+            };
+            let cells: Vec<Cell> = o.cells.iter().map(|&(x, y, q)| (x + dx, y + dy, q)).collect();
+            if cells.iter().any(|c| taken.contains(c))
+                || (n > 0 && !cells.iter().any(|c| neighbours(c).iter().any(|m| taken.contains(m))))
+            {
+                continue;
+            }
+            taken.extend(cells);
+            placements.push(Placement { piece, rot: o.rot, flip: o.flip, at: (dx as f64, dy as f64) });
+            placed = true;
+            break;
+        }
+        if !placed {
+            return None;
+        }
+    }
+    let tol = crate::geom::Tol::for_extent(20.0);
+    let pieces: Vec<crate::verify::Piece> = placements
+        .iter()
+        .map(|p| crate::verify::Piece::from_vertices(&p.apply(&set.pieces[p.piece], set.step()), tol, p.piece).ok())
+        .collect::<Option<_>>()?;
+    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
+    let a = crate::verify::assemble(&parts, tol.eps);
+    if a.contours.len() != 1 || a.overlay.overlap {
+        return None;
+    }
+    Some(a.contours[0].edges.iter().map(|e| e.start()).collect())
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
