@@ -39,6 +39,7 @@ pub fn run(args: &[String]) -> Option<i32> {
         "share" => crate::cli_share::run(rest, out, err),
         "daily" => crate::cli_daily::run(rest, out, err),
         "import" => crate::cli_import::run(rest, out, err),
+        "analyse" | "analyze" => crate::cli_analyse::run(rest, out, err),
         "screenshot" => return None,
         "help" | "--help" | "-h" => {
             let _ = writeln!(out, "{}", full_usage());
@@ -58,12 +59,13 @@ pub fn run(args: &[String]) -> Option<i32> {
 /// Every command's usage.
 pub fn full_usage() -> String {
     format!(
-        "{USAGE}\n{}\n{}\n{}\n{}\n{}\n  tessera --version                print the version",
+        "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}\n  tessera --version                print the version",
         crate::cli_poly::USAGE,
         crate::cli_edge::USAGE,
         crate::cli_share::USAGE,
         crate::cli_daily::USAGE,
-        crate::cli_import::USAGE
+        crate::cli_import::USAGE,
+        crate::cli_analyse::USAGE
     )
 }
 

@@ -116,6 +116,11 @@ impl Level {
         self.family.prove(self)
     }
 
+    /// Counts the level's solutions, up to `limit` (see [`Family::count`]).
+    pub fn count(&self, limit: u64) -> crate::family::Count {
+        self.family.count(self, limit)
+    }
+
     /// The rotation piece `piece` starts in.
     pub fn rest_rotation(&self, piece: usize) -> i32 {
         self.family.rest_rotation(self, piece)

@@ -5,6 +5,7 @@
 //! (headless commands). The Bevy game layer lives behind the default `game` feature.
 
 pub mod cli;
+pub mod cli_analyse;
 pub mod cli_daily;
 pub mod cli_edge;
 pub mod cli_import;

@@ -92,6 +92,20 @@ impl Family for Edge {
 
     /// The exact solver finds a solution and, when the level promises one, proves it unique
     /// (up to turning the whole board when tiles turn).
+    fn count(&self, level: &Level, limit: u64) -> super::Count {
+        let e = data(level);
+        let opts = crate::edge::exact::Options {
+            limit: limit.max(1),
+            max_nodes: PROVE_NODES,
+            up_to_board_turns: e.puzzle.rotate,
+            ..Default::default()
+        };
+        match crate::edge::exact::solve(&e.puzzle, &opts) {
+            Ok(o) => super::Count { solutions: o.solutions, complete: o.complete, nodes: o.nodes },
+            Err(_) => super::Count::default(),
+        }
+    }
+
     fn prove(&self, level: &Level) -> Result<(), String> {
         let e = data(level);
         let opts = crate::edge::exact::Options {

@@ -104,6 +104,12 @@ pub trait Family: Send + Sync + std::fmt::Debug {
     /// (`check-levels`); the error says why it failed (proved impossible, budget, promise broken).
     fn prove(&self, level: &Level) -> Result<(), String>;
 
+    /// Counts the level's solutions with the family's solver, stopping at `limit` (the level
+    /// editor's live proof, `tessera analyse`). What counts as one solution is the family's:
+    /// placements up to identical pieces (dissections), up to the board's symmetries
+    /// (polyominoes), up to turning the whole board (edge matching with turning tiles).
+    fn count(&self, level: &Level, limit: u64) -> Count;
+
     /// Piece `piece`'s drawing under rotation `rot`, for families whose pieces are redrawn per
     /// rotation (`Caps::drawings` > 0); `None` for rigid pieces.
     fn drawing(&self, _level: &Level, _piece: usize, _rot: i32) -> Option<Vec<Vec<Vertex>>> {
@@ -141,6 +147,16 @@ pub struct Fields<'a> {
     pub solution: &'a [Placement],
     /// The tolerance as a fraction of the figure's size, checked.
     pub tolerance: Option<f64>,
+}
+
+/// What [`Family::count`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The search ran to its end, so `solutions` is all there are (when under the limit).
+    pub complete: bool,
+    pub nodes: u64,
 }
 
 /// A grid board as written in a level: a box of `size` cells without the `holes`.

@@ -194,6 +194,14 @@ impl Family for Poly {
         }
     }
 
+    fn count(&self, level: &Level, limit: u64) -> super::Count {
+        let d = data(level);
+        let opts =
+            PackOptions { stop: limit.max(1), unique: true, max_nodes: PROVE_NODES, ..PackOptions::new(d.board.dim) };
+        let out = crate::polyform::pack::solve(&d.board, &d.parts, &opts);
+        super::Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes }
+    }
+
     fn prove(&self, level: &Level) -> Result<(), String> {
         let out = data(level).solve(PROVE_NODES);
         match (&out.impossible, out.solutions, out.complete) {

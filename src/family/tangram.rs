@@ -109,6 +109,18 @@ impl Family for Tangram {
         }
     }
 
+    fn count(&self, level: &Level, limit: u64) -> super::Count {
+        let opts = crate::solve::geometric::Options {
+            limit: limit.max(1) as usize,
+            max_nodes: PROVE_NODES,
+            tolerance: level.tolerance,
+            ..Default::default()
+        };
+        crate::solve::geometric::solve(&level.set, &level.target, &opts).map_or(super::Count::default(), |o| {
+            super::Count { solutions: o.solutions.len() as u64, complete: o.complete, nodes: o.nodes }
+        })
+    }
+
     fn prove(&self, level: &Level) -> Result<(), String> {
         let opts = crate::solve::geometric::Options {
             limit: 1,

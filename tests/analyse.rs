@@ -1,0 +1,54 @@
+//! `tessera analyse`: solvable or not, how many solutions, unique, and a difficulty estimate,
+//! for each family.
+
+fn analyse(file: &str, extra: &[&str]) -> Vec<serde_json::Value> {
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["analyse", file, "--json"])
+        .args(extra)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap().lines().map(|l| serde_json::from_str(l).unwrap()).collect()
+}
+
+fn levels(name: &str) -> String {
+    format!("{}/levels/{name}", env!("CARGO_MANIFEST_DIR"))
+}
+
+#[test]
+fn a_unique_edge_level_a_many_solution_tangram_and_an_impossible_figure() {
+    // Every edge level that promises one solution is counted as unique.
+    for v in analyse(&levels("edge.ron"), &["--limit", "5"]).iter().take(6) {
+        assert_eq!(v["solvable"], true, "{v}");
+        assert_eq!(v["unique"], v["complete"].as_bool().unwrap() && v["solutions"] == 1, "{v}");
+    }
+    let first_edge = &analyse(&levels("edge.ron"), &["--level", "4x4-1"])[0];
+    assert_eq!(
+        (first_edge["solutions"].as_u64(), first_edge["unique"].as_bool()),
+        (Some(1), Some(true)),
+        "{first_edge}"
+    );
+    // The tangram square has many fillings: counting stops past the limit.
+    let square = &analyse(&levels("classic.ron"), &["--level", "convex-square", "--limit", "3"])[0];
+    assert_eq!((square["solutions"].as_u64(), square["more"].as_bool()), (Some(3), Some(true)), "{square}");
+    assert!((1..=5).contains(&square["difficulty"].as_u64().unwrap()));
+    // Polyomino boards count their fillings up to the board's symmetries.
+    let poly = &analyse(&levels("polyominoes.ron"), &["--limit", "2"])[0];
+    assert_eq!((poly["family"].as_str(), poly["solvable"].as_bool()), (Some("polyomino"), Some(true)), "{poly}");
+    // A 1 x 8 strip has the tangram's area, but no tangram fills it: proved on the lattice.
+    let dir = std::env::temp_dir().join(format!("tessera-analyse-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let strip = dir.join("strip.ron");
+    let pack = r#"(name: "Strip", levels: [(id: "strip", name: "Strip", pieces: "tangram", mode: anchored,
+        target: [[(0, 0), (8, 0), (8, 1), (0, 1)]],
+        solution: [(piece: 0, at: (0, 0)), (piece: 1, at: (2, 0)), (piece: 2, at: (4, 0)), (piece: 3, at: (5, 0)),
+                   (piece: 4, at: (6, 0)), (piece: 5, at: (7, 0)), (piece: 6, at: (0, 0))])])"#;
+    std::fs::write(&strip, pack).unwrap();
+    let v = &analyse(strip.to_str().unwrap(), &[])[0];
+    assert_eq!(
+        (v["solvable"].as_bool(), v["complete"].as_bool(), v["difficulty"].is_null()),
+        (Some(false), Some(true), true),
+        "{v}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
