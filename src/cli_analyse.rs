@@ -42,15 +42,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let text = match crate::format::read_text(std::path::Path::new(&a.file)) {
-        Ok(t) => t,
-        Err(e) => {
-            let _ = writeln!(err, "tessera analyse: {}: {e}", a.file);
-            return 2;
-        }
-    };
-    let id = std::path::Path::new(&a.file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
-    let pack = match crate::level::parse_pack(&text, &a.file, &crate::share::id_from_name(id)) {
+    let pack = match crate::cli_share::read_pack(&a.file) {
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(err, "tessera analyse: {e}");

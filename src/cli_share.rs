@@ -54,15 +54,7 @@ fn encode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let text = match crate::format::read_text(std::path::Path::new(&a.file)) {
-        Ok(t) => t,
-        Err(e) => {
-            let _ = writeln!(err, "tessera share: {}: {e}", a.file);
-            return 2;
-        }
-    };
-    let id = std::path::Path::new(&a.file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
-    let pack = match crate::level::parse_pack(&text, &a.file, &crate::share::id_from_name(id)) {
+    let pack = match read_pack(&a.file) {
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(err, "tessera share: {e}");
@@ -106,4 +98,11 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     }
     let _ = writeln!(out, "{}: level `{}` ({})", a.out, entry.id, entry.name);
     0
+}
+
+/// A pack file read and checked, its id made from the file's name; the error names the file.
+pub(crate) fn read_pack(file: &str) -> Result<crate::level::Pack, String> {
+    let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
+    let id = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
+    crate::level::parse_pack(&text, file, &crate::share::id_from_name(id)).map_err(|e| e.to_string())
 }
