@@ -55,13 +55,7 @@ fn world(set: &PieceSet, p: &Placement) -> Vec<Vec<Vertex>> {
 
 /// Counter-clockwise edges of a ring.
 fn edges_of(ring: &[Vertex]) -> Vec<Edge> {
-    let n = ring.len();
-    let e: Vec<Edge> = (0..n)
-        .map(|i| {
-            let (a, b) = (ring[i].at, ring[(i + 1) % n].at);
-            ring[i].arc.map_or(Edge::seg(a, b), |arc| Edge::arc(a, b, arc.center, arc.ccw))
-        })
-        .collect();
+    let e: Vec<Edge> = tessera::geom::ring::ring_edges(ring).collect();
     if e.iter().map(|x| x.area_term(EPS)).sum::<f64>() < 0.0 {
         e.iter().rev().map(Edge::reversed).collect()
     } else {

@@ -265,6 +265,20 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     let ron_options = ron::Options::default().with_default_extension(ron::extensions::Extensions::IMPLICIT_SOME);
     let raw: RawPack =
         ron_options.from_str(text).map_err(|e| err(Some(e.span.start.line), crate::format::ron_problem(&e.code)))?;
+    build_pack(raw, file, id, Some(text))
+}
+
+/// A pack made of level entries (today's dailies, the shared levels), checked as a file's
+/// would be; `file` names it in errors.
+pub fn pack_of(name: &str, entries: Vec<Entry>, file: &str, id: &str) -> Result<Pack, LoadError> {
+    let raw = RawPack { name: name.into(), author: String::new(), version: 1, levels: entries };
+    build_pack(raw, file, id, None)
+}
+
+/// Checks a pack's entries and builds its levels (`text`, when it came from a file, gives
+/// errors their lines).
+fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<Pack, LoadError> {
+    let err = |line: Option<usize>, message: String| LoadError { file: file.into(), line, message };
     check_id(id, "pack").map_err(|m| err(None, m))?;
     if raw.levels.len() > MAX_LEVELS {
         return Err(err(None, format!("{} levels is more than the limit of {MAX_LEVELS} per pack", raw.levels.len())));
@@ -272,7 +286,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
     let mut levels = Vec::with_capacity(raw.levels.len());
     for l in raw.levels {
         let entry = Arc::new(l.clone());
-        let line = line_of_id(text, &l.id);
+        let line = text.and_then(|t| line_of_id(t, &l.id));
         let fail = |m: String| err(line, format!("level `{}`: {m}", l.id));
         check_id(&l.id, "level").map_err(|m| err(line, m))?;
         if levels.iter().any(|x: &Level| x.id == l.id) {

@@ -4,7 +4,7 @@
 //! (`crate::share::encode(&level.entry)`; the UI copies it).
 
 use super::levels::{Library, PlayLevel};
-use crate::level::{parse_pack, write_pack};
+use crate::level::{pack_of, write_pack};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -84,7 +84,7 @@ fn add_level(
         }
     };
     let text = write_pack("Shared levels", &entries);
-    let pack = parse_pack(&text, &file.display().to_string(), PACK).map_err(|e| e.to_string())?;
+    let pack = pack_of("Shared levels", entries, &file.display().to_string(), PACK).map_err(|e| e.to_string())?;
     // A shared pack on disk that did not load is the player's to fix: never written over.
     let unread = file.exists() && !library.packs.iter().any(|p| p.id == PACK);
     let write = if unread {

@@ -1,10 +1,11 @@
 //! The daily puzzles in the game: today's three (one per family) are the library's `daily`
-//! pack (the last), made when the library is loaded; [`OpenDaily`] opens one. Solving one is saved like
-//! any level, and the streak is read from the save ([`crate::save::SaveData::daily_streak`]).
+//! pack (the last), made when the library is loaded; [`OpenDaily`] opens one. Solving one is
+//! saved like any level, and the streak is read from the save
+//! ([`crate::save::SaveData::daily_streak`]).
 
 use super::levels::{Library, PlayLevel};
 use crate::daily::{daily, Date, FAMILIES};
-use crate::level::{parse_pack, write_pack, LoadError, Pack};
+use crate::level::{pack_of, LoadError, Pack};
 use bevy::prelude::*;
 
 /// The day the daily puzzles are for (the clock's date, UTC; tests may set it).
@@ -47,9 +48,7 @@ pub fn todays_pack(today: Date) -> Result<Pack, LoadError> {
         })?;
         entries.push(d.entry);
     }
-    let mut pack = parse_pack(&write_pack("Daily puzzles", &entries), "daily", PACK)?;
-    pack.name = format!("Daily puzzles, {today}");
-    Ok(pack)
+    pack_of(&format!("Daily puzzles, {today}"), entries, "daily", PACK)
 }
 
 fn add_daily_pack(mut library: ResMut<Library>, today: Res<Today>, mut tried: Local<Option<Date>>) {

@@ -146,19 +146,7 @@ impl Placed {
 
 /// The rings' bounding box (an arc adds only the part of its circle it sweeps).
 fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
-    let mut b = BBox::EMPTY;
-    for r in rings {
-        for (i, v) in r.iter().enumerate() {
-            b.add(v.at);
-            if let Some(a) = v.arc {
-                let e = crate::geom::Edge::arc(v.at, r[(i + 1) % r.len()].at, a.center, a.ccw);
-                let eb = e.bbox(1e-9);
-                b.add(eb.min);
-                b.add(eb.max);
-            }
-        }
-    }
-    b
+    rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).fold(BBox::EMPTY, |b, e| b.union(e.bbox(1e-9)))
 }
 
 /// Lays the pieces out around the target (in a ring; in centred rows below it on a portrait

@@ -283,15 +283,7 @@ fn vertices(rings: &[Vec<Vertex>]) -> impl Iterator<Item = Pt> + '_ {
 
 /// Every edge of the rings, straight or arc.
 fn edges(rings: &[Vec<Vertex>]) -> Vec<Edge> {
-    rings
-        .iter()
-        .flat_map(|r| {
-            (0..r.len()).map(move |i| {
-                let (a, b) = (r[i].at, r[(i + 1) % r.len()].at);
-                r[i].arc.map_or(Edge::seg(a, b), |arc| Edge::arc(a, b, arc.center, arc.ccw))
-            })
-        })
-        .collect()
+    rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).collect()
 }
 
 /// The centre and radius of each arc edge.

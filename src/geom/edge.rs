@@ -87,7 +87,7 @@ impl Edge {
         match *self {
             Edge::Seg { a, b } => (b - a).unit(),
             Edge::Arc { c, ccw, .. } => {
-                let r = (self.point_at_fast(t, eps) - c).unit().perp();
+                let r = (self.point_at(t, eps) - c).unit().perp();
                 if ccw {
                     r
                 } else {
@@ -102,53 +102,39 @@ impl Edge {
     pub fn tangent_end(&self, eps: f64) -> Pt {
         self.tangent_at(1.0, eps)
     }
-    /// The point at parameter `t` in [0, 1] (by length along the edge).
+    /// The point at parameter `t` in [0, 1] (by length along the edge). An arc's ends and
+    /// middle come without trigonometry (the engine asks for them by the thousand).
     pub fn point_at(&self, t: f64, eps: f64) -> Pt {
         match *self {
             Edge::Seg { a, b } => a.lerp(b, t),
-            Edge::Arc { a, c, ccw, .. } => {
-                let s = self.sweep(eps) * t;
-                c + (a - c).rotate(if ccw { s } else { -s })
-            }
-        }
-    }
-    /// As [`Edge::point_at`], without trigonometry at the ends and the middle (the calls the
-    /// engine makes by the thousand).
-    fn point_at_fast(&self, t: f64, eps: f64) -> Pt {
-        match *self {
-            Edge::Arc { a, b, .. } if t == 0.0 || t == 1.0 => {
-                if t == 0.0 {
-                    a
-                } else {
-                    b
-                }
-            }
+            Edge::Arc { a, .. } if t == 0.0 => a,
+            Edge::Arc { b, .. } if t == 1.0 => b,
             Edge::Arc { a, b, c, ccw } if t == 0.5 && a.dist(b) > eps => {
-                // Half way round: along the bisector of the two radii, on the arc's side of the
-                // chord (past the centre for more than half a circle).
+                // Along the bisector of the two radii, on the arc's side of the chord (past
+                // the centre for more than half a circle); a half circle is a quarter turn on.
                 let (u, v) = (a - c, b - c);
-                let turn = u.cross(v);
-                let short = if ccw { turn > 0.0 } else { turn < 0.0 };
-                let bis = u + v;
-                let dir = if bis.len() <= 1e-9 * u.len() {
-                    // A half circle: a quarter turn from the start, its way.
+                let short = if ccw { u.cross(v) > 0.0 } else { u.cross(v) < 0.0 };
+                let dir = if (u + v).len() <= 1e-9 * u.len() {
                     if ccw {
                         u.perp()
                     } else {
                         -u.perp()
                     }
                 } else if short {
-                    bis
+                    u + v
                 } else {
-                    -bis
+                    -(u + v)
                 };
                 c + dir.unit() * u.len()
             }
-            _ => self.point_at(t, eps),
+            Edge::Arc { a, c, ccw, .. } => {
+                let s = self.sweep(eps) * t;
+                c + (a - c).rotate(if ccw { s } else { -s })
+            }
         }
     }
     pub fn midpoint(&self, eps: f64) -> Pt {
-        self.point_at_fast(0.5, eps)
+        self.point_at(0.5, eps)
     }
     pub fn reversed(&self) -> Edge {
         match *self {
@@ -186,8 +172,6 @@ impl Edge {
         }
     }
 
-    /// Angle, measured from the start in the arc's turning direction, of `p` about the centre,
-    /// in [0, 2pi).
     /// Whether the direction from an arc's centre to `p` lies within the arc's sweep (ends
     /// included), by cross products alone.
     fn within_sweep(&self, p: Pt, eps: f64) -> bool {
@@ -211,6 +195,8 @@ impl Edge {
         }
     }
 
+    /// Angle, measured from the start in the arc's turning direction, of `p` about the centre,
+    /// in [0, 2pi).
     fn arc_param_angle(a: Pt, c: Pt, ccw: bool, p: Pt) -> f64 {
         let d = (p - c).angle() - (a - c).angle();
         let s = if ccw { d } else { -d };
@@ -246,12 +232,7 @@ impl Edge {
     /// Distance from `p` to the edge.
     pub fn distance(&self, p: Pt, eps: f64) -> f64 {
         match *self {
-            Edge::Seg { a, b } => {
-                let d = b - a;
-                let l2 = d.dot(d);
-                let t = if l2 == 0.0 { 0.0 } else { ((p - a).dot(d) / l2).clamp(0.0, 1.0) };
-                p.dist(a + d * t)
-            }
+            Edge::Seg { a, b } => seg_dist2(a, b, p).sqrt(),
             Edge::Arc { a, b, c, .. } => {
                 if self.within_sweep(p, eps) || p.dist(c) == 0.0 {
                     (p.dist(c) - self.radius()).abs()
@@ -264,14 +245,8 @@ impl Edge {
 
     pub fn contains(&self, p: Pt, eps: f64) -> bool {
         match self {
-            Edge::Seg { a, b } => {
-                // Squared distances: no square root in the engine's innermost test.
-                let (d, w) = (*b - *a, p - *a);
-                let l2 = d.dot(d);
-                let t = if l2 == 0.0 { 0.0 } else { (w.dot(d) / l2).clamp(0.0, 1.0) };
-                let q = w - d * t;
-                q.dot(q) <= eps * eps
-            }
+            // Squared distances: no square root in the engine's innermost test.
+            Edge::Seg { a, b } => seg_dist2(*a, *b, p) <= eps * eps,
             // Near an end, or on the circle within the sweep (no bounding box: this is the
             // engine's innermost test).
             Edge::Arc { a, b, c, .. } => {
@@ -452,6 +427,15 @@ impl Edge {
     }
 }
 
+/// Squared distance from `p` to the segment from `a` to `b`.
+fn seg_dist2(a: Pt, b: Pt, p: Pt) -> f64 {
+    let (d, w) = (b - a, p - a);
+    let l2 = d.dot(d);
+    let t = if l2 == 0.0 { 0.0 } else { (w.dot(d) / l2).clamp(0.0, 1.0) };
+    let q = w - d * t;
+    q.dot(q)
+}
+
 fn line_circle(a: Pt, b: Pt, c: Pt, r: f64, eps: f64) -> Vec<Pt> {
     let d = (b - a).unit();
     let foot = a + d * (c - a).dot(d);
@@ -548,7 +532,8 @@ mod tests {
             (pt(0.6, 0.8), pt(0.6, -0.8), true),
         ] {
             let e = Edge::arc(a, b, pt(0.0, 0.0), ccw);
-            let slow = e.point_at(0.5, E);
+            let half = e.sweep(E) / 2.0;
+            let slow = (a - pt(0.0, 0.0)).rotate(if ccw { half } else { -half });
             assert!(e.midpoint(E).dist(slow) < 1e-12, "{e:?}");
             for k in 0..64 {
                 let t = k as f64 / 64.0 * TAU;

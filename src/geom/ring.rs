@@ -27,6 +27,16 @@ impl From<Pt> for Vertex {
     }
 }
 
+/// The edges of a ring of vertices as written (straight, or the arc a vertex names), without
+/// the checks of [`Ring::new`].
+pub fn ring_edges(ring: &[Vertex]) -> impl Iterator<Item = Edge> + '_ {
+    let n = ring.len();
+    (0..n).map(move |i| {
+        let (a, b) = (ring[i].at, ring[(i + 1) % n].at);
+        ring[i].arc.map_or(Edge::seg(a, b), |arc| Edge::arc(a, b, arc.center, arc.ccw))
+    })
+}
+
 /// Why a ring or a set of rings was refused.
 #[derive(Clone, Debug, PartialEq)]
 pub enum RingError {

@@ -14,8 +14,8 @@
 //! lies only on an arc of its radius, turning the same way). A region without a convex
 //! corner is anchored where two curves meet smoothly, or on a whole circle (see [`anchor`]).
 //! Each candidate must lie inside the region; the region minus the piece is computed with the
-//! verification engine's edge pass. Prunings: a region part smaller
-//! than the smallest remaining piece, and regions already explored with the same pieces left.
+//! verification engine's edge pass. Prunings: a region part smaller than the smallest
+//! remaining piece, and regions already explored with the same pieces left.
 
 use crate::geom::edge::corner_turn;
 use crate::geom::ring::{lies_within, parts_from_rings, Side};
@@ -282,16 +282,7 @@ pub fn hint(
 /// A piece's outer ring under a motion, as counter-clockwise edges.
 fn outline(def: &crate::pieces::PieceDef, m: &crate::geom::Motion, eps: f64) -> Vec<Edge> {
     let ring = crate::pieces::move_ring(&def.rings[0], m);
-    let n = ring.len();
-    let mut edges: Vec<Edge> = (0..n)
-        .map(|i| {
-            let (a, b) = (ring[i].at, ring[(i + 1) % n].at);
-            match ring[i].arc {
-                Some(arc) => Edge::arc(a, b, arc.center, arc.ccw),
-                None => Edge::seg(a, b),
-            }
-        })
-        .collect();
+    let mut edges: Vec<Edge> = crate::geom::ring::ring_edges(&ring).collect();
     if edges.iter().map(|e| e.area_term(eps)).sum::<f64>() < 0.0 {
         edges = edges.iter().rev().map(Edge::reversed).collect();
     }
