@@ -203,7 +203,7 @@ fn tangram(day: u8, rng: &mut Rng) -> Result<Entry, String> {
 // ---------------------------------------------------------------- polyomino
 
 fn polyomino(day: u8, rng: &mut Rng) -> Result<Entry, String> {
-    use crate::polyform::pack::{solve, Board, PackOptions, PartSpec};
+    use crate::polyform::pack::{Board, PartSpec};
     let all = crate::polyform::builtin_set("pentominoes").expect("built in").parts;
     let k = 3 + day as usize;
     let sides: Vec<(i32, i32)> = (3..=k as i32 * 5 / 3)
@@ -222,16 +222,7 @@ fn polyomino(day: u8, rng: &mut Rng) -> Result<Entry, String> {
             .map(|&i| PartSpec { name: all[i].0.clone(), cells: all[i].1.clone(), count: Some(1) })
             .collect();
         let board = Board::boxed(w, h, 0)?;
-        let out = solve(&board, &parts, &PackOptions { stop: 1, keep: 1, max_nodes: 5_000_000, ..PackOptions::new(2) });
-        let Some(sol) = out.kept.first() else { continue };
-        let mut solution = Vec::new();
-        for (part, cells) in sol {
-            solution.push(
-                crate::polyform::play::placement_for(&board, *part, &parts[*part].cells, cells)
-                    .ok_or("a packed part does not land on the board")?,
-            );
-        }
-        solution.sort_by_key(|p| p.piece);
+        let Some(solution) = crate::polyform::play::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = entry(Some("polyomino"), pieces, solution);
         e.board = Some(crate::family::Board { size: vec![w, h], holes: Vec::new() });

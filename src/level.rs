@@ -117,8 +117,8 @@ impl Level {
     }
 
     /// Counts the level's solutions, up to `limit` (see [`Family::count`]).
-    pub fn count(&self, limit: u64) -> crate::family::Count {
-        self.family.count(self, limit)
+    pub fn count(&self, limit: u64, cancel: Option<Arc<AtomicBool>>) -> crate::family::Count {
+        self.family.count(self, limit, cancel)
     }
 
     /// The rotation piece `piece` starts in.

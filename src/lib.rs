@@ -4,6 +4,7 @@
 //! [`verify`] (the contour verification engine), [`format`] (file formats) and [`cli`]
 //! (headless commands). The Bevy game layer lives behind the default `game` feature.
 
+pub mod analysis;
 pub mod cli;
 pub mod cli_analyse;
 pub mod cli_daily;
@@ -13,6 +14,7 @@ pub mod cli_poly;
 pub mod cli_share;
 pub mod daily;
 pub mod edge;
+pub mod editor;
 pub mod family;
 pub mod format;
 pub mod geom;

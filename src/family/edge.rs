@@ -92,12 +92,13 @@ impl Family for Edge {
 
     /// The exact solver finds a solution and, when the level promises one, proves it unique
     /// (up to turning the whole board when tiles turn).
-    fn count(&self, level: &Level, limit: u64) -> super::Count {
+    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
         let e = data(level);
         let opts = crate::edge::exact::Options {
             limit: limit.max(1),
             max_nodes: PROVE_NODES,
             up_to_board_turns: e.puzzle.rotate,
+            cancel,
             ..Default::default()
         };
         match crate::edge::exact::solve(&e.puzzle, &opts) {

@@ -108,7 +108,8 @@ pub trait Family: Send + Sync + std::fmt::Debug {
     /// editor's live proof, `tessera analyse`). What counts as one solution is the family's:
     /// placements up to identical pieces (dissections), up to the board's symmetries
     /// (polyominoes), up to turning the whole board (edge matching with turning tiles).
-    fn count(&self, level: &Level, limit: u64) -> Count;
+    /// `cancel` stops a search that has become stale (the editor's draft changed).
+    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count;
 
     /// Piece `piece`'s drawing under rotation `rot`, for families whose pieces are redrawn per
     /// rotation (`Caps::drawings` > 0); `None` for rigid pieces.

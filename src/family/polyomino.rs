@@ -194,10 +194,15 @@ impl Family for Poly {
         }
     }
 
-    fn count(&self, level: &Level, limit: u64) -> super::Count {
+    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
         let d = data(level);
-        let opts =
-            PackOptions { stop: limit.max(1), unique: true, max_nodes: PROVE_NODES, ..PackOptions::new(d.board.dim) };
+        let opts = PackOptions {
+            stop: limit.max(1),
+            unique: true,
+            max_nodes: PROVE_NODES,
+            cancel,
+            ..PackOptions::new(d.board.dim)
+        };
         let out = crate::polyform::pack::solve(&d.board, &d.parts, &opts);
         super::Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes }
     }

@@ -109,11 +109,12 @@ impl Family for Tangram {
         }
     }
 
-    fn count(&self, level: &Level, limit: u64) -> super::Count {
+    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
         let opts = crate::solve::geometric::Options {
             limit: limit.max(1) as usize,
             max_nodes: PROVE_NODES,
             tolerance: level.tolerance,
+            cancel,
             ..Default::default()
         };
         crate::solve::geometric::solve(&level.set, &level.target, &opts).map_or(super::Count::default(), |o| {

@@ -121,6 +121,21 @@ pub fn placement_for(board: &Board, piece: usize, part: &[Cell], cells: &[Cell])
     None
 }
 
+/// The packer's first way to fill `board` with `parts` (one of each), as placements in piece
+/// order; `None` when it finds none within `max_nodes`.
+pub fn first_solution(board: &Board, parts: &[super::pack::PartSpec], max_nodes: u64) -> Option<Vec<Placement>> {
+    let opts = super::pack::PackOptions { stop: 1, keep: 1, max_nodes, ..super::pack::PackOptions::new(board.dim) };
+    let out = super::pack::solve(board, parts, &opts);
+    let mut placed = out
+        .kept
+        .first()?
+        .iter()
+        .map(|(part, cells)| placement_for(board, *part, &parts[*part].cells, cells))
+        .collect::<Option<Vec<_>>>()?;
+    placed.sort_by_key(|p| p.piece);
+    Some(placed)
+}
+
 /// The verdict on a polyomino board.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Judgement {
