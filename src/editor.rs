@@ -13,7 +13,7 @@ use crate::edge::{turned, Tile};
 use crate::format::Node;
 use crate::geom::{Edge, Tol, Vertex};
 use crate::level::Entry;
-use crate::pieces::{PieceSet, Placement};
+use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::Cell;
 use crate::verify::Mode;
 
@@ -78,13 +78,42 @@ fn edges_ring(edges: &[Edge]) -> Vec<Vertex> {
 
 // ---------------------------------------------------------------- dissections
 
+fn listed<'a>(defs: impl Iterator<Item = &'a PieceDef>) -> Node {
+    Node::List(defs.map(|d| Node::List(d.rings.iter().map(|r| ring_node(r)).collect())).collect())
+}
+
+/// A set as a level names it: a built-in one by its name, any other by its pieces.
+pub fn set_node(set: &PieceSet) -> Node {
+    match PieceSet::builtin(&set.name) {
+        Some(b) if b.pieces == set.pieces => Node::Str(set.name.clone()),
+        _ => listed(set.pieces.iter()),
+    }
+}
+
+/// The editor's empty board for a set: a square canvas (the level's figure, which no one
+/// solves) with room for the set's pieces laid out in many ways. A piece whose centre lies on
+/// it is part of the drawn figure; the others wait around it.
+pub fn canvas(set: &PieceSet) -> Entry {
+    let area: f64 = set.pieces.iter().map(crate::pieces::piece_area).sum();
+    let h = (5.0 * area).sqrt().max(2.0) / 2.0;
+    let mut e = blank(None);
+    e.id = "canvas".into();
+    e.name = "Canvas".into();
+    e.pieces = Some(set_node(set));
+    e.rotation_step = set.step_deg;
+    e.target = vec![ring_node(&[(-h, -h), (h, -h), (h, h), (-h, h)].map(|(x, y)| Vertex::from(crate::geom::pt(x, y))))];
+    e.mode = Some(Mode::Anchored);
+    e.allow_mirror = true;
+    e
+}
+
 /// A dissection level from pieces of `set` placed on the canvas (`placed`, one placement per
 /// piece used). The figure is their union, anchored where it lies; the arrangement is the
 /// reference solution. With `whole_set` the level uses every piece of the set (so it has no
 /// solution until all are placed); otherwise only the placed ones.
 pub fn dissection(set: &PieceSet, placed: &[Placement], whole_set: bool) -> Result<Entry, String> {
     if placed.is_empty() {
-        return Err("Place pieces on the canvas: their union is the figure.".into());
+        return Err("Place pieces on the square: together they draw the figure.".into());
     }
     let tol = Tol::default();
     let step = set.step();
@@ -103,20 +132,16 @@ pub fn dissection(set: &PieceSet, placed: &[Placement], whole_set: bool) -> Resu
     e.mode = Some(Mode::Anchored);
     e.allow_mirror = true;
     e.rotation_step = set.step_deg;
-    let builtin = crate::pieces::PieceSet::builtin(&set.name).is_some();
     let all = (0..set.pieces.len()).all(|i| placed.iter().any(|p| p.piece == i));
-    let listed = |defs: &mut dyn Iterator<Item = &crate::pieces::PieceDef>| {
-        Node::List(defs.map(|d| Node::List(d.rings.iter().map(|r| ring_node(r)).collect())).collect())
-    };
     if whole_set || all {
-        e.pieces = Some(if builtin { Node::Str(set.name.clone()) } else { listed(&mut set.pieces.iter()) });
+        e.pieces = Some(set_node(set));
         e.solution = placed.to_vec();
     } else {
         // Only the placed pieces, numbered in the order of the set.
         let mut used: Vec<usize> = placed.iter().map(|p| p.piece).collect();
         used.sort_unstable();
         used.dedup();
-        e.pieces = Some(listed(&mut used.iter().map(|&i| &set.pieces[i])));
+        e.pieces = Some(listed(used.iter().map(|&i| &set.pieces[i])));
         e.solution = placed
             .iter()
             .map(|p| Placement { piece: used.iter().position(|&u| u == p.piece).unwrap_or(0), ..*p })
@@ -163,7 +188,11 @@ impl PolyDraft {
             dim,
             size,
             on: vec![false; (size[0] * size[1] * size[2]) as usize],
-            parts: poly.parts.iter().map(|p| (p.name.clone(), p.cells.clone())).collect(),
+            parts: poly
+                .parts
+                .iter()
+                .map(|p| (crate::polyform::part_name(&p.cells, dim).unwrap_or_else(|| p.name.clone()), p.cells.clone()))
+                .collect(),
             picked: vec![true; poly.parts.len()],
         };
         for c in &poly.board.cells {

@@ -975,3 +975,139 @@ fn a_broken_shared_pack_is_left_alone() {
     assert_eq!(std::fs::read_to_string(&shared).unwrap(), "(name: \"mine\", levels: [ broken");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+// ---------------------------------------------------------------- the editor
+
+/// Updates until the editor's verdict is in (the solver runs on the task pool); a guard against
+/// a hang, not a speed limit.
+fn verdict(app: &mut App) -> tessera::game::editor::Verdict {
+    use tessera::game::editor::{Editor, Verdict};
+    for _ in 0..20_000 {
+        app.update();
+        let v = app.world().resource::<Editor>().verdict.clone();
+        if !matches!(v, Verdict::Thinking) {
+            return v;
+        }
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    panic!("the verdict never came");
+}
+
+/// Presses on `from`, drags to `to` and lets go (no judgement: the editor does not judge).
+fn drag(app: &mut App, from: Vec2, to: Vec2) {
+    let (a, b) = (screen(app, from), screen(app, to));
+    cursor(app, a);
+    button(app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    for k in 1..=4 {
+        cursor(app, a.lerp(b, k as f32 / 4.0));
+        app.update();
+    }
+    button(app, MouseButton::Left, ButtonState::Released);
+    app.update();
+}
+
+/// A tangram figure is laid out in the editor with the mouse and keys; the live verdict says
+/// "not solvable" until the seventh piece is down, then "unique"; saved, it plays to the
+/// solved screen and is in the player's pack on disk.
+#[test]
+fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
+    use tessera::game::editor::{EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
+    let dir = std::env::temp_dir().join(format!("tessera-game-editor-{}", std::process::id()));
+    let mine = dir.join("levels").join("mine.ron");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(SaveState::load(temp_save("editor")))
+        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
+        .insert_resource(EditorPackFile(mine.clone()))
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    app.world_mut().write_message(EditRequest::Pieces("tangram".into()));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Editing);
+    match verdict(&mut app) {
+        Verdict::Refused(why) => assert!(why.contains("Place pieces"), "{why}"),
+        v => panic!("an empty canvas has no figure to judge: {v:?}"),
+    }
+    // A figure with one filling (classic/shard-05), moved onto the canvas by whole units.
+    let (pack, level) = app.world().resource::<Library>().find("classic/shard-05").unwrap();
+    let shard = app.world().resource::<Library>().packs[pack].levels[level].clone();
+    let n = shard.solution.len() as f64;
+    let (cx, cy) = shard.solution.iter().fold((0.0, 0.0), |s, p| (s.0 + p.at.0 / n, s.1 + p.at.1 / n));
+    let goals: Vec<Placement> =
+        shard.solution.iter().map(|p| Placement { at: (p.at.0 - cx.round(), p.at.1 - cy.round()), ..*p }).collect();
+    let step = shard.set.step();
+    for (k, goal) in goals.iter().enumerate() {
+        let mut q = app.world_mut().query::<(Entity, &Piece, &PieceGeom)>();
+        let (e, geom) =
+            q.iter(app.world()).find(|(_, p, _)| p.0 == goal.piece).map(|(e, _, g)| (e, g.clone())).unwrap();
+        let c = centroid(&mut app, e);
+        mouse_click(&mut app, c);
+        let (flip, rot) = turns(&placed(&mut app, e), goal);
+        if flip {
+            key(&mut app, KeyCode::KeyF, "f");
+        }
+        for _ in 0..rot {
+            key(&mut app, KeyCode::KeyR, "r");
+        }
+        let from = centroid(&mut app, e);
+        drag(&mut app, from, Placed(*goal).world_centroid(&geom, step));
+        let now = placed(&mut app, e);
+        assert!((now.at.0 - goal.at.0).abs() < 1e-6 && (now.at.1 - goal.at.1).abs() < 1e-6, "{now:?} {goal:?}");
+        let v = verdict(&mut app);
+        let says = match &v {
+            Verdict::Done(a) => a.verdict(),
+            other => panic!("piece {k}: {other:?}"),
+        };
+        if k + 1 < goals.len() {
+            assert_eq!(says, "not solvable", "{} of 7 pieces laid", k + 1);
+        } else {
+            assert_eq!(says, "unique");
+            assert!(v.text().contains("difficulty"), "{}", v.text());
+        }
+    }
+    // Saved under its name, then played.
+    app.world_mut().resource_mut::<Editor>().name = "My shard".into();
+    app.world_mut().write_message(SaveDraft { playtest: true });
+    app.update();
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "mine/my-shard");
+    let (packs, errors) = tessera::level::load_dir(&dir.join("levels"));
+    assert!(errors.is_empty(), "{errors:?}");
+    let saved = &packs[0].levels[0];
+    assert_eq!((saved.name.as_str(), saved.difficulty > 0), ("My shard", true));
+    saved.check_solution().unwrap();
+    saved.prove().unwrap();
+    for job in jobs(&mut app) {
+        let c = centroid(&mut app, job.entity);
+        let (flip, rot) = turns(&job.now, &job.goal);
+        mouse_click(&mut app, c);
+        if flip {
+            key(&mut app, KeyCode::KeyF, "f");
+        }
+        for _ in 0..rot {
+            key(&mut app, KeyCode::KeyR, "r");
+        }
+        let c = centroid(&mut app, job.entity);
+        mouse_drag(&mut app, c, job.goal_centroid);
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+    // Back in the editor the level reopens as saved; deleting it empties the pack and its file.
+    app.world_mut().write_message(EditRequest::Level("mine/my-shard".into()));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Editing);
+    assert!(matches!(verdict(&mut app), Verdict::Done(a) if a.unique()));
+    app.world_mut().write_message(tessera::game::editor::DeleteLevel("my-shard".into()));
+    app.update();
+    assert!(app.world().resource::<Library>().find("mine/my-shard").is_none());
+    assert!(!mine.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -4,7 +4,6 @@
 //! (`crate::share::encode(&level.entry)`; the UI copies it).
 
 use super::levels::{Library, PlayLevel};
-use crate::level::{pack_of, write_pack};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -63,12 +62,7 @@ fn add_level(
     code: &str,
 ) -> Result<((usize, usize), Option<String>), String> {
     let mut entry = crate::share::decode(code)?;
-    let mut entries: Vec<crate::level::Entry> = library
-        .packs
-        .iter()
-        .find(|p| p.id == PACK)
-        .map(|p| p.levels.iter().map(|l| (*l.entry).clone()).collect())
-        .unwrap_or_default();
+    let mut entries = super::levels::entries_of(library, PACK);
     let same = |e: &crate::level::Entry| crate::share::encode(e) == crate::share::encode(&entry);
     let id = match entries.iter().find(|e| same(e)) {
         Some(e) => e.id.clone(),
@@ -83,20 +77,7 @@ fn add_level(
             entry.id
         }
     };
-    let text = write_pack("Shared levels", &entries);
-    let pack = pack_of("Shared levels", entries, &file.display().to_string(), PACK).map_err(|e| e.to_string())?;
-    // A shared pack on disk that did not load is the player's to fix: never written over.
-    let unread = file.exists() && !library.packs.iter().any(|p| p.id == PACK);
-    let write = if unread {
-        Err(std::io::Error::other("it exists but did not load (see the level list), so it is left as it is"))
-    } else {
-        file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|_| std::fs::write(file, &text))
-    };
-    match library.packs.iter().position(|p| p.id == PACK) {
-        Some(i) => library.packs[i] = pack,
-        None => library.packs.push(pack),
-    }
+    let warning = super::levels::store_user_pack(library, file, PACK, "Shared levels", entries)?;
     let found = library.find(&format!("{PACK}/{id}")).ok_or("the shared level did not load")?;
-    let warning = write.err().map(|e| format!("The level opened, but {} could not be written: {e}", file.display()));
-    Ok((found, warning))
+    Ok((found, warning.map(|w| format!("The level opened, but {w}"))))
 }

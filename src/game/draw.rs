@@ -13,6 +13,8 @@ use bevy_prototype_lyon::prelude::*;
 
 pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.15);
 pub(super) const TARGET: Color = Color::srgb(0.27, 0.30, 0.37);
+/// The editor's canvas: a quiet area pieces are laid on.
+const CANVAS: Color = Color::srgb(0.15, 0.16, 0.20);
 const TARGET_DONE: Color = Color::srgb(0.55, 0.47, 0.18);
 pub(super) const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);
 const HIGHLIGHT: Color = Color::srgb(1.0, 1.0, 1.0);
@@ -120,12 +122,12 @@ struct DrawnTurn(i32);
 
 pub(super) fn add_shapes(
     mut commands: Commands,
-    added: Query<(Entity, &PieceGeom, Option<&Placed>), Added<PieceGeom>>,
+    added: Query<(Entity, &PieceGeom, Option<&Placed>, Has<super::pieces::Canvas>), Added<PieceGeom>>,
     active: Option<Res<super::levels::ActiveLevel>>,
 ) {
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
     let grid = active.as_ref().is_some_and(|a| a.level.caps().grid);
-    for (e, geom, placed) in &added {
+    for (e, geom, placed, canvas) in &added {
         // Pieces have a placement (its `piece` is their index); the target has none.
         let piece = placed.map(|p| p.0.piece);
         let path = path_of(placed.map_or(&geom.rings[..], |p| p.local(geom)));
@@ -134,6 +136,7 @@ pub(super) fn add_shapes(
         }
         let shape = match piece {
             Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p))).stroke(stroke(OUTLINE, LINE)).build(),
+            None if canvas => ShapeBuilder::with(&path).fill(fill(CANVAS)).stroke(stroke(TARGET, LINE)).build(),
             None if grid => ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(BACKGROUND, LINE * 0.6)).build(),
             None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
         };
@@ -162,7 +165,10 @@ fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<P
     }
 }
 
-fn colour_target(progress: Res<Progress>, mut target: Query<&mut Shape, With<TargetFigure>>) {
+fn colour_target(
+    progress: Res<Progress>,
+    mut target: Query<&mut Shape, (With<TargetFigure>, Without<super::pieces::Canvas>)>,
+) {
     if !progress.is_changed() {
         return;
     }

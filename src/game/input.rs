@@ -2,7 +2,6 @@
 //! board coordinates, so the placement logic never looks at devices.
 
 use super::view::{BoardBounds, View};
-use super::AppState;
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::mouse::MouseWheel;
 use bevy::input::touch::Touches;
@@ -68,10 +67,7 @@ impl Plugin for InputPlugin {
             .init_resource::<PointerBlocked>()
             .init_resource::<Cursor>()
             .init_resource::<GamepadFocus>()
-            .add_systems(
-                Update,
-                (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(in_state(AppState::Playing)),
-            );
+            .add_systems(Update, (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(super::on_board));
     }
 }
 

@@ -28,6 +28,53 @@ impl Library {
     }
 }
 
+/// Writes the player's pack `id` (named `name`) with `entries` to `file` and puts it in the
+/// library in place of the old one (added last if new; removed when `entries` is empty, with
+/// its file). A pack file that exists but did not load is the player's to fix: it is never
+/// written over. Returns a warning when the file could not be written (the library still
+/// changes, so the level plays this session).
+pub fn store_user_pack(
+    library: &mut Library,
+    file: &std::path::Path,
+    id: &str,
+    name: &str,
+    entries: Vec<crate::level::Entry>,
+) -> Result<Option<String>, String> {
+    let unread = file.exists() && !library.packs.iter().any(|p| p.id == id);
+    let at = library.packs.iter().position(|p| p.id == id);
+    if entries.is_empty() && !unread {
+        if let Some(i) = at {
+            library.packs.remove(i);
+        }
+        return Ok(std::fs::remove_file(file)
+            .err()
+            .filter(|_| file.exists())
+            .map(|e| format!("{}: {e}", file.display())));
+    }
+    let text = crate::level::write_pack(name, &entries);
+    let pack = crate::level::pack_of(name, entries, &file.display().to_string(), id).map_err(|e| e.to_string())?;
+    let write = if unread {
+        Err(std::io::Error::other("it exists but did not load (see the level list), so it is left as it is"))
+    } else {
+        file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|_| std::fs::write(file, &text))
+    };
+    match at {
+        Some(i) => library.packs[i] = pack,
+        None => library.packs.push(pack),
+    }
+    Ok(write.err().map(|e| format!("{} could not be written: {e}", file.display())))
+}
+
+/// The entries of the library's pack `id` (none if it has no such pack).
+pub fn entries_of(library: &Library, id: &str) -> Vec<crate::level::Entry> {
+    library
+        .packs
+        .iter()
+        .find(|p| p.id == id)
+        .map(|p| p.levels.iter().map(|l| (*l.entry).clone()).collect())
+        .unwrap_or_default()
+}
+
 /// Ask to play a level (from the level list, the solved screen, or a command).
 #[derive(Message, Clone, Copy, Debug)]
 pub struct PlayLevel {

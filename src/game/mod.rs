@@ -16,6 +16,8 @@ pub mod audio;
 pub mod codes;
 pub mod daily;
 pub mod draw;
+pub mod editor;
+pub mod editor_ui;
 pub mod hints;
 pub mod input;
 pub mod iso;
@@ -45,9 +47,18 @@ pub enum AppState {
     Playing,
     Solved,
     Settings,
+    /// The level editor's home: new drafts, the player's saved levels.
+    Editor,
+    /// A draft being edited.
+    Editing,
 }
 
-/// In a level: playing it, or looking at it solved. The level's entities (board, pieces,
+/// States in which pieces are on the board and move: playing, and editing a dissection.
+pub fn on_board(state: Option<Res<State<AppState>>>) -> bool {
+    state.is_some_and(|s| matches!(s.get(), AppState::Playing | AppState::Editing))
+}
+
+/// In a level: playing it, looking at it solved, or laying out a draft in the editor. The level's entities (board, pieces,
 /// hint markers, the solver's ghosts, the isometric picture) carry `DespawnOnExit(InLevel)`,
 /// so going back to the menus despawns them with no loop of our own. Going from playing to
 /// solved is not a change of this state (same-state transitions are off).
@@ -59,7 +70,7 @@ impl bevy::state::state::ComputedStates for InLevel {
     const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
 
     fn compute(state: AppState) -> Option<InLevel> {
-        matches!(state, AppState::Playing | AppState::Solved).then_some(InLevel)
+        matches!(state, AppState::Playing | AppState::Solved | AppState::Editing).then_some(InLevel)
     }
 }
 
@@ -88,6 +99,7 @@ impl Plugin for LogicPlugins {
             lab::LabPlugin,
             daily::DailyPlugin,
             codes::CodesPlugin,
+            editor::EditorPlugin,
         ));
     }
 }

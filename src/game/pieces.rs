@@ -42,6 +42,11 @@ pub struct Placed(pub Placement);
 #[derive(Component)]
 pub struct TargetFigure;
 
+/// The editor's canvas: the target of a level no one solves, where a dissection is drawn.
+/// Pieces do not snap to it, and it is drawn as a plain area.
+#[derive(Component)]
+pub struct Canvas;
+
 /// Everything that belongs to the level on the board.
 #[derive(Component)]
 pub struct BoardItem;

@@ -68,7 +68,8 @@ impl Plugin for PlacementPlugin {
             .init_resource::<Stack>()
             .configure_sets(Update, (InputSet, PlacementSet).chain())
             .add_systems(OnEnter(AppState::Playing), reset)
-            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(in_state(AppState::Playing)))
+            .add_systems(OnEnter(AppState::Editing), reset)
+            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(super::on_board))
             .add_systems(PostUpdate, sync_transforms);
     }
 }
@@ -86,7 +87,7 @@ type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceG
 fn handle_actions(
     mut actions: MessageReader<Action>,
     mut pieces: PieceQuery,
-    target: Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>,
+    target: Query<&PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>,
     mut active: Option<ResMut<ActiveLevel>>,
     mut sel: ResMut<Selection>,
     mut hist: ResMut<History>,
@@ -298,7 +299,7 @@ fn circles(rings: &[Vec<Vertex>]) -> Vec<(Pt, f64)> {
 fn snap_piece(
     e: Entity,
     pieces: &mut PieceQuery,
-    target: &Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>,
+    target: &Query<&PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>,
     step: f64,
 ) -> bool {
     let (_, _, g, pl) = pieces.get(e).unwrap();

@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings]`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -31,6 +31,10 @@ pub enum Shot {
     /// At the start of an edge-matching level, the solver lab after an LP run.
     Lab,
     Solved,
+    /// The editor's home screen.
+    Create,
+    /// The level opened in the editor as a draft, with the solver's verdict.
+    Editor,
 }
 
 #[derive(Resource)]
@@ -48,7 +52,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -86,6 +90,8 @@ pub fn run(args: &[String]) -> i32 {
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
                     Some("settings") => Shot::Settings,
+                    Some("create") => Shot::Create,
+                    Some("editor") => Shot::Editor,
                     other => {
                         eprintln!("tessera screenshot: unknown state {other:?}\n{USAGE}");
                         return 2;
@@ -109,7 +115,10 @@ pub fn run(args: &[String]) -> i32 {
         packs.push(daily);
     }
     let library = Library { packs, errors: vec![] };
-    if library.find(&level).is_none() {
+    // `--state editor --level new/SET` opens a new draft of a built-in set.
+    let new_draft = shot == Shot::Editor
+        && level.strip_prefix("new/").is_some_and(|s| crate::pieces::PieceSet::builtin(s).is_some());
+    if library.find(&level).is_none() && !new_draft {
         eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");
         return 2;
     }
@@ -173,6 +182,7 @@ fn drive(
     mut pieces: Query<(&Piece, &mut Placed)>,
     mut placed: MessageWriter<PiecePlaced>,
     mut actions: MessageWriter<super::input::Action>,
+    mut edit: MessageWriter<super::editor::EditRequest>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     target: Option<Res<super::draw::OffscreenTarget>>,
@@ -188,10 +198,22 @@ fn drive(
         exit.write(AppExit::error());
         return;
     }
-    let (pi, li) = library.find(&plan.level).unwrap();
+    let (pi, li) = library.find(&plan.level).unwrap_or_default();
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
+        (AppState::MainMenu, Shot::Create) => next.set(AppState::Editor),
+        (AppState::MainMenu, Shot::Editor) if !plan.asked => {
+            edit.write(match plan.level.strip_prefix("new/") {
+                Some(set) => super::editor::EditRequest::Pieces(set.into()),
+                None => super::editor::EditRequest::Level(plan.level.clone()),
+            });
+            plan.asked = true;
+        }
+        (AppState::Editing, Shot::Editor) if !plan.arranged => {
+            plan.arranged = true;
+            plan.frames = 0;
+        }
         (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Solved)
             if !plan.asked =>
         {
@@ -232,11 +254,12 @@ fn drive(
         Shot::Menu => *state.get() == AppState::MainMenu,
         Shot::Levels => *state.get() == AppState::LevelSelect,
         Shot::Settings => *state.get() == AppState::Settings,
+        Shot::Create => *state.get() == AppState::Editor,
         _ => plan.arranged,
     };
     // Give egui and the renderer a few frames to settle (and a hint time to arrive).
     let settle = match plan.shot {
-        Shot::Hint | Shot::Thinking | Shot::Lab => 60,
+        Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Editor => 60,
         _ => 12,
     };
     if ready && !plan.requested && plan.frames > settle {

@@ -55,6 +55,15 @@ fn dress_ghosts(
 /// six symbols, so 24 colours can be told apart without seeing colour at all.
 const SIDE_COLOURS: usize = 8;
 
+/// The colour of side colour `c` (0: the frame's dark grey).
+pub fn side_rgb(c: u16) -> [f32; 3] {
+    if c == 0 {
+        [0.16, 0.17, 0.20]
+    } else {
+        PALETTE[(c as usize - 1) % SIDE_COLOURS]
+    }
+}
+
 /// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
 fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
     let c = Vec2::splat(0.5);
@@ -62,12 +71,8 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
     for (side, &colour) in tile.iter().enumerate() {
         let (a, b) = (corners[side], corners[(side + 1) % 4]);
         let tri = shapes::Polygon { points: vec![a, b, c], closed: true };
-        let col = if colour == 0 {
-            Color::srgb(0.16, 0.17, 0.20)
-        } else {
-            let [r, g, bl] = PALETTE[(colour as usize - 1) % SIDE_COLOURS];
-            Color::srgb(r, g, bl)
-        };
+        let [r, g, bl] = side_rgb(colour);
+        let col = Color::srgb(r, g, bl);
         commands.spawn((
             ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(),
             Transform::from_xyz(0.0, 0.0, 0.1),

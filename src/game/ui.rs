@@ -25,6 +25,8 @@ impl Plugin for UiPlugin {
                     main_menu.run_if(in_state(AppState::MainMenu)),
                     level_select.run_if(in_state(AppState::LevelSelect)),
                     settings.run_if(in_state(AppState::Settings)),
+                    super::editor_ui::home.run_if(in_state(AppState::Editor)),
+                    super::editor_ui::editing.run_if(in_state(AppState::Editing)),
                     hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
                     layer_labels.run_if(in_state(AppState::Playing)),
                     solved.run_if(in_state(AppState::Solved)),
@@ -47,7 +49,8 @@ fn escape(keys: Res<ButtonInput<KeyCode>>, state: Res<State<AppState>>, mut next
     }
     match state.get() {
         AppState::Playing | AppState::Solved => next.set(AppState::LevelSelect),
-        AppState::LevelSelect | AppState::Settings => next.set(AppState::MainMenu),
+        AppState::LevelSelect | AppState::Settings | AppState::Editor => next.set(AppState::MainMenu),
+        AppState::Editing => next.set(AppState::Editor),
         _ => {}
     }
 }
@@ -83,7 +86,7 @@ fn notices(ui: &mut egui::Ui, save: &mut SaveState, library: &Library) {
     }
 }
 
-fn centered_window(title: &str) -> egui::Window<'_> {
+pub(super) fn centered_window(title: &str) -> egui::Window<'_> {
     egui::Window::new(title)
         .anchor(egui::Align2::CENTER_CENTER, [0.0, 0.0])
         .collapsible(false)
@@ -127,6 +130,9 @@ fn main_menu(
                 ui.label(format!("Daily streak: {streak} day{}", if streak == 1 { "" } else { "s" }));
             }
             ui.add_space(8.0);
+            if ui.add(big("Create")).on_hover_text("Make your own levels").clicked() {
+                next.set(AppState::Editor);
+            }
             if ui.add(big("Settings")).clicked() {
                 next.set(AppState::Settings);
             }
@@ -237,6 +243,7 @@ fn hud(
     mut lab_runs: MessageWriter<super::lab::LabRun>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
+    mut edit: MessageWriter<super::editor::EditRequest>,
     mut copied_at: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -259,6 +266,10 @@ fn hud(
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
                 ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
+                let own = active.key.starts_with(&format!("{}/", crate::editor::PACK));
+                if own && ui.small_button("Edit").on_hover_text("Open this level in the editor").clicked() {
+                    edit.write(super::editor::EditRequest::Level(active.key.clone()));
+                }
                 let share = ui.small_button("Copy code").on_hover_text("Copy this level's share code");
                 if share.clicked() {
                     ui.ctx().copy_text(crate::share::encode(&active.level.entry));

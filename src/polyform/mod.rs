@@ -259,6 +259,15 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
     }
 }
 
+/// The name a built-in set gives a part of this shape (turned, and in the plane mirrored), if any.
+pub fn part_name(cells: &[Cell], dim: u8) -> Option<String> {
+    let sym = if dim == 2 { Symmetry::RotationsAndMirrors } else { Symmetry::Rotations };
+    let want = canonical(cells, dim, sym);
+    BUILTIN_SETS.iter().filter_map(|s| builtin_set(s)).filter(|s| s.dim == dim).find_map(|s| {
+        s.parts.into_iter().find(|(_, c)| c.len() == cells.len() && canonical(c, dim, sym) == want).map(|(n, _)| n)
+    })
+}
+
 pub const BUILTIN_SETS: [&str; 5] = ["pentominoes", "tetrominoes", "hexominoes", "soma", "tetracubes"];
 
 #[cfg(test)]

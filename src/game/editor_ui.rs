@@ -1,0 +1,429 @@
+//! The editor's screens, with bevy_egui: its home (new drafts, an SVG drawing, the player's
+//! saved levels) and the editing bar with the live verdict; polyomino boards and edge grids are
+//! painted here, each change sent as [`DraftChanged`].
+
+use super::editor::{DeleteLevel, Draft, DraftChanged, EditRequest, Editor, SaveDraft, Verdict};
+use super::input::Action;
+use super::levels::{Library, PlayLevel};
+use super::placement::History;
+use super::AppState;
+use crate::editor::{EdgeDraft, PolyDraft, PACK};
+use bevy::prelude::*;
+use bevy_egui::{egui, EguiContexts};
+
+const WARN: egui::Color32 = egui::Color32::from_rgb(240, 120, 100);
+const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 220, 140);
+
+/// Dissection sets offered, with their names on the buttons.
+const SETS: [(&str, &str); 5] =
+    [("tangram", "Tangram"), ("tpuzzle", "T puzzle"), ("egg", "Egg"), ("heart", "Heart"), ("circle", "Circle")];
+/// Part sets offered for boards.
+const BOARDS: [(&str, &str); 5] = [
+    ("pentominoes", "Pentominoes"),
+    ("tetrominoes", "Tetrominoes"),
+    ("hexominoes", "Hexominoes"),
+    ("soma", "Soma cube (3D)"),
+    ("tetracubes", "Tetracubes (3D)"),
+];
+
+fn rgb(c: [f32; 3]) -> egui::Color32 {
+    egui::Color32::from_rgb((c[0] * 255.0) as u8, (c[1] * 255.0) as u8, (c[2] * 255.0) as u8)
+}
+
+/// The editor's home screen.
+#[allow(clippy::too_many_arguments)]
+pub fn home(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<AppState>>,
+    library: Res<Library>,
+    mut editor: ResMut<Editor>,
+    mut edit: MessageWriter<EditRequest>,
+    mut play: MessageWriter<PlayLevel>,
+    mut delete: MessageWriter<DeleteLevel>,
+    mut svg: Local<(String, usize)>,
+    mut confirm: Local<Option<String>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let size = ctx.content_rect().size();
+    let window =
+        super::ui::centered_window("editor").fixed_size([(size.x - 40.0).min(900.0), (size.y - 60.0).max(200.0)]);
+    window.show(ctx, |ui| {
+        ui.horizontal(|ui| {
+            if ui.button("< Menu").clicked() {
+                next.set(AppState::MainMenu);
+            }
+            ui.heading("Create a level");
+        });
+        ui.label("Lay out pieces, paint a board or colour tiles; the solver tells you at once whether your level can be solved and whether its solution is unique.");
+        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            ui.add_space(6.0);
+            ui.label(egui::RichText::new("New figure from pieces").strong());
+            ui.horizontal_wrapped(|ui| {
+                for (set, label) in SETS {
+                    if ui.add(egui::Button::new(label).min_size(egui::vec2(110.0, 34.0))).clicked() {
+                        edit.write(EditRequest::Pieces(set.into()));
+                    }
+                }
+            });
+            ui.label(egui::RichText::new("New board to fill").strong());
+            ui.horizontal_wrapped(|ui| {
+                for (set, label) in BOARDS {
+                    if ui.add(egui::Button::new(label).min_size(egui::vec2(110.0, 34.0))).clicked() {
+                        edit.write(EditRequest::Poly(set.into()));
+                    }
+                }
+            });
+            ui.label(egui::RichText::new("New edge-matching puzzle").strong());
+            if ui.add(egui::Button::new("Coloured tiles").min_size(egui::vec2(110.0, 34.0))).clicked() {
+                edit.write(EditRequest::Edge);
+            }
+            ui.label(egui::RichText::new("Figure from an SVG drawing of the pieces").strong());
+            ui.horizontal_wrapped(|ui| {
+                ui.add(egui::TextEdit::singleline(&mut svg.0).hint_text("path/to/drawing.svg").desired_width(260.0));
+                egui::ComboBox::from_id_salt("svg-set").selected_text(SETS[svg.1].1).show_ui(ui, |ui| {
+                    for (k, (_, label)) in SETS.iter().enumerate().take(2) {
+                        ui.selectable_value(&mut svg.1, k, *label);
+                    }
+                });
+                if ui.add_enabled(!svg.0.trim().is_empty(), egui::Button::new("Open drawing")).clicked() {
+                    edit.write(EditRequest::Svg(svg.0.trim().into(), SETS[svg.1].0.into()));
+                }
+            });
+            if let Some(s) = &editor.status {
+                ui.colored_label(if s.starts_with("Saved") || s.starts_with("Deleted") { GOOD } else { WARN }, s);
+            }
+            ui.add_space(8.0);
+            let mine = library.packs.iter().position(|p| p.id == PACK);
+            let count = mine.map_or(0, |p| library.packs[p].levels.len());
+            ui.label(egui::RichText::new(format!("My levels ({count})")).strong().size(18.0));
+            let Some(pi) = mine else {
+                ui.weak("Levels you save appear here and in the level list.");
+                return;
+            };
+            for (li, level) in library.packs[pi].levels.iter().enumerate() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.label(format!("{}  {}", level.name, "★".repeat(level.difficulty as usize)));
+                    ui.weak(level.family.name());
+                    if ui.button("Edit").clicked() {
+                        edit.write(EditRequest::Level(format!("{PACK}/{}", level.id)));
+                    }
+                    if ui.button("Play").clicked() {
+                        play.write(PlayLevel { pack: pi, level: li });
+                    }
+                    if ui.button("Copy code").clicked() {
+                        ui.ctx().copy_text(crate::share::encode(&level.entry));
+                        editor.status = Some(format!("Copied the code of {}.", level.name));
+                    }
+                    if confirm.as_deref() == Some(level.id.as_str()) {
+                        if ui.button(egui::RichText::new("Really delete").color(WARN)).clicked() {
+                            delete.write(DeleteLevel(level.id.clone()));
+                            *confirm = None;
+                        }
+                        if ui.button("Keep").clicked() {
+                            *confirm = None;
+                        }
+                    } else if ui.button("Delete").clicked() {
+                        *confirm = Some(level.id.clone());
+                    }
+                });
+            }
+        });
+    });
+    Ok(())
+}
+
+/// The editing screen: name, live verdict and saving on top; the family's tools below.
+#[allow(clippy::too_many_arguments)]
+pub fn editing(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<AppState>>,
+    mut editor: ResMut<Editor>,
+    hist: Res<History>,
+    mut actions: MessageWriter<Action>,
+    mut changed: MessageWriter<DraftChanged>,
+    mut save: MessageWriter<SaveDraft>,
+    mut paint: Local<(u16, Option<bool>)>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let rect = ctx.content_rect();
+    let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
+    let ed = &mut *editor;
+    // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
+    let narrow = rect.width() < super::view::NARROW;
+    egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
+        bar.show(ui, |ui| {
+            ui.set_width(rect.width() - 16.0);
+            ui.horizontal_wrapped(|ui| {
+                if ui.button("< Editor").on_hover_text("Back to the editor (Esc); unsaved changes are lost").clicked() {
+                    next.set(AppState::Editor);
+                }
+                if !narrow {
+                    ui.label("Name");
+                }
+                let width = if narrow { 96.0 } else { 140.0 };
+                ui.add(egui::TextEdit::singleline(&mut ed.name).hint_text("Name").desired_width(width));
+                let solvable = matches!(&ed.verdict, Verdict::Done(a) if a.solvable());
+                if ui.add_enabled(solvable, egui::Button::new("Save")).clicked() {
+                    save.write(SaveDraft { playtest: false });
+                }
+                let play = if narrow { "Play" } else { "Save and play" };
+                if ui.add_enabled(solvable, egui::Button::new(play)).on_hover_text("Save, then play it").clicked() {
+                    save.write(SaveDraft { playtest: true });
+                }
+                let colour = match &ed.verdict {
+                    Verdict::Done(a) if a.unique() => GOOD,
+                    Verdict::Done(a) if a.solvable() => egui::Color32::from_rgb(255, 220, 120),
+                    Verdict::Thinking => egui::Color32::LIGHT_GRAY,
+                    _ => WARN,
+                };
+                let verdict = egui::RichText::new(ed.verdict.text()).strong().color(colour);
+                ui.add(egui::Label::new(verdict).wrap_mode(egui::TextWrapMode::Wrap));
+            });
+            if let Some(s) = &ed.status {
+                ui.colored_label(if s.starts_with("Saved") { GOOD } else { WARN }, s);
+            }
+        });
+    });
+    let mut dirty = false;
+    match ed.draft.as_mut() {
+        Some(Draft::Pieces(_)) => {
+            let mut whole = ed.whole_set;
+            egui::Area::new("editor-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+                bar.corner_radius(8.0).show(ui, |ui| {
+                    if narrow {
+                        ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
+                        ui.spacing_mut().item_spacing.x = 5.0;
+                    } else {
+                        ui.weak("Drag pieces onto the square: together they draw the figure.");
+                    }
+                    ui.horizontal_wrapped(|ui| {
+                        if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo")).clicked() {
+                            actions.write(Action::Undo);
+                        }
+                        if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo")).clicked() {
+                            actions.write(Action::Redo);
+                        }
+                        if ui.button("⟲").on_hover_text("Turn left (R)").clicked() {
+                            actions.write(Action::Rotate(1));
+                        }
+                        if ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
+                            actions.write(Action::Rotate(-1));
+                        }
+                        if ui.button("Flip").on_hover_text("Mirror (F)").clicked() {
+                            actions.write(Action::Flip);
+                        }
+                        if ui.button("Clear").on_hover_text("Every piece back off the canvas").clicked() {
+                            actions.write(Action::Restart);
+                        }
+                        ui.checkbox(&mut whole, "All pieces")
+                            .on_hover_text("On: the level uses the whole set. Off: only the pieces on the square.");
+                    });
+                });
+            });
+            if whole != ed.whole_set {
+                ed.whole_set = whole;
+                dirty = true;
+            }
+        }
+        Some(Draft::Poly(d)) => {
+            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, &mut paint.1, avail));
+        }
+        Some(Draft::Edge(d)) => {
+            dirty = tools_area(ctx, rect, |ui, avail| edge_tools(ui, d, &mut paint.0, avail));
+        }
+        None => {}
+    }
+    if dirty {
+        ed.status = None;
+        changed.write(DraftChanged);
+    }
+    Ok(())
+}
+
+/// The painting tools under the top bar, given the room they have.
+fn tools_area(ctx: &egui::Context, rect: egui::Rect, tools: impl FnOnce(&mut egui::Ui, egui::Vec2) -> bool) -> bool {
+    let top = if rect.width() < super::view::NARROW { 110.0 } else { 70.0 };
+    let avail = egui::vec2(rect.width() - 24.0, rect.height() - top - 12.0);
+    egui::Area::new("editor-tools".into())
+        .fixed_pos(rect.min + egui::vec2(12.0, top))
+        .show(ctx, |ui| {
+            ui.set_width(avail.x);
+            tools(ui, avail)
+        })
+        .inner
+}
+
+/// Size, parts and the painted cells of a board; true when something changed.
+fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, room: egui::Vec2) -> bool {
+    let mut dirty = false;
+    let mut size = d.size;
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Width");
+        ui.add(egui::DragValue::new(&mut size[0]).range(1..=crate::editor::POLY_MAX_SIDE));
+        ui.label("Height");
+        ui.add(egui::DragValue::new(&mut size[1]).range(1..=crate::editor::POLY_MAX_SIDE));
+        if d.dim == 3 {
+            ui.label("Layers");
+            ui.add(egui::DragValue::new(&mut size[2]).range(1..=crate::editor::POLY_MAX_SIDE));
+        }
+        let (cells, parts) = d.areas();
+        let says = format!("{cells} cells painted, the picked parts cover {parts}");
+        ui.colored_label(if cells == parts { GOOD } else { WARN }, says);
+    });
+    if size != d.size {
+        d.resize(size);
+        dirty = true;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Parts:");
+        for (k, (name, cells)) in d.parts.iter().enumerate() {
+            let text = format!("{name} ({})", cells.len());
+            if ui.toggle_value(&mut d.picked[k], text).changed() {
+                dirty = true;
+            }
+        }
+    });
+    ui.weak("Click or drag over cells to paint them in or out of the board.");
+    // The layers side by side, bottom layer first, each a grid with y up.
+    let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
+    let layers = d.size[2];
+    let cols = d.size[0] * layers + (layers - 1);
+    let cell = (avail.x / cols as f32).min(avail.y / d.size[1] as f32).clamp(8.0, 72.0);
+    let (resp, painter) = ui
+        .vertical_centered(|ui| {
+            ui.allocate_painter(egui::vec2(cell * cols as f32, cell * d.size[1] as f32), egui::Sense::click_and_drag())
+        })
+        .inner;
+    let origin = resp.rect.min;
+    let cell_rect = |x: i32, y: i32, z: i32| {
+        let left = origin.x + ((z * (d.size[0] + 1) + x) as f32) * cell;
+        let top = origin.y + ((d.size[1] - 1 - y) as f32) * cell;
+        egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(cell, cell)).shrink(1.0)
+    };
+    let hit = resp.interact_pointer_pos().and_then(|p| {
+        let (gx, gy) = (((p.x - origin.x) / cell).floor() as i32, ((p.y - origin.y) / cell).floor() as i32);
+        let (z, x) = (gx.div_euclid(d.size[0] + 1), gx.rem_euclid(d.size[0] + 1));
+        let y = d.size[1] - 1 - gy;
+        (x < d.size[0] && (0..layers).contains(&z) && (0..d.size[1]).contains(&y)).then(|| d.index(x, y, z))
+    });
+    if let Some(i) = hit {
+        // A stroke paints every cell it crosses the way its first cell went.
+        let value = *stroke.get_or_insert(!d.on[i]);
+        if d.on[i] != value && (resp.clicked() || resp.dragged() || resp.drag_started()) {
+            d.on[i] = value;
+            dirty = true;
+        }
+    }
+    if !resp.dragged() && !resp.is_pointer_button_down_on() {
+        *stroke = None;
+    }
+    for z in 0..layers {
+        for y in 0..d.size[1] {
+            for x in 0..d.size[0] {
+                let on = d.on[d.index(x, y, z)];
+                let fill = if on { egui::Color32::from_rgb(69, 77, 94) } else { egui::Color32::from_rgb(32, 34, 40) };
+                painter.rect_filled(cell_rect(x, y, z), 2.0, fill);
+            }
+        }
+    }
+    dirty
+}
+
+/// Size, colours, turning, generating and the painted sides of an edge grid; true when
+/// something changed.
+fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2) -> bool {
+    let mut dirty = false;
+    let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().max(2).min(12), d.rotate);
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Columns");
+        ui.add(egui::DragValue::new(&mut cols).range(2..=8));
+        ui.label("Rows");
+        ui.add(egui::DragValue::new(&mut rows).range(2..=8));
+        ui.label("Colours");
+        ui.add(egui::DragValue::new(&mut colors).range(1..=12));
+        ui.checkbox(&mut rotate, "Tiles turn");
+        if ui.button("Generate").on_hover_text("Colour every side anew at random").clicked()
+            || (cols, rows) != (d.cols, d.rows)
+        {
+            if let Ok(g) = EdgeDraft::generate(cols, rows, colors, rotate, d.seed.wrapping_add(1)) {
+                *d = g;
+                dirty = true;
+            }
+        }
+    });
+    if rotate != d.rotate {
+        d.rotate = rotate;
+        dirty = true;
+    }
+    ui.horizontal_wrapped(|ui| {
+        ui.label("Paint with:");
+        for c in 1..=d.colors().max(*brush).max(1) + 1 {
+            let sel = *brush == c;
+            let b = egui::Button::new(egui::RichText::new(format!("{c}")).color(egui::Color32::BLACK))
+                .fill(rgb(super::tiles::side_rgb(c)))
+                .stroke(if sel { egui::Stroke::new(3.0, egui::Color32::WHITE) } else { egui::Stroke::NONE })
+                .min_size(egui::vec2(30.0, 26.0));
+            if ui.add(b).clicked() {
+                *brush = c;
+            }
+        }
+    });
+    *brush = (*brush).max(1);
+    ui.weak("Click a side to paint it; the touching side of the next tile follows, so the grid stays solved.");
+    let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
+    let cell = (avail.x / d.cols as f32).min(avail.y / d.rows as f32).clamp(24.0, 140.0);
+    let (resp, painter) = ui
+        .vertical_centered(|ui| {
+            ui.allocate_painter(egui::vec2(cell * d.cols as f32, cell * d.rows as f32), egui::Sense::click())
+        })
+        .inner;
+    let origin = resp.rect.min;
+    let cols = d.cols;
+    let corners = |cell_i: usize| {
+        let (x, y) = ((cell_i % cols) as f32, (cell_i / cols) as f32);
+        let tl = origin + egui::vec2(x * cell, y * cell);
+        [tl, tl + egui::vec2(cell, 0.0), tl + egui::vec2(cell, cell), tl + egui::vec2(0.0, cell)]
+    };
+    if let (true, Some(p)) = (resp.clicked(), resp.interact_pointer_pos()) {
+        let (gx, gy) = ((p.x - origin.x) / cell, (p.y - origin.y) / cell);
+        if gx >= 0.0 && gy >= 0.0 && (gx as usize) < d.cols && (gy as usize) < d.rows {
+            let (fx, fy) = (gx.fract() - 0.5, gy.fract() - 0.5);
+            // The triangle the point is in: the side it is nearest.
+            let side = if fy.abs() > fx.abs() {
+                if fy < 0.0 {
+                    0
+                } else {
+                    2
+                }
+            } else if fx > 0.0 {
+                1
+            } else {
+                3
+            };
+            let cell_i = gy as usize * d.cols + gx as usize;
+            if !d.on_frame(cell_i, side) && d.side(cell_i, side) != *brush {
+                d.paint(cell_i, side, *brush);
+                dirty = true;
+            }
+        }
+    }
+    let ink = egui::Color32::from_rgb(20, 20, 26);
+    for i in 0..d.grid.len() {
+        let c = corners(i);
+        let mid = c[0] + (c[2] - c[0]) * 0.5;
+        for side in 0..4 {
+            let (a, b) = (c[side], c[(side + 1) % 4]);
+            let colour = d.side(i, side);
+            painter.add(egui::Shape::convex_polygon(
+                vec![a, b, mid],
+                rgb(super::tiles::side_rgb(colour)),
+                egui::Stroke::new(1.0, ink),
+            ));
+            if colour > 0 {
+                let at = mid + ((a + (b - a) * 0.5) - mid) * 0.6;
+                painter.text(at, egui::Align2::CENTER_CENTER, colour, egui::FontId::proportional(cell * 0.2), ink);
+            }
+        }
+    }
+    dirty
+}
