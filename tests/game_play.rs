@@ -1082,8 +1082,12 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
     assert!(errors.is_empty(), "{errors:?}");
     let saved = &packs[0].levels[0];
     assert_eq!((saved.name.as_str(), saved.difficulty > 0), ("My shard", true));
-    saved.check_solution().unwrap();
-    saved.prove().unwrap();
+    // `tessera check-levels` accepts the saved pack.
+    let check = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["check-levels", dir.join("levels").to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
     for job in jobs(&mut app) {
         let c = centroid(&mut app, job.entity);
         let (flip, rot) = turns(&job.now, &job.goal);
@@ -1109,5 +1113,79 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
     app.update();
     assert!(app.world().resource::<Library>().find("mine/my-shard").is_none());
     assert!(!mine.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Boards and tiles are painted in the editor's UI, which changes the draft and writes
+/// `DraftChanged`: the verdict follows each change, and both save into the player's pack.
+#[test]
+fn painted_boards_and_tiles_are_judged_and_saved() {
+    use tessera::game::editor::{Draft, DraftChanged, EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
+    let dir = std::env::temp_dir().join(format!("tessera-game-painted-{}", std::process::id()));
+    let mine = dir.join("mine.ron");
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(SaveState::load(temp_save("painted")))
+        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
+        .insert_resource(EditorPackFile(mine.clone()))
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    let says = |app: &mut App| match verdict(app) {
+        Verdict::Done(a) => a.verdict(),
+        Verdict::Refused(why) => why,
+        v => panic!("{v:?}"),
+    };
+    // A new pentomino board: a 6 x 5 box cannot take all twelve parts (60 cells).
+    app.world_mut().write_message(EditRequest::Poly("pentominoes".into()));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Editing);
+    assert_eq!(says(&mut app), "not solvable");
+    // Painted down to a 5 x 1 strip with only the I: one filling.
+    {
+        let mut ed = app.world_mut().resource_mut::<Editor>();
+        let Some(Draft::Poly(d)) = ed.draft.as_mut() else { panic!("a board draft") };
+        d.resize([5, 1, 1]);
+        let i = d.parts.iter().position(|(n, _)| n == "I").unwrap();
+        d.picked = (0..d.parts.len()).map(|k| k == i).collect();
+        ed.name = "Strip".into();
+    }
+    app.world_mut().write_message(DraftChanged);
+    assert_eq!(says(&mut app), "unique");
+    app.world_mut().write_message(SaveDraft { playtest: false });
+    app.update();
+    assert!(app.world().resource::<Library>().find("mine/strip").is_some());
+    // Edge tiles: generated, then a side repainted; still solvable, saved beside the strip.
+    app.world_mut().write_message(EditRequest::Edge);
+    app.update();
+    app.update();
+    let first = says(&mut app);
+    assert!(first == "unique" || first.contains("solutions"), "{first}");
+    {
+        let mut ed = app.world_mut().resource_mut::<Editor>();
+        let Some(Draft::Edge(d)) = ed.draft.as_mut() else { panic!("a tile draft") };
+        d.paint(5, 1, 9);
+        ed.name = "Tiles".into();
+    }
+    app.world_mut().write_message(DraftChanged);
+    let after = says(&mut app);
+    assert!(after == "unique" || after.contains("solutions"), "{after}");
+    app.world_mut().write_message(SaveDraft { playtest: true });
+    app.update();
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing, "{:?}", app.world().resource::<Editor>().status);
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "mine/tiles");
+    let (packs, errors) = tessera::level::load_dir(&dir);
+    assert!(errors.is_empty(), "{errors:?}");
+    let ids: Vec<&str> = packs[0].levels.iter().map(|l| l.id.as_str()).collect();
+    assert_eq!(ids, ["strip", "tiles"]);
+    for l in &packs[0].levels {
+        l.check_solution().unwrap();
+        l.prove().unwrap();
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }

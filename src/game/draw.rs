@@ -120,11 +120,10 @@ pub(super) fn piece_colour(i: usize) -> Color {
 #[derive(Component)]
 struct DrawnTurn(i32);
 
-pub(super) fn add_shapes(
-    mut commands: Commands,
-    added: Query<(Entity, &PieceGeom, Option<&Placed>, Has<super::pieces::Canvas>), Added<PieceGeom>>,
-    active: Option<Res<super::levels::ActiveLevel>>,
-) {
+type NewShapes<'w, 's> =
+    Query<'w, 's, (Entity, &'static PieceGeom, Option<&'static Placed>, Has<super::pieces::Canvas>), Added<PieceGeom>>;
+
+pub(super) fn add_shapes(mut commands: Commands, added: NewShapes, active: Option<Res<super::levels::ActiveLevel>>) {
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
     let grid = active.as_ref().is_some_and(|a| a.level.caps().grid);
     for (e, geom, placed, canvas) in &added {

@@ -333,7 +333,7 @@ fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, r
 /// something changed.
 fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2) -> bool {
     let mut dirty = false;
-    let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().max(2).min(12), d.rotate);
+    let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().clamp(2, 12), d.rotate);
     ui.horizontal_wrapped(|ui| {
         ui.label("Columns");
         ui.add(egui::DragValue::new(&mut cols).range(2..=8));

@@ -81,13 +81,17 @@ fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMu
     stack.0.clear();
 }
 
+/// The figure pieces snap to (not the editor's canvas).
+type SnapTargets<'w, 's> =
+    Query<'w, 's, &'static PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>;
+
 type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
 
 #[allow(clippy::too_many_arguments)]
 fn handle_actions(
     mut actions: MessageReader<Action>,
     mut pieces: PieceQuery,
-    target: Query<&PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>,
+    target: SnapTargets,
     mut active: Option<ResMut<ActiveLevel>>,
     mut sel: ResMut<Selection>,
     mut hist: ResMut<History>,
@@ -296,12 +300,7 @@ fn circles(rings: &[Vec<Vertex>]) -> Vec<(Pt, f64)> {
 /// piece; failing that, so that one of its arcs lies on the circle of an arc of the same
 /// radius; failing that, so that a vertex lands on an edge. Only moves within [`SNAP`] count.
 /// Returns whether it snapped.
-fn snap_piece(
-    e: Entity,
-    pieces: &mut PieceQuery,
-    target: &Query<&PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>,
-    step: f64,
-) -> bool {
+fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>, step: f64) -> bool {
     let (_, _, g, pl) = pieces.get(e).unwrap();
     let mine = pl.world(g, step);
     let mut others: Vec<Vec<Vec<Vertex>>> = target.iter().map(|t| t.rings.clone()).collect();
