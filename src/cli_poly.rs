@@ -251,13 +251,14 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     let board = if holes.is_empty() { board } else { board.without(&holes)? };
     let mut specs: Vec<PartSpec> = Vec::new();
     if let Some(s) = &set {
-        if s.dim != board.dim {
+        // A flat set in a 3D box is a set of flat polycubes, turned (over) in space.
+        if s.dim > board.dim {
             return Err(format!("set `{}` is {}D but the box is {}D", s.name, s.dim, board.dim));
         }
         specs.extend(s.parts.iter().map(|(n, c)| PartSpec { name: n.clone(), cells: c.clone(), count: Some(1) }));
     }
     for (name, cells, dim) in parts {
-        if dim != board.dim {
+        if dim > board.dim {
             return Err(format!(
                 "part {} has {dim} coordinates per cell but the box is {}D",
                 format_part(&cells, dim),
