@@ -35,6 +35,7 @@ pub fn run(args: &[String]) -> Option<i32> {
         "check-levels" => check_levels(rest, out, err),
         "parts" => crate::cli_poly::parts(rest, out, err),
         "pack" => crate::cli_poly::pack(rest, out, err),
+        "show" => crate::cli_poly::show(rest, out, err),
         "edge" => crate::cli_edge::run(rest, out, err),
         "share" => crate::cli_share::run(rest, out, err),
         "daily" => crate::cli_daily::run(rest, out, err),

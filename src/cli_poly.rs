@@ -10,13 +10,19 @@ pub const USAGE: &str = "\
                                    count (and list, and draw) every part of N unit squares or cubes;
                                    2D: --free (default) turns and flips, --one-sided turns only;
                                    3D: --one-sided (default) the 24 rotations, --free adds mirrors
-  tessera pack --box X Y [Z] [--part CELLS]... [--set pentominoes|tetrominoes|hexominoes|soma]
+  tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
                [--hole X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
-               [--threads N] [--timeout-ms N] [--svg FILE] [--json]
-                                   fill a box with parts, each once (--single: one part as often as it
-                                   fits); CELLS like Lang's vectors: [0,0][1,0][2,0][1,1]; --prune: drop
-                                   positions with an empty pocket smaller than every part left;
-                                   --timeout-ms: stop after N ms (default 600000; 0: no limit)";
+               [--threads N] [--timeout-ms N] [--svg FILE] [--out FILE] [--progress] [--conf FILE] [--json]
+                                   fill a box (or the figure of cells in FILE) with parts, each once
+                                   (--single: one part as often as it fits); CELLS like Lang's vectors:
+                                   [0,0][1,0][2,0][1,1]; flat parts in a 3D box turn (over) in space;
+                                   --prune: drop positions with an empty pocket smaller than every part
+                                   left; --timeout-ms: stop after N ms (default 600000; 0: no limit);
+                                   --out: one solution per line, `X Y Z CHARS`; --progress: counts on
+                                   stderr while it runs (on by default on a terminal); --conf: more
+                                   options from a file, one or more per line, `#` comments
+  tessera show --string X Y Z CHARS --svg FILE
+                                   draw a solution line as `pack --out` writes it (`_`: no cell)";
 
 /// Largest parts counted (seconds of work; each cell more costs about 4x in 2D, 7x in 3D).
 pub const MAX_COUNT_CELLS_2D: i64 = 14;
@@ -155,6 +161,9 @@ struct PackArgs {
     /// The box: X Y, or X Y Z.
     #[arg(long = "box", value_name = "SIDE", num_args = 1.., allow_negative_numbers = true)]
     size: Vec<i64>,
+    /// Any figure instead of a box: a file of cells, [x,y,z][x,y,z]… (`#` comments).
+    #[arg(long, value_name = "FILE")]
+    cells: Option<String>,
     /// A part, like Lang's vectors: [0,0][1,0][2,0][1,1] (repeatable).
     #[arg(long = "part", value_name = "CELLS", allow_hyphen_values = true)]
     parts: Vec<String>,
@@ -188,13 +197,94 @@ struct PackArgs {
     /// Draw the first solution.
     #[arg(long, value_name = "FILE")]
     svg: Option<String>,
+    /// Write every solution found, one line each: X Y Z CHARS.
+    #[arg(long, value_name = "FILE")]
+    out: Option<String>,
+    /// Report solutions, nodes and time on stderr while the search runs.
+    #[arg(long)]
+    progress: bool,
     #[arg(long)]
     json: bool,
 }
 
+/// Options read from `--conf FILE` go where the option stood: each line split at spaces,
+/// `#` to the end of a line ignored (like JPuzzle's `-conf`). A file may not name another.
+fn expand_conf(args: &[String]) -> Result<Vec<String>, String> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let file = match a.strip_prefix("--conf=") {
+            Some(f) => f.to_string(),
+            None if a == "--conf" => it.next().ok_or("--conf takes a FILE")?.clone(),
+            None => {
+                out.push(a.clone());
+                continue;
+            }
+        };
+        let text = crate::format::read_text(std::path::Path::new(&file)).map_err(|e| format!("--conf {file}: {e}"))?;
+        for line in text.lines() {
+            let line = line.split('#').next().unwrap_or("");
+            for word in line.split_whitespace() {
+                if word == "--conf" || word.starts_with("--conf=") {
+                    return Err(format!("--conf {file}: a configuration file may not name another"));
+                }
+                out.push(word.to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
+/// A figure read from a file of cells.
+fn cells_file(file: &str) -> Result<Board, String> {
+    let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("--cells {file}: {e}"))?;
+    let body: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("");
+    let (cells, dim) = parse_part(&body).map_err(|e| format!("--cells {file}: {}", e.replacen("part", "figure", 1)))?;
+    Board::from_cells(dim, cells).map_err(|e| format!("--cells {file}: {e}"))
+}
+
+#[derive(clap::Parser)]
+#[command(about = "Draw a solution line (X Y Z CHARS) as pack --out writes it", disable_version_flag = true)]
+struct ShowArgs {
+    /// X Y Z CHARS.
+    #[arg(long = "string", value_name = "X Y Z CHARS", num_args = 4..)]
+    string: Vec<String>,
+    /// The picture to write.
+    #[arg(long, value_name = "FILE")]
+    svg: String,
+}
+
+/// `tessera show --string X Y Z CHARS --svg FILE`.
+pub fn show(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let a: ShowArgs = match crate::cli::parse_args("show", args, &format!("usage:\n{USAGE}"), out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let drawn = crate::polyform::line::read(&a.string.join(" ")).and_then(|(board, sol, _)| {
+        std::fs::write(&a.svg, svg::solution(&board, &sol)).map_err(|e| format!("cannot write {}: {e}", a.svg))
+    });
+    match drawn {
+        Ok(()) => {
+            let _ = writeln!(out, "{}", a.svg);
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(err, "tessera show: {e}");
+            2
+        }
+    }
+}
+
 /// `tessera pack`.
 pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let a: PackArgs = match crate::cli::parse_args("pack", args, &format!("usage:\n{USAGE}"), out, err) {
+    let args = match expand_conf(args) {
+        Ok(a) => a,
+        Err(e) => {
+            let _ = writeln!(err, "tessera pack: {e}");
+            return 2;
+        }
+    };
+    let a: PackArgs = match crate::cli::parse_args("pack", &args, &format!("usage:\n{USAGE}"), out, err) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -238,16 +328,22 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     let timeout = u64::try_from(a.timeout_ms.unwrap_or(PACK_DEFAULT_TIMEOUT_MS as i64))
         .map_err(|_| "--timeout-ms takes a whole number of at least 0".to_string())?;
     let (unique, single, json, svg_file, no_flip, prune) = (a.unique, a.single, a.json, a.svg, a.no_flip, a.prune);
-    let (x, y, z) = match size.as_slice() {
-        [x, y] => (*x, *y, 0),
-        [x, y, z] => (*x, *y, *z),
-        [] => return Err("--box X Y [Z] is required".into()),
-        _ => return Err(format!("--box takes 2 or 3 sides, got {}", size.len())),
+    let board = match (size.as_slice(), &a.cells) {
+        ([], Some(file)) => cells_file(file)?,
+        ([_, ..], Some(_)) => return Err("give --box or --cells, not both".into()),
+        ([], None) => return Err("--box X Y [Z] or --cells FILE is required".into()),
+        (size, None) => {
+            let (x, y, z) = match size {
+                [x, y] => (*x, *y, 0),
+                [x, y, z] => (*x, *y, *z),
+                _ => return Err(format!("--box takes 2 or 3 sides, got {}", size.len())),
+            };
+            if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
+                return Err("box sides must be 1..512".into());
+            }
+            Board::boxed(x as i32, y as i32, z as i32)?
+        }
     };
-    if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
-        return Err("box sides must be 1..512".into());
-    }
-    let board = Board::boxed(x as i32, y as i32, z as i32)?;
     let board = if holes.is_empty() { board } else { board.without(&holes)? };
     let mut specs: Vec<PartSpec> = Vec::new();
     if let Some(s) = &set {
@@ -276,7 +372,23 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         }
         specs[0].count = None;
     }
-    let mut opts = PackOptions { stop, unique, threads, prune_holes: prune, keep: 1, ..PackOptions::new(board.dim) };
+    // `--out` lists every solution: without `--unique`, the search then runs without symmetry
+    // breaking (a found solution would otherwise stand for its whole orbit, unlisted).
+    let (keep, stop) = match (&a.out, unique, stop) {
+        (Some(_), false, 0) => (usize::MAX, u64::MAX),
+        (Some(_), _, _) => (usize::MAX, stop),
+        (None, _, _) => (1, stop),
+    };
+    let tally = std::sync::Arc::new(crate::polyform::pack::Tally::default());
+    let mut opts = PackOptions {
+        stop,
+        unique,
+        threads,
+        prune_holes: prune,
+        keep,
+        tally: Some(tally.clone()),
+        ..PackOptions::new(board.dim)
+    };
     if no_flip {
         opts.turns = Symmetry::Rotations;
     }
@@ -290,8 +402,38 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         });
     }
     let t0 = std::time::Instant::now();
+    let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
+    let reporter = (a.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {
+        let (done, tally) = (done.clone(), tally.clone());
+        std::thread::spawn(move || {
+            use std::sync::atomic::Ordering::Relaxed;
+            let mut last = std::time::Instant::now();
+            while !done.load(Relaxed) {
+                std::thread::sleep(std::time::Duration::from_millis(50));
+                if last.elapsed() >= std::time::Duration::from_secs(1) {
+                    last = std::time::Instant::now();
+                    eprintln!(
+                        "tessera pack: {} solution(s), {} nodes, {:.1} s",
+                        tally.solutions.load(Relaxed),
+                        tally.nodes.load(Relaxed),
+                        t0.elapsed().as_secs_f64()
+                    );
+                }
+            }
+        })
+    });
     let res = solve(&board, &specs, &opts);
+    done.store(true, std::sync::atomic::Ordering::Relaxed);
+    if let Some(r) = reporter {
+        let _ = r.join();
+    }
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    if let Some(f) = &a.out {
+        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        let letters = crate::polyform::line::letters(&names);
+        let text: String = res.kept.iter().map(|s| crate::polyform::line::write(&board, s, &letters) + "\n").collect();
+        std::fs::write(f, text).map_err(|e| format!("cannot write {f}: {e}"))?;
+    }
     if let (Some(f), Some(sol)) = (&svg_file, res.kept.first()) {
         std::fs::write(f, svg::solution(&board, sol)).map_err(|e| format!("cannot write {f}: {e}"))?;
     }

@@ -225,7 +225,7 @@ fn polyomino(day: u8, rng: &mut Rng) -> Result<Entry, String> {
         let Some(solution) = crate::polyform::play::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = entry(Some("polyomino"), pieces, solution);
-        e.board = Some(crate::family::Board { size: vec![w, h], holes: Vec::new() });
+        e.board = Some(crate::family::Board { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
         return Ok(e);
     }
     Err("no pentomino rectangle came out of the generator".into())

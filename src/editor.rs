@@ -255,7 +255,7 @@ impl PolyDraft {
         }
         let mut e = blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
-        e.board = Some(crate::family::Board { size, holes });
+        e.board = Some(crate::family::Board { size, cells: Vec::new(), holes });
         e.pieces =
             Some(Node::List(picked.iter().map(|p| Node::Str(crate::polyform::format_part(&p.1, self.dim))).collect()));
         Ok(e)

@@ -95,6 +95,16 @@ fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reason
     assert!(xs.contains(&3) && xs.contains(&4) && !xs.contains(&2), "{xs:?}");
     // The tripod's drawing: three squares in the bottom layer and one in the next.
     assert_eq!(l.set.pieces[0].rings.len(), 4);
+    // The same figure listed cell by cell; and flat parts on a 3D board turn in space.
+    let listed = "board: (cells: [[1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 0, 1], [1, 0, 1], [0, 1, 1], [1, 1, 1]])";
+    let by_cells = parse_pack(
+        &level(&format!("pieces: [\"[0,0,0][1,0,0][0,1,0][0,0,1]\", \"[0,0][1,0][1,1]\"], {listed}")),
+        "p.ron",
+        "p",
+    )
+    .unwrap();
+    assert_eq!(by_cells.levels[0].poly.as_ref().unwrap().board, poly.board);
+    assert_eq!(by_cells.levels[0].caps().drawings, 24);
     for (body, says) in [
         ("pieces: \"soma\", board: (size: [3, 3, 3, 3])", "[x, y] or [x, y, z]"),
         ("pieces: \"soma\", board: (size: [3, 3, 40])", "at most 64 (16 for a 3D board)"),
@@ -103,6 +113,11 @@ fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reason
         ("pieces: \"soma\", board: (size: [9, 3])", "a 2D board needs flat parts"),
         ("pieces: \"soma\", board: (size: [3, 3, 3], holes: [[5, 5, 5]])", "hole"),
         ("pieces: \"dodecacubes\", board: (size: [3, 3, 3])", "unknown part set"),
+        ("pieces: \"soma\", board: ()", "`size` (a box) or `cells`"),
+        ("pieces: \"soma\", board: (size: [3, 3, 3], cells: [[0, 0, 0]])", "not both"),
+        ("pieces: \"soma\", board: (cells: [[0, 0, 0], [1, 0]])", "every cell is"),
+        ("pieces: \"soma\", board: (cells: [[0, 0, 20]])", "coordinates are 0 to 15"),
+        ("pieces: \"soma\", board: (cells: [[0, 0, 0], [0, 0, 0]])", "twice"),
     ] {
         let e = parse_pack(&level(body), "p.ron", "p").unwrap_err().to_string();
         assert!(e.starts_with("p.ron:2: level `p`:") && e.contains(says), "{body}: {e}");

@@ -5,6 +5,7 @@ fn run(args: &[&str]) -> (i32, String, String) {
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = match args[0].as_str() {
         "parts" => tessera::cli_poly::parts(&args[1..], &mut out, &mut err),
+        "show" => tessera::cli_poly::show(&args[1..], &mut out, &mut err),
         _ => tessera::cli_poly::pack(&args[1..], &mut out, &mut err),
     };
     (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
@@ -130,4 +131,69 @@ fn malformed_parts_and_boards_are_named() {
         assert_eq!(code, 2, "{args:?}");
         assert!(err.contains(says), "{args:?}: {err}");
     }
+}
+
+/// Seed 004's habits: flat pentominoes as pentacubes in a 3D box, any figure from a file of
+/// cells, options from a file, one solution per line, and a line drawn back.
+#[test]
+fn flat_parts_in_boxes_figures_conf_files_and_solution_lines() {
+    let dir = std::env::temp_dir().join(format!("tessera-pack-lines-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |f: &str| dir.join(f).to_str().unwrap().to_string();
+    // The twelve flat pentominoes fill 2 x 3 x 10 in 12 ways up to the box's symmetry.
+    let (code, out, err) = run(&["pack", "--box", "2", "3", "10", "--set", "pentominoes", "--unique", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["solutions"], 12);
+    // --out: one line per solution, each naming the parts by their letters.
+    let lines = path("lines.txt");
+    let (code, _, err) = run(&["pack", "--box", "2", "3", "10", "--set", "pentominoes", "--unique", "--out", &lines]);
+    assert_eq!(code, 0, "{err}");
+    let text = std::fs::read_to_string(&lines).unwrap();
+    assert_eq!(text.lines().count(), 12);
+    for line in text.lines() {
+        let (board, sol, letters) = tessera::polyform::line::read(line).unwrap();
+        assert_eq!((board.cells.len(), sol.len()), (60, 12), "{line}");
+        let mut l = letters.clone();
+        l.sort();
+        assert_eq!(l.iter().collect::<String>(), "FILNPTUVWXYZ");
+        assert!(line.starts_with("2 3 10 ") || line.starts_with("3 2 10 ") || line.contains(" 10 "), "{line}");
+    }
+    // Without --unique every solution is listed: the box's 8 symmetries make 96.
+    let (code, out, _) = run(&["pack", "--box", "2", "3", "10", "--set", "pentominoes", "--out", &lines, "--json"]);
+    assert_eq!((code, json(&out)["solutions"].as_u64()), (0, Some(96)));
+    assert_eq!(std::fs::read_to_string(&lines).unwrap().lines().count(), 96);
+    // show draws a line.
+    let first = text.lines().next().unwrap().to_string();
+    let words: Vec<&str> = first.split(' ').collect();
+    let svg = path("line.svg");
+    let (code, _, err) = run(&["show", "--string", words[0], words[1], words[2], words[3], "--svg", &svg]);
+    assert_eq!(code, 0, "{err}");
+    assert!(std::fs::read_to_string(&svg).unwrap().starts_with("<svg"));
+    let (code, _, err) = run(&["show", "--string", "2", "2", "2", "AAB", "--svg", &svg]);
+    assert_eq!(code, 2);
+    assert!(err.contains("needs 8 characters"), "{err}");
+    // A figure from a file of cells: an L of three cubes by two layers takes two trominoes.
+    let cells = path("figure.txt");
+    std::fs::write(&cells, "# an L, two layers\n[0,0,0][1,0,0][0,1,0]\n[0,0,1][1,0,1][0,1,1]\n").unwrap();
+    let (code, out, err) = run(&["pack", "--cells", &cells, "--part", "[0,0,0][1,0,0][0,1,0]", "--single", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert!(json(&out)["solutions"].as_u64().unwrap() > 0, "{out}");
+    let (code, _, err) = run(&["pack", "--cells", &cells, "--box", "2", "2", "--set", "soma"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("not both"), "{err}");
+    std::fs::write(&cells, "[0,0,0][1,0]").unwrap();
+    let (code, _, err) = run(&["pack", "--cells", &cells, "--set", "soma"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("figure.txt") && err.contains("mix"), "{err}");
+    // Options from a file, comments and all.
+    let conf = path("pack.conf");
+    std::fs::write(&conf, "# the Soma cube\n--box 3 3 3\n--set soma   # seven pieces\n--unique\n").unwrap();
+    let (code, out, err) = run(&["pack", "--conf", &conf, "--json"]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(json(&out)["solutions"], 240);
+    std::fs::write(&conf, "--conf other.conf\n").unwrap();
+    let (code, _, err) = run(&["pack", "--conf", &conf]);
+    assert_eq!(code, 2);
+    assert!(err.contains("may not name another"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
 }

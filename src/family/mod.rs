@@ -160,11 +160,15 @@ pub struct Count {
     pub nodes: u64,
 }
 
-/// A grid board as written in a level: a box of `size` cells without the `holes`.
+/// A grid board as written in a level: a box of `size` cells without the `holes`, or any
+/// figure given as its `cells` (`[x, y]` or `[x, y, z]` each).
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct Board {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub size: Vec<i32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<Vec<i32>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub holes: Vec<Vec<i32>>,
 }

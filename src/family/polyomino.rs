@@ -85,14 +85,14 @@ fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
     }
 }
 
-/// The board's cells: a box of sides up to 64 (16 in 3D) without its holes.
+/// The board's cells: a box of sides up to 64 (16 in 3D), or the cells listed, without its
+/// holes.
 fn board(board: &Board) -> Result<Cells, String> {
-    let b = match board.size.as_slice() {
-        [x, y] if *x <= 64 && *y <= 64 => Cells::boxed(*x, *y, 0)?,
-        [_, _, z] if *z < 1 => return Err("a 3D board needs at least one layer".into()),
-        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Cells::boxed(*x, *y, *z)?,
-        [_, _] | [_, _, _] => return Err("board sides are at most 64 (16 for a 3D board)".into()),
-        _ => return Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", board.size.len())),
+    let b = match (board.size.as_slice(), board.cells.as_slice()) {
+        ([], []) => return Err("a board needs `size` (a box) or `cells` (any figure)".into()),
+        ([_, ..], [_, ..]) => return Err("a board has `size` or `cells`, not both".into()),
+        ([], cells) => listed_cells(cells)?,
+        (size, _) => boxed(size)?,
     };
     let holes: Vec<[i32; 3]> = board
         .holes
@@ -112,6 +112,36 @@ fn board(board: &Board) -> Result<Cells, String> {
     } else {
         b.without(&holes)
     }
+}
+
+/// A box: sides up to 64 (16 in 3D).
+fn boxed(size: &[i32]) -> Result<Cells, String> {
+    match size {
+        [x, y] if *x <= 64 && *y <= 64 => Cells::boxed(*x, *y, 0),
+        [_, _, z] if *z < 1 => Err("a 3D board needs at least one layer".into()),
+        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Cells::boxed(*x, *y, *z),
+        [_, _] | [_, _, _] => Err("board sides are at most 64 (16 for a 3D board)".into()),
+        _ => Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", size.len())),
+    }
+}
+
+/// A figure listed cell by cell, all `[x, y]` or all `[x, y, z]`, within the box limits
+/// (coordinates from 0; the figure is moved so its lowest cell is at 0 on each axis).
+fn listed_cells(cells: &[Vec<i32>]) -> Result<Cells, String> {
+    let dim = cells[0].len();
+    let mut out = Vec::with_capacity(cells.len());
+    for c in cells {
+        let limit = if dim == 2 { 64 } else { 16 };
+        match c.as_slice() {
+            [x, y] if dim == 2 => out.push([*x, *y, 0]),
+            [x, y, z] if dim == 3 => out.push([*x, *y, *z]),
+            _ => return Err(format!("board cell {c:?}: every cell is [x, y] or every cell is [x, y, z]")),
+        }
+        if c.iter().any(|v| !(0..limit).contains(v)) {
+            return Err(format!("board cell {c:?}: coordinates are 0 to {}", limit - 1));
+        }
+    }
+    Cells::from_cells(dim as u8, out)
 }
 
 /// A polyomino level's set, board and figure (the board's cells as unit squares).

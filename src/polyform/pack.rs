@@ -119,6 +119,16 @@ pub struct PackOptions {
     pub keep: usize,
     pub max_nodes: u64,
     pub cancel: Option<Arc<AtomicBool>>,
+    /// Solutions and nodes so far, for a progress report while the search runs (nodes are
+    /// added every few thousand).
+    pub tally: Option<Arc<Tally>>,
+}
+
+/// A running search's counts, readable from another thread.
+#[derive(Debug, Default)]
+pub struct Tally {
+    pub solutions: AtomicU64,
+    pub nodes: AtomicU64,
 }
 
 impl PackOptions {
@@ -132,6 +142,7 @@ impl PackOptions {
             keep: 1,
             max_nodes: 0,
             cancel: None,
+            tally: None,
         }
     }
 }
@@ -558,6 +569,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
             let o = self.opts;
             let total = self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
             self.nodes = 0;
+            if let Some(t) = &o.tally {
+                t.nodes.fetch_max(total, Ordering::Relaxed);
+            }
             if (o.max_nodes > 0 && total >= o.max_nodes) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
@@ -696,6 +710,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
             }
         };
         let found = self.shared.found.fetch_add(weight, Ordering::Relaxed) + weight;
+        if let Some(t) = &self.opts.tally {
+            t.solutions.fetch_max(found, Ordering::Relaxed);
+        }
         {
             let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
             if kept.len() < self.opts.keep.max(1) {
