@@ -712,9 +712,9 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     let mut app = app("soma");
     start(&mut app, "polyominoes/soma-cube");
     assert!(app.world().resource::<ActiveLevel>().level.polycube().is_some());
-    // The isometric picture sits above the layer panels, and every piece starts clear of it.
+    // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let (_, picture) = tessera::game::iso::frame(&level).unwrap();
+    let (_, picture) = tessera::game::layout::frame(&level).unwrap();
     let top = level.target.iter().flatten().map(|v| v.at.y as f32).fold(f32::MIN, f32::max);
     assert!(picture.min.y > top, "{picture:?} above {top}");
     for j in jobs(&mut app) {
@@ -1188,4 +1188,53 @@ fn painted_boards_and_tiles_are_judged_and_saved() {
         l.prove().unwrap();
     }
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The 3D view of a polycube level turns with a drag that starts on it (no piece moves), with
+/// the gamepad's right stick, and its slice hides the upper layers one by one.
+#[test]
+fn the_solid_view_turns_by_drag_and_stick_and_slices_its_layers() {
+    use tessera::game::orbit::Orbit;
+    let mut app = app("orbit");
+    start(&mut app, "polycubes/soma-steps");
+    let level = app.world().resource::<ActiveLevel>().level.clone();
+    let (_, view) = tessera::game::layout::frame(&level).unwrap();
+    let before = *app.world().resource::<Orbit>();
+    assert_eq!((before.layers, before.slice), (3, None));
+    let pieces_before: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
+    drag(&mut app, view.center(), view.center() + Vec2::new(1.0, 0.5));
+    let after = *app.world().resource::<Orbit>();
+    assert!(after.yaw < before.yaw - 0.2 && after.pitch < before.pitch, "{before:?} -> {after:?}");
+    let pieces_after: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
+    assert_eq!(pieces_before, pieces_after, "turning the view moves no piece");
+    // A drag that starts off the view does not turn it.
+    let far = view.min - Vec2::splat(3.0);
+    drag(&mut app, far, far + Vec2::new(1.0, 0.0));
+    assert_eq!(app.world().resource::<Orbit>().yaw, after.yaw);
+    // The right stick turns it while held.
+    let pad = app.world_mut().spawn((Gamepad::default(), GamepadSettings::default())).id();
+    app.world_mut().write_message(RawGamepadEvent::Axis(RawGamepadAxisChangedEvent::new(
+        pad,
+        GamepadAxis::RightStickX,
+        1.0,
+    )));
+    for _ in 0..5 {
+        app.update();
+    }
+    assert!(app.world().resource::<Orbit>().yaw < after.yaw - 0.3);
+    // The slice: two layers, one, and never none; back to all.
+    let mut orbit = *app.world().resource::<Orbit>();
+    orbit.step_slice(-1);
+    assert_eq!(orbit.slice, Some(2));
+    assert!(orbit.shows(1) && !orbit.shows(2));
+    orbit.step_slice(-1);
+    orbit.step_slice(-1);
+    assert_eq!(orbit.slice, Some(1));
+    orbit.step_slice(5);
+    assert_eq!(orbit.slice, None);
+    // Zoom stays within its bounds.
+    for _ in 0..50 {
+        orbit.zoom_by(1.0);
+    }
+    assert_eq!(orbit.zoom, Orbit::ZOOM.0);
 }

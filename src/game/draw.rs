@@ -41,7 +41,7 @@ pub struct DrawPlugin;
 
 impl Plugin for DrawPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((ShapePlugin, super::iso::IsoPlugin, super::tiles::TilesPlugin))
+        app.add_plugins((ShapePlugin, super::solid::SolidPlugin, super::tiles::TilesPlugin))
             .insert_resource(ClearColor(BACKGROUND))
             .add_systems(Startup, setup)
             .add_systems(

@@ -1,6 +1,6 @@
 //! Where things go on the board that the pieces' start layout must keep clear of: for
-//! polycube levels, the isometric picture of the box above its layer panels. Pure layout, no
-//! drawing: the pieces plugin (logic) and the picture (`iso`, presentation) both read it.
+//! polycube levels, the 3D view of the solid above its layer panels. Pure layout, no drawing:
+//! the pieces plugin (logic), the orbit's input (`orbit`) and the view (`solid`) read it.
 
 use bevy::prelude::*;
 
@@ -29,6 +29,8 @@ pub fn frame(level: &crate::level::Level) -> Option<(Vec2, Rect)> {
         ))
     });
     let (lo, hi) = corners.fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    // Room for the 3D view to turn the solid in.
+    let (lo, hi) = ((lo - (hi - lo) * 0.2), (hi + (hi - lo) * 0.2));
     let panels = level.target.iter().flatten().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), v| {
         let p = Vec2::new(v.at.x as f32, v.at.y as f32);
         (lo.min(p), hi.max(p))

@@ -10,7 +10,7 @@
 //! crossbeam channel → a [`hints::HintMarker`] entity, drawn by [`draw`]. Show thinking
 //! ([`input::Action::Watch`]) runs the same way: [`thinking`] streams the search's partial
 //! placements over a channel as [`thinking::ThinkingGhost`] entities. Polycube levels add an
-//! isometric picture of the box ([`iso`]), redrawn from each judgement.
+//! 3D view of the solid ([`solid`], turned as [`orbit`] says), redrawn from each judgement.
 
 pub mod audio;
 pub mod codes;
@@ -20,15 +20,16 @@ pub mod editor;
 pub mod editor_ui;
 pub mod hints;
 pub mod input;
-pub mod iso;
 pub mod job;
 pub mod lab;
 pub mod layout;
 pub mod levels;
+pub mod orbit;
 pub mod pieces;
 pub mod placement;
 pub mod save;
 pub mod screenshot;
+pub mod solid;
 pub mod thinking;
 pub mod tiles;
 pub mod ui;
@@ -59,7 +60,7 @@ pub fn on_board(state: Option<Res<State<AppState>>>) -> bool {
 }
 
 /// In a level: playing it, looking at it solved, or laying out a draft in the editor. The level's entities (board, pieces,
-/// hint markers, the solver's ghosts, the isometric picture) carry `DespawnOnExit(InLevel)`,
+/// hint markers, the solver's ghosts, the 3D view's camera and cubes) carry `DespawnOnExit(InLevel)`,
 /// so going back to the menus despawns them with no loop of our own. Going from playing to
 /// solved is not a change of this state (same-state transitions are off).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
@@ -100,6 +101,7 @@ impl Plugin for LogicPlugins {
             daily::DailyPlugin,
             codes::CodesPlugin,
             editor::EditorPlugin,
+            orbit::OrbitPlugin,
         ));
     }
 }

@@ -384,9 +384,45 @@ fn hud(
 }
 
 /// Polycube levels: the layers' names under their panels.
-fn layer_labels(mut contexts: EguiContexts, active: Option<Res<ActiveLevel>>, view: Res<super::view::View>) -> Result {
+fn layer_labels(
+    mut contexts: EguiContexts,
+    active: Option<Res<ActiveLevel>>,
+    view: Res<super::view::View>,
+    mut orbit: ResMut<super::orbit::Orbit>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(poly) = active.as_ref().and_then(|a| a.level.polycube()) else { return Ok(()) };
+    // The 3D view's controls, beside its lower right corner (the view is drawn over the UI,
+    // so they stay out of it): the slice that hides the upper layers, and zoom. A drag on the
+    // view, or the right stick, turns it.
+    if let Some((_, rect)) = active.as_ref().and_then(|a| super::layout::frame(&a.level)) {
+        let at = view.to_screen(Vec2::new(rect.max.x, rect.min.y));
+        egui::Area::new("solid-controls".into())
+            .fixed_pos(egui::pos2(at.x + 4.0, at.y))
+            .pivot(egui::Align2::LEFT_BOTTOM)
+            .show(ctx, |ui| {
+                ui.horizontal(|ui| {
+                    let shown = orbit.slice.unwrap_or(orbit.layers);
+                    ui.weak("Layers");
+                    if ui.small_button("-").on_hover_text("Hide the top layer shown").clicked() {
+                        orbit.step_slice(-1);
+                    }
+                    ui.weak(format!("{shown}/{}", orbit.layers));
+                    if ui.small_button("+").on_hover_text("Show one more layer").clicked() {
+                        orbit.step_slice(1);
+                    }
+                });
+                ui.horizontal(|ui| {
+                    ui.weak("Zoom");
+                    if ui.small_button("-").on_hover_text("Zoom out").clicked() {
+                        orbit.zoom_by(-1.0);
+                    }
+                    if ui.small_button("+").on_hover_text("Zoom in").clicked() {
+                        orbit.zoom_by(1.0);
+                    }
+                });
+            });
+    }
     let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else { return Ok(()) };
     let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
     for z in 0..layers {

@@ -1,0 +1,201 @@
+//! Polycube levels in 3D: the solid above the layer panels, drawn by Bevy's 3D renderer with
+//! light and shading. Each placed piece's cubes in its colour, the figure's empty cells as a
+//! translucent shape, a hint's ghost piece in translucent gold; the camera orbits as
+//! [`Orbit`] says, and its slice hides the layers above it. The layer panels below stay where
+//! the pieces are moved; this view shows the solid they make, from any side.
+
+use super::hints::{HintKind, HintMarker};
+use super::levels::ActiveLevel;
+use super::orbit::Orbit;
+use super::pieces::{BoardItem, Piece, Placed, PALETTE};
+use super::verification::Progress;
+use super::view::View;
+use crate::polyform::Cell;
+use bevy::camera::{ClearColorConfig, RenderTarget, Viewport};
+use bevy::prelude::*;
+use bevy::window::PrimaryWindow;
+
+/// The 3D view's camera.
+#[derive(Component)]
+pub struct SolidCamera;
+
+/// One drawn cube.
+#[derive(Component)]
+struct SolidCube;
+
+/// The meshes and materials, made once.
+#[derive(Resource)]
+struct SolidAssets {
+    cube: Handle<Mesh>,
+    pieces: Vec<Handle<StandardMaterial>>,
+    empty: Handle<StandardMaterial>,
+    ghost: Handle<StandardMaterial>,
+}
+
+pub struct SolidPlugin;
+
+impl Plugin for SolidPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_systems(Startup, assets)
+            .add_systems(PostUpdate, (camera, redraw.after(camera)).after(super::view::fit_view));
+    }
+}
+
+fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
+    let pieces = PALETTE
+        .iter()
+        .map(|&[r, g, b]| {
+            materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.7, ..default() })
+        })
+        .collect();
+    let translucent = |c: Color| StandardMaterial {
+        base_color: c,
+        alpha_mode: AlphaMode::Blend,
+        unlit: true,
+        cull_mode: None,
+        ..default()
+    };
+    commands.insert_resource(SolidAssets {
+        cube: meshes.add(Cuboid::from_length(0.94)),
+        pieces,
+        empty: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.16))),
+        ghost: materials.add(translucent(Color::srgba(1.0, 0.85, 0.25, 0.55))),
+    });
+}
+
+/// Board cell (x, y, z; z up) to the 3D world (y up): the cube's centre.
+fn at(c: Cell) -> Vec3 {
+    Vec3::new(c[0] as f32 + 0.5, c[2] as f32 + 0.5, -(c[1] as f32 + 0.5))
+}
+
+/// Keeps one camera on a polycube level, rendering into the picture's rectangle above the
+/// panels, placed as the orbit says.
+#[allow(clippy::too_many_arguments)]
+fn camera(
+    mut commands: Commands,
+    active: Option<Res<ActiveLevel>>,
+    orbit: Res<Orbit>,
+    view: Res<View>,
+    windows: Query<&Window, With<PrimaryWindow>>,
+    offscreen: Option<Res<super::draw::OffscreenTarget>>,
+    mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
+) {
+    let level = active.as_ref().filter(|a| a.level.polycube().is_some()).map(|a| &a.level);
+    let Some((level, (_, rect))) = level.and_then(|l| super::layout::frame(l).map(|f| (l, f))) else {
+        for (e, ..) in &cams {
+            commands.entity(e).despawn();
+        }
+        return;
+    };
+    let scale = windows.single().map_or(1.0, |w| w.scale_factor());
+    // The picture's rectangle on screen (board y up, screen y down).
+    let (a, b) = (view.to_screen(rect.min), view.to_screen(rect.max));
+    let (lo, hi) = (a.min(b) * scale, a.max(b) * scale);
+    let viewport = Viewport {
+        physical_position: lo.max(Vec2::ZERO).as_uvec2(),
+        physical_size: (hi - lo).max(Vec2::splat(8.0)).as_uvec2(),
+        ..default()
+    };
+    let poly = level.polycube().expect("checked");
+    let size = poly.board.extent();
+    let centre = Vec3::new(size[0] as f32 / 2.0, size[2] as f32 / 2.0, -(size[1] as f32) / 2.0);
+    let diagonal = Vec3::new(size[0] as f32, size[2] as f32, size[1] as f32).length();
+    let eye = Vec3::new(orbit.pitch.cos() * orbit.yaw.sin(), orbit.pitch.sin(), orbit.pitch.cos() * orbit.yaw.cos());
+    let place = Transform::from_translation(centre + eye * diagonal * orbit.zoom).looking_at(centre, Vec3::Y);
+    match cams.single_mut() {
+        Ok((_, mut cam, mut t)) => {
+            let same = cam.viewport.as_ref().is_some_and(|v| {
+                (v.physical_position, v.physical_size) == (viewport.physical_position, viewport.physical_size)
+            });
+            if !same {
+                cam.viewport = Some(viewport);
+            }
+            if *t != place {
+                *t = place;
+            }
+        }
+        Err(_) => {
+            let mut e = commands.spawn((
+                SolidCamera,
+                BoardItem,
+                super::InLevel.scoped(),
+                Camera3d::default(),
+                // Drawn after the board, over its background, in its own rectangle.
+                Camera { order: 1, clear_color: ClearColorConfig::None, viewport: Some(viewport), ..default() },
+                Msaa::Sample4,
+                // Plain colours, as the 2D board has them (and no lookup tables to ship).
+                bevy::core_pipeline::tonemapping::Tonemapping::None,
+                AmbientLight { color: Color::WHITE, brightness: 350.0, ..default() },
+                place,
+            ));
+            if let Some(t) = &offscreen {
+                e.insert(RenderTarget::Image(t.0.clone().into()));
+            }
+            e.with_child((
+                DirectionalLight { illuminance: 6000.0, ..default() },
+                Transform::from_xyz(0.3, 0.8, 1.0).looking_at(Vec3::ZERO, Vec3::Y),
+            ));
+        }
+    }
+}
+
+/// Redraws the cubes after a judgement, a hint, or a change of slice.
+#[allow(clippy::too_many_arguments)]
+fn redraw(
+    mut commands: Commands,
+    progress: Res<Progress>,
+    orbit: Res<Orbit>,
+    active: Option<Res<ActiveLevel>>,
+    assets: Option<Res<SolidAssets>>,
+    pieces: Query<&Placed, With<Piece>>,
+    hints: Query<Ref<HintMarker>>,
+    old: Query<Entity, With<SolidCube>>,
+    mut drawn_slice: Local<Option<Option<i32>>>,
+) {
+    // Turning and zooming only move the camera; a new slice, judgement or hint redraws.
+    let hint_added = hints.iter().any(|h| h.is_added());
+    if !(progress.is_changed() || hint_added || *drawn_slice != Some(orbit.slice)) {
+        return;
+    }
+    *drawn_slice = Some(orbit.slice);
+    let (Some(active), Some(assets)) = (active, assets) else { return };
+    let Some(poly) = active.level.polycube() else { return };
+    for e in &old {
+        commands.entity(e).despawn();
+    }
+    let on_board: std::collections::HashSet<Cell> = poly.board.cells.iter().copied().collect();
+    let cells_of = |p: &crate::pieces::Placement| {
+        crate::polyform::play::placement_cells(&poly.board, &poly.parts[p.piece].cells, p)
+            .filter(|cells| cells.iter().all(|c| on_board.contains(c)))
+    };
+    let mut filled = std::collections::HashSet::new();
+    let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
+        if orbit.shows(c[2]) {
+            commands.spawn((
+                SolidCube,
+                BoardItem,
+                super::InLevel.scoped(),
+                Mesh3d(assets.cube.clone()),
+                MeshMaterial3d(material.clone()),
+                Transform::from_translation(at(c)),
+            ));
+        }
+    };
+    for p in &pieces {
+        for c in cells_of(&p.0).unwrap_or_default() {
+            filled.insert(c);
+            spawn(c, &assets.pieces[p.0.piece % assets.pieces.len()]);
+        }
+    }
+    for h in &hints {
+        if let HintKind::Ghost(p) = h.kind {
+            for c in cells_of(&p).unwrap_or_default() {
+                filled.insert(c);
+                spawn(c, &assets.ghost);
+            }
+        }
+    }
+    for &c in poly.board.cells.iter().filter(|c| !filled.contains(*c)) {
+        spawn(c, &assets.empty);
+    }
+}
