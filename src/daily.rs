@@ -148,22 +148,7 @@ impl Rng {
 }
 
 fn entry(family: Option<&str>, pieces: Node, solution: Vec<Placement>) -> Entry {
-    Entry {
-        id: String::new(),
-        name: String::new(),
-        family: family.map(String::from),
-        difficulty: 1,
-        pieces: Some(pieces),
-        rotation_step: 45.0,
-        target: Vec::new(),
-        board: None,
-        edge: None,
-        unique: false,
-        mode: None,
-        allow_mirror: false,
-        solution,
-        tolerance: None,
-    }
+    Entry { pieces: Some(pieces), solution, ..Entry::blank(family) }
 }
 
 // ---------------------------------------------------------------- tangram

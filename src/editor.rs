@@ -24,26 +24,6 @@ pub const PACK_NAME: &str = "My levels";
 /// The editor counts solutions up to this ("1000+" beyond).
 pub const COUNT_LIMIT: u64 = 1000;
 
-/// An entry with the fields every family's draft shares.
-fn blank(family: Option<&str>) -> Entry {
-    Entry {
-        id: String::new(),
-        name: String::new(),
-        family: family.map(String::from),
-        difficulty: 1,
-        pieces: None,
-        rotation_step: 45.0,
-        target: Vec::new(),
-        board: None,
-        edge: None,
-        unique: false,
-        mode: None,
-        allow_mirror: false,
-        solution: Vec::new(),
-        tolerance: None,
-    }
-}
-
 /// A ring as a pack file writes it: points, and `{at, arc}` maps for arc starts.
 pub fn ring_node(ring: &[Vertex]) -> Node {
     let point = |p: crate::geom::Pt| Node::List(vec![Node::Num(p.x), Node::Num(p.y)]);
@@ -78,6 +58,28 @@ fn edges_ring(edges: &[Edge]) -> Vec<Vertex> {
 
 // ---------------------------------------------------------------- dissections
 
+/// The figure that pieces of `set` placed as `placed` make: their union's rings, as a pack
+/// writes a target. The inner `Err` lists (by position in `placed`) the pieces that overlap;
+/// the outer one says why a piece could not be read.
+#[allow(clippy::type_complexity)]
+pub fn figure(set: &PieceSet, placed: &[Placement]) -> Result<Result<Vec<Node>, Vec<usize>>, String> {
+    let tol = Tol::default();
+    let step = set.step();
+    let pieces: Vec<crate::verify::Piece> = placed
+        .iter()
+        .map(|p| crate::verify::Piece::from_vertices(&p.apply(&set.pieces[p.piece], step), tol, p.piece))
+        .collect::<Result<_, _>>()
+        .map_err(|e| e.to_string())?;
+    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
+    let asm = crate::verify::assemble(&parts, tol.eps);
+    if asm.overlay.overlap {
+        // Parts follow the pieces' order (a piece of one part each, as every set's are).
+        let overlapping = asm.overlay.overlapping.iter().enumerate().filter(|(_, o)| **o).map(|(k, _)| k).collect();
+        return Ok(Err(overlapping));
+    }
+    Ok(Ok(asm.contours.iter().map(|c| ring_node(&edges_ring(&c.edges))).collect()))
+}
+
 fn listed<'a>(defs: impl Iterator<Item = &'a PieceDef>) -> Node {
     Node::List(defs.map(|d| Node::List(d.rings.iter().map(|r| ring_node(r)).collect())).collect())
 }
@@ -96,7 +98,7 @@ pub fn set_node(set: &PieceSet) -> Node {
 pub fn canvas(set: &PieceSet) -> Entry {
     let area: f64 = set.pieces.iter().map(crate::pieces::piece_area).sum();
     let h = (5.0 * area).sqrt().max(2.0) / 2.0;
-    let mut e = blank(None);
+    let mut e = Entry::blank(None);
     e.id = "canvas".into();
     e.name = "Canvas".into();
     e.pieces = Some(set_node(set));
@@ -115,20 +117,11 @@ pub fn dissection(set: &PieceSet, placed: &[Placement], whole_set: bool) -> Resu
     if placed.is_empty() {
         return Err("Place pieces on the square: together they draw the figure.".into());
     }
-    let tol = Tol::default();
-    let step = set.step();
-    let pieces: Vec<crate::verify::Piece> = placed
-        .iter()
-        .map(|p| crate::verify::Piece::from_vertices(&p.apply(&set.pieces[p.piece], step), tol, p.piece))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
-    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
-    let asm = crate::verify::assemble(&parts, tol.eps);
-    if asm.overlay.overlap {
-        return Err("Two pieces overlap: pieces of a figure meet only along their edges.".into());
-    }
-    let mut e = blank(None);
-    e.target = asm.contours.iter().map(|c| ring_node(&edges_ring(&c.edges))).collect();
+    let mut e = Entry::blank(None);
+    e.target = match figure(set, placed)? {
+        Ok(target) => target,
+        Err(_) => return Err("Two pieces overlap: pieces of a figure meet only along their edges.".into()),
+    };
     e.mode = Some(Mode::Anchored);
     e.allow_mirror = true;
     e.rotation_step = set.step_deg;
@@ -253,7 +246,7 @@ impl PolyDraft {
                 }
             }
         }
-        let mut e = blank(Some("polyomino"));
+        let mut e = Entry::blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
         e.board = Some(crate::family::Board { size, cells: Vec::new(), holes });
         e.pieces =
@@ -372,7 +365,7 @@ impl EdgeDraft {
             crate::edge::Puzzle { cols: self.cols, rows: self.rows, tiles, rotate: self.rotate, clues: vec![] };
         puzzle.validate()?;
         puzzle.check(&cells)?;
-        let mut e = blank(Some("edge"));
+        let mut e = Entry::blank(Some("edge"));
         e.edge = Some(crate::edge::RawPuzzle {
             cols: self.cols,
             rows: self.rows,

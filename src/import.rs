@@ -98,48 +98,24 @@ pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, Stri
     }
     solution.sort_by_key(|p| p.piece);
     // The figure: the union of the pieces as placed.
-    let t = crate::geom::Tol::default();
-    let pieces: Vec<crate::verify::Piece> = solution
-        .iter()
-        .map(|p| crate::verify::Piece::from_vertices(&p.apply(&set.pieces[p.piece], step), t, p.piece))
-        .collect::<Result<_, _>>()
-        .map_err(|e| e.to_string())?;
-    let parts: Vec<_> = pieces.iter().flat_map(|p| p.parts.iter()).collect();
-    let asm = crate::verify::assemble(&parts, t.eps);
-    if asm.overlay.overlap {
-        // Parts follow the solution's order (by piece); name the drawing's polygons.
-        let names: Vec<&str> = solution
+    let target = crate::editor::figure(set, &solution)?.map_err(|overlapping| {
+        // The solution is in piece order; name the drawing's polygons.
+        let names: Vec<&str> = overlapping
             .iter()
-            .zip(&asm.overlay.overlapping)
-            .filter(|(_, o)| **o)
-            .filter_map(|(p, _)| matched.iter().position(|m| m.0 == p.piece).map(|k| polygons[k].label.as_str()))
+            .filter_map(|&k| matched.iter().position(|m| m.0 == solution[k].piece).map(|i| polygons[i].label.as_str()))
             .collect();
-        return Err(format!("the drawing's pieces overlap: {}", names.join(", ")));
-    }
-    let target: Vec<Node> = asm
-        .contours
-        .iter()
-        .map(|c| {
-            Node::List(
-                c.edges.iter().map(|e| Node::List(vec![Node::Num(e.start().x), Node::Num(e.start().y)])).collect(),
-            )
-        })
-        .collect();
+        format!("the drawing's pieces overlap: {}", names.join(", "))
+    })?;
     Ok(Entry {
         id: crate::share::id_from_name(name),
         name: name.into(),
-        family: None,
-        difficulty: 1,
         pieces: Some(Node::Str(set.name.clone())),
         rotation_step: set.step_deg,
         target,
-        board: None,
-        edge: None,
-        unique: false,
         mode: Some(crate::verify::Mode::Anchored),
         allow_mirror: true,
         solution,
-        tolerance: None,
+        ..Entry::blank(None)
     })
 }
 

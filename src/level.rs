@@ -246,6 +246,29 @@ pub struct Entry {
     pub tolerance: Option<f64>,
 }
 
+impl Entry {
+    /// An entry of `family` (`None`: tangram) with every optional field at its default; the
+    /// level writers fill in the rest.
+    pub fn blank(family: Option<&str>) -> Entry {
+        Entry {
+            id: String::new(),
+            name: String::new(),
+            family: family.map(String::from),
+            difficulty: 1,
+            pieces: None,
+            rotation_step: 45.0,
+            target: Vec::new(),
+            board: None,
+            edge: None,
+            unique: false,
+            mode: None,
+            allow_mirror: false,
+            solution: Vec::new(),
+            tolerance: None,
+        }
+    }
+}
+
 /// A pack file holding `entries`, as `parse_pack` reads it.
 pub fn write_pack(name: &str, entries: &[Entry]) -> String {
     let pack = RawPack { name: name.into(), author: String::new(), version: 1, levels: entries.to_vec() };

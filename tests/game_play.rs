@@ -33,13 +33,20 @@ fn temp_save(tag: &str) -> std::path::PathBuf {
 
 /// A headless app on the main menu, 50 ms per frame, saving to a temporary file.
 fn app(tag: &str) -> App {
+    app_with(tag, |_| {})
+}
+
+/// As [`app`], with `setup` inserting resources (where user packs go, the date) before the
+/// game's plugins read them.
+fn app_with(tag: &str, setup: impl FnOnce(&mut App)) -> App {
     let mut app = App::new();
     app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
         .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
         .insert_resource(SaveState::load(temp_save(tag)))
         .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
-        .add_message::<CursorMoved>()
-        .add_plugins(LogicPlugins);
+        .add_message::<CursorMoved>();
+    setup(&mut app);
+    app.add_plugins(LogicPlugins);
     app.update();
     app.update();
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::MainMenu);
@@ -895,20 +902,13 @@ fn curved_pieces_snap_arc_to_arc_and_solve_the_circle() {
 /// Today's daily opens from the menu's message, and solving it is saved under its key.
 #[test]
 fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
-    let mut app = App::new();
     let dir = std::env::temp_dir().join(format!("tessera-game-codes-{}", std::process::id()));
     let shared = dir.join("levels").join("shared.ron");
     let today = tessera::daily::Date::parse("2026-11-23").unwrap();
-    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(SaveState::load(temp_save("codes")))
-        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
-        .insert_resource(tessera::game::daily::Today(today))
-        .insert_resource(tessera::game::codes::SharedPackFile(shared.clone()))
-        .add_message::<CursorMoved>()
-        .add_plugins(LogicPlugins);
-    app.update();
-    app.update();
+    let mut app = app_with("codes", |app| {
+        app.insert_resource(tessera::game::daily::Today(today));
+        app.insert_resource(tessera::game::codes::SharedPackFile(shared.clone()));
+    });
     // The daily pack is made from the date.
     app.world_mut().write_message(tessera::game::daily::OpenDaily { family: "polyomino" });
     app.update();
@@ -950,20 +950,13 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
 /// opens, with a warning.
 #[test]
 fn a_broken_shared_pack_is_left_alone() {
-    let mut app = App::new();
     let dir = std::env::temp_dir().join(format!("tessera-game-broken-shared-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let shared = dir.join("shared.ron");
     std::fs::write(&shared, "(name: \"mine\", levels: [ broken").unwrap();
-    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(SaveState::load(temp_save("broken-shared")))
-        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
-        .insert_resource(tessera::game::codes::SharedPackFile(shared.clone()))
-        .add_message::<CursorMoved>()
-        .add_plugins(LogicPlugins);
-    app.update();
-    app.update();
+    let mut app = app_with("broken-shared", |app| {
+        app.insert_resource(tessera::game::codes::SharedPackFile(shared.clone()));
+    });
     let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
     app.world_mut().write_message(tessera::game::codes::OpenCode(tessera::share::encode(&arrow.entry)));
     app.update();
@@ -1015,16 +1008,9 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
     use tessera::game::editor::{EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
     let dir = std::env::temp_dir().join(format!("tessera-game-editor-{}", std::process::id()));
     let mine = dir.join("levels").join("mine.ron");
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(SaveState::load(temp_save("editor")))
-        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
-        .insert_resource(EditorPackFile(mine.clone()))
-        .add_message::<CursorMoved>()
-        .add_plugins(LogicPlugins);
-    app.update();
-    app.update();
+    let mut app = app_with("editor", |app| {
+        app.insert_resource(EditorPackFile(mine.clone()));
+    });
     app.world_mut().write_message(EditRequest::Pieces("tangram".into()));
     app.update();
     app.update();
@@ -1123,16 +1109,9 @@ fn painted_boards_and_tiles_are_judged_and_saved() {
     use tessera::game::editor::{Draft, DraftChanged, EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
     let dir = std::env::temp_dir().join(format!("tessera-game-painted-{}", std::process::id()));
     let mine = dir.join("mine.ron");
-    let mut app = App::new();
-    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
-        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
-        .insert_resource(SaveState::load(temp_save("painted")))
-        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
-        .insert_resource(EditorPackFile(mine.clone()))
-        .add_message::<CursorMoved>()
-        .add_plugins(LogicPlugins);
-    app.update();
-    app.update();
+    let mut app = app_with("painted", |app| {
+        app.insert_resource(EditorPackFile(mine.clone()));
+    });
     let says = |app: &mut App| match verdict(app) {
         Verdict::Done(a) => a.verdict(),
         Verdict::Refused(why) => why,
