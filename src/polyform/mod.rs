@@ -9,6 +9,7 @@
 
 pub mod enumerate;
 pub mod line;
+pub mod links;
 pub mod pack;
 pub mod play;
 pub mod svg;

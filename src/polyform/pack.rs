@@ -1,6 +1,12 @@
 //! Packing parts into a board (a 2D or 3D box, or any cell set, holes allowed): every
 //! solution, counted, optionally only those unique up to the board's symmetry.
 //!
+//! 3D boards whose parts are each used once are searched by dancing links instead
+//! ([`super::links`]: the most constrained cell or part first), over the same placements,
+//! symmetry breaking and counting; in a box of polycubes the lowest-empty-cell order below
+//! leaves holes behind its front that it finds only much later (2 x 5 x 6 flat pentacubes:
+//! 217 M nodes that way, 0.6 M with dancing links).
+//!
 //! Method: bitboards. Board cells are numbered so that the scan runs along the board's
 //! shortest axis first; every placement of every part orientation is a bit mask, listed under
 //! its lowest-numbered cell. The search always fills the lowest empty cell: some placement
@@ -346,6 +352,10 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
     };
     let left: Vec<u32> = parts.iter().map(|s| s.count.unwrap_or(u32::MAX)).collect();
     let threads = opts.threads.max(1);
+    if board.dim == 3 && parts.iter().all(|s| s.count == Some(1)) {
+        run_links(&p, opts, &shared, &left, threads);
+        return outcome(shared, opts);
+    }
     let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
     let tops: Vec<(usize, Mask<W>)> = p.cand[first].clone();
     if threads == 1 || tops.len() < 2 {
@@ -373,6 +383,11 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
             }
         });
     }
+    outcome(shared, opts)
+}
+
+/// What a finished search found.
+fn outcome(shared: Shared, opts: &PackOptions) -> PackOutcome {
     let mut kept = shared.kept.into_inner().unwrap_or_else(|e| e.into_inner());
     kept.sort();
     kept.truncate(opts.keep);
@@ -383,6 +398,45 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
         complete: !shared.stop.load(Ordering::Relaxed),
         impossible: None,
     }
+}
+
+/// 3D boards with each part used once: dancing links over the placements (after symmetry
+/// breaking), branching on the most constrained cell or part; each cover is recorded as the
+/// bitboard search records its solutions. Threads share out the first two levels' row pairs.
+fn run_links<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared, left: &[u32], threads: usize) {
+    let places: Vec<(usize, Mask<W>)> = p.cand.iter().flatten().copied().collect();
+    let rows: Vec<Vec<usize>> =
+        places.iter().map(|(part, m)| m.ones().chain(std::iter::once(p.n + part)).collect()).collect();
+    let mut links = super::links::Links::new(p.n + p.sizes.len(), &rows);
+    let first = links.first_pairs();
+    let next = AtomicU64::new(0);
+    std::thread::scope(|scope| {
+        for _ in 0..threads.min(first.len().max(1)) {
+            scope.spawn(|| {
+                let mut s = Searcher::new(p, opts, shared, left.to_vec());
+                let mut links = links.clone();
+                let mut event = |rows: Option<&[usize]>| match rows {
+                    None => {
+                        s.nodes += 1;
+                        !s.stopped()
+                    }
+                    Some(rows) => {
+                        s.chosen = rows.iter().map(|&r| places[r]).collect();
+                        s.record();
+                        !shared.stop.load(Ordering::Relaxed)
+                    }
+                };
+                loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                    if i >= first.len() || shared.stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    links.search_pair(first[i], &mut Vec::new(), &mut event);
+                }
+                s.flush();
+            });
+        }
+    });
 }
 
 fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> Problem<W> {
