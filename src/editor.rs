@@ -340,29 +340,8 @@ impl EdgeDraft {
     /// The level: the grid's tiles in a shuffled order (turned at random when tiles turn), the
     /// grid as the reference solution.
     pub fn entry(&self) -> Result<Entry, String> {
-        let n = self.cols * self.rows;
-        // A fixed shuffle from the seed (SplitMix64), so saving twice gives the same file.
-        let mut state = self.seed;
-        let mut next = move |bound: usize| {
-            state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            ((z ^ (z >> 31)) % bound as u64) as usize
-        };
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, next(i + 1));
-        }
-        let mut tiles = vec![[0u16; 4]; n];
-        let mut cells = vec![(0usize, 0u8); n];
-        for (k, &cell) in order.iter().enumerate() {
-            let r = if self.rotate { next(4) as u8 } else { 0 };
-            tiles[k] = turned(&self.grid[cell], (4 - r) % 4);
-            cells[cell] = (k, r);
-        }
-        let puzzle =
-            crate::edge::Puzzle { cols: self.cols, rows: self.rows, tiles, rotate: self.rotate, clues: vec![] };
+        // The generator's cut, with a shuffle fixed by the seed: saving twice writes the same file.
+        let (puzzle, cells) = crate::edge::generate::cut_grid(self.cols, self.rows, &self.grid, self.rotate, self.seed);
         puzzle.validate()?;
         puzzle.check(&cells)?;
         let mut e = Entry::blank(Some("edge"));

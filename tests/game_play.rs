@@ -149,6 +149,20 @@ fn mouse_drag(app: &mut App, from: Vec2, to: Vec2) {
     assert_eq!(app.world().resource::<Progress>().judged, judged + 1, "the drop was judged in its own frame");
 }
 
+/// Selects piece `e` with a click on it, then mirrors (F) and turns (R) it from `now` to the
+/// orientation of `goal`.
+fn click_and_turn(app: &mut App, e: Entity, now: &Placement, goal: &Placement) {
+    let c = centroid(app, e);
+    mouse_click(app, c);
+    let (flip, rot) = turns(now, goal);
+    if flip {
+        key(app, KeyCode::KeyF, "f");
+    }
+    for _ in 0..rot {
+        key(app, KeyCode::KeyR, "r");
+    }
+}
+
 fn mouse_click(app: &mut App, at: Vec2) {
     cursor(app, screen(app, at));
     button(app, MouseButton::Left, ButtonState::Pressed);
@@ -696,17 +710,9 @@ fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
     // Drag the first piece of the reference solution into place with the mouse: progress is
     // the filled fraction (5 of 30 cells).
     let j = &jobs(&mut app)[0];
-    let (from, to) = (centroid(&mut app, j.entity), j.goal_centroid);
-    let (flip, turns) = turns(&j.now, &j.goal);
-    mouse_click(&mut app, from);
-    if flip {
-        key(&mut app, KeyCode::KeyF, "f");
-    }
-    for _ in 0..turns {
-        key(&mut app, KeyCode::KeyR, "r");
-    }
+    click_and_turn(&mut app, j.entity, &j.now, &j.goal);
     let from = centroid(&mut app, j.entity);
-    mouse_drag(&mut app, from, to);
+    mouse_drag(&mut app, from, j.goal_centroid);
     let p = app.world().resource::<Progress>().clone();
     assert!((p.value - 5.0 / 30.0).abs() < 1e-9 && !p.overlap, "{p:?}");
     // Hints complete the rest.
@@ -1031,15 +1037,8 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
         let mut q = app.world_mut().query::<(Entity, &Piece, &PieceGeom)>();
         let (e, geom) =
             q.iter(app.world()).find(|(_, p, _)| p.0 == goal.piece).map(|(e, _, g)| (e, g.clone())).unwrap();
-        let c = centroid(&mut app, e);
-        mouse_click(&mut app, c);
-        let (flip, rot) = turns(&placed(&mut app, e), goal);
-        if flip {
-            key(&mut app, KeyCode::KeyF, "f");
-        }
-        for _ in 0..rot {
-            key(&mut app, KeyCode::KeyR, "r");
-        }
+        let now = placed(&mut app, e);
+        click_and_turn(&mut app, e, &now, goal);
         let from = centroid(&mut app, e);
         drag(&mut app, from, Placed(*goal).world_centroid(&geom, step));
         let now = placed(&mut app, e);
@@ -1075,15 +1074,7 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
         .unwrap();
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
     for job in jobs(&mut app) {
-        let c = centroid(&mut app, job.entity);
-        let (flip, rot) = turns(&job.now, &job.goal);
-        mouse_click(&mut app, c);
-        if flip {
-            key(&mut app, KeyCode::KeyF, "f");
-        }
-        for _ in 0..rot {
-            key(&mut app, KeyCode::KeyR, "r");
-        }
+        click_and_turn(&mut app, job.entity, &job.now, &job.goal);
         let c = centroid(&mut app, job.entity);
         mouse_drag(&mut app, c, job.goal_centroid);
     }

@@ -95,6 +95,33 @@ impl Rng {
     }
 }
 
+/// Cuts a solved grid (row-major from the top left, sides N E S W) into its tiles, listed in a
+/// shuffled order and, when tiles turn, each turned at random: the puzzle, and where each tile
+/// goes in the grid (its solution).
+fn cut(cols: usize, rows: usize, grid: &[Tile], rotate: bool, rng: &mut Rng) -> (Puzzle, super::Placement) {
+    let n = cols * rows;
+    // Shuffle: order[k] = the cell whose tile becomes tile k.
+    let mut order: Vec<usize> = (0..n).collect();
+    for i in (1..n).rev() {
+        order.swap(i, rng.below(i as u64 + 1) as usize);
+    }
+    let mut tiles = vec![[0; 4]; n];
+    let mut solution = vec![(0usize, 0u8); n];
+    for (k, &cell) in order.iter().enumerate() {
+        let r = if rotate { rng.below(4) as u8 } else { 0 };
+        // Tile k is the cell's tile turned back by r; placed with turn r it fits.
+        tiles[k] = turned(&grid[cell], (4 - r) % 4);
+        solution[cell] = (k, r);
+    }
+    (Puzzle { cols, rows, tiles, rotate, clues: vec![] }, solution)
+}
+
+/// As the generator cuts its grids, with the shuffle drawn from `seed` (the level editor cuts
+/// the grid a designer painted).
+pub fn cut_grid(cols: usize, rows: usize, grid: &[Tile], rotate: bool, seed: u64) -> (Puzzle, super::Placement) {
+    cut(cols, rows, grid, rotate, &mut Rng(seed))
+}
+
 pub fn generate(spec: &Spec) -> Result<Generated, String> {
     generate_until(spec, None)
 }
@@ -156,20 +183,7 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
                 }
             }
         }
-        // Shuffle: order[k] = the cell whose tile becomes tile k.
-        let mut order: Vec<usize> = (0..n).collect();
-        for i in (1..n).rev() {
-            order.swap(i, rng.below(i as u64 + 1) as usize);
-        }
-        let mut tiles = vec![[0; 4]; n];
-        let mut solution = vec![(0usize, 0u8); n];
-        for (k, &cell) in order.iter().enumerate() {
-            let r = if spec.rotate { rng.below(4) as u8 } else { 0 };
-            // Tile k is the cell's tile turned back by r; placed with turn r it fits.
-            tiles[k] = turned(&grid[cell], (4 - r) % 4);
-            solution[cell] = (k, r);
-        }
-        let puzzle = Puzzle { cols, rows, tiles, rotate: spec.rotate, clues: vec![] };
+        let (puzzle, solution) = cut(cols, rows, &grid, spec.rotate, &mut rng);
         puzzle.validate()?;
         puzzle.check(&solution)?;
         let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, deadline, ..Default::default() })?;

@@ -125,8 +125,8 @@ pub struct PackOptions {
     pub keep: usize,
     pub max_nodes: u64,
     pub cancel: Option<Arc<AtomicBool>>,
-    /// Solutions and nodes so far, for a progress report while the search runs (nodes are
-    /// added every few thousand).
+    /// The search's counters, readable while it runs (for a progress report; nodes are added
+    /// every few thousand). Give a fresh one to each search.
     pub tally: Option<Arc<Tally>>,
 }
 
@@ -325,6 +325,8 @@ struct Problem<const W: usize> {
     /// Per cell c and pattern of the next [`WINDOW`] cells' occupancy: the indices into
     /// `cand[c]` of the placements that avoid the occupied ones.
     table: Vec<Vec<Vec<u32>>>,
+    /// Searched by dancing links ([`run_links`]; `table` is then left empty).
+    links: bool,
     neighbours: Vec<Vec<usize>>,
     sizes: Vec<usize>,
     cells: Vec<Cell>,
@@ -336,8 +338,8 @@ struct Problem<const W: usize> {
 }
 
 struct Shared {
-    found: AtomicU64,
-    nodes: AtomicU64,
+    /// Solutions and nodes so far: the caller's `PackOptions::tally` when it gave one.
+    tally: Arc<Tally>,
     stop: AtomicBool,
     kept: Mutex<Vec<Solution>>,
 }
@@ -345,14 +347,13 @@ struct Shared {
 fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutcome {
     let p = build::<W>(board, parts, opts);
     let shared = Shared {
-        found: AtomicU64::new(0),
-        nodes: AtomicU64::new(0),
+        tally: opts.tally.clone().unwrap_or_default(),
         stop: AtomicBool::new(false),
         kept: Mutex::new(Vec::new()),
     };
     let left: Vec<u32> = parts.iter().map(|s| s.count.unwrap_or(u32::MAX)).collect();
     let threads = opts.threads.max(1);
-    if board.dim == 3 && parts.iter().all(|s| s.count == Some(1)) {
+    if p.links {
         run_links(&p, opts, &shared, &left, threads);
         return outcome(shared, opts);
     }
@@ -392,9 +393,9 @@ fn outcome(shared: Shared, opts: &PackOptions) -> PackOutcome {
     kept.sort();
     kept.truncate(opts.keep);
     PackOutcome {
-        solutions: shared.found.load(Ordering::Relaxed),
+        solutions: shared.tally.solutions.load(Ordering::Relaxed),
         kept,
-        nodes: shared.nodes.load(Ordering::Relaxed),
+        nodes: shared.tally.nodes.load(Ordering::Relaxed),
         complete: !shared.stop.load(Ordering::Relaxed),
         impossible: None,
     }
@@ -487,8 +488,21 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     let syms =
         if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
     let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
-    let table = tables(&cand, n);
-    Problem { n, cand, table, neighbours, sizes: parts.iter().map(|p| p.cells.len()).collect(), cells, syms, pivot }
+    // Dancing links searches 3D boards whose parts are each used once; the lowest-cell search
+    // (and its candidate tables) the rest.
+    let links = board.dim == 3 && parts.iter().all(|s| s.count == Some(1));
+    let table = if links { Vec::new() } else { tables(&cand, n) };
+    Problem {
+        n,
+        cand,
+        table,
+        links,
+        neighbours,
+        sizes: parts.iter().map(|p| p.cells.len()).collect(),
+        cells,
+        syms,
+        pivot,
+    }
 }
 
 /// Candidate tables: most placements clash with the cells just after the empty one, so key
@@ -614,18 +628,15 @@ impl<'a, const W: usize> Searcher<'a, W> {
     }
 
     fn flush(&mut self) {
-        self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed);
+        self.shared.tally.nodes.fetch_add(self.nodes, Ordering::Relaxed);
         self.nodes = 0;
     }
 
     fn stopped(&mut self) -> bool {
         if self.nodes & 0xfff == 0 {
             let o = self.opts;
-            let total = self.shared.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
+            let total = self.shared.tally.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
             self.nodes = 0;
-            if let Some(t) = &o.tally {
-                t.nodes.fetch_max(total, Ordering::Relaxed);
-            }
             if (o.max_nodes > 0 && total >= o.max_nodes) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
             {
                 self.shared.stop.store(true, Ordering::Relaxed);
@@ -763,10 +774,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
                 (self.p.syms.len() / fixed_by.max(1)) as u64
             }
         };
-        let found = self.shared.found.fetch_add(weight, Ordering::Relaxed) + weight;
-        if let Some(t) = &self.opts.tally {
-            t.solutions.fetch_max(found, Ordering::Relaxed);
-        }
+        let found = self.shared.tally.solutions.fetch_add(weight, Ordering::Relaxed) + weight;
         {
             let mut kept = self.shared.kept.lock().unwrap_or_else(|e| e.into_inner());
             if kept.len() < self.opts.keep.max(1) {
