@@ -32,7 +32,24 @@ pub enum Action {
     Hint,
     /// Start or stop watching the solver search the figure.
     Watch,
+    /// Polycube levels: move the selected piece one cell across the floor, in a screen
+    /// direction (x right, y up: away from the eye).
+    Step(IVec2),
+    /// Polycube levels: move the selected piece one layer up (+1) or down (-1).
+    Lift(i32),
+    /// Polycube levels: roll the selected piece a quarter turn about the axis pointing away
+    /// from the eye (`Rotate` turns it about the vertical, `Flip` tips it away).
+    Roll(i32),
+    /// Polycube levels: put the selected piece into the box, or back in the tray.
+    Place,
+    /// Polycube levels: zoom the 3D view in (> 0) or out.
+    Zoom(f32),
 }
+
+/// Polycube levels: the 3D view's rectangle (board coordinates), where the wheel and a pinch
+/// zoom instead of turning a piece. `None` on other levels.
+#[derive(Resource, Default)]
+pub struct SolidArea(pub Option<Rect>);
 
 /// True while the pointer is over the HUD or a menu (set by the UI), so board input waits.
 #[derive(Resource, Default)]
@@ -52,6 +69,9 @@ pub struct GamepadFocus {
     pub active: bool,
     /// The focus moved since the piece was picked up (dropping in place is not a tap).
     pub carried: bool,
+    /// A polycube level: the d-pad steps the selected piece, the shoulders lift it, South puts
+    /// it in the box or back.
+    pub solid: bool,
 }
 
 /// Board units per second the gamepad focus travels at full stick.
@@ -67,6 +87,7 @@ impl Plugin for InputPlugin {
             .init_resource::<PointerBlocked>()
             .init_resource::<Cursor>()
             .init_resource::<GamepadFocus>()
+            .init_resource::<SolidArea>()
             .add_systems(Update, (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(super::on_board));
     }
 }
@@ -83,6 +104,7 @@ fn mouse(
     mut cursor: ResMut<Cursor>,
     view: Res<View>,
     blocked: Res<PointerBlocked>,
+    solid: Res<SolidArea>,
     mut out: MessageWriter<Action>,
     mut down: Local<bool>,
 ) {
@@ -111,7 +133,12 @@ fn mouse(
     }
     for e in wheel.read() {
         if !blocked.0 && e.y != 0.0 {
-            out.write(Action::Rotate(if e.y > 0.0 { 1 } else { -1 }));
+            let up = if e.y > 0.0 { 1 } else { -1 };
+            if solid.0.is_some_and(|r| r.contains(w)) {
+                out.write(Action::Zoom(up as f32));
+            } else {
+                out.write(Action::Rotate(up));
+            }
         }
     }
 }
@@ -121,17 +148,35 @@ struct TouchState {
     primary: Option<u64>,
     /// Angle between the first two fingers last frame, and the turn gathered since.
     twist: Option<(f32, f32)>,
+    /// Their distance last frame (a pinch on the 3D view zooms).
+    spread: Option<f32>,
 }
 
 fn touch(
     touches: Res<Touches>,
     view: Res<View>,
     blocked: Res<PointerBlocked>,
+    solid: Res<SolidArea>,
     mut out: MessageWriter<Action>,
     mut st: Local<TouchState>,
 ) {
     let fingers: Vec<_> = touches.iter().collect();
-    if fingers.len() >= 2 {
+    let middle = |f: &[&bevy::input::touch::Touch]| view.to_world((f[0].position() + f[1].position()) / 2.0);
+    if fingers.len() >= 2 && solid.0.is_some_and(|r| r.contains(middle(&fingers))) {
+        // A pinch on the 3D view: fingers apart zoom in.
+        let spread = fingers[0].position().distance(fingers[1].position()).max(1.0);
+        if let Some(last) = st.spread {
+            let steps = (spread / last).ln() / 0.9f32.recip().ln();
+            if steps.abs() > 1e-4 {
+                out.write(Action::Zoom(steps));
+            }
+        } else if st.primary.take().is_some() {
+            out.write(Action::Cancel);
+        }
+        st.spread = Some(spread);
+        st.twist = None;
+    } else if fingers.len() >= 2 {
+        st.spread = None;
         let d = fingers[1].position() - fingers[0].position();
         let angle = -d.y.atan2(d.x); // screen y points down
         let step = std::f32::consts::FRAC_PI_4;
@@ -157,6 +202,7 @@ fn touch(
         st.twist = Some((angle, acc));
     } else {
         st.twist = None;
+        st.spread = None;
     }
     for t in touches.iter_just_pressed() {
         if st.primary.is_none() && !blocked.0 {
@@ -165,7 +211,7 @@ fn touch(
         }
     }
     for t in touches.iter() {
-        if Some(t.id()) == st.primary && st.twist.is_none() && t.delta() != Vec2::ZERO {
+        if Some(t.id()) == st.primary && st.twist.is_none() && st.spread.is_none() && t.delta() != Vec2::ZERO {
             out.write(Action::Drag(view.to_world(t.position())));
         }
     }
@@ -196,6 +242,24 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
         out.write(Action::Watch);
     } else if keys.just_pressed(KeyCode::Tab) {
         out.write(Action::FocusNext(if shift { -1 } else { 1 }));
+    } else if keys.just_pressed(KeyCode::KeyT) {
+        out.write(Action::Roll(if shift { -1 } else { 1 }));
+    } else if keys.just_pressed(KeyCode::PageUp) {
+        out.write(Action::Lift(1));
+    } else if keys.just_pressed(KeyCode::PageDown) {
+        out.write(Action::Lift(-1));
+    } else if keys.just_pressed(KeyCode::Enter) {
+        out.write(Action::Place);
+    }
+    for (k, v) in [
+        (KeyCode::ArrowUp, IVec2::Y),
+        (KeyCode::ArrowDown, -IVec2::Y),
+        (KeyCode::ArrowLeft, -IVec2::X),
+        (KeyCode::ArrowRight, IVec2::X),
+    ] {
+        if keys.just_pressed(k) {
+            out.write(Action::Step(v));
+        }
     }
 }
 
@@ -217,7 +281,10 @@ fn gamepad(
             (GamepadButton::DPadLeft, -Vec2::X),
             (GamepadButton::DPadRight, Vec2::X),
         ] {
-            if pad.pressed(b) {
+            // On a polycube level the d-pad steps the selected piece a cell per press.
+            if focus.solid && pad.just_pressed(b) {
+                out.write(Action::Step(v.as_ivec2()));
+            } else if pad.pressed(b) && !focus.solid {
                 dir += v;
             }
         }
@@ -242,6 +309,27 @@ fn gamepad(
                 Action::Cancel
             }
         };
+        if focus.solid {
+            for (b, a) in [
+                (GamepadButton::South, Action::Place),
+                (GamepadButton::East, Action::Roll(1)),
+                (GamepadButton::LeftTrigger, Action::Lift(-1)),
+                (GamepadButton::RightTrigger, Action::Lift(1)),
+                (GamepadButton::West, Action::Rotate(1)),
+                (GamepadButton::North, Action::Flip),
+                (GamepadButton::LeftTrigger2, Action::Undo),
+                (GamepadButton::RightTrigger2, Action::Redo),
+                (GamepadButton::Start, Action::Redo),
+                (GamepadButton::Select, Action::Hint),
+                (GamepadButton::RightThumb, Action::FocusNext(1)),
+                (GamepadButton::LeftThumb, Action::FocusNext(-1)),
+            ] {
+                if pad.just_pressed(b) {
+                    out.write(a);
+                }
+            }
+            continue;
+        }
         if pad.just_pressed(GamepadButton::South) {
             if focus.holding {
                 out.write(drop(&mut focus));

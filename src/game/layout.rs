@@ -5,7 +5,7 @@
 use bevy::prelude::*;
 
 /// World units per cube edge in the picture.
-const EDGE: f32 = 1.0;
+const EDGE: f32 = 1.7;
 /// Space between the picture and the layer panels below it.
 const GAP: f32 = 0.9;
 

@@ -18,6 +18,7 @@ pub mod daily;
 pub mod draw;
 pub mod editor;
 pub mod editor_ui;
+pub mod grip;
 pub mod hints;
 pub mod input;
 pub mod job;
@@ -102,6 +103,7 @@ impl Plugin for LogicPlugins {
             codes::CodesPlugin,
             editor::EditorPlugin,
             orbit::OrbitPlugin,
+            grip::GripPlugin,
         ));
     }
 }

@@ -1,12 +1,15 @@
 //! Polycube levels: how the 3D view of the solid is looked at. An orbit around the figure
-//! (drag on the view with the mouse or one finger, or the gamepad's right stick), a zoom (the
-//! view's `+` and `-` buttons), and a slice that shows only the layers up to one, so the inside
-//! can be seen. Pure state and input, no drawing: [`super::solid`] draws it, and the headless
-//! tests drive it.
+//! (a drag on the view's empty space, see [`super::grip`], or the gamepad's right stick), a
+//! zoom (the wheel, a pinch, the view's `+` and `-` buttons), and a slice that shows only the
+//! layers up to one, so the inside can be seen. The camera's geometry lives here too (its place,
+//! the ray under the pointer, the floor's axes as seen), so picking works headless exactly as
+//! [`super::solid`] draws.
 
-use super::input::Action;
+use super::input::{Action, GamepadFocus, SolidArea};
 use super::levels::ActiveLevel;
 use super::AppState;
+use crate::polyform::space::Ray;
+use crate::polyform::Cell;
 use bevy::prelude::*;
 
 /// The camera around the solid.
@@ -56,54 +59,96 @@ impl Orbit {
     pub fn shows(&self, z: i32) -> bool {
         self.slice.is_none_or(|k| z < k)
     }
+
+    /// The camera for a figure of this extent, in Bevy's world (y up; see [`to_world`]).
+    pub fn eye(&self, extent: [i32; 3]) -> Transform {
+        let size = Vec3::new(extent[0] as f32, extent[2] as f32, extent[1] as f32);
+        let centre = to_world([extent[0] as f64 / 2.0, extent[1] as f64 / 2.0, extent[2] as f64 / 2.0]);
+        let dir = Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos());
+        Transform::from_translation(centre + dir * size.length() * self.zoom).looking_at(centre, Vec3::Y)
+    }
+
+    /// The ray from the eye through board point `p` of the view's rectangle `rect`, in board
+    /// coordinates (the same perspective as the camera: [`FOV`], the rectangle's aspect).
+    pub fn ray(&self, extent: [i32; 3], rect: Rect, p: Vec2) -> Ray {
+        let eye = self.eye(extent);
+        let ndc = (p - rect.center()) / rect.half_size();
+        let t = (FOV / 2.0).tan();
+        let dir = eye.rotation * Vec3::new(ndc.x * t * rect.width() / rect.height(), ndc.y * t, -1.0);
+        Ray { from: to_board(eye.translation), dir: to_board(dir) }
+    }
+
+    /// Where board point `q` appears in the view's rectangle (`None` behind the eye): the
+    /// inverse of [`Orbit::ray`].
+    pub fn project(&self, extent: [i32; 3], rect: Rect, q: [f64; 3]) -> Option<Vec2> {
+        let eye = self.eye(extent);
+        let v = eye.rotation.inverse() * (to_world(q) - eye.translation);
+        let t = (FOV / 2.0).tan();
+        (v.z < 0.0).then(|| {
+            rect.center()
+                + Vec2::new(v.x / (-v.z * t * rect.width() / rect.height()), v.y / (-v.z * t)) * rect.half_size()
+        })
+    }
+
+    /// The board's floor axes as the player sees them: the signed unit step nearest the
+    /// screen's right, and the one nearest "away from the eye".
+    pub fn floor_axes(&self) -> (Cell, Cell) {
+        let eye = self.eye([1, 1, 1]);
+        let signed = |v: [f64; 3], a: usize| -> Cell {
+            let mut c = [0; 3];
+            c[a] = if v[a] >= 0.0 { 1 } else { -1 };
+            c
+        };
+        let right = to_board(eye.rotation * Vec3::X);
+        let ahead = to_board(eye.rotation * Vec3::NEG_Z);
+        let a = if right[0].abs() >= right[1].abs() { 0 } else { 1 };
+        (signed(right, a), signed(ahead, 1 - a))
+    }
 }
 
-/// A drag that started on the 3D view (board coordinates of the last pointer position).
-#[derive(Resource, Default)]
-struct Dragging(Option<Vec2>);
+/// The 3D view's vertical field of view, radians (Bevy's default).
+pub const FOV: f32 = std::f32::consts::FRAC_PI_4;
+
+/// Board coordinates (z up) to Bevy's world (y up): `(x, y, z) -> (x, z, -y)`.
+pub fn to_world(b: [f64; 3]) -> Vec3 {
+    Vec3::new(b[0] as f32, b[2] as f32, -b[1] as f32)
+}
+
+/// Bevy's world to board coordinates.
+pub fn to_board(w: Vec3) -> [f64; 3] {
+    [w.x as f64, -w.z as f64, w.y as f64]
+}
 
 pub struct OrbitPlugin;
 
 impl Plugin for OrbitPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Orbit>()
-            .init_resource::<Dragging>()
             .add_systems(OnEnter(AppState::Playing), reset)
-            .add_systems(Update, (drag, stick).after(super::input::InputSet).run_if(in_state(AppState::Playing)));
+            .add_systems(Update, (zoom, stick).after(super::input::InputSet).run_if(in_state(AppState::Playing)));
     }
 }
 
-fn reset(mut orbit: ResMut<Orbit>, active: Option<Res<ActiveLevel>>, mut dragging: ResMut<Dragging>) {
-    let layers = active
-        .as_ref()
-        .and_then(|a| a.level.polycube())
-        .map_or(1, |p| p.board.cells.iter().map(|c| c[2] + 1).max().unwrap_or(1));
+/// A new level: the default view, the figure's layers, and where the 3D view takes the wheel,
+/// a pinch and the gamepad's d-pad.
+fn reset(
+    mut orbit: ResMut<Orbit>,
+    active: Option<Res<ActiveLevel>>,
+    mut area: ResMut<SolidArea>,
+    mut focus: ResMut<GamepadFocus>,
+) {
+    let level = active.as_ref().filter(|a| a.level.polycube().is_some()).map(|a| &a.level);
+    let layers = level.and_then(|l| l.polycube()).map_or(1, |p| p.board.extent()[2]);
     *orbit = Orbit { layers, ..Orbit::default() };
-    dragging.0 = None;
+    area.0 = level.and_then(super::layout::frame).map(|(_, r)| r);
+    focus.solid = area.0.is_some();
 }
 
-/// A press on the view (where no piece is: the layout keeps pieces off it) starts turning it.
-fn drag(
-    mut actions: MessageReader<Action>,
-    active: Option<Res<ActiveLevel>>,
-    mut orbit: ResMut<Orbit>,
-    mut dragging: ResMut<Dragging>,
-) {
-    let Some(rect) = active.as_ref().and_then(|a| super::layout::frame(&a.level)).map(|(_, r)| r) else {
-        actions.clear();
-        return;
-    };
+/// The wheel or a pinch over the view.
+fn zoom(mut actions: MessageReader<Action>, mut orbit: ResMut<Orbit>) {
     for a in actions.read() {
-        match *a {
-            Action::Press(p) if rect.contains(p) => dragging.0 = Some(p),
-            Action::Drag(p) => {
-                if let Some(last) = dragging.0 {
-                    orbit.drag(p - last);
-                    dragging.0 = Some(p);
-                }
-            }
-            Action::Release(_) | Action::Cancel => dragging.0 = None,
-            _ => {}
+        if let Action::Zoom(steps) = *a {
+            orbit.zoom_by(steps);
         }
     }
 }

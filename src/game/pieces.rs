@@ -105,15 +105,28 @@ impl Placed {
     /// instead: `d_rot` quarter turns about the axis out of the screen, and `flip` tips it a
     /// quarter turn about the horizontal axis; it then lands on whole cells.
     pub fn turned(&self, geom: &PieceGeom, step: f64, d_rot: i32, flip: bool) -> Placed {
+        self.recentred(geom, step, |p| {
+            if geom.turns.is_empty() {
+                p.rot = (p.rot + d_rot).rem_euclid((std::f64::consts::TAU / step).round() as i32);
+                p.flip ^= flip;
+            } else {
+                use crate::polyform::play::turn;
+                p.rot = turn(turn(p.rot, 2, d_rot), 0, i32::from(flip));
+            }
+        })
+    }
+    /// A polycube piece turned `quarter` quarter turns about board axis `axis` (0 = x, 1 = y,
+    /// 2 = z), about its centroid as drawn (for pieces in the tray; [`crate::polyform::space`]
+    /// turns those in the box).
+    pub fn spun(&self, geom: &PieceGeom, step: f64, axis: usize, quarter: i32) -> Placed {
+        self.recentred(geom, step, |p| p.rot = crate::polyform::play::turn(p.rot, axis, quarter))
+    }
+    /// The placement changed by `change`, moved so its centroid stays put (a polycube piece
+    /// then lands on whole cells).
+    fn recentred(&self, geom: &PieceGeom, step: f64, change: impl FnOnce(&mut Placement)) -> Placed {
         let c = self.world_centroid(geom, step);
         let mut p = self.0;
-        if geom.turns.is_empty() {
-            p.rot = (p.rot + d_rot).rem_euclid((std::f64::consts::TAU / step).round() as i32);
-            p.flip ^= flip;
-        } else {
-            use crate::polyform::play::turn;
-            p.rot = turn(turn(p.rot, 2, d_rot), 0, i32::from(flip));
-        }
+        change(&mut p);
         let mut out = Placed(p);
         let c2 = out.world_centroid(geom, step);
         out.0.at = (p.at.0 + (c.x - c2.x) as f64, p.at.1 + (c.y - c2.y) as f64);

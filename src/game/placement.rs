@@ -25,7 +25,8 @@ pub struct PiecePicked(pub Entity);
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct PlacementSet;
 
-type Snapshot = Vec<(Entity, Placement)>;
+/// Every piece's placement, for undo.
+pub type Snapshot = Vec<(Entity, Placement)>;
 
 /// The piece under the player's hand, and the last one touched.
 #[derive(Resource, Default, Debug)]
@@ -113,6 +114,8 @@ fn handle_actions(
     // The family says whether pieces turn and mirror (a polycube piece tips over instead).
     let caps = active.level.caps();
     let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
+    // Polycube pieces turn in space by the grip's rules (in the box, about their middle).
+    let solid = active.level.polycube().is_some();
     if stack.0.is_empty() {
         let mut all: Vec<(usize, Entity)> = pieces.iter().map(|(e, p, ..)| (p.0, e)).collect();
         all.sort();
@@ -203,8 +206,8 @@ fn handle_actions(
                     commit(&mut hist, before, active, &mut placed, Some(e), snapped);
                 }
             }
-            Action::Flip if !mirrors => {}
-            Action::Rotate(_) if !turns => {}
+            Action::Flip if !mirrors || solid => {}
+            Action::Rotate(_) if !turns || solid => {}
             Action::Rotate(_) | Action::Flip => {
                 let Some(e) = sel.selected else { continue };
                 let (turn, flip) = if let Action::Rotate(d) = action { (d, false) } else { (0, true) };
@@ -255,12 +258,16 @@ fn handle_actions(
                 focus.pos = order[next].1;
                 focus.active = true;
             }
-            Action::Hint | Action::Watch => {} // handled by the hints and thinking plugins
+            // The hints and thinking plugins, the grip (polycube moves) and the orbit (zoom).
+            Action::Hint | Action::Watch => {}
+            Action::Step(_) | Action::Lift(_) | Action::Roll(_) | Action::Place | Action::Zoom(_) => {}
         }
     }
 }
 
-fn commit(
+/// Records a finished move: the position before it goes on the undo stack, and the judge is
+/// told.
+pub fn commit(
     hist: &mut History,
     before: Snapshot,
     active: &mut ActiveLevel,

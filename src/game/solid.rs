@@ -1,14 +1,16 @@
 //! Polycube levels in 3D: the solid above the layer panels, drawn by Bevy's 3D renderer with
-//! light and shading. Each placed piece's cubes in its colour, the figure's empty cells as a
-//! translucent shape, a hint's ghost piece in translucent gold; the camera orbits as
-//! [`Orbit`] says, and its slice hides the layers above it. The layer panels below stay where
-//! the pieces are moved; this view shows the solid they make, from any side.
+//! light and shading. Each placed piece's cubes in its colour (the selected one glowing), the
+//! figure's empty cells as a translucent shape, a hint's ghost piece in translucent gold, a
+//! refused move in red; the camera orbits as [`Orbit`] says, and its slice hides the layers
+//! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
+//! position flat, and pieces can be moved there too.
 
+use super::grip::Refused;
 use super::hints::{HintKind, HintMarker};
 use super::levels::ActiveLevel;
 use super::orbit::Orbit;
 use super::pieces::{BoardItem, Piece, Placed, PALETTE};
-use super::verification::Progress;
+use super::placement::Selection;
 use super::view::View;
 use crate::polyform::Cell;
 use bevy::camera::{ClearColorConfig, RenderTarget, Viewport};
@@ -28,8 +30,11 @@ struct SolidCube;
 struct SolidAssets {
     cube: Handle<Mesh>,
     pieces: Vec<Handle<StandardMaterial>>,
+    /// The same colours glowing: the selected piece.
+    lit: Vec<Handle<StandardMaterial>>,
     empty: Handle<StandardMaterial>,
     ghost: Handle<StandardMaterial>,
+    refused: Handle<StandardMaterial>,
 }
 
 pub struct SolidPlugin;
@@ -42,12 +47,16 @@ impl Plugin for SolidPlugin {
 }
 
 fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let pieces = PALETTE
-        .iter()
-        .map(|&[r, g, b]| {
-            materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.7, ..default() })
+    let mut colour = |[r, g, b]: [f32; 3], glow: f32| {
+        materials.add(StandardMaterial {
+            base_color: Color::srgb(r, g, b),
+            emissive: LinearRgba::rgb(r, g, b) * glow,
+            perceptual_roughness: 0.7,
+            ..default()
         })
-        .collect();
+    };
+    let pieces = PALETTE.iter().map(|&c| colour(c, 0.0)).collect();
+    let lit = PALETTE.iter().map(|&c| colour(c, 0.45)).collect();
     let translucent = |c: Color| StandardMaterial {
         base_color: c,
         alpha_mode: AlphaMode::Blend,
@@ -58,14 +67,16 @@ fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut material
     commands.insert_resource(SolidAssets {
         cube: meshes.add(Cuboid::from_length(0.94)),
         pieces,
+        lit,
         empty: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.16))),
         ghost: materials.add(translucent(Color::srgba(1.0, 0.85, 0.25, 0.55))),
+        refused: materials.add(translucent(Color::srgba(0.95, 0.2, 0.15, 0.5))),
     });
 }
 
 /// Board cell (x, y, z; z up) to the 3D world (y up): the cube's centre.
 fn at(c: Cell) -> Vec3 {
-    Vec3::new(c[0] as f32 + 0.5, c[2] as f32 + 0.5, -(c[1] as f32 + 0.5))
+    super::orbit::to_world([c[0] as f64 + 0.5, c[1] as f64 + 0.5, c[2] as f64 + 0.5])
 }
 
 /// Keeps one camera on a polycube level, rendering into the picture's rectangle above the
@@ -96,12 +107,7 @@ fn camera(
         physical_size: (hi - lo).max(Vec2::splat(8.0)).as_uvec2(),
         ..default()
     };
-    let poly = level.polycube().expect("checked");
-    let size = poly.board.extent();
-    let centre = Vec3::new(size[0] as f32 / 2.0, size[2] as f32 / 2.0, -(size[1] as f32) / 2.0);
-    let diagonal = Vec3::new(size[0] as f32, size[2] as f32, size[1] as f32).length();
-    let eye = Vec3::new(orbit.pitch.cos() * orbit.yaw.sin(), orbit.pitch.sin(), orbit.pitch.cos() * orbit.yaw.cos());
-    let place = Transform::from_translation(centre + eye * diagonal * orbit.zoom).looking_at(centre, Vec3::Y);
+    let place = orbit.eye(level.polycube().expect("checked").board.extent());
     match cams.single_mut() {
         Ok((_, mut cam, mut t)) => {
             let same = cam.viewport.as_ref().is_some_and(|v| {
@@ -120,6 +126,8 @@ fn camera(
                 BoardItem,
                 super::InLevel.scoped(),
                 Camera3d::default(),
+                // The perspective picking assumes (`Orbit::ray`).
+                Projection::Perspective(PerspectiveProjection { fov: super::orbit::FOV, ..default() }),
                 // Drawn after the board, over its background, in its own rectangle.
                 Camera { order: 1, clear_color: ClearColorConfig::None, viewport: Some(viewport), ..default() },
                 Msaa::Sample4,
@@ -139,35 +147,35 @@ fn camera(
     }
 }
 
-/// Redraws the cubes after a judgement, a hint, or a change of slice.
+/// Redraws the cubes when a piece moves, the selection or a refusal changes, a hint comes,
+/// or the slice changes.
 #[allow(clippy::too_many_arguments)]
 fn redraw(
     mut commands: Commands,
-    progress: Res<Progress>,
     orbit: Res<Orbit>,
     active: Option<Res<ActiveLevel>>,
     assets: Option<Res<SolidAssets>>,
-    pieces: Query<&Placed, With<Piece>>,
+    pieces: Query<(Entity, Ref<Placed>), With<Piece>>,
+    selection: Res<Selection>,
+    refused: Res<Refused>,
     hints: Query<Ref<HintMarker>>,
     old: Query<Entity, With<SolidCube>>,
-    mut drawn_slice: Local<Option<Option<i32>>>,
+    mut drawn: Local<Option<(Option<i32>, Option<Entity>)>>,
 ) {
-    // Turning and zooming only move the camera; a new slice, judgement or hint redraws.
-    let hint_added = hints.iter().any(|h| h.is_added());
-    if !(progress.is_changed() || hint_added || *drawn_slice != Some(orbit.slice)) {
+    // Turning and zooming only move the camera.
+    let now = (orbit.slice, selection.selected);
+    let changed =
+        hints.iter().any(|h| h.is_added()) || pieces.iter().any(|(_, p)| p.is_changed()) || refused.is_changed();
+    if !changed && *drawn == Some(now) {
         return;
     }
-    *drawn_slice = Some(orbit.slice);
+    *drawn = Some(now);
     let (Some(active), Some(assets)) = (active, assets) else { return };
     let Some(poly) = active.level.polycube() else { return };
     for e in &old {
         commands.entity(e).despawn();
     }
-    let on_board: std::collections::HashSet<Cell> = poly.board.cells.iter().copied().collect();
-    let cells_of = |p: &crate::pieces::Placement| {
-        crate::polyform::play::placement_cells(&poly.board, &poly.parts[p.piece].cells, p)
-            .filter(|cells| cells.iter().all(|c| on_board.contains(c)))
-    };
+    let cells_of = |p: &crate::pieces::Placement| super::grip::cells(poly, p);
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
         if orbit.shows(c[2]) {
@@ -181,11 +189,17 @@ fn redraw(
             ));
         }
     };
-    for p in &pieces {
+    for (e, p) in &pieces {
+        let colours = if selection.selected == Some(e) { &assets.lit } else { &assets.pieces };
         for c in cells_of(&p.0).unwrap_or_default() {
             filled.insert(c);
-            spawn(c, &assets.pieces[p.0.piece % assets.pieces.len()]);
+            spawn(c, &colours[p.0.piece % colours.len()]);
         }
+    }
+    // A refused move: where the piece would have gone, in red (also outside the box).
+    for &c in refused.0.iter().flat_map(|r| &r.cells) {
+        filled.insert(c);
+        spawn(c, &assets.refused);
     }
     for h in &hints {
         if let HintKind::Ghost(p) = h.kind {

@@ -279,7 +279,7 @@ fn hud(
                     ui.weak("copied");
                 }
                 if active.level.polycube().is_some() && !narrow {
-                    ui.weak("Layers left to right, bottom first");
+                    ui.weak("Drag a piece's face to slide it, tap it to turn; drag around it to look");
                 }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
                     ui.colored_label(egui::Color32::from_rgb(255, 220, 120), m);
@@ -383,44 +383,76 @@ fn hud(
     Ok(())
 }
 
-/// Polycube levels: the layers' names under their panels.
+/// Polycube levels: the 3D view's controls, the piece's moves in space, a refused move's
+/// reason, and the layers' names under their panels.
 fn layer_labels(
     mut contexts: EguiContexts,
     active: Option<Res<ActiveLevel>>,
     view: Res<super::view::View>,
     mut orbit: ResMut<super::orbit::Orbit>,
+    refused: Res<super::grip::Refused>,
+    mut actions: MessageWriter<Action>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(poly) = active.as_ref().and_then(|a| a.level.polycube()) else { return Ok(()) };
-    // The 3D view's controls, beside its lower right corner (the view is drawn over the UI,
-    // so they stay out of it): the slice that hides the upper layers, and zoom. A drag on the
-    // view, or the right stick, turns it.
-    if let Some((_, rect)) = active.as_ref().and_then(|a| super::layout::frame(&a.level)) {
-        let at = view.to_screen(Vec2::new(rect.max.x, rect.min.y));
-        egui::Area::new("solid-controls".into())
-            .fixed_pos(egui::pos2(at.x + 4.0, at.y))
-            .pivot(egui::Align2::LEFT_BOTTOM)
+    // The 3D view's controls, in rows above the bottom bar (clear of the view, which is drawn
+    // over the UI): the slice that hides the upper layers, zoom, and the selected piece's moves
+    // in space (turning and tipping are in the bar). A drag around the solid, or the right
+    // stick, turns the view.
+    let narrow = ctx.content_rect().width() < NARROW;
+    let lift = super::view::HUD_BOTTOM + 2.0;
+    egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
+        let view_row = |ui: &mut egui::Ui, orbit: &mut super::orbit::Orbit| {
+            ui.weak("Layers");
+            if ui.small_button("-").on_hover_text("Hide the top layer shown").clicked() {
+                orbit.step_slice(-1);
+            }
+            ui.weak(format!("{}/{}", orbit.slice.unwrap_or(orbit.layers), orbit.layers));
+            if ui.small_button("+").on_hover_text("Show one more layer").clicked() {
+                orbit.step_slice(1);
+            }
+            ui.weak("Zoom");
+            if ui.small_button("-").on_hover_text("Zoom out (wheel, pinch)").clicked() {
+                orbit.zoom_by(-1.0);
+            }
+            if ui.small_button("+").on_hover_text("Zoom in (wheel, pinch)").clicked() {
+                orbit.zoom_by(1.0);
+            }
+        };
+        let piece_row = |ui: &mut egui::Ui, actions: &mut MessageWriter<Action>| {
+            ui.weak("Piece");
+            for (label, says, action) in [
+                ("In/out", "Put it in the box, or back (Enter, South)", Action::Place),
+                ("Roll", "Roll it sideways (T, East)", Action::Roll(1)),
+                ("Up", "One layer up (Page Up, right shoulder)", Action::Lift(1)),
+                ("Down", "One layer down (Page Down, left shoulder)", Action::Lift(-1)),
+            ] {
+                if ui.small_button(label).on_hover_text(says).clicked() {
+                    actions.write(action);
+                }
+            }
+        };
+        if narrow {
+            ui.vertical_centered(|ui| {
+                ui.horizontal(|ui| view_row(ui, &mut orbit));
+                ui.horizontal(|ui| piece_row(ui, &mut actions));
+            });
+        } else {
+            ui.horizontal(|ui| {
+                view_row(ui, &mut orbit);
+                ui.separator();
+                piece_row(ui, &mut actions);
+            });
+        }
+    });
+    // A refused move's reason, just under the top bar.
+    if let Some(r) = &refused.0 {
+        let top = super::view::hud_insets(ctx.content_rect().width()).0;
+        egui::Area::new("refused".into())
+            .anchor(egui::Align2::CENTER_TOP, [0.0, top + 4.0])
+            .interactable(false)
             .show(ctx, |ui| {
-                ui.horizontal(|ui| {
-                    let shown = orbit.slice.unwrap_or(orbit.layers);
-                    ui.weak("Layers");
-                    if ui.small_button("-").on_hover_text("Hide the top layer shown").clicked() {
-                        orbit.step_slice(-1);
-                    }
-                    ui.weak(format!("{shown}/{}", orbit.layers));
-                    if ui.small_button("+").on_hover_text("Show one more layer").clicked() {
-                        orbit.step_slice(1);
-                    }
-                });
-                ui.horizontal(|ui| {
-                    ui.weak("Zoom");
-                    if ui.small_button("-").on_hover_text("Zoom out").clicked() {
-                        orbit.zoom_by(-1.0);
-                    }
-                    if ui.small_button("+").on_hover_text("Zoom in").clicked() {
-                        orbit.zoom_by(1.0);
-                    }
-                });
+                ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("Can't move there: {}", r.why))
             });
     }
     let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else { return Ok(()) };

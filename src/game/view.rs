@@ -46,6 +46,15 @@ pub const MARGIN: f32 = 12.0;
 /// Windows narrower than this get the phone layout (thermometer across the top).
 pub const NARROW: f32 = 600.0;
 pub const HUD_BOTTOM: f32 = 56.0;
+/// Height of the 3D view's control rows above the bottom bar (polycube levels): one row on a
+/// wide screen, two on a narrow one.
+pub fn solid_bar(width: f32) -> f32 {
+    if width < NARROW {
+        64.0
+    } else {
+        34.0
+    }
+}
 
 /// Screen space the HUD takes: (top, bottom, right) in logical pixels.
 pub fn hud_insets(width: f32) -> (f32, f32, f32) {
@@ -73,6 +82,7 @@ pub fn fit_view(
     windows: Query<&Window, With<PrimaryWindow>>,
     offscreen: Option<Res<OffscreenSize>>,
     bounds: Res<BoardBounds>,
+    solid: Option<Res<super::input::SolidArea>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -80,7 +90,10 @@ pub fn fit_view(
         (Err(_), Some(o)) => o.0,
         _ => return,
     };
-    let (top, bottom, right) = hud_insets(size.x);
+    let (top, mut bottom, right) = hud_insets(size.x);
+    if solid.is_some_and(|s| s.0.is_some()) {
+        bottom += solid_bar(size.x);
+    }
     let avail = (size - Vec2::new(2.0 * MARGIN + right, 2.0 * MARGIN + top + bottom)).max(Vec2::splat(50.0));
     let b = bounds.0;
     let scale = (b.width() / avail.x).max(b.height() / avail.y);

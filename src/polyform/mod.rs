@@ -12,6 +12,7 @@ pub mod line;
 pub mod links;
 pub mod pack;
 pub mod play;
+pub mod space;
 pub mod svg;
 
 pub type Cell = [i32; 3];

@@ -1,0 +1,329 @@
+//! Polycube levels: handling pieces in the 3D view.
+//!
+//! - A press on a piece's cube picks that piece; dragging slides it across the plane of the face
+//!   it was picked by (a top face slides it over the floor, a side face up and down the
+//!   wall), a whole cell at a time. A tap on the selected piece turns it a quarter turn about
+//!   the axis of the face tapped.
+//! - With a piece from the tray selected, a press on an empty cell (or the floor) puts it in
+//!   the box there; `Place` (Enter, the gamepad's South) puts it at the first free place, or
+//!   sends a piece in the box back to the tray.
+//! - Arrow keys and the d-pad step it across the floor as the player sees it, Page Up/Down and
+//!   the shoulders lift it a layer; R turns it about the vertical, F tips it away, T rolls it.
+//! - A press on empty space turns the view ([`Orbit::drag`]).
+//!
+//! A move that would take a piece out of the box or into another is refused: the piece stays,
+//! and [`Refused`] says where it would have gone and why, which the 3D view draws in red and
+//! the HUD words. Every finished move is one undo step and a `PiecePlaced` for the judge.
+
+use super::input::{Action, GamepadFocus};
+use super::levels::ActiveLevel;
+use super::orbit::Orbit;
+use super::pieces::{Piece, PieceGeom, Placed, StartLayout};
+use super::placement::{commit, History, PiecePicked, PiecePlaced, PlacementSet, Selection, Snapshot, TAP_TRAVEL};
+use super::AppState;
+use crate::level::PolyLevel;
+use crate::pieces::Placement;
+use crate::polyform::space::{self, Attempt, Blocked};
+use crate::polyform::Cell;
+use bevy::prelude::*;
+
+/// A move the rules refused, shown for a moment.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Refusal {
+    pub piece: usize,
+    /// Where the piece would have gone.
+    pub cells: Vec<Cell>,
+    pub why: Blocked,
+    /// When (seconds since start).
+    pub at: f32,
+}
+
+/// The last refused move, until [`Refused::SHOWN`] seconds have passed.
+#[derive(Resource, Default, Debug, Clone)]
+pub struct Refused(pub Option<Refusal>);
+
+impl Refused {
+    pub const SHOWN: f32 = 1.5;
+}
+
+/// A piece held in the 3D view.
+#[derive(Clone, Debug)]
+struct Held {
+    entity: Entity,
+    /// The axis of the face it was picked by, and the point picked on it.
+    axis: usize,
+    from: [f64; 3],
+    start: Placement,
+    shift: Cell,
+    before: Snapshot,
+    press: Vec2,
+    moved: bool,
+    was_selected: bool,
+}
+
+/// What a press on the view started.
+#[derive(Resource, Default)]
+struct Grip {
+    held: Option<Held>,
+    /// Turning the view: the pointer's last board position.
+    orbiting: Option<Vec2>,
+}
+
+pub struct GripPlugin;
+
+impl Plugin for GripPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Grip>()
+            .init_resource::<Refused>()
+            .add_systems(OnEnter(AppState::Playing), reset)
+            .add_systems(Update, (handle, forget).chain().after(PlacementSet).run_if(in_state(AppState::Playing)));
+    }
+}
+
+fn reset(mut grip: ResMut<Grip>, mut refused: ResMut<Refused>) {
+    *grip = Grip::default();
+    refused.0 = None;
+}
+
+fn forget(mut refused: ResMut<Refused>, time: Res<Time>) {
+    if refused.0.as_ref().is_some_and(|r| time.elapsed_secs() - r.at > Refused::SHOWN) {
+        refused.0 = None;
+    }
+}
+
+type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
+
+/// The cells of every piece in the box but `except`: what a move must keep clear of.
+fn others(poly: &PolyLevel, pieces: &PieceQuery, except: Option<Entity>) -> Vec<(usize, Vec<Cell>)> {
+    pieces
+        .iter()
+        .filter(|(e, ..)| Some(*e) != except)
+        .filter_map(|(_, _, _, pl)| cells(poly, &pl.0).map(|c| (pl.0.piece, c)))
+        .collect()
+}
+
+/// A piece's cells when it lies in the box.
+pub fn cells(poly: &PolyLevel, p: &Placement) -> Option<Vec<Cell>> {
+    space::in_box(&poly.board, &poly.parts[p.piece].cells, p)
+}
+
+/// The cube the pointer's ray meets first among the shown cubes of the pieces in the box
+/// (tagged by piece number).
+fn pick_piece(poly: &PolyLevel, orbit: &Orbit, pieces: &PieceQuery, ray: &space::Ray) -> Option<space::Hit> {
+    let cubes = others(poly, pieces, None)
+        .into_iter()
+        .flat_map(|(k, cs)| cs.into_iter().map(move |c| (k, c)))
+        .filter(|(_, c)| orbit.shows(c[2]));
+    space::pick(ray, cubes)
+}
+
+/// The empty cell the ray meets first, or the floor's cell under it.
+fn pick_room(poly: &PolyLevel, orbit: &Orbit, pieces: &PieceQuery, ray: &space::Ray) -> Option<Cell> {
+    let taken: std::collections::HashSet<Cell> = others(poly, pieces, None).into_iter().flat_map(|(_, c)| c).collect();
+    let empty = poly.board.cells.iter().filter(|c| !taken.contains(*c) && orbit.shows(c[2])).map(|&c| (0, c));
+    if let Some(hit) = space::pick(ray, empty) {
+        return Some(hit.cell);
+    }
+    let e = poly.board.extent();
+    let q = ray.meets_plane(2, 0.0)?;
+    let c = [q[0].floor() as i32, q[1].floor() as i32, 0];
+    ((0..e[0]).contains(&c[0]) && (0..e[1]).contains(&c[1])).then_some(c)
+}
+
+#[allow(clippy::too_many_arguments)]
+fn handle(
+    mut actions: MessageReader<Action>,
+    mut pieces: PieceQuery,
+    mut active: Option<ResMut<ActiveLevel>>,
+    mut sel: ResMut<Selection>,
+    mut hist: ResMut<History>,
+    mut orbit: ResMut<Orbit>,
+    mut grip: ResMut<Grip>,
+    mut refused: ResMut<Refused>,
+    layout: Res<StartLayout>,
+    mut focus: ResMut<GamepadFocus>,
+    time: Res<Time>,
+    mut placed: MessageWriter<PiecePlaced>,
+    mut picked: MessageWriter<PiecePicked>,
+) {
+    let Some(active) = active.as_mut() else {
+        actions.clear();
+        return;
+    };
+    let (Some(poly), Some((_, rect))) = (active.level.polycube().cloned(), super::layout::frame(&active.level)) else {
+        actions.clear();
+        return;
+    };
+    let extent = poly.board.extent();
+    let step = active.level.set.step();
+    let now = time.elapsed_secs();
+    let snapshot = |pieces: &PieceQuery| -> Snapshot { pieces.iter().map(|(e, _, _, p)| (e, p.0)).collect() };
+    // The outcome of an attempt: the new placement, or the refusal shown.
+    let mut settle = |piece: usize, (cells, out): Attempt| match out {
+        Ok(p) => Some(p),
+        Err(why) => {
+            refused.0 = Some(Refusal { piece, cells, why, at: now });
+            None
+        }
+    };
+    let (right, ahead) = orbit.floor_axes();
+    let axis_of = |v: Cell| (0..3).find(|&a| v[a] != 0).unwrap_or(0);
+    for action in actions.read().copied() {
+        let chosen = sel.selected.and_then(|e| pieces.get(e).ok()).map(|(e, _, g, pl)| (e, g.clone(), *pl));
+        // A change by key, button or tap: the new placement of the selected piece, if allowed.
+        let mut change: Option<(Entity, Placement)> = None;
+        match action {
+            Action::Press(p) if rect.contains(p) && !sel.held => {
+                let ray = orbit.ray(extent, rect, p);
+                if let Some(hit) = pick_piece(&poly, &orbit, &pieces, &ray) {
+                    let Some((e, ..)) = pieces.iter().find(|(_, pc, ..)| pc.0 == hit.tag) else { continue };
+                    let start = pieces.get(e).map(|(.., pl)| pl.0).expect("found");
+                    grip.held = Some(Held {
+                        entity: e,
+                        axis: hit.axis,
+                        from: hit.point,
+                        start,
+                        shift: [0; 3],
+                        before: snapshot(&pieces),
+                        press: p,
+                        moved: false,
+                        was_selected: sel.selected == Some(e),
+                    });
+                    sel.selected = Some(e);
+                    picked.write(PiecePicked(e));
+                } else if let Some((e, _, pl)) = chosen.as_ref().filter(|(_, _, pl)| cells(&poly, &pl.0).is_none()) {
+                    match pick_room(&poly, &orbit, &pieces, &ray) {
+                        Some(cell) => {
+                            let part = &poly.parts[pl.0.piece].cells;
+                            let attempt = space::entry(
+                                &poly.board,
+                                part,
+                                pl.0.piece,
+                                pl.0.rot,
+                                Some(cell),
+                                &others(&poly, &pieces, None),
+                            );
+                            change = settle(pl.0.piece, attempt).map(|p| (*e, p));
+                        }
+                        None => grip.orbiting = Some(p),
+                    }
+                } else {
+                    grip.orbiting = Some(p);
+                }
+            }
+            Action::Drag(p) => {
+                if let Some(last) = grip.orbiting {
+                    orbit.drag(p - last);
+                    grip.orbiting = Some(p);
+                }
+                let Some(held) = grip.held.as_mut() else { continue };
+                held.moved |= (p - held.press).length() > TAP_TRAVEL;
+                let ray = orbit.ray(extent, rect, p);
+                let Some(q) = ray.meets_plane(held.axis, held.from[held.axis]) else { continue };
+                let shift: Cell =
+                    std::array::from_fn(|a| if a == held.axis { 0 } else { (q[a] - held.from[a]).round() as i32 });
+                if !held.moved || shift == held.shift {
+                    continue;
+                }
+                held.shift = shift;
+                let part = &poly.parts[held.start.piece].cells;
+                let others = others(&poly, &pieces, Some(held.entity));
+                let Some(attempt) = space::moved(&poly.board, part, &held.start, shift, &others) else { continue };
+                if let Some(to) = settle(held.start.piece, attempt) {
+                    if let Ok((.., mut pl)) = pieces.get_mut(held.entity) {
+                        pl.0 = to;
+                    }
+                }
+            }
+            Action::Release(_) | Action::Cancel => {
+                grip.orbiting = None;
+                let Some(held) = grip.held.take() else { continue };
+                let Ok((.., pl)) = pieces.get(held.entity) else { continue };
+                let at = pl.0;
+                if action == Action::Cancel {
+                    if let Ok((.., mut pl)) = pieces.get_mut(held.entity) {
+                        pl.0 = held.start;
+                    }
+                } else if held.moved {
+                    if at != held.start {
+                        commit(&mut hist, held.before, active, &mut placed, Some(held.entity), false);
+                    }
+                } else if held.was_selected {
+                    // A tap on the selected piece turns it about the axis of the face tapped.
+                    let part = &poly.parts[at.piece].cells;
+                    let others = others(&poly, &pieces, Some(held.entity));
+                    let attempt = space::turned(&poly.board, part, &at, held.axis, 1, &others);
+                    change = attempt.and_then(|a| settle(at.piece, a)).map(|p| (held.entity, p));
+                }
+            }
+            Action::Rotate(_) | Action::Flip | Action::Roll(_) | Action::Step(_) | Action::Lift(_) => {
+                let Some((e, g, pl)) = chosen else { continue };
+                let part = &poly.parts[pl.0.piece].cells;
+                let others = others(&poly, &pieces, Some(e));
+                let in_box = cells(&poly, &pl.0).is_some();
+                // (axis, quarter turns) of a turn, or the cells of a move.
+                let (turn, shift): (Option<(usize, i32)>, Option<Cell>) = match action {
+                    Action::Rotate(d) => (Some((2, d)), None),
+                    Action::Flip => (Some((axis_of(right), right[axis_of(right)])), None),
+                    Action::Roll(d) => (Some((axis_of(ahead), d * ahead[axis_of(ahead)])), None),
+                    Action::Step(v) => (None, Some(std::array::from_fn(|a| right[a] * v.x + ahead[a] * v.y))),
+                    Action::Lift(d) => (None, Some([0, 0, d])),
+                    _ => unreachable!("matched above"),
+                };
+                let attempt = match (turn, shift, in_box) {
+                    (Some((axis, q)), _, true) => space::turned(&poly.board, part, &pl.0, axis, q, &others),
+                    (Some(_), _, false) => {
+                        // In the tray: R and F turn and tip it as drawn, T rolls it.
+                        let next = match action {
+                            Action::Rotate(d) => pl.turned(&g, step, d, false),
+                            Action::Flip => pl.turned(&g, step, 0, true),
+                            Action::Roll(d) => pl.spun(&g, step, 1, d),
+                            _ => unreachable!("a turn"),
+                        };
+                        change = Some((e, next.0));
+                        None
+                    }
+                    (None, Some(d), true) => space::moved(&poly.board, part, &pl.0, d, &others),
+                    // A step with a piece in the tray puts it in the box first.
+                    (None, _, false) => Some(space::entry(&poly.board, part, pl.0.piece, pl.0.rot, None, &others)),
+                    (None, None, true) => None,
+                };
+                if let Some(a) = attempt {
+                    change = settle(pl.0.piece, a).map(|p| (e, p));
+                }
+            }
+            Action::Place => {
+                let Some((e, _, pl)) = chosen else { continue };
+                if cells(&poly, &pl.0).is_some() {
+                    change = layout.0.get(pl.0.piece).map(|&p| (e, p));
+                } else {
+                    let part = &poly.parts[pl.0.piece].cells;
+                    let attempt =
+                        space::entry(&poly.board, part, pl.0.piece, pl.0.rot, None, &others(&poly, &pieces, Some(e)));
+                    change = settle(pl.0.piece, attempt).map(|p| (e, p));
+                }
+            }
+            Action::FocusNext(d) => {
+                // The gamepad's focus selects the next piece (the 3D view lights it).
+                let n = pieces.iter().count() as i32;
+                let from = chosen.map_or(if d > 0 { -1 } else { 0 }, |(_, _, pl)| pl.0.piece as i32);
+                let next = (from + d).rem_euclid(n.max(1)) as usize;
+                if let Some((e, _, g, pl)) = pieces.iter().find(|(_, pc, ..)| pc.0 == next) {
+                    sel.selected = Some(e);
+                    focus.pos = pl.world_centroid(g, step);
+                    focus.active = true;
+                }
+            }
+            _ => {}
+        }
+        if let Some((e, to)) = change {
+            let before = snapshot(&pieces);
+            if let Ok((.., mut pl)) = pieces.get_mut(e) {
+                if pl.0 != to {
+                    pl.0 = to;
+                    commit(&mut hist, before, active, &mut placed, Some(e), false);
+                }
+            }
+        }
+    }
+}
