@@ -6,97 +6,107 @@
 //! the counting of solutions stay the packer's (`pack.rs` hands over its filtered placements
 //! and records each cover).
 
-/// The matrix as arrays of links: node 0 is the root, nodes `1..=columns` the column heads,
-/// the rest one node per (row, column).
+/// One node's links, kept together (a cover touches a node's up, down and column at once).
+#[derive(Clone, Copy)]
+struct Node {
+    left: u32,
+    right: u32,
+    up: u32,
+    down: u32,
+    col: u32,
+    /// The row (row nodes only).
+    row: u32,
+}
+
+/// The matrix as an array of linked nodes: node 0 is the root, nodes `1..=columns` the column
+/// heads, the rest one node per (row, column).
 #[derive(Clone)]
 pub struct Links {
-    left: Vec<u32>,
-    right: Vec<u32>,
-    up: Vec<u32>,
-    down: Vec<u32>,
-    col: Vec<u32>,
-    /// The row of each node (row nodes only).
-    row: Vec<u32>,
+    n: Vec<Node>,
     size: Vec<u32>,
 }
 
 impl Links {
     /// A matrix with `columns` columns and the given rows (each a list of column numbers).
     pub fn new(columns: usize, rows: &[Vec<usize>]) -> Links {
-        let n = 1 + columns;
-        let mut l = Links {
-            left: (0..n as u32).map(|i| if i == 0 { columns as u32 } else { i - 1 }).collect(),
-            right: (0..n as u32).map(|i| if i as usize == columns { 0 } else { i + 1 }).collect(),
-            up: (0..n as u32).collect(),
-            down: (0..n as u32).collect(),
-            col: (0..n as u32).collect(),
-            row: vec![u32::MAX; n],
-            size: vec![0; n],
-        };
+        let heads = 1 + columns as u32;
+        let mut n: Vec<Node> = (0..heads)
+            .map(|i| Node {
+                left: if i == 0 { heads - 1 } else { i - 1 },
+                right: if i + 1 == heads { 0 } else { i + 1 },
+                up: i,
+                down: i,
+                col: i,
+                row: u32::MAX,
+            })
+            .collect();
+        let mut size = vec![0; heads as usize];
         for (r, cols) in rows.iter().enumerate() {
-            let first = l.col.len() as u32;
+            let first = n.len() as u32;
             for (k, &c) in cols.iter().enumerate() {
                 let h = c as u32 + 1;
-                let x = l.col.len() as u32;
-                l.col.push(h);
-                l.row.push(r as u32);
-                l.up.push(l.up[h as usize]);
-                l.down.push(h);
-                let u = l.up[h as usize];
-                l.down[u as usize] = x;
-                l.up[h as usize] = x;
-                l.size[h as usize] += 1;
-                l.left.push(if k == 0 { x } else { x - 1 });
-                l.right.push(first);
+                let x = n.len() as u32;
+                let u = n[h as usize].up;
+                n.push(Node {
+                    left: if k == 0 { x } else { x - 1 },
+                    right: first,
+                    up: u,
+                    down: h,
+                    col: h,
+                    row: r as u32,
+                });
+                n[u as usize].down = x;
+                n[h as usize].up = x;
+                size[h as usize] += 1;
                 if k > 0 {
-                    l.right[x as usize - 1] = x;
-                    l.left[first as usize] = x;
+                    n[x as usize - 1].right = x;
+                    n[first as usize].left = x;
                 }
             }
         }
-        l
+        Links { n, size }
     }
 
     fn cover(&mut self, c: u32) {
-        let (l, r) = (self.left[c as usize], self.right[c as usize]);
-        self.right[l as usize] = r;
-        self.left[r as usize] = l;
-        let mut i = self.down[c as usize];
+        let Node { left: l, right: r, .. } = self.n[c as usize];
+        self.n[l as usize].right = r;
+        self.n[r as usize].left = l;
+        let mut i = self.n[c as usize].down;
         while i != c {
-            let mut j = self.right[i as usize];
+            let mut j = self.n[i as usize].right;
             while j != i {
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = d;
-                self.up[d as usize] = u;
-                self.size[self.col[j as usize] as usize] -= 1;
-                j = self.right[j as usize];
+                let Node { up: u, down: d, col, right, .. } = self.n[j as usize];
+                self.n[u as usize].down = d;
+                self.n[d as usize].up = u;
+                self.size[col as usize] -= 1;
+                j = right;
             }
-            i = self.down[i as usize];
+            i = self.n[i as usize].down;
         }
     }
 
     fn uncover(&mut self, c: u32) {
-        let mut i = self.up[c as usize];
+        let mut i = self.n[c as usize].up;
         while i != c {
-            let mut j = self.left[i as usize];
+            let mut j = self.n[i as usize].left;
             while j != i {
-                self.size[self.col[j as usize] as usize] += 1;
-                let (u, d) = (self.up[j as usize], self.down[j as usize]);
-                self.down[u as usize] = j;
-                self.up[d as usize] = j;
-                j = self.left[j as usize];
+                let Node { up: u, down: d, col, left, .. } = self.n[j as usize];
+                self.size[col as usize] += 1;
+                self.n[u as usize].down = j;
+                self.n[d as usize].up = j;
+                j = left;
             }
-            i = self.up[i as usize];
+            i = self.n[i as usize].up;
         }
-        let (l, r) = (self.left[c as usize], self.right[c as usize]);
-        self.right[l as usize] = c;
-        self.left[r as usize] = c;
+        let Node { left: l, right: r, .. } = self.n[c as usize];
+        self.n[l as usize].right = c;
+        self.n[r as usize].left = c;
     }
 
     /// The column with the fewest rows, `None` when every column is covered.
     fn fewest(&self) -> Option<u32> {
         let mut best: Option<u32> = None;
-        let mut j = self.right[0];
+        let mut j = self.n[0].right;
         while j != 0 {
             if best.is_none_or(|b| self.size[j as usize] < self.size[b as usize]) {
                 best = Some(j);
@@ -104,7 +114,7 @@ impl Links {
                     break;
                 }
             }
-            j = self.right[j as usize];
+            j = self.n[j as usize].right;
         }
         best
     }
@@ -113,10 +123,10 @@ impl Links {
     pub fn first_rows(&self) -> Vec<u32> {
         let Some(c) = self.fewest() else { return Vec::new() };
         let mut out = Vec::new();
-        let mut r = self.down[c as usize];
+        let mut r = self.n[c as usize].down;
         while r != c {
             out.push(r);
-            r = self.down[r as usize];
+            r = self.n[r as usize].down;
         }
         out
     }
@@ -140,7 +150,7 @@ impl Links {
         taken: &mut Vec<usize>,
         event: &mut impl FnMut(Option<&[usize]>) -> bool,
     ) -> bool {
-        taken.push(self.row[r as usize] as usize);
+        taken.push(self.n[r as usize].row as usize);
         let go_on = self.with_row(r, |l| l.search_from(q, taken, event));
         taken.pop();
         go_on
@@ -150,20 +160,20 @@ impl Links {
     fn with_row<T>(&mut self, r: u32, then: impl FnOnce(&mut Links) -> T) -> T {
         let mut j = r;
         loop {
-            self.cover(self.col[j as usize]);
-            j = self.right[j as usize];
+            self.cover(self.n[j as usize].col);
+            j = self.n[j as usize].right;
             if j == r {
                 break;
             }
         }
         let out = then(self);
-        let mut j = self.left[r as usize];
+        let mut j = self.n[r as usize].left;
         loop {
-            self.uncover(self.col[j as usize]);
+            self.uncover(self.n[j as usize].col);
             if j == r {
                 break;
             }
-            j = self.left[j as usize];
+            j = self.n[j as usize].left;
         }
         out
     }
@@ -178,14 +188,28 @@ impl Links {
         let Some(c) = self.fewest() else {
             return event(Some(taken));
         };
-        let mut r = self.down[c as usize];
-        while r != c {
-            if !self.search_from(r, taken, event) {
-                return false;
+        // The column is covered once; each of its rows then covers the rest of its columns.
+        self.cover(c);
+        let mut go_on = true;
+        let mut r = self.n[c as usize].down;
+        while r != c && go_on {
+            taken.push(self.n[r as usize].row as usize);
+            let mut j = self.n[r as usize].right;
+            while j != r {
+                self.cover(self.n[j as usize].col);
+                j = self.n[j as usize].right;
             }
-            r = self.down[r as usize];
+            go_on = self.search(taken, event);
+            let mut j = self.n[r as usize].left;
+            while j != r {
+                self.uncover(self.n[j as usize].col);
+                j = self.n[j as usize].left;
+            }
+            taken.pop();
+            r = self.n[r as usize].down;
         }
-        true
+        self.uncover(c);
+        go_on
     }
 
     /// As [`Links::search`], below row node `r` (one of [`Links::first_rows`]).
@@ -195,7 +219,7 @@ impl Links {
         taken: &mut Vec<usize>,
         event: &mut impl FnMut(Option<&[usize]>) -> bool,
     ) -> bool {
-        taken.push(self.row[r as usize] as usize);
+        taken.push(self.n[r as usize].row as usize);
         let go_on = self.with_row(r, |l| l.search(taken, event));
         taken.pop();
         go_on
