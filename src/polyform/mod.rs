@@ -7,9 +7,9 @@
 //!   reflections);
 //! * 3D: fixed, up to the 24 rotations, up to the 48 rotations and reflections.
 
+pub mod bitcover;
 pub mod enumerate;
 pub mod line;
-pub mod links;
 pub mod pack;
 pub mod play;
 pub mod space;

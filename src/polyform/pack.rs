@@ -1,11 +1,11 @@
 //! Packing parts into a board (a 2D or 3D box, or any cell set, holes allowed): every
 //! solution, counted, optionally only those unique up to the board's symmetry.
 //!
-//! 3D boards whose parts are each used once are searched by dancing links instead
-//! ([`super::links`]: the most constrained cell or part first), over the same placements,
+//! 3D boards whose parts are each used once are searched by Algorithm X instead
+//! ([`super::bitcover`]: the most constrained cell or part first), over the same placements,
 //! symmetry breaking and counting; in a box of polycubes the lowest-empty-cell order below
 //! leaves holes behind its front that it finds only much later (2 x 5 x 6 flat pentacubes:
-//! 217 M nodes that way, 0.6 M with dancing links).
+//! 217 M nodes that way, 0.6 M with Algorithm X).
 //!
 //! Method: bitboards. Board cells are numbered so that the scan runs along the board's
 //! shortest axis first; every placement of every part orientation is a bit mask, listed under
@@ -325,8 +325,8 @@ struct Problem<const W: usize> {
     /// Per cell c and pattern of the next [`WINDOW`] cells' occupancy: the indices into
     /// `cand[c]` of the placements that avoid the occupied ones.
     table: Vec<Vec<Vec<u32>>>,
-    /// Searched by dancing links ([`run_links`]; `table` is then left empty).
-    links: bool,
+    /// Searched as exact cover ([`run_cover`]; `table` is then left empty).
+    cover: bool,
     neighbours: Vec<Vec<usize>>,
     sizes: Vec<usize>,
     cells: Vec<Cell>,
@@ -353,8 +353,8 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
     };
     let left: Vec<u32> = parts.iter().map(|s| s.count.unwrap_or(u32::MAX)).collect();
     let threads = opts.threads.max(1);
-    if p.links {
-        run_links(&p, opts, &shared, &left, threads);
+    if p.cover {
+        run_cover(&p, opts, &shared, &left, threads);
         return outcome(shared, opts);
     }
     let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
@@ -401,21 +401,21 @@ fn outcome(shared: Shared, opts: &PackOptions) -> PackOutcome {
     }
 }
 
-/// 3D boards with each part used once: dancing links over the placements (after symmetry
+/// 3D boards with each part used once: Algorithm X over the placements (after symmetry
 /// breaking), branching on the most constrained cell or part; each cover is recorded as the
 /// bitboard search records its solutions. Threads share out the first two levels' row pairs.
-fn run_links<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared, left: &[u32], threads: usize) {
+fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared, left: &[u32], threads: usize) {
     let places: Vec<(usize, Mask<W>)> = p.cand.iter().flatten().copied().collect();
     let rows: Vec<Vec<usize>> =
         places.iter().map(|(part, m)| m.ones().chain(std::iter::once(p.n + part)).collect()).collect();
-    let mut links = super::links::Links::new(p.n + p.sizes.len(), &rows);
-    let first = links.first_pairs();
+    let mut matrix = super::bitcover::BitCover::new(p.n + p.sizes.len(), &rows);
+    let first = matrix.first_pairs();
     let next = AtomicU64::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.min(first.len().max(1)) {
             scope.spawn(|| {
                 let mut s = Searcher::new(p, opts, shared, left.to_vec());
-                let mut links = links.clone();
+                let mut matrix = matrix.clone();
                 let mut event = |rows: Option<&[usize]>| match rows {
                     None => {
                         s.nodes += 1;
@@ -432,7 +432,7 @@ fn run_links<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
                     if i >= first.len() || shared.stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    links.search_pair(first[i], &mut Vec::new(), &mut event);
+                    matrix.search_pair(first[i], &mut Vec::new(), &mut event);
                 }
                 s.flush();
             });
@@ -488,15 +488,15 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     let syms =
         if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
     let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
-    // Dancing links searches 3D boards whose parts are each used once; the lowest-cell search
+    // Algorithm X searches 3D boards whose parts are each used once; the lowest-cell search
     // (and its candidate tables) the rest.
-    let links = board.dim == 3 && parts.iter().all(|s| s.count == Some(1));
-    let table = if links { Vec::new() } else { tables(&cand, n) };
+    let cover = board.dim == 3 && parts.iter().all(|s| s.count == Some(1));
+    let table = if cover { Vec::new() } else { tables(&cand, n) };
     Problem {
         n,
         cand,
         table,
-        links,
+        cover,
         neighbours,
         sizes: parts.iter().map(|p| p.cells.len()).collect(),
         cells,
