@@ -1428,6 +1428,22 @@ fn square_of(app: &mut App, e: Entity) -> Vec2 {
     Vec2::new(c.x as f32, c.y as f32)
 }
 
+/// The cell step each d-pad direction and shoulder moves the selected piece by, as the view
+/// is turned now.
+fn pad_moves(app: &App) -> Vec<(Cell, GamepadButton)> {
+    let (right, ahead) = orbit(app).floor_axes();
+    [
+        (IVec2::X, GamepadButton::DPadRight),
+        (-IVec2::X, GamepadButton::DPadLeft),
+        (IVec2::Y, GamepadButton::DPadUp),
+        (-IVec2::Y, GamepadButton::DPadDown),
+    ]
+    .into_iter()
+    .map(|(v, b)| (std::array::from_fn(|a| right[a] * v.x + ahead[a] * v.y), b))
+    .chain([([0, 0, 1], GamepadButton::RightTrigger), ([0, 0, -1], GamepadButton::LeftTrigger)])
+    .collect()
+}
+
 /// Solves a polycube level in its 3D view with one kind of input: each piece (bottom layers
 /// first) is selected, turned in the tray, put in the box and moved to its place there.
 fn solve_in_3d(app: &mut App, hand: Hand) {
@@ -1495,17 +1511,7 @@ fn solve_in_3d(app: &mut App, hand: Hand) {
         let others: Vec<(usize, Vec<Cell>)> = boxed(app).into_iter().filter(|(p, _)| *p != k).collect();
         if hand == Hand::Pad {
             // Steps through free places: the d-pad as seen (floor), the shoulders (layers).
-            let (right, ahead) = orbit(app).floor_axes();
-            let moves: Vec<(Cell, GamepadButton)> = [
-                (IVec2::X, GamepadButton::DPadRight),
-                (-IVec2::X, GamepadButton::DPadLeft),
-                (IVec2::Y, GamepadButton::DPadUp),
-                (-IVec2::Y, GamepadButton::DPadDown),
-            ]
-            .into_iter()
-            .map(|(v, b)| (std::array::from_fn(|a| right[a] * v.x + ahead[a] * v.y), b))
-            .chain([([0, 0, 1], GamepadButton::RightTrigger), ([0, 0, -1], GamepadButton::LeftTrigger)])
-            .collect();
+            let moves = pad_moves(app);
             let mut paths: Vec<(Cell, Vec<GamepadButton>)> = vec![([0; 3], vec![])];
             let mut i = 0;
             while paths.iter().all(|(s, _)| *s != d) {
@@ -1602,22 +1608,14 @@ fn moves_out_of_the_box_or_into_a_piece_are_refused_and_shown() {
     pad_button(&mut app, pad, GamepadButton::South);
     let p1 = placed(&mut app, second);
     let cells1 = space::in_box(&board, &parts[p1.piece], &p1).unwrap();
-    let (right, ahead) = orbit(&app).floor_axes();
-    let toward = [
-        (IVec2::X, GamepadButton::DPadRight),
-        (-IVec2::X, GamepadButton::DPadLeft),
-        (IVec2::Y, GamepadButton::DPadUp),
-        (-IVec2::Y, GamepadButton::DPadDown),
-    ]
-    .into_iter()
-    .map(|(v, b)| (std::array::from_fn(|a| right[a] * v.x + ahead[a] * v.y), b))
-    .chain([([0, 0, 1], GamepadButton::RightTrigger), ([0, 0, -1], GamepadButton::LeftTrigger)])
-    .find(|(d, _): &(Cell, GamepadButton)| {
-        let cells: Vec<Cell> = cells1.iter().map(|c| [c[0] + d[0], c[1] + d[1], c[2] + d[2]]).collect();
-        space::check(&board, &cells, &[(p0.piece, cells0.clone())]) == Err(Blocked::Overlap(p0.piece))
-    })
-    .map(|(_, b)| b)
-    .expect("a step that runs into the first piece");
+    let toward = pad_moves(&app)
+        .into_iter()
+        .find(|(d, _): &(Cell, GamepadButton)| {
+            let cells: Vec<Cell> = cells1.iter().map(|c| [c[0] + d[0], c[1] + d[1], c[2] + d[2]]).collect();
+            space::check(&board, &cells, &[(p0.piece, cells0.clone())]) == Err(Blocked::Overlap(p0.piece))
+        })
+        .map(|(_, b)| b)
+        .expect("a step that runs into the first piece");
     pad_button(&mut app, pad, toward);
     assert_eq!(refusal(&app).map(|r| r.why), Some(Blocked::Overlap(p0.piece)));
     assert_eq!(placed(&mut app, second), p1);

@@ -178,6 +178,8 @@ fn redraw(
     let cells_of = |p: &crate::pieces::Placement| super::grip::cells(poly, p);
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
+        // A refused move's red cubes a little larger, over the piece in the way.
+        let scale = if *material == assets.refused { 1.08 } else { 1.0 };
         if orbit.shows(c[2]) {
             commands.spawn((
                 SolidCube,
@@ -185,7 +187,7 @@ fn redraw(
                 super::InLevel.scoped(),
                 Mesh3d(assets.cube.clone()),
                 MeshMaterial3d(material.clone()),
-                Transform::from_translation(at(c)),
+                Transform::from_translation(at(c)).with_scale(Vec3::splat(scale)),
             ));
         }
     };
