@@ -60,20 +60,21 @@ impl BitCover {
                 count[c] += 1;
             }
         }
-        let mut live = vec![!0u64; words];
-        if rows.len() % 64 != 0 {
-            live[words - 1] = (1u64 << (rows.len() % 64)) - 1;
-        }
-        if rows.is_empty() {
-            live[0] = 0;
-        }
-        let mut open = vec![!0u64; open_words];
-        if columns % 64 != 0 {
-            open[open_words - 1] = (1u64 << (columns % 64)) - 1;
-        }
-        if columns == 0 {
-            open[0] = 0;
-        }
+        // The first `n` bits of `w` words set.
+        let first = |n: usize, w: usize| -> Vec<u64> {
+            (0..w)
+                .map(|k| {
+                    if n >= (k + 1) * 64 {
+                        !0
+                    } else if n > k * 64 {
+                        (1 << (n - k * 64)) - 1
+                    } else {
+                        0
+                    }
+                })
+                .collect()
+        };
+        let (live, open) = (first(rows.len(), words), first(columns, open_words));
         let spans = (0..columns)
             .map(|c| {
                 let col = &col_rows[c * words..(c + 1) * words];
