@@ -53,7 +53,10 @@ impl BitCover {
         let mut col_rows = vec![0u64; columns * words];
         let stride = rows.iter().map(Vec::len).max().unwrap_or(0);
         assert!(columns < u16::MAX as usize, "at most {} columns", u16::MAX - 1);
+        // The padding's count starts at the number of rows: each row dies at most once on a
+        // path, so it never runs out.
         let mut count = vec![0u32; columns + 1];
+        count[columns] = rows.len() as u32;
         for (r, cols) in rows.iter().enumerate() {
             for &c in cols {
                 col_rows[c * words + r / 64] |= 1 << (r % 64);
