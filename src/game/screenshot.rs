@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -26,6 +26,8 @@ pub enum Shot {
     Progress,
     /// In progress, with a hint asked twice (which piece, then where).
     Hint,
+    /// In progress on a polycube level: a piece selected (lit in 3D) and a move refused (red).
+    Blocked,
     /// At the start, watching the solver search for a moment.
     Thinking,
     /// At the start of an edge-matching level, the solver lab after an LP run.
@@ -52,7 +54,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -84,6 +86,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("start") => Shot::Start,
                     Some("progress") => Shot::Progress,
                     Some("hint") => Shot::Hint,
+                    Some("blocked") => Shot::Blocked,
                     Some("thinking") => Shot::Thinking,
                     Some("lab") => Shot::Lab,
                     Some("solved") => Shot::Solved,
@@ -214,13 +217,16 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::MainMenu, Shot::Start | Shot::Progress | Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Solved)
-            if !plan.asked =>
-        {
+        (
+            AppState::MainMenu,
+            Shot::Start | Shot::Progress | Shot::Hint | Shot::Blocked | Shot::Thinking | Shot::Lab | Shot::Solved,
+        ) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
-        (AppState::Playing, Shot::Progress | Shot::Hint | Shot::Solved) if !plan.arranged && !pieces.is_empty() => {
+        (AppState::Playing, Shot::Progress | Shot::Hint | Shot::Blocked | Shot::Solved)
+            if !plan.arranged && !pieces.is_empty() =>
+        {
             let solution = &library.packs[pi].levels[li].solution;
             let n = if plan.shot == Shot::Solved { solution.len() } else { solution.len() / 2 };
             for (piece, mut p) in &mut pieces {
@@ -238,6 +244,13 @@ fn drive(
         }
         (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
             actions.write(super::input::Action::Hint);
+        }
+        (AppState::Playing, Shot::Blocked) if plan.arranged && plan.frames == 3 => {
+            // The first piece, pushed down until the floor stops it.
+            actions.write(super::input::Action::FocusNext(1));
+            for _ in 0..3 {
+                actions.write(super::input::Action::Lift(-1));
+            }
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
             actions.write(super::input::Action::Watch);

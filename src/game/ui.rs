@@ -445,11 +445,11 @@ fn layer_labels(
             });
         }
     });
-    // A refused move's reason, just under the top bar.
+    // A refused move's reason, just above those rows.
     if let Some(r) = &refused.0 {
-        let top = super::view::hud_insets(ctx.content_rect().width()).0;
+        let above = lift + super::view::solid_bar(ctx.content_rect().width()) + 4.0;
         egui::Area::new("refused".into())
-            .anchor(egui::Align2::CENTER_TOP, [0.0, top + 4.0])
+            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -above])
             .interactable(false)
             .show(ctx, |ui| {
                 ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("Can't move there: {}", r.why))
