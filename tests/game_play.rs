@@ -727,7 +727,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     assert!(app.world().resource::<ActiveLevel>().level.polycube().is_some());
     // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let (_, picture) = tessera::game::layout::frame(&level).unwrap();
+    let picture = tessera::game::layout::frame(&level).unwrap();
     let top = level.target.iter().flatten().map(|v| v.at.y as f32).fold(f32::MIN, f32::max);
     assert!(picture.min.y > top, "{picture:?} above {top}");
     for j in jobs(&mut app) {
@@ -1171,7 +1171,7 @@ fn the_solid_view_turns_by_drag_and_stick_and_slices_its_layers() {
     let mut app = app("orbit");
     start(&mut app, "polycubes/soma-steps");
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let (_, view) = tessera::game::layout::frame(&level).unwrap();
+    let view = tessera::game::layout::frame(&level).unwrap();
     let before = *app.world().resource::<Orbit>();
     assert_eq!((before.layers, before.slice), (3, None));
     let pieces_before: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
@@ -1236,7 +1236,7 @@ fn the_solid_view_turns_by_drag_and_stick_and_slices_its_layers() {
 
 // ---------------------------------------------------------------- polycubes in 3D
 
-use tessera::polyform::{space, Cell};
+use tessera::polyform::{lowest, space, Cell};
 
 #[derive(Clone, Copy, PartialEq, Debug)]
 enum Hand {
@@ -1252,7 +1252,7 @@ enum Hand {
 fn solid(app: &App) -> (tessera::polyform::pack::Board, Vec<Vec<Cell>>, Rect) {
     let level = &app.world().resource::<ActiveLevel>().level;
     let poly = level.polycube().unwrap();
-    let (_, rect) = tessera::game::layout::frame(level).unwrap();
+    let rect = tessera::game::layout::frame(level).unwrap();
     (poly.board.clone(), poly.parts.iter().map(|p| p.cells.clone()).collect(), rect)
 }
 
@@ -1265,10 +1265,6 @@ fn boxed(app: &mut App) -> Vec<(usize, Vec<Cell>)> {
     let (board, parts, _) = solid(app);
     let mut q = app.world_mut().query::<&Placed>();
     q.iter(app.world()).filter_map(|p| space::in_box(&board, &parts[p.0.piece], &p.0).map(|c| (p.0.piece, c))).collect()
-}
-
-fn lowest(cells: &[Cell]) -> Cell {
-    cells.iter().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])])
 }
 
 fn selected(app: &App) -> Option<Entity> {

@@ -167,6 +167,15 @@ fn counts_agree_with_brute_force_on_small_boards() {
             Board::boxed(4, 3, 0).unwrap(),
             vec![PartSpec { name: "domino".into(), cells: vec![[0, 0, 0], [1, 0, 0]], count: Some(6) }],
         ),
+        // One 3D part filling the box: its first placement already covers everything.
+        (
+            Board::boxed(1, 2, 2).unwrap(),
+            vec![PartSpec {
+                name: "o".into(),
+                cells: vec![[0, 0, 0], [0, 1, 0], [0, 0, 1], [0, 1, 1]],
+                count: Some(1),
+            }],
+        ),
     ];
     for (k, (board, parts)) in cases.iter().enumerate() {
         let brute = brute_force(board, parts);

@@ -18,8 +18,10 @@
 use super::input::{Action, GamepadFocus};
 use super::levels::ActiveLevel;
 use super::orbit::Orbit;
-use super::pieces::{Piece, PieceGeom, Placed, StartLayout};
-use super::placement::{commit, History, PiecePicked, PiecePlaced, PlacementSet, Selection, Snapshot, TAP_TRAVEL};
+use super::pieces::StartLayout;
+use super::placement::{
+    commit, snapshot, History, PiecePicked, PiecePlaced, PieceQuery, PlacementSet, Selection, Snapshot, TAP_TRAVEL,
+};
 use super::AppState;
 use crate::level::PolyLevel;
 use crate::pieces::Placement;
@@ -91,8 +93,6 @@ fn forget(mut refused: ResMut<Refused>, time: Res<Time>) {
     }
 }
 
-type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
-
 /// The cells of every piece in the box but `except`: what a move must keep clear of.
 fn others(poly: &PolyLevel, pieces: &PieceQuery, except: Option<Entity>) -> Vec<(usize, Vec<Cell>)> {
     pieces
@@ -146,18 +146,17 @@ fn handle(
     mut placed: MessageWriter<PiecePlaced>,
     mut picked: MessageWriter<PiecePicked>,
 ) {
-    let Some(active) = active.as_mut() else {
+    let Some(active) = active.as_mut().filter(|_| !actions.is_empty()) else {
         actions.clear();
         return;
     };
-    let (Some(poly), Some((_, rect))) = (active.level.polycube().cloned(), super::layout::frame(&active.level)) else {
+    let (Some(poly), Some(rect)) = (active.level.polycube().cloned(), super::layout::frame(&active.level)) else {
         actions.clear();
         return;
     };
     let extent = poly.board.extent();
     let step = active.level.set.step();
     let now = time.elapsed_secs();
-    let snapshot = |pieces: &PieceQuery| -> Snapshot { pieces.iter().map(|(e, _, _, p)| (e, p.0)).collect() };
     // The outcome of an attempt: the new placement, or the refusal shown.
     let mut settle = |piece: usize, (cells, out): Attempt| match out {
         Ok(p) => Some(p),
@@ -167,7 +166,6 @@ fn handle(
         }
     };
     let (right, ahead) = orbit.floor_axes();
-    let axis_of = |v: Cell| (0..3).find(|&a| v[a] != 0).unwrap_or(0);
     for action in actions.read().copied() {
         let chosen = sel.selected.and_then(|e| pieces.get(e).ok()).map(|(e, _, g, pl)| (e, g.clone(), *pl));
         // A change by key, button or tap: the new placement of the selected piece, if allowed.
@@ -258,38 +256,36 @@ fn handle(
             }
             Action::Rotate(_) | Action::Flip | Action::Roll(_) | Action::Step(_) | Action::Lift(_) => {
                 let Some((e, g, pl)) = chosen else { continue };
-                let part = &poly.parts[pl.0.piece].cells;
+                let (board, part, piece) = (&poly.board, &poly.parts[pl.0.piece].cells, pl.0.piece);
                 let others = others(&poly, &pieces, Some(e));
-                let in_box = cells(&poly, &pl.0).is_some();
-                // (axis, quarter turns) of a turn, or the cells of a move.
-                let (turn, shift): (Option<(usize, i32)>, Option<Cell>) = match action {
-                    Action::Rotate(d) => (Some((2, d)), None),
-                    Action::Flip => (Some((axis_of(right), right[axis_of(right)])), None),
-                    Action::Roll(d) => (Some((axis_of(ahead), d * ahead[axis_of(ahead)])), None),
-                    Action::Step(v) => (None, Some(std::array::from_fn(|a| right[a] * v.x + ahead[a] * v.y))),
-                    Action::Lift(d) => (None, Some([0, 0, d])),
-                    _ => unreachable!("matched above"),
-                };
-                let attempt = match (turn, shift, in_box) {
-                    (Some((axis, q)), _, true) => space::turned(&poly.board, part, &pl.0, axis, q, &others),
-                    (Some(_), _, false) => {
-                        // In the tray: R and F turn and tip it as drawn, T rolls it.
-                        let next = match action {
-                            Action::Rotate(d) => pl.turned(&g, step, d, false),
-                            Action::Flip => pl.turned(&g, step, 0, true),
-                            Action::Roll(d) => pl.spun(&g, step, 1, d),
-                            _ => unreachable!("a turn"),
-                        };
-                        change = Some((e, next.0));
-                        None
-                    }
-                    (None, Some(d), true) => space::moved(&poly.board, part, &pl.0, d, &others),
-                    // A step with a piece in the tray puts it in the box first.
-                    (None, _, false) => Some(space::entry(&poly.board, part, pl.0.piece, pl.0.rot, None, &others)),
-                    (None, None, true) => None,
-                };
-                if let Some(a) = attempt {
-                    change = settle(pl.0.piece, a).map(|p| (e, p));
+                if cells(&poly, &pl.0).is_none() {
+                    // In the tray: R and F turn and tip it as drawn, T rolls it; a move puts
+                    // it in the box first.
+                    change = match action {
+                        Action::Rotate(d) => Some((e, pl.turned(&g, step, d, false).0)),
+                        Action::Flip => Some((e, pl.turned(&g, step, 0, true).0)),
+                        Action::Roll(d) => Some((e, pl.spun(&g, step, 1, d).0)),
+                        _ => settle(piece, space::entry(board, part, piece, pl.0.rot, None, &others)).map(|p| (e, p)),
+                    };
+                } else {
+                    // In the box: turns about the vertical and the floor's axes as seen, moves
+                    // across the floor as seen and up or down.
+                    let about = |v: Cell, d: i32| {
+                        let a = (0..3).find(|&a| v[a] != 0).unwrap_or(0);
+                        space::turned(board, part, &pl.0, a, d * v[a], &others)
+                    };
+                    let attempt = match action {
+                        Action::Rotate(d) => space::turned(board, part, &pl.0, 2, d, &others),
+                        Action::Flip => about(right, 1),
+                        Action::Roll(d) => about(ahead, d),
+                        Action::Step(v) => {
+                            let d = std::array::from_fn(|a| right[a] * v.x + ahead[a] * v.y);
+                            space::moved(board, part, &pl.0, d, &others)
+                        }
+                        Action::Lift(d) => space::moved(board, part, &pl.0, [0, 0, d], &others),
+                        _ => None,
+                    };
+                    change = attempt.and_then(|a| settle(piece, a)).map(|p| (e, p));
                 }
             }
             Action::Place => {

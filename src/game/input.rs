@@ -309,62 +309,54 @@ fn gamepad(
                 Action::Cancel
             }
         };
+        // Buttons that do the same on every level.
+        for (b, a) in [
+            (GamepadButton::West, Action::Rotate(1)),
+            (GamepadButton::North, Action::Flip),
+            (GamepadButton::LeftTrigger2, Action::Undo),
+            (GamepadButton::RightTrigger2, Action::Redo),
+            (GamepadButton::Start, Action::Redo),
+            (GamepadButton::Select, Action::Hint),
+        ] {
+            if pad.just_pressed(b) {
+                out.write(a);
+            }
+        }
         if focus.solid {
+            // A polycube level: South puts the selected piece in or out, East rolls it, the
+            // shoulders lift it (the d-pad steps it, above).
             for (b, a) in [
                 (GamepadButton::South, Action::Place),
                 (GamepadButton::East, Action::Roll(1)),
                 (GamepadButton::LeftTrigger, Action::Lift(-1)),
                 (GamepadButton::RightTrigger, Action::Lift(1)),
-                (GamepadButton::West, Action::Rotate(1)),
-                (GamepadButton::North, Action::Flip),
-                (GamepadButton::LeftTrigger2, Action::Undo),
-                (GamepadButton::RightTrigger2, Action::Redo),
-                (GamepadButton::Start, Action::Redo),
-                (GamepadButton::Select, Action::Hint),
-                (GamepadButton::RightThumb, Action::FocusNext(1)),
-                (GamepadButton::LeftThumb, Action::FocusNext(-1)),
             ] {
                 if pad.just_pressed(b) {
                     out.write(a);
                 }
             }
-            continue;
-        }
-        if pad.just_pressed(GamepadButton::South) {
-            if focus.holding {
-                out.write(drop(&mut focus));
-            } else {
-                out.write(Action::Press(focus.pos));
-                focus.holding = true;
-                focus.carried = false;
+        } else {
+            if pad.just_pressed(GamepadButton::South) {
+                if focus.holding {
+                    out.write(drop(&mut focus));
+                } else {
+                    out.write(Action::Press(focus.pos));
+                    focus.holding = true;
+                    focus.carried = false;
+                }
             }
-        }
-        if pad.just_pressed(GamepadButton::East) && focus.holding {
-            out.write(drop(&mut focus));
-        }
-        if pad.just_pressed(GamepadButton::West) {
-            out.write(Action::Rotate(1));
-        }
-        if pad.just_pressed(GamepadButton::North) {
-            out.write(Action::Flip);
-        }
-        if pad.just_pressed(GamepadButton::LeftTrigger) {
-            out.write(Action::Rotate(-1));
-        }
-        if pad.just_pressed(GamepadButton::RightTrigger) {
-            out.write(Action::Rotate(1));
-        }
-        if pad.just_pressed(GamepadButton::LeftTrigger2) {
-            out.write(Action::Undo);
-        }
-        if pad.just_pressed(GamepadButton::Select) {
-            out.write(Action::Hint);
-        }
-        if pad.just_pressed(GamepadButton::DPadUp) {
-            out.write(Action::Watch);
-        }
-        if pad.just_pressed(GamepadButton::RightTrigger2) || pad.just_pressed(GamepadButton::Start) {
-            out.write(Action::Redo);
+            if pad.just_pressed(GamepadButton::East) && focus.holding {
+                out.write(drop(&mut focus));
+            }
+            if pad.just_pressed(GamepadButton::LeftTrigger) {
+                out.write(Action::Rotate(-1));
+            }
+            if pad.just_pressed(GamepadButton::RightTrigger) {
+                out.write(Action::Rotate(1));
+            }
+            if pad.just_pressed(GamepadButton::DPadUp) {
+                out.write(Action::Watch);
+            }
         }
         if !focus.holding {
             if pad.just_pressed(GamepadButton::RightThumb) {

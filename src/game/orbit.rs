@@ -140,7 +140,7 @@ fn reset(
     let level = active.as_ref().filter(|a| a.level.polycube().is_some()).map(|a| &a.level);
     let layers = level.and_then(|l| l.polycube()).map_or(1, |p| p.board.extent()[2]);
     *orbit = Orbit { layers, ..Orbit::default() };
-    area.0 = level.and_then(super::layout::frame).map(|(_, r)| r);
+    area.0 = level.and_then(super::layout::frame);
     focus.solid = area.0.is_some();
 }
 

@@ -172,8 +172,8 @@ fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
 /// the flat ones lie in one layer.
 pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
-    // A polycube level's isometric picture sits above its layers: the pieces keep clear of it.
-    if let Some((_, r)) = super::layout::frame(level) {
+    // A polycube level's 3D view sits above its layers: the pieces keep clear of it.
+    if let Some(r) = super::layout::frame(level) {
         tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }

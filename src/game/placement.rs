@@ -86,7 +86,13 @@ fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMu
 type SnapTargets<'w, 's> =
     Query<'w, 's, &'static PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>;
 
-type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
+/// Every piece, to move.
+pub type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;
+
+/// Every piece's placement now.
+pub fn snapshot(pieces: &PieceQuery) -> Snapshot {
+    pieces.iter().map(|(e, _, _, p)| (e, p.0)).collect()
+}
 
 #[allow(clippy::too_many_arguments)]
 fn handle_actions(
@@ -121,7 +127,6 @@ fn handle_actions(
         all.sort();
         stack.0 = all.into_iter().map(|(_, e)| e).collect();
     }
-    let snapshot = |pieces: &PieceQuery| -> Snapshot { pieces.iter().map(|(e, _, _, p)| (e, p.0)).collect() };
     for action in actions.read().copied() {
         match action {
             Action::Press(p) => {

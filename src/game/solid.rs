@@ -92,7 +92,7 @@ fn camera(
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
     let level = active.as_ref().filter(|a| a.level.polycube().is_some()).map(|a| &a.level);
-    let Some((level, (_, rect))) = level.and_then(|l| super::layout::frame(l).map(|f| (l, f))) else {
+    let Some((level, rect)) = level.and_then(|l| super::layout::frame(l).map(|f| (l, f))) else {
         for (e, ..) in &cams {
             commands.entity(e).despawn();
         }

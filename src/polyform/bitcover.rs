@@ -187,7 +187,7 @@ impl BitCover {
     }
 
     /// The rows of the column the search branches on first (the threads share them out).
-    pub fn first_rows(&self) -> Vec<u32> {
+    fn first_rows(&self) -> Vec<u32> {
         let mut rows = Vec::new();
         if let Some(c) = self.fewest() {
             self.rows_of(c, &mut rows);
@@ -195,32 +195,35 @@ impl BitCover {
         rows.into_iter().map(|r| r as u32).collect()
     }
 
-    /// The first two levels of the search, as pairs of rows: for each row of the first
-    /// column, each row of the column the search would branch on next.
-    pub fn first_pairs(&mut self) -> Vec<(u32, u32)> {
+    /// The first two levels of the search, as runs of rows to start from: for each row of the
+    /// first column, each row of the column the search would branch on next (or the row alone
+    /// when it covers everything left). Threads share these out.
+    pub fn first_steps(&mut self) -> Vec<Vec<u32>> {
         let mut out = Vec::new();
         for r in self.first_rows() {
             self.push(r as usize);
-            out.extend(self.first_rows().into_iter().map(|q| (r, q)));
+            if self.fewest().is_none() {
+                out.push(vec![r]);
+            }
+            out.extend(self.first_rows().into_iter().map(|q| vec![r, q]));
             self.pop();
         }
         out
     }
 
-    /// Searches every cover below the pair of rows `(r, q)` of [`BitCover::first_pairs`].
-    pub fn search_pair(
+    /// Searches every cover below a run of rows of [`BitCover::first_steps`].
+    pub fn search_from(
         &mut self,
-        (r, q): (u32, u32),
+        steps: &[u32],
         taken: &mut Vec<usize>,
         event: &mut impl FnMut(Option<&[usize]>) -> bool,
     ) -> bool {
-        let mut go_on = true;
-        for row in [r, q] {
+        for &row in steps {
             taken.push(row as usize);
             self.push(row as usize);
         }
-        go_on &= self.search(taken, event);
-        for _ in 0..2 {
+        let go_on = self.search(taken, event);
+        for _ in steps {
             self.pop();
             taken.pop();
         }

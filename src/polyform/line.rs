@@ -83,7 +83,7 @@ pub fn read(line: &str) -> Result<(Board, Solution, Vec<char>), String> {
     let dim = if z > 1 { 3 } else { 2 };
     let board = Board::from_cells(dim, cells)?;
     // `from_cells` moves the board to start at 0; move the parts the same way.
-    let lo = parts.iter().flatten().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])]);
+    let lo = super::lowest(parts.iter().flatten());
     let sol = parts
         .into_iter()
         .enumerate()

@@ -82,14 +82,14 @@ pub fn apply(m: &[[i32; 3]; 3], c: Cell) -> Cell {
     [row(&m[0]), row(&m[1]), row(&m[2])]
 }
 
+/// The smallest coordinate on each axis (`i32::MAX` for no cells).
+pub fn lowest<'a>(cells: impl IntoIterator<Item = &'a Cell>) -> Cell {
+    cells.into_iter().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])])
+}
+
 /// Shifted so the smallest coordinate on each axis is 0, and sorted.
 pub fn normalize(cells: &[Cell]) -> Vec<Cell> {
-    let mut lo = [i32::MAX; 3];
-    for c in cells {
-        for a in 0..3 {
-            lo[a] = lo[a].min(c[a]);
-        }
-    }
+    let lo = lowest(cells);
     let mut v: Vec<Cell> = cells.iter().map(|c| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).collect();
     v.sort_unstable();
     v

@@ -403,13 +403,13 @@ fn outcome(shared: Shared, opts: &PackOptions) -> PackOutcome {
 
 /// 3D boards with each part used once: Algorithm X over the placements (after symmetry
 /// breaking), branching on the most constrained cell or part; each cover is recorded as the
-/// bitboard search records its solutions. Threads share out the first two levels' row pairs.
+/// bitboard search records its solutions. Threads share out the first two levels' rows.
 fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared, left: &[u32], threads: usize) {
     let places: Vec<(usize, Mask<W>)> = p.cand.iter().flatten().copied().collect();
     let rows: Vec<Vec<usize>> =
         places.iter().map(|(part, m)| m.ones().chain(std::iter::once(p.n + part)).collect()).collect();
     let mut matrix = super::bitcover::BitCover::new(p.n + p.sizes.len(), &rows);
-    let first = matrix.first_pairs();
+    let first = matrix.first_steps();
     let next = AtomicU64::new(0);
     std::thread::scope(|scope| {
         for _ in 0..threads.min(first.len().max(1)) {
@@ -432,7 +432,7 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
                     if i >= first.len() || shared.stop.load(Ordering::Relaxed) {
                         break;
                     }
-                    matrix.search_pair(first[i], &mut Vec::new(), &mut event);
+                    matrix.search_from(&first[i], &mut Vec::new(), &mut event);
                 }
                 s.flush();
             });

@@ -50,6 +50,12 @@ pub fn layer_stride(board: &Board) -> Option<i32> {
     (board.dim == 3).then(|| board.cells.iter().map(|c| c[0]).max().unwrap_or(0) + 2)
 }
 
+/// The placement of a 3D part turned by `rot` with its lowest corner at cell `lo`.
+pub fn place_at(board: &Board, piece: usize, rot: i32, lo: Cell) -> Placement {
+    let stride = layer_stride(board).unwrap_or(0);
+    Placement { piece, rot, flip: false, at: ((lo[0] + lo[2] * stride) as f64, lo[1] as f64) }
+}
+
 /// Where cells are drawn: `(x + z * stride, y)`.
 pub fn layer_squares(cells: &[Cell], stride: i32) -> Vec<(i32, i32)> {
     cells.iter().map(|c| (c[0] + c[2] * stride, c[1])).collect()
@@ -101,10 +107,9 @@ pub fn flat_cells(part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
 /// A placement of `part` covering exactly `cells`, if one exists.
 pub fn placement_for(board: &Board, piece: usize, part: &[Cell], cells: &[Cell]) -> Option<Placement> {
     let want = normalize(cells);
-    if let Some(stride) = layer_stride(board) {
-        let lo = cells.iter().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])]);
+    if board.dim == 3 {
         let rot = (0..TURNS).find(|&o| orient(part, o) == want)?;
-        return Some(Placement { piece, rot, flip: false, at: ((lo[0] + lo[2] * stride) as f64, lo[1] as f64) });
+        return Some(place_at(board, piece, rot, super::lowest(cells)));
     }
     let lo = |v: &[Cell]| v.iter().fold([i32::MAX; 2], |m, c| [m[0].min(c[0]), m[1].min(c[1])]);
     let target_lo = lo(cells);

@@ -8,8 +8,9 @@
 //! [`super::play`] encodes it (its rotation and its lowest corner), so judging, hints and
 //! saving see no difference between a piece moved here and one moved on the layer panels.
 
+use super::lowest;
 use super::pack::Board;
-use super::play::{layer_stride, orient, placement_cells, turn};
+use super::play::{orient, place_at, placement_cells, turn};
 use super::Cell;
 use crate::pieces::Placement;
 
@@ -121,12 +122,6 @@ pub fn in_box(board: &Board, part: &[Cell], p: &Placement) -> Option<Vec<Cell>> 
     placement_cells(board, part, p).filter(|cells| inside(board, cells))
 }
 
-/// The placement of `piece` turned by `rot` with its lowest corner at `lo`.
-pub fn place_at(board: &Board, piece: usize, rot: i32, lo: Cell) -> Placement {
-    let stride = layer_stride(board).unwrap_or(0);
-    Placement { piece, rot, flip: false, at: ((lo[0] + lo[2] * stride) as f64, lo[1] as f64) }
-}
-
 /// Whether `cells` may be taken: in the box, and clear of the other pieces' cells
 /// (`(piece, cells)`).
 pub fn check(board: &Board, cells: &[Cell], others: &[(usize, Vec<Cell>)]) -> Result<(), Blocked> {
@@ -137,10 +132,6 @@ pub fn check(board: &Board, cells: &[Cell], others: &[(usize, Vec<Cell>)]) -> Re
         Some((k, _)) => Err(Blocked::Overlap(*k)),
         None => Ok(()),
     }
-}
-
-fn lowest(cells: &[Cell]) -> Cell {
-    cells.iter().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])])
 }
 
 fn highest(cells: &[Cell]) -> Cell {
