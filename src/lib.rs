@@ -4,6 +4,7 @@
 //! [`verify`] (the contour verification engine), [`format`] (file formats) and [`cli`]
 //! (headless commands). The Bevy game layer lives behind the default `game` feature.
 
+pub mod algebra;
 pub mod analysis;
 pub mod cli;
 pub mod cli_analyse;

@@ -6,7 +6,10 @@
 //!
 //! started from P(0) = 0, until P is a permutation.
 //!
-//! The equations are Proposition 4.1 with f(u) = exp(k . u): for every side type (colour c,
+//! The equations are Proposition 4.1 with f(u) = exp(k . u) (the representation of
+//! [`crate::algebra`], which the rank-one SDP shares; a tile's side is a point there, its
+//! centre, which is what the integral along it comes to up to a factor the same for every
+//! side of a type): for every side type (colour c,
 //! direction t), the sides facing t minus the sides facing the opposite way, each at its
 //! position, sum to zero once the puzzle is solved; the frame's sides (colour 0, facing in)
 //! are constants. A tile at location j puts its sides at s_j + b, so the sum is linear in P.
@@ -144,7 +147,7 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
             match basis {
                 Basis::Exponential => {
                     for (ki, k) in ks.iter().take(per_type[ty]).enumerate() {
-                        out.push((first_eq[ty] + ki, sign * (k.0 * v.0 + k.1 * v.1).exp()));
+                        out.push((first_eq[ty] + ki, sign * crate::algebra::moment(*k, v, v)));
                     }
                 }
                 Basis::Point => {

@@ -4,6 +4,7 @@
 
 pub mod geometric;
 pub mod lattice;
+pub mod sdp;
 pub mod snap;
 
 use crate::family::Hint;

@@ -1,0 +1,254 @@
+//! The algebraic representation of a puzzle (edge-matching paper, Kovalsky, Glasner and
+//! Basri, section 4, with section 6.2's path integrals), written once for both of its
+//! algorithms: the iterated LP over preset locations ([`crate::edge::lp`]) and the rank-one
+//! SDP that needs none ([`crate::solve::sdp`]).
+//!
+//! A side is a straight path with a type: its colour and the axis of its outward normal (a
+//! dissection has one colour, so a type is a normal direction modulo a half turn), and a sign
+//! (+1 facing one way along the axis, -1 facing back). Once a puzzle is solved, every side
+//! inside the figure meets sides of its type facing back along the same stretch, and what is
+//! left over is the figure's own boundary. So for every type and every function f,
+//!
+//!   sum over the pieces' sides of  sign * integral of f(t_i + z) along the side
+//!     = sum over the figure's sides of  sign * integral of f(z) along the side,
+//!
+//! t_i being piece i's translation. With f(u) = exp(k . u) for a multi-index k, the piece's
+//! term is exp(k . t_i) times a number that depends on the piece alone ([`moment`]): the
+//! equations are linear in the monomials m_i(k) = exp(k . t_i). The multi-index k = 0 is left
+//! out: it says nothing about where the pieces are.
+
+/// A multi-index: f(u) = exp(kx * ux + ky * uy).
+pub type Index = (i32, i32);
+
+/// A side: the straight path from `a` to `b` (a point when they are equal, weighing 1), its
+/// type and sign.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Side {
+    pub kind: usize,
+    pub sign: f64,
+    pub a: (f64, f64),
+    pub b: (f64, f64),
+}
+
+/// The integral of exp(k . z) along the path from `a` to `b` (by arc length), or exp(k . a)
+/// for a point.
+pub fn moment(k: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len = dx.hypot(dy);
+    let start = (k.0 * a.0 + k.1 * a.1).exp();
+    if len == 0.0 {
+        return start;
+    }
+    // exp(k.a) * len * (exp(x) - 1) / x with x = k . (b - a), near x = 0 by its series.
+    let x = k.0 * dx + k.1 * dy;
+    let ratio = if x.abs() < 1e-8 { 1.0 + x / 2.0 } else { x.exp_m1() / x };
+    start * len * ratio
+}
+
+/// The sides of a simple polygon's outline (`outer`: counter-clockwise for an outline, its
+/// outward normals pointing out; a hole's ring clockwise), each straight edge typed by its
+/// outward normal's direction modulo a half turn (`kinds` collects the directions met, within
+/// `tol` radians).
+pub fn polygon_sides(ring: &[(f64, f64)], kinds: &mut Kinds) -> Vec<Side> {
+    (0..ring.len())
+        .filter_map(|i| {
+            let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
+            let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+            if dx == 0.0 && dy == 0.0 {
+                return None;
+            }
+            // Counter-clockwise: the outward normal is the direction turned clockwise.
+            let (kind, sign) = kinds.of(dy.atan2(-dx));
+            Some(Side { kind, sign, a, b })
+        })
+        .collect()
+}
+
+/// The side types of a dissection: outward normal directions modulo a half turn.
+#[derive(Clone, Debug)]
+pub struct Kinds {
+    /// Each type's direction in [0, pi).
+    pub angles: Vec<f64>,
+    pub tol: f64,
+}
+
+impl Kinds {
+    pub fn new(tol: f64) -> Kinds {
+        Kinds { angles: Vec::new(), tol }
+    }
+
+    /// The type of a normal at `angle` and its sign: +1 for a direction in [0, pi), else -1.
+    pub fn of(&mut self, angle: f64) -> (usize, f64) {
+        use std::f64::consts::PI;
+        let a = angle.rem_euclid(2.0 * PI);
+        let (mut half, mut sign) = if a < PI { (a, 1.0) } else { (a - PI, -1.0) };
+        // Just short of a half turn is the direction 0 facing back.
+        if half > PI - self.tol {
+            half -= PI;
+            sign = -sign;
+        }
+        let k = match self.angles.iter().position(|&b| (b - half).abs() < self.tol) {
+            Some(k) => k,
+            None => {
+                self.angles.push(half);
+                self.angles.len() - 1
+            }
+        };
+        (k, sign)
+    }
+}
+
+/// The multi-indices of a moment matrix (its rows and columns; the first is (0, 0)).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum IndexSet {
+    /// Every monomial of total degree at most d: (d + 1)(d + 2) / 2 of them.
+    Degree(u32),
+    /// The grid {0..g}^2: (g + 1)^2.
+    Grid(u32),
+    /// The paper's own (appendix B.2): 1, Tx .. Tx^K, Ty .. Ty^K, order 2K + 1.
+    Axes(u32),
+}
+
+impl IndexSet {
+    pub fn members(&self) -> Vec<Index> {
+        let mut v: Vec<Index> = match *self {
+            IndexSet::Degree(d) => {
+                let d = d as i32;
+                (0..=d).flat_map(|t| (0..=t).map(move |a| (t - a, a))).collect()
+            }
+            IndexSet::Grid(g) => {
+                let g = g as i32;
+                (0..=g).flat_map(|a| (0..=g).map(move |b| (a, b))).collect()
+            }
+            IndexSet::Axes(k) => {
+                let k = k as i32;
+                std::iter::once((0, 0)).chain((1..=k).map(|a| (a, 0))).chain((1..=k).map(|b| (0, b))).collect()
+            }
+        };
+        v.dedup();
+        v
+    }
+
+    /// Every sum of two members except (0, 0): the multi-indices the equations use.
+    pub fn sums(&self) -> Vec<Index> {
+        let m = self.members();
+        let mut s: Vec<Index> = m.iter().flat_map(|a| m.iter().map(move |b| (a.0 + b.0, a.1 + b.1))).collect();
+        s.sort_unstable();
+        s.dedup();
+        s.retain(|&k| k != (0, 0));
+        s
+    }
+
+    /// Reads `degree3`, `grid2`, `axes4`.
+    pub fn parse(s: &str) -> Result<IndexSet, String> {
+        let num = |p: &str| s.strip_prefix(p).and_then(|n| n.parse::<u32>().ok()).filter(|&n| (1..=8).contains(&n));
+        if let Some(n) = num("degree") {
+            Ok(IndexSet::Degree(n))
+        } else if let Some(n) = num("grid") {
+            Ok(IndexSet::Grid(n))
+        } else if let Some(n) = num("axes") {
+            Ok(IndexSet::Axes(n))
+        } else {
+            Err(format!("unknown index set `{s}`: use degreeN, gridN or axesN with N from 1 to 8"))
+        }
+    }
+
+    pub fn name(&self) -> String {
+        match self {
+            IndexSet::Degree(n) => format!("degree{n}"),
+            IndexSet::Grid(n) => format!("grid{n}"),
+            IndexSet::Axes(n) => format!("axes{n}"),
+        }
+    }
+}
+
+/// The linear equations on the monomials: row r is (type, k), and says
+/// sum_i coef[i][r] * m_i(k) = rhs[r].
+#[derive(Clone, Debug)]
+pub struct Equations {
+    pub rows: Vec<(usize, Index)>,
+    /// Per piece, per row.
+    pub coef: Vec<Vec<f64>>,
+    pub rhs: Vec<f64>,
+}
+
+impl Equations {
+    /// The equations for pieces (their sides around their own origin) that translate over a
+    /// figure (its sides where it lies), for the multi-indices `ks`. Rows that no piece
+    /// touches are kept only if the figure does (then no translation can meet them). Each row
+    /// is scaled to largest magnitude 1.
+    pub fn new(pieces: &[Vec<Side>], figure: &[Side], ks: &[Index]) -> Equations {
+        let kinds = pieces.iter().flatten().chain(figure).map(|s| s.kind).max().map_or(0, |k| k + 1);
+        let mut rows = Vec::new();
+        let mut coef: Vec<Vec<f64>> = vec![Vec::new(); pieces.len()];
+        let mut rhs = Vec::new();
+        let term = |sides: &[Side], kind: usize, k: Index| -> f64 {
+            let kf = (k.0 as f64, k.1 as f64);
+            sides.iter().filter(|s| s.kind == kind).map(|s| s.sign * moment(kf, s.a, s.b)).sum()
+        };
+        for kind in 0..kinds {
+            for &k in ks {
+                let c: Vec<f64> = pieces.iter().map(|p| term(p, kind, k)).collect();
+                let r = term(figure, kind, k);
+                let scale = c.iter().fold(r.abs(), |m, x| m.max(x.abs()));
+                if scale < 1e-12 {
+                    continue;
+                }
+                rows.push((kind, k));
+                for (i, x) in c.iter().enumerate() {
+                    coef[i].push(x / scale);
+                }
+                rhs.push(r / scale);
+            }
+        }
+        Equations { rows, coef, rhs }
+    }
+
+    /// Each row's miss for the given translations.
+    pub fn residual(&self, t: &[(f64, f64)]) -> Vec<f64> {
+        (0..self.rows.len())
+            .map(|r| {
+                let k = self.rows[r].1;
+                let lhs: f64 =
+                    t.iter().enumerate().map(|(i, ti)| self.coef[i][r] * (k.0 as f64 * ti.0 + k.1 as f64 * ti.1).exp()).sum();
+                lhs - self.rhs[r]
+            })
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn moments_are_the_integrals() {
+        // Along x from 0 to 1 with k = (1, 0): e - 1.
+        assert!((moment((1.0, 0.0), (0.0, 0.0), (1.0, 0.0)) - (std::f64::consts::E - 1.0)).abs() < 1e-12);
+        // Across k (k . direction = 0): the length times the value.
+        assert!((moment((0.0, 2.0), (0.0, 1.0), (3.0, 1.0)) - 3.0 * 2f64.exp()).abs() < 1e-12);
+        // A point weighs 1.
+        assert!((moment((1.0, 1.0), (0.5, 0.5), (0.5, 0.5)) - 1f64.exp()).abs() < 1e-12);
+    }
+
+    #[test]
+    fn index_sets_have_their_orders() {
+        assert_eq!(IndexSet::Degree(3).members().len(), 10);
+        assert_eq!(IndexSet::Grid(2).members().len(), 9);
+        assert_eq!(IndexSet::Axes(4).members().len(), 9);
+        assert_eq!(IndexSet::Degree(3).members()[0], (0, 0));
+        assert_eq!(IndexSet::Degree(3).sums().len(), 27);
+        assert_eq!(IndexSet::parse("grid2"), Ok(IndexSet::Grid(2)));
+        assert!(IndexSet::parse("cube3").is_err());
+    }
+
+    #[test]
+    fn opposite_normals_share_a_type_with_opposite_signs() {
+        let mut kinds = Kinds::new(1e-6);
+        let square = polygon_sides(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], &mut kinds);
+        assert_eq!(kinds.angles.len(), 2);
+        // Bottom (normal down) and top (normal up).
+        assert_eq!(square[0].kind, square[2].kind);
+        assert_eq!(square[0].sign, -square[2].sign);
+    }
+}

@@ -1,0 +1,615 @@
+//! The rank-one SDP (edge-matching paper, section 5.2.2, Algorithm 2): pieces that translate
+//! are placed without knowing where they may go.
+//!
+//! Piece i's unknown translation t_i becomes its moment matrix Z_i, indexed by a set B of
+//! multi-indices (rows and columns), whose entry (a, b) stands for exp((a + b) . t_i): the
+//! first entry is 1, entries with the same a + b are one variable, and at a solution
+//! Z_i = v v' with v = (exp(a . t_i)) over B, a rank-one positive semidefinite matrix. The
+//! puzzle's equations ([`crate::algebra`]) are linear in those variables, for every k in
+//! B + B. Rank one is not convex, so each step solves the semidefinite program
+//!
+//!   minimise sum_i <W_i, Z_i>  subject to  the equations,  Z_i PSD,
+//!
+//! with W_i = 0 first, then W_i = V_i diag(0, 1, .., 1) V_i' from the eigenvectors of the last
+//! optimiser's Z_i (largest eigenvalue first, equation 5.15): each step pushes down the
+//! eigenvalues of every Z_i but the largest. The objective reported per step is the sum of
+//! those eigenvalues for the optimiser found (0 exactly at rank one), relative to the sum of
+//! the traces. Once it is small, each piece's translation is read from Z_i's degree-one
+//! entries (log of the entries for (1, 0) and (0, 1)) and refined by Gauss-Newton on the
+//! exact equations; the caller then judges the result. There is no search and no fallback: a
+//! run that has not reached rank one within the step limit says so.
+//!
+//! The semidefinite programs are Clarabel's (an interior-point conic solver): variables are
+//! the monomials of every piece; the equations are a zero cone, each Z_i a PSD cone in
+//! Clarabel's triangle form (upper triangle by columns, off-diagonal entries times sqrt 2).
+
+use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
+use crate::geom::{Pt, Vertex};
+use clarabel::algebra::CscMatrix;
+use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Instant;
+
+// Clarabel's SDP needs a LAPACK, which this crate links from Debian's OpenBLAS.
+extern crate openblas_src;
+
+/// Steps without halving the objective after which a run is called stalled.
+const STALL: usize = 6;
+
+/// Most pieces one SDP takes (its variables grow with pieces times the index set's sums).
+pub const MAX_PIECES: usize = 200;
+
+/// Called after each step with the step's number and every piece's translation as read
+/// from its matrix then (in the equations' coordinates).
+pub type Watch = Arc<dyn Fn(usize, &[(f64, f64)]) + Send + Sync>;
+
+#[derive(Clone)]
+pub struct Options {
+    pub index: IndexSet,
+    /// Most steps (semidefinite programs).
+    pub limit: usize,
+    /// Rank one reached: the relative objective below this.
+    pub tol: f64,
+    /// Translations are read, refined and offered to the caller once the relative objective
+    /// is below this (the caller's check decides).
+    pub try_below: f64,
+    pub deadline: Option<Instant>,
+    pub cancel: Option<Arc<AtomicBool>>,
+    pub watch: Option<Watch>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options {
+            index: IndexSet::Degree(3),
+            limit: 40,
+            tol: 1e-7,
+            try_below: 1e-3,
+            deadline: None,
+            cancel: None,
+            watch: None,
+        }
+    }
+}
+
+/// The problem's sizes, as reported.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct Sizes {
+    /// Moment matrices (one per piece) and their order.
+    pub matrices: usize,
+    pub order: usize,
+    /// Linear equations (rows of the zero cone).
+    pub constraints: usize,
+    /// Scalar variables (distinct monomials of every piece).
+    pub variables: usize,
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Outcome {
+    /// Semidefinite programs solved.
+    pub iterations: usize,
+    /// Per step: the sum over pieces of all eigenvalues of Z_i but the largest, divided by
+    /// the sum of the traces.
+    pub objectives: Vec<f64>,
+    /// The last step's objective.
+    pub rank_residual: f64,
+    /// Every Z_i reached rank one (objective below the tolerance).
+    pub converged: bool,
+    /// The translations the caller's check accepted (refined).
+    pub solution: Option<Vec<(f64, f64)>>,
+    pub sizes: Sizes,
+    /// Milliseconds per semidefinite program.
+    pub sdp_ms: Vec<f64>,
+    /// Why the run ended before its limit without a solution: the time, a cancel, or the
+    /// solver's own verdict (infeasible: no placement satisfies the equations).
+    pub stopped: Option<String>,
+}
+
+/// Runs Algorithm 2 on the equations of `pieces` pieces. `check` is offered refined
+/// translations once the objective is small; it returns whether they solve the puzzle.
+pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) -> bool) -> Outcome {
+    let n = eq.coef.len();
+    let basis = opts.index.members();
+    let ks = opts.index.sums();
+    let order = basis.len();
+    let var = |i: usize, k: Index| ks.binary_search(&k).ok().map(|p| i * ks.len() + p);
+    let nvar = n * ks.len();
+    let mut out = Outcome {
+        sizes: Sizes { matrices: n, order, constraints: eq.rows.len(), variables: nvar },
+        ..Default::default()
+    };
+    // The constraint matrix, by columns: the equations, then each piece's PSD triangle.
+    let mut cols: Vec<Vec<(usize, f64)>> = vec![Vec::new(); nvar];
+    let mut b = Vec::new();
+    for (r, &(_, k)) in eq.rows.iter().enumerate() {
+        for i in 0..n {
+            if eq.coef[i][r] != 0.0 {
+                if let Some(v) = var(i, k) {
+                    cols[v].push((r, eq.coef[i][r]));
+                }
+            }
+        }
+        b.push(eq.rhs[r]);
+    }
+    let tri = order * (order + 1) / 2;
+    for i in 0..n {
+        for j in 0..order {
+            for l in 0..=j {
+                let row = b.len();
+                let s = (basis[l].0 + basis[j].0, basis[l].1 + basis[j].1);
+                let scale = if l == j { 1.0 } else { std::f64::consts::SQRT_2 };
+                match var(i, s) {
+                    Some(v) => {
+                        cols[v].push((row, -scale));
+                        b.push(0.0);
+                    }
+                    None => b.push(scale),
+                }
+            }
+        }
+    }
+    let a = csc(b.len(), &cols);
+    let p = CscMatrix::zeros((nvar, nvar));
+    let mut cones = vec![SupportedConeT::ZeroConeT(eq.rows.len())];
+    cones.extend((0..n).map(|_| SupportedConeT::PSDTriangleConeT(order)));
+    debug_assert_eq!(b.len(), eq.rows.len() + n * tri);
+
+    // W_i, as the objective's coefficients per variable.
+    let mut q = vec![0.0; nvar];
+    for step in 1..=opts.limit.max(1) {
+        if opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+            out.stopped = Some("cancelled".into());
+            break;
+        }
+        let left = opts.deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+        if left.is_some_and(|s| s <= 0.0) {
+            out.stopped = Some("out of time".into());
+            break;
+        }
+        let settings = DefaultSettingsBuilder::default()
+            .verbose(false)
+            .time_limit(left.unwrap_or(f64::INFINITY))
+            .build()
+            .expect("valid Clarabel settings");
+        let t0 = Instant::now();
+        let mut solver = match DefaultSolver::new(&p, &q, &a, &b, &cones, settings) {
+            Ok(s) => s,
+            Err(e) => {
+                out.stopped = Some(format!("the SDP solver refused the problem: {e:?}"));
+                break;
+            }
+        };
+        solver.solve();
+        out.sdp_ms.push(t0.elapsed().as_secs_f64() * 1000.0);
+        out.iterations = step;
+        let status = solver.solution.status;
+        match status {
+            SolverStatus::PrimalInfeasible | SolverStatus::AlmostPrimalInfeasible => {
+                out.stopped = Some("infeasible: no placement satisfies the equations".into());
+                break;
+            }
+            SolverStatus::MaxTime => {
+                out.stopped = Some("out of time".into());
+                break;
+            }
+            _ => {}
+        }
+        let x = &solver.solution.x;
+        if x.iter().any(|v| !v.is_finite()) {
+            out.stopped = Some(format!("the SDP solver gave no usable answer ({status:?})"));
+            break;
+        }
+        // Each Z_i, its eigenvectors, the next W_i and the step's objective.
+        let (mut rest, mut trace) = (0.0, 0.0);
+        q.iter_mut().for_each(|v| *v = 0.0);
+        for i in 0..n {
+            let z = matrix(&basis, |s| var(i, s).map_or(1.0, |v| x[v]));
+            let (vals, vecs) = eigen(&z);
+            let top = (0..order).max_by(|&u, &w| vals[u].total_cmp(&vals[w])).unwrap_or(0);
+            trace += vals.iter().sum::<f64>();
+            rest += vals.iter().enumerate().filter(|&(u, _)| u != top).map(|(_, v)| v.max(0.0)).sum::<f64>();
+            // W = I - u u' for the top eigenvector u: the sum of the other eigenvectors'
+            // projections.
+            for j in 0..order {
+                for l in 0..order {
+                    let w = f64::from(u8::from(j == l)) - vecs[j][top] * vecs[l][top];
+                    let s = (basis[l].0 + basis[j].0, basis[l].1 + basis[j].1);
+                    if let Some(v) = var(i, s) {
+                        q[v] += w;
+                    }
+                }
+            }
+        }
+        let objective = if trace > 0.0 { rest / trace } else { f64::INFINITY };
+        out.objectives.push(objective);
+        out.rank_residual = objective;
+        let t: Vec<(f64, f64)> = (0..n)
+            .map(|i| {
+                let read = |k: Index| var(i, k).map_or(1.0, |v| x[v]).max(1e-12).ln();
+                (read((1, 0)), read((0, 1)))
+            })
+            .collect();
+        if let Some(w) = &opts.watch {
+            w(step, &t);
+        }
+        out.converged = objective < opts.tol;
+        if objective < opts.try_below {
+            let refined = refine(eq, &t);
+            if check(&refined) {
+                out.solution = Some(refined);
+                break;
+            }
+        }
+        // Stalled: the best objective of the last STALL steps is not half the best before.
+        let k = out.objectives.len();
+        if !out.converged && k > 2 * STALL {
+            let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
+            if best(&out.objectives[k - STALL..]) > 0.5 * best(&out.objectives[..k - STALL]) {
+                out.stopped = Some(format!("stalled above rank one (objective {objective:.1e})"));
+                break;
+            }
+        }
+        if out.converged {
+            // Rank one, yet the check refused it: the equations are met by no real solution.
+            out.stopped = Some("reached rank one, but the placement read from it does not solve the puzzle".into());
+            break;
+        }
+    }
+    out
+}
+
+/// A symmetric matrix over the basis from a value per multi-index sum.
+fn matrix(basis: &[Index], value: impl Fn(Index) -> f64) -> Vec<Vec<f64>> {
+    basis.iter().map(|a| basis.iter().map(|b| value((a.0 + b.0, a.1 + b.1))).collect()).collect()
+}
+
+/// A sparse matrix from its columns' (row, value) lists.
+fn csc(rows: usize, cols: &[Vec<(usize, f64)>]) -> CscMatrix<f64> {
+    let mut colptr = vec![0];
+    let (mut rowval, mut nzval) = (Vec::new(), Vec::new());
+    for c in cols {
+        let mut c = c.clone();
+        c.sort_by_key(|e| e.0);
+        for (r, v) in c {
+            rowval.push(r);
+            nzval.push(v);
+        }
+        colptr.push(rowval.len());
+    }
+    CscMatrix::new(rows, cols.len(), colptr, rowval, nzval)
+}
+
+/// Eigenvalues and eigenvectors (as columns) of a small symmetric matrix, by cyclic Jacobi
+/// rotations.
+pub fn eigen(m: &[Vec<f64>]) -> (Vec<f64>, Vec<Vec<f64>>) {
+    let n = m.len();
+    let mut a: Vec<Vec<f64>> = m.to_vec();
+    let mut v: Vec<Vec<f64>> = (0..n).map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect()).collect();
+    for _sweep in 0..100 {
+        let off: f64 = (0..n).flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j))).map(|(i, j)| a[i][j] * a[i][j]).sum();
+        let norm: f64 = a.iter().flatten().map(|x| x * x).sum();
+        if off <= 1e-30 * norm.max(1e-300) {
+            break;
+        }
+        for p in 0..n {
+            for r in p + 1..n {
+                if a[p][r].abs() < 1e-300 {
+                    continue;
+                }
+                // The rotation that zeroes a[p][r].
+                let theta = (a[r][r] - a[p][p]) / (2.0 * a[p][r]);
+                let t = theta.signum() / (theta.abs() + (theta * theta + 1.0).sqrt());
+                let t = if theta == 0.0 { 1.0 } else { t };
+                let c = 1.0 / (t * t + 1.0).sqrt();
+                let s = t * c;
+                for k in 0..n {
+                    let (akp, akr) = (a[k][p], a[k][r]);
+                    a[k][p] = c * akp - s * akr;
+                    a[k][r] = s * akp + c * akr;
+                }
+                for k in 0..n {
+                    let (apk, ark) = (a[p][k], a[r][k]);
+                    a[p][k] = c * apk - s * ark;
+                    a[r][k] = s * apk + c * ark;
+                }
+                for row in v.iter_mut() {
+                    let (vkp, vkr) = (row[p], row[r]);
+                    row[p] = c * vkp - s * vkr;
+                    row[r] = s * vkp + c * vkr;
+                }
+            }
+        }
+    }
+    ((0..n).map(|i| a[i][i]).collect(), v)
+}
+
+/// Gauss-Newton (damped) on the exact equations, from `t`: a few steps make a nearly right
+/// answer exact.
+pub fn refine(eq: &Equations, t: &[(f64, f64)]) -> Vec<(f64, f64)> {
+    let n = t.len();
+    let mut t = t.to_vec();
+    let norm = |r: &[f64]| r.iter().map(|x| x * x).sum::<f64>();
+    let mut r = eq.residual(&t);
+    let mut mu = 1e-9;
+    for _ in 0..30 {
+        if norm(&r) < 1e-28 {
+            break;
+        }
+        // Normal equations J'J d = -J'r over the 2n unknowns.
+        let m = 2 * n;
+        let mut jtj = vec![vec![0.0; m]; m];
+        let mut jtr = vec![0.0; m];
+        for (row, &(_, k)) in eq.rows.iter().enumerate() {
+            let grads: Vec<(usize, f64)> = (0..n)
+                .flat_map(|i| {
+                    let e = eq.coef[i][row] * (k.0 as f64 * t[i].0 + k.1 as f64 * t[i].1).exp();
+                    [(2 * i, e * k.0 as f64), (2 * i + 1, e * k.1 as f64)]
+                })
+                .filter(|g| g.1 != 0.0)
+                .collect();
+            for &(u, gu) in &grads {
+                jtr[u] += gu * r[row];
+                for &(w, gw) in &grads {
+                    jtj[u][w] += gu * gw;
+                }
+            }
+        }
+        let mut improved = false;
+        for _ in 0..8 {
+            let mut a = jtj.clone();
+            for (u, row) in a.iter_mut().enumerate() {
+                row[u] += mu * (1.0 + jtj[u][u]);
+            }
+            let Some(d) = solve_linear(a, jtr.iter().map(|x| -x).collect()) else { break };
+            let next: Vec<(f64, f64)> = (0..n).map(|i| (t[i].0 + d[2 * i], t[i].1 + d[2 * i + 1])).collect();
+            let rn = eq.residual(&next);
+            if norm(&rn) < norm(&r) {
+                t = next;
+                r = rn;
+                mu = (mu / 10.0).max(1e-12);
+                improved = true;
+                break;
+            }
+            mu *= 10.0;
+        }
+        if !improved {
+            break;
+        }
+    }
+    t
+}
+
+/// Gaussian elimination with partial pivoting; `None` for a singular matrix.
+fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
+    let n = b.len();
+    for c in 0..n {
+        let p = (c..n).max_by(|&i, &j| a[i][c].abs().total_cmp(&a[j][c].abs()))?;
+        if a[p][c].abs() < 1e-300 {
+            return None;
+        }
+        a.swap(c, p);
+        b.swap(c, p);
+        for r in c + 1..n {
+            let f = a[r][c] / a[c][c];
+            if f != 0.0 {
+                for k in c..n {
+                    a[r][k] -= f * a[c][k];
+                }
+                b[r] -= f * b[c];
+            }
+        }
+    }
+    let mut x = vec![0.0; n];
+    for r in (0..n).rev() {
+        let s: f64 = (r + 1..n).map(|k| a[r][k] * x[k]).sum();
+        x[r] = (b[r] - s) / a[r][r];
+    }
+    Some(x)
+}
+
+/// A dissection put as sides: a figure to fill with pieces that only translate.
+pub struct Dissection {
+    /// Each piece's sides around its centroid, and the figure's, in the equations'
+    /// coordinates.
+    sides: Vec<Vec<Side>>,
+    figure: Vec<Side>,
+    /// The figure as given, judged by the verification engine.
+    target: Vec<Vec<Vertex>>,
+    pieces: Vec<Vec<Vertex>>,
+    /// The equations' coordinates: (p - centre) / size.
+    centre: Pt,
+    size: f64,
+    centroids: Vec<Pt>,
+}
+
+/// The index sets tried in turn when none is named: the small one first (fast, and it
+/// solves most figures), then the paper-sized one (it solves most of the rest).
+pub const AUTO: [IndexSet; 2] = [IndexSet::Degree(2), IndexSet::Degree(3)];
+
+/// What a dissection run found: each index set's run and, when solved, each piece's shift.
+pub struct DissectionOutcome {
+    pub runs: Vec<(IndexSet, Outcome)>,
+    pub shifts: Option<Vec<Pt>>,
+}
+
+impl Dissection {
+    /// Takes straight-edged pieces (one outline each) and a figure (outlines and holes).
+    pub fn new(target: &[Vec<Vertex>], pieces: &[Vec<Vec<Vertex>>]) -> Result<Dissection, String> {
+        if pieces.is_empty() {
+            return Err("no pieces".into());
+        }
+        if pieces.len() > MAX_PIECES {
+            return Err(format!("{} pieces is more than the SDP method takes ({MAX_PIECES})", pieces.len()));
+        }
+        let arcs = |rings: &[Vec<Vertex>]| rings.iter().flatten().any(|v| v.arc.is_some());
+        if arcs(target) || pieces.iter().any(|p| arcs(p)) {
+            return Err("the SDP method takes straight edges only; this figure or a piece has arcs".into());
+        }
+        if let Some(k) = pieces.iter().position(|p| p.len() != 1) {
+            return Err(format!("piece {k}: the SDP method takes pieces with one outline and no holes"));
+        }
+        let pts = |r: &[Vertex]| -> Vec<Pt> { r.iter().map(|v| v.at).collect() };
+        let bb = crate::geom::BBox::of_rings(target);
+        let size = bb.size();
+        if !(size.is_finite() && size > 0.0) {
+            return Err("the figure has no extent".into());
+        }
+        let centre = bb.center();
+        let norm = |p: Pt, origin: Pt| ((p.x - origin.x) / size, (p.y - origin.y) / size);
+        let mut kinds = Kinds::new(1e-6);
+        // The figure: outlines counter-clockwise, holes (inside an odd number of other
+        // rings) clockwise.
+        let rings: Vec<Vec<Pt>> = target.iter().map(|r| pts(r)).collect();
+        let mut figure = Vec::new();
+        for (i, r) in rings.iter().enumerate() {
+            if r.len() < 3 {
+                return Err(format!("figure ring {i} has fewer than 3 corners"));
+            }
+            let depth = rings.iter().enumerate().filter(|&(j, o)| j != i && inside(r[0], o)).count();
+            let ccw = signed_area(r) > 0.0;
+            let mut ring: Vec<(f64, f64)> = r.iter().map(|&p| norm(p, centre)).collect();
+            if ccw != (depth % 2 == 0) {
+                ring.reverse();
+            }
+            figure.extend(polygon_sides(&ring, &mut kinds));
+        }
+        let mut sides = Vec::new();
+        let mut centroids = Vec::new();
+        for (k, p) in pieces.iter().enumerate() {
+            let r = pts(&p[0]);
+            if r.len() < 3 || signed_area(&r).abs() < 1e-12 * size * size {
+                return Err(format!("piece {k} has no area"));
+            }
+            let c = centroid(&r);
+            let mut ring: Vec<(f64, f64)> = r.iter().map(|&q| norm(q, c)).collect();
+            if signed_area(&r) < 0.0 {
+                ring.reverse();
+            }
+            sides.push(polygon_sides(&ring, &mut kinds));
+            centroids.push(c);
+        }
+        Ok(Dissection {
+            sides,
+            figure,
+            target: target.to_vec(),
+            pieces: pieces.iter().map(|p| p[0].clone()).collect(),
+            centre,
+            size,
+            centroids,
+        })
+    }
+
+    /// The equations over an index set's sums.
+    pub fn equations(&self, index: IndexSet) -> Equations {
+        Equations::new(&self.sides, &self.figure, &index.sums())
+    }
+
+    /// Each piece's translation (its centroid, in the equations' coordinates) in a placement
+    /// given as each piece's shift.
+    pub fn translations(&self, shifts: &[Pt]) -> Vec<(f64, f64)> {
+        self.centroids
+            .iter()
+            .zip(shifts)
+            .map(|(c, d)| ((c.x + d.x - self.centre.x) / self.size, (c.y + d.y - self.centre.y) / self.size))
+            .collect()
+    }
+
+    /// Each piece's shift for translations in the equations' coordinates.
+    pub fn shifts(&self, t: &[(f64, f64)]) -> Vec<Pt> {
+        t.iter()
+            .zip(&self.centroids)
+            .map(|(ti, c)| crate::geom::pt(self.centre.x + ti.0 * self.size - c.x, self.centre.y + ti.1 * self.size - c.y))
+            .collect()
+    }
+
+    /// Whether the verification engine calls the pieces, so shifted, the figure.
+    pub fn verifies(&self, shifts: &[Pt]) -> bool {
+        let Ok(target) = crate::verify::Target::from_vertices(&self.target) else { return false };
+        let pieces: Option<Vec<crate::verify::Piece>> = self
+            .pieces
+            .iter()
+            .zip(shifts)
+            .enumerate()
+            .map(|(k, (r, d))| {
+                let moved = crate::geom::shifted(std::slice::from_ref(r), crate::geom::pt(-d.x, -d.y));
+                crate::verify::Piece::from_vertices(&moved, target.tol, k).ok()
+            })
+            .collect();
+        let Some(pieces) = pieces else { return false };
+        crate::verify::Puzzle::new(target, crate::verify::Mode::Anchored, false).judge(&pieces).solved
+    }
+
+    /// Runs Algorithm 2 over each index set in turn until one solves the figure (`opts.index`
+    /// is ignored; the deadline and cancel flag cover them all); a placement counts once the
+    /// verification engine accepts it.
+    pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> DissectionOutcome {
+        let mut out = DissectionOutcome { runs: Vec::new(), shifts: None };
+        for &index in indexes {
+            let eq = self.equations(index);
+            let run = run(&eq, &Options { index, ..opts.clone() }, |t| {
+                let s = self.shifts(t);
+                let ok = self.verifies(&s);
+                if ok {
+                    out.shifts = Some(s);
+                }
+                ok
+            });
+            let stop = run.stopped.as_deref().is_some_and(|s| s == "cancelled" || s == "out of time");
+            out.runs.push((index, run));
+            if out.shifts.is_some() || stop {
+                break;
+            }
+        }
+        out
+    }
+}
+
+fn signed_area(r: &[Pt]) -> f64 {
+    (0..r.len()).map(|i| r[i].x * r[(i + 1) % r.len()].y - r[(i + 1) % r.len()].x * r[i].y).sum::<f64>() / 2.0
+}
+
+fn centroid(r: &[Pt]) -> Pt {
+    let a = signed_area(r);
+    let (mut cx, mut cy) = (0.0, 0.0);
+    for i in 0..r.len() {
+        let (p, q) = (r[i], r[(i + 1) % r.len()]);
+        let w = p.x * q.y - q.x * p.y;
+        cx += (p.x + q.x) * w;
+        cy += (p.y + q.y) * w;
+    }
+    if a.abs() < 1e-300 {
+        return r[0];
+    }
+    crate::geom::pt(cx / (6.0 * a), cy / (6.0 * a))
+}
+
+/// Whether `p` lies inside the polygon `r` (even-odd).
+fn inside(p: Pt, r: &[Pt]) -> bool {
+    let mut c = false;
+    for i in 0..r.len() {
+        let (a, b) = (r[i], r[(i + 1) % r.len()]);
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
+            c = !c;
+        }
+    }
+    c
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn jacobi_finds_the_eigenvalues() {
+        let (vals, vecs) = eigen(&[vec![2.0, 1.0], vec![1.0, 2.0]]);
+        let mut v = vals.clone();
+        v.sort_by(f64::total_cmp);
+        assert!((v[0] - 1.0).abs() < 1e-12 && (v[1] - 3.0).abs() < 1e-12);
+        // Each column is an eigenvector.
+        for k in 0..2 {
+            let (x, y) = (vecs[0][k], vecs[1][k]);
+            assert!((2.0 * x + y - vals[k] * x).abs() < 1e-12);
+        }
+    }
+}
