@@ -92,7 +92,7 @@ fn main() {
                 let json = serde_json::json!({"target": rings, "pieces": level.set.name});
                 std::fs::write("/tmp/dump.json", json.to_string()).unwrap();
             }
-            let f = SolveFile { target, set: level.set.clone(), tolerance: None };
+            let f = SolveFile { target, set: level.set.clone(), tolerance: None, allow_mirror: None };
             match tessera::cli::solve_one(&f, 1, false, None, 2_000_000) {
                 Ok(s) if !s.outcome.solutions.is_empty() => solved += 1,
                 Ok(s) if s.outcome.complete => {

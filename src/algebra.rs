@@ -209,8 +209,11 @@ impl Equations {
         (0..self.rows.len())
             .map(|r| {
                 let k = self.rows[r].1;
-                let lhs: f64 =
-                    t.iter().enumerate().map(|(i, ti)| self.coef[i][r] * (k.0 as f64 * ti.0 + k.1 as f64 * ti.1).exp()).sum();
+                let lhs: f64 = t
+                    .iter()
+                    .enumerate()
+                    .map(|(i, ti)| self.coef[i][r] * (k.0 as f64 * ti.0 + k.1 as f64 * ti.1).exp())
+                    .sum();
                 lhs - self.rhs[r]
             })
             .collect()

@@ -12,6 +12,8 @@ usage:
   tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--fewer] [--json]
                                    fill a figure with a set of pieces (RON or JSON: target, pieces);
                                    --fewer: pieces may be left over (no scaling then)
+  tessera solve FILE... --method sdp [--index SET] [--limit STEPS] [--timeout-ms N] [--json]
+                                   the rank-one SDP (pieces that only translate: rotation_step 360)
   tessera levels [--json]          list level packs (embedded and user) and load errors
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
@@ -170,6 +172,14 @@ struct SolveArgs {
     /// One JSON object per file.
     #[arg(long)]
     json: bool,
+    /// geometric (default): the search that cuts pieces out of the figure; sdp: the rank-one
+    /// SDP of the edge-matching paper (pieces that only translate; --limit counts its steps).
+    #[arg(long, value_name = "METHOD", default_value = "geometric", value_parser = ["geometric", "sdp"])]
+    method: String,
+    /// The SDP's moment matrices' index set: auto (degree2, then degree3), degreeN, gridN,
+    /// axesN.
+    #[arg(long, value_name = "SET")]
+    index: Option<String>,
 }
 
 #[derive(clap::Parser)]
@@ -254,7 +264,7 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
 
 /// Reports a file that could not be read or built: on stderr, and as a JSON line with `file`
 /// and `error` when JSON output was asked for (so the output keeps one line per file).
-fn file_error(cmd: &str, file: &str, problem: &str, json: bool, out: &mut impl Write, err: &mut impl Write) {
+pub fn file_error(cmd: &str, file: &str, problem: &str, json: bool, out: &mut impl Write, err: &mut impl Write) {
     let _ = writeln!(err, "tessera {cmd}: {file}: {problem}");
     if json {
         let _ = writeln!(out, "{}", serde_json::json!({ "file": file, "error": problem }));
@@ -399,6 +409,13 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
         let _ = writeln!(err, "tessera solve: no FILE given\n{USAGE}");
         return 2;
     }
+    if a.method == "sdp" {
+        return crate::cli_sdp::solve(&files, limit, a.index.as_deref(), timeout, json, out, err);
+    }
+    if a.index.is_some() {
+        let _ = writeln!(err, "tessera solve: --index is for --method sdp\n{USAGE}");
+        return 2;
+    }
     let limit = limit.unwrap_or(if all { 1000 } else { 1 });
     let mut code = 0;
     for file in &files {
@@ -462,7 +479,7 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
 
 /// A vertex as JSON: `[x, y]`, or `{"at": [x, y], "arc": {...}}` for an arc's start, as the
 /// input format writes it (`-0` printed as `0`).
-fn vertex_json(v: &crate::geom::Vertex) -> serde_json::Value {
+pub fn vertex_json(v: &crate::geom::Vertex) -> serde_json::Value {
     let n = |x: f64| if x == 0.0 { 0.0 } else { x };
     let at = serde_json::json!([n(v.at.x), n(v.at.y)]);
     match v.arc {
@@ -539,6 +556,7 @@ pub fn solve_one(
         deadline,
         fewer,
         tolerance: f.tolerance,
+        no_mirror: f.allow_mirror == Some(false),
         ..Default::default()
     };
     let outcome = crate::solve::geometric::solve(&set, &moved, &opts)

@@ -197,6 +197,9 @@ pub struct SolveFile {
     pub set: crate::pieces::PieceSet,
     /// The tolerance as a fraction of the figure's size (`None`: [`crate::geom::Tol::REL`]).
     pub tolerance: Option<f64>,
+    /// `allow_mirror` as written: `Some(false)` keeps pieces unmirrored; absent, the solvers
+    /// may mirror them (as they always have).
+    pub allow_mirror: Option<bool>,
 }
 
 #[derive(Deserialize)]
@@ -204,12 +207,11 @@ pub struct SolveFile {
 struct RawSolve {
     target: Vec<Node>,
     pieces: Node,
-    /// Accepted for symmetry with puzzle files; solving ignores them.
+    /// Accepted for symmetry with puzzle files; solving ignores it.
     #[serde(default)]
     #[allow(dead_code)]
     mode: Option<Node>,
     #[serde(default)]
-    #[allow(dead_code)]
     allow_mirror: Option<bool>,
     #[serde(default)]
     rotation_step: Option<Node>,
@@ -301,7 +303,7 @@ pub fn parse_solve(text: &str, syntax: Syntax) -> Result<SolveFile, String> {
     }
     check_counts(&target, &set.pieces.iter().map(|p| p.rings.as_slice()).collect::<Vec<_>>())?;
     let tolerance = raw.tolerance.map(crate::geom::Tol::check_rel).transpose()?;
-    Ok(SolveFile { target, set, tolerance })
+    Ok(SolveFile { target, set, tolerance, allow_mirror: raw.allow_mirror })
 }
 
 /// Any value of the file, kept loose so that the shape errors can say where they are.

@@ -12,6 +12,7 @@ pub mod cli_daily;
 pub mod cli_edge;
 pub mod cli_import;
 pub mod cli_poly;
+pub mod cli_sdp;
 pub mod cli_share;
 pub mod daily;
 pub mod edge;

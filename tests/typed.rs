@@ -91,7 +91,7 @@ proptest! {
         let mirrored: Vec<Vec<RingV>> =
             asm.pieces.iter().map(|p| t.write(&moved_all(&to_rings(std::slice::from_ref(p)), &flip))).collect();
         prop_assert!(solved_mirror(&target, mirrored, Mode::Free, true), "free, mirrored");
-        let f = SolveFile { target, set: set_of(&asm), tolerance: None };
+        let f = SolveFile { target, set: set_of(&asm), tolerance: None, allow_mirror: None };
         let out = tessera::cli::solve_one(&f, 1, false, None, 200_000).unwrap();
         prop_assert!(!out.outcome.solutions.is_empty(), "{} nodes, complete {}", out.outcome.nodes, out.outcome.complete);
     }
@@ -126,7 +126,12 @@ proptest! {
 fn a_typed_hexagon_is_snapped_and_solved() {
     let typed =
         [(-2.0133, 1.9866), (-2.0, -0.0133), (-0.9933, -1.0067), (0.0067, -1.0), (1.0, 0.0067), (-1.0133, 1.9933)];
-    let f = SolveFile { target: vec![poly(&typed)], set: PieceSet::builtin("tpuzzle").unwrap(), tolerance: None };
+    let f = SolveFile {
+        target: vec![poly(&typed)],
+        set: PieceSet::builtin("tpuzzle").unwrap(),
+        tolerance: None,
+        allow_mirror: None,
+    };
     let out = tessera::cli::solve_one(&f, 1, false, None, 0).unwrap();
     assert_eq!(out.outcome.solutions.len(), 1);
     assert!(out.repairs.iter().any(|r| r.contains("onto the pieces' lattice")), "{:?}", out.repairs);

@@ -87,6 +87,7 @@ impl Family for Tangram {
                 deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS)),
                 cancel,
                 tolerance: level.tolerance,
+                no_mirror: !level.allow_mirror,
                 ..Default::default()
             };
             crate::solve::geometric::hint(set, target, &placed, &opts)
@@ -114,6 +115,7 @@ impl Family for Tangram {
             limit: limit.max(1) as usize,
             max_nodes: PROVE_NODES,
             tolerance: level.tolerance,
+            no_mirror: !level.allow_mirror,
             cancel,
             ..Default::default()
         };
@@ -127,6 +129,7 @@ impl Family for Tangram {
             limit: 1,
             max_nodes: PROVE_NODES,
             tolerance: level.tolerance,
+            no_mirror: !level.allow_mirror,
             ..Default::default()
         };
         match crate::solve::geometric::solve(&level.set, &level.target, &opts) {

@@ -43,6 +43,8 @@ pub struct Options {
     pub watch: Option<Watch>,
     /// The tolerance as a fraction of the figure's size (`None`: [`Tol::REL`]).
     pub tolerance: Option<f64>,
+    /// Pieces only turn, never mirrored (a level's or a file's `allow_mirror: false`).
+    pub no_mirror: bool,
 }
 
 /// The live view's callback: the partial placement and the figure's base angle.
@@ -136,7 +138,7 @@ struct Prepared {
     repairs: Vec<String>,
 }
 
-fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>) -> Option<Prepared> {
+fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: bool) -> Option<Prepared> {
     let bb = BBox::of_rings(target);
     let tol = Tol::for_figure_rel(bb.size(), bb.magnitude(), rel.unwrap_or(Tol::REL));
     let snapped = super::snap::snap(set, target, tol.eps);
@@ -169,6 +171,9 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>) -> Option<P
         let n = (std::f64::consts::TAU / step).round() as i32;
         let mut poses: Vec<Pose> = Vec::new();
         for flip in [false, true] {
+            if flip && no_mirror {
+                continue;
+            }
             for rot in 0..n {
                 let m = crate::geom::Motion { mirror: flip, angle: rot as f64 * step + base, shift: pt(0.0, 0.0) };
                 let edges = outline(def, &m, tol.eps);
@@ -226,7 +231,7 @@ impl Prepared {
 
 /// Solves `target` with the pieces of `set` (`None` when the figure does not make simple rings).
 pub fn solve(set: &PieceSet, target: &[Vec<Vertex>], opts: &Options) -> Option<Outcome> {
-    let p = prepare(set, target, opts.tolerance)?;
+    let p = prepare(set, target, opts.tolerance, opts.no_mirror)?;
     let all = p.kinds.iter().map(|k| k.ids.len()).collect();
     Some(p.run(&p.region, all, opts))
 }
@@ -242,7 +247,7 @@ pub fn hint(
     opts: &Options,
 ) -> Option<crate::family::Hint> {
     use crate::family::Hint;
-    let p = prepare(set, target, opts.tolerance)?;
+    let p = prepare(set, target, opts.tolerance, opts.no_mirror)?;
     if p.base.abs() > 1e-9 {
         return None;
     }

@@ -57,6 +57,9 @@ pub struct Options {
     pub deadline: Option<Instant>,
     pub cancel: Option<Arc<AtomicBool>>,
     pub watch: Option<Watch>,
+    /// Start from the weights of these translations' rank-one matrices instead of W = 0
+    /// (a solution is then a fixed point: the first step returns it).
+    pub start: Option<Vec<(f64, f64)>>,
 }
 
 impl Default for Options {
@@ -69,6 +72,7 @@ impl Default for Options {
             deadline: None,
             cancel: None,
             watch: None,
+            start: None,
         }
     }
 }
@@ -155,8 +159,24 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
     cones.extend((0..n).map(|_| SupportedConeT::PSDTriangleConeT(order)));
     debug_assert_eq!(b.len(), eq.rows.len() + n * tri);
 
-    // W_i, as the objective's coefficients per variable.
+    // W_i, as the objective's coefficients per variable: 0, or I - u u' for the unit vector
+    // u along (exp(a . t_i)) over the basis.
     let mut q = vec![0.0; nvar];
+    let add_weights = |q: &mut [f64], i: usize, u: &[f64]| {
+        for j in 0..order {
+            for l in 0..order {
+                let w = f64::from(u8::from(j == l)) - u[j] * u[l];
+                if let Some(v) = var(i, (basis[l].0 + basis[j].0, basis[l].1 + basis[j].1)) {
+                    q[v] += w;
+                }
+            }
+        }
+    };
+    for (i, t) in opts.start.iter().flatten().enumerate().take(n) {
+        let v: Vec<f64> = basis.iter().map(|a| (a.0 as f64 * t.0 + a.1 as f64 * t.1).exp()).collect();
+        let len = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+        add_weights(&mut q, i, &v.iter().map(|x| x / len).collect::<Vec<_>>());
+    }
     for step in 1..=opts.limit.max(1) {
         if opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
             out.stopped = Some("cancelled".into());
@@ -211,15 +231,7 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
             rest += vals.iter().enumerate().filter(|&(u, _)| u != top).map(|(_, v)| v.max(0.0)).sum::<f64>();
             // W = I - u u' for the top eigenvector u: the sum of the other eigenvectors'
             // projections.
-            for j in 0..order {
-                for l in 0..order {
-                    let w = f64::from(u8::from(j == l)) - vecs[j][top] * vecs[l][top];
-                    let s = (basis[l].0 + basis[j].0, basis[l].1 + basis[j].1);
-                    if let Some(v) = var(i, s) {
-                        q[v] += w;
-                    }
-                }
-            }
+            add_weights(&mut q, i, &(0..order).map(|j| vecs[j][top]).collect::<Vec<_>>());
         }
         let objective = if trace > 0.0 { rest / trace } else { f64::INFINITY };
         out.objectives.push(objective);
@@ -287,7 +299,10 @@ pub fn eigen(m: &[Vec<f64>]) -> (Vec<f64>, Vec<Vec<f64>>) {
     let mut a: Vec<Vec<f64>> = m.to_vec();
     let mut v: Vec<Vec<f64>> = (0..n).map(|i| (0..n).map(|j| f64::from(u8::from(i == j))).collect()).collect();
     for _sweep in 0..100 {
-        let off: f64 = (0..n).flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j))).map(|(i, j)| a[i][j] * a[i][j]).sum();
+        let off: f64 = (0..n)
+            .flat_map(|i| (0..n).filter(move |&j| j != i).map(move |j| (i, j)))
+            .map(|(i, j)| a[i][j] * a[i][j])
+            .sum();
         let norm: f64 = a.iter().flatten().map(|x| x * x).sum();
         if off <= 1e-30 * norm.max(1e-300) {
             break;
@@ -303,15 +318,16 @@ pub fn eigen(m: &[Vec<f64>]) -> (Vec<f64>, Vec<Vec<f64>>) {
                 let t = if theta == 0.0 { 1.0 } else { t };
                 let c = 1.0 / (t * t + 1.0).sqrt();
                 let s = t * c;
-                for k in 0..n {
-                    let (akp, akr) = (a[k][p], a[k][r]);
-                    a[k][p] = c * akp - s * akr;
-                    a[k][r] = s * akp + c * akr;
+                for row in a.iter_mut() {
+                    let (akp, akr) = (row[p], row[r]);
+                    row[p] = c * akp - s * akr;
+                    row[r] = s * akp + c * akr;
                 }
-                for k in 0..n {
-                    let (apk, ark) = (a[p][k], a[r][k]);
-                    a[p][k] = c * apk - s * ark;
-                    a[r][k] = s * apk + c * ark;
+                let (low, high) = a.split_at_mut(r);
+                for (x, y) in low[p].iter_mut().zip(high[0].iter_mut()) {
+                    let (apk, ark) = (*x, *y);
+                    *x = c * apk - s * ark;
+                    *y = s * apk + c * ark;
                 }
                 for row in v.iter_mut() {
                     let (vkp, vkr) = (row[p], row[r]);
@@ -393,8 +409,9 @@ fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
         for r in c + 1..n {
             let f = a[r][c] / a[c][c];
             if f != 0.0 {
-                for k in c..n {
-                    a[r][k] -= f * a[c][k];
+                let (top, rest) = a.split_at_mut(r);
+                for (x, y) in rest[0][c..].iter_mut().zip(&top[c][c..]) {
+                    *x -= f * y;
                 }
                 b[r] -= f * b[c];
             }
@@ -519,7 +536,9 @@ impl Dissection {
     pub fn shifts(&self, t: &[(f64, f64)]) -> Vec<Pt> {
         t.iter()
             .zip(&self.centroids)
-            .map(|(ti, c)| crate::geom::pt(self.centre.x + ti.0 * self.size - c.x, self.centre.y + ti.1 * self.size - c.y))
+            .map(|(ti, c)| {
+                crate::geom::pt(self.centre.x + ti.0 * self.size - c.x, self.centre.y + ti.1 * self.size - c.y)
+            })
             .collect()
     }
 

@@ -1,0 +1,114 @@
+//! `tessera solve FILE... --method sdp`: the rank-one SDP ([`crate::solve::sdp`]) on solve
+//! files whose pieces only translate.
+
+use crate::algebra::IndexSet;
+use crate::solve::sdp::{Dissection, Options, AUTO};
+use std::io::Write;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// Solves each file; exit 0 when every file was processed (solved or not), 2 when any was
+/// malformed or unsupported.
+pub fn solve(
+    files: &[String],
+    limit: Option<usize>,
+    index: Option<&str>,
+    timeout_ms: Option<u64>,
+    json: bool,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> i32 {
+    let indexes: Vec<IndexSet> = match index.unwrap_or("auto") {
+        "auto" => AUTO.to_vec(),
+        name => match IndexSet::parse(name) {
+            Ok(i) => vec![i],
+            Err(e) => {
+                let _ = writeln!(err, "tessera solve: --index: {e}");
+                return 2;
+            }
+        },
+    };
+    let mut code = 0;
+    for file in files {
+        let start = Instant::now();
+        let opts = Options {
+            limit: limit.unwrap_or(Options::default().limit).min(1000),
+            deadline: timeout_ms.map(|ms| start + Duration::from_millis(ms)),
+            ..Options::default()
+        };
+        let problem = crate::format::load_solve(Path::new(file)).and_then(|f| {
+            if f.set.step_deg != 360.0 {
+                return Err(format!(
+                    "the SDP method places pieces that only translate: give `rotation_step: 360` (this file turns them by {} degrees)",
+                    f.set.step_deg
+                ));
+            }
+            if f.allow_mirror == Some(true) {
+                return Err("the SDP method does not mirror pieces: give `allow_mirror: false`".into());
+            }
+            let pieces: Vec<_> = f.set.pieces.iter().map(|p| p.rings.clone()).collect();
+            Ok((Dissection::new(&f.target, &pieces)?, f.set))
+        });
+        let (d, set) = match problem {
+            Ok(p) => p,
+            Err(problem) => {
+                code = 2;
+                crate::cli::file_error("solve", file, &problem, json, out, err);
+                continue;
+            }
+        };
+        let found = d.solve(&opts, &indexes);
+        let ms = start.elapsed().as_secs_f64() * 1000.0;
+        let last = &found.runs.last().expect("at least one index set").1;
+        let iterations: usize = found.runs.iter().map(|(_, r)| r.iterations).sum();
+        let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = found
+            .shifts
+            .iter()
+            .map(|shifts| {
+                set.pieces
+                    .iter()
+                    .zip(shifts)
+                    .map(|(p, d)| {
+                        let moved = crate::geom::shifted(&p.rings, crate::geom::pt(-d.x, -d.y));
+                        moved.iter().map(|r| r.iter().map(crate::cli::vertex_json).collect()).collect()
+                    })
+                    .collect()
+            })
+            .collect();
+        let solved = found.shifts.is_some();
+        if json {
+            let runs: Vec<serde_json::Value> = found
+                .runs
+                .iter()
+                .map(|(i, r)| {
+                    serde_json::json!({"index_set": i.name(), "iterations": r.iterations, "objectives": r.objectives,
+                        "rank_residual": r.rank_residual, "converged": r.converged, "sizes": r.sizes,
+                        "sdp_ms": r.sdp_ms, "stopped": r.stopped})
+                })
+                .collect();
+            let objectives: Vec<f64> = found.runs.iter().flat_map(|(_, r)| r.objectives.iter().copied()).collect();
+            let line = serde_json::json!({
+                "file": file, "method": "sdp", "solved": solved, "iterations": iterations,
+                "objectives": objectives, "rank_residual": last.rank_residual, "sizes": last.sizes,
+                "index_set": found.runs.last().map(|(i, _)| i.name()), "runs": runs,
+                "solutions": solutions, "elapsed_ms": ms, "stopped": if solved { None } else { last.stopped.clone() },
+            });
+            let _ = writeln!(out, "{line}");
+        } else {
+            let steps: Vec<String> =
+                found.runs.iter().map(|(i, r)| format!("{} {} steps", i.name(), r.iterations)).collect();
+            let verdict = if solved {
+                "solved".to_string()
+            } else {
+                format!("not solved: {}", last.stopped.as_deref().unwrap_or("the step limit came first"))
+            };
+            let _ = writeln!(
+                out,
+                "{file}: {verdict} ({}; rank residual {:.1e}; {ms:.1} ms)",
+                steps.join(", then "),
+                last.rank_residual
+            );
+        }
+    }
+    code
+}
