@@ -1,0 +1,219 @@
+//! The rank-one SDP (issue 19): the equations hold at a true placement, a solution's rank-one
+//! matrices are a fixed point, a figure whose pieces were moved away is solved and verifies,
+//! a wrong piece set never is, and `tessera solve --method sdp` reports and refuses clearly.
+
+use std::process::Command;
+use tessera::algebra::IndexSet;
+use tessera::geom::{pt, shifted, Vertex};
+use tessera::solve::sdp::{Dissection, Options, AUTO};
+
+type Rings = Vec<Vec<Vertex>>;
+
+/// A shipped tangram level's figure and its pieces turned as its reference solution has them
+/// (in place).
+fn level(id: &str) -> (Rings, Vec<Rings>) {
+    let packs = tessera::level::embedded_packs();
+    let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == id).expect("the level");
+    let pieces = level.solution.iter().map(|pl| pl.apply(&level.set.pieces[pl.piece], level.set.step())).collect();
+    (level.target.clone(), pieces)
+}
+
+/// The pieces moved away from the figure (each its own way) and their order reversed.
+fn scattered(pieces: &[Rings]) -> Vec<Rings> {
+    let mut v: Vec<Rings> =
+        pieces.iter().enumerate().map(|(i, p)| shifted(p, pt(7.0 - 3.0 * i as f64, 2.5 * i as f64 - 9.0))).collect();
+    v.reverse();
+    v
+}
+
+#[test]
+fn a_true_placement_satisfies_every_equation() {
+    let (target, pieces) = level("convex-square");
+    let d = Dissection::new(&target, &pieces).unwrap();
+    let t = d.translations(&vec![pt(0.0, 0.0); pieces.len()]);
+    for index in [IndexSet::Degree(2), IndexSet::Degree(3), IndexSet::Grid(2), IndexSet::Axes(4)] {
+        let eq = d.equations(index);
+        assert!(!eq.rows.is_empty());
+        let worst = eq.residual(&t).iter().fold(0.0f64, |m, r| m.max(r.abs()));
+        assert!(worst < 1e-12, "{index:?}: residual {worst:e}");
+    }
+    // Moving one piece breaks them.
+    let mut moved = t.clone();
+    moved[0].0 += 0.05;
+    let eq = d.equations(IndexSet::Degree(3));
+    assert!(eq.residual(&moved).iter().any(|r| r.abs() > 1e-4));
+}
+
+#[test]
+fn a_solutions_rank_one_matrices_are_a_fixed_point() {
+    let (target, pieces) = level("convex-square");
+    let d = Dissection::new(&target, &pieces).unwrap();
+    let truth = d.translations(&vec![pt(0.0, 0.0); pieces.len()]);
+    let opts = Options { limit: 1, start: Some(truth.clone()), ..Options::default() };
+    let out = d.solve(&opts, &[IndexSet::Degree(3)]);
+    let run = &out.runs[0].1;
+    assert_eq!(run.iterations, 1);
+    assert!(run.objectives[0] < 1e-6, "objective {:e}", run.objectives[0]);
+    let shifts = out.shifts.expect("solved in one step");
+    for s in &shifts {
+        assert!(s.x.abs() < 1e-6 && s.y.abs() < 1e-6, "moved by {s:?}");
+    }
+}
+
+#[test]
+fn a_scattered_figure_converges_and_verifies() {
+    for id in ["convex-square", "convex-triangle", "convex-pentagon-1"] {
+        let (target, pieces) = level(id);
+        let d = Dissection::new(&target, &scattered(&pieces)).unwrap();
+        let out = d.solve(&Options::default(), &AUTO);
+        let shifts = out.shifts.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
+        assert!(d.verifies(&shifts));
+        let run = &out.runs.last().unwrap().1;
+        assert_eq!(run.objectives.len(), run.iterations);
+        assert_eq!(run.sizes.matrices, 7);
+    }
+}
+
+#[test]
+fn a_wrong_piece_set_is_never_solved() {
+    let (target, pieces) = level("convex-square");
+    // The square (4 corners) swapped for a second copy of a triangle of the same area.
+    let square = pieces.iter().position(|p| p[0].len() == 4 && is_square(&p[0])).expect("the square");
+    let triangle = pieces
+        .iter()
+        .position(|p| p[0].len() == 3 && (area(&p[0]) - area(&pieces[square][0])).abs() < 1e-9)
+        .expect("the medium triangle");
+    let mut wrong = scattered(&pieces);
+    let n = wrong.len();
+    wrong[n - 1 - square] = shifted(&pieces[triangle], pt(20.0, 20.0));
+    let d = Dissection::new(&target, &wrong).unwrap();
+    let out = d.solve(&Options::default(), &AUTO);
+    assert!(out.shifts.is_none());
+    assert!(out.runs.iter().all(|(_, r)| r.solution.is_none() && r.stopped.is_some()));
+}
+
+fn area(r: &[Vertex]) -> f64 {
+    (0..r.len()).map(|i| r[i].at.x * r[(i + 1) % r.len()].at.y - r[(i + 1) % r.len()].at.x * r[i].at.y).sum::<f64>().abs()
+        / 2.0
+}
+
+fn is_square(r: &[Vertex]) -> bool {
+    let d = |i: usize| (r[(i + 1) % 4].at - r[i].at).len();
+    (0..4).all(|i| (d(i) - d(0)).abs() < 1e-9) && ((r[2].at - r[0].at).len() - (r[3].at - r[1].at).len()).abs() < 1e-9
+}
+
+// The command.
+
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(args).output().expect("runs");
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into(),
+        String::from_utf8_lossy(&out.stderr).into(),
+    )
+}
+
+fn ring_json(r: &[Vertex]) -> serde_json::Value {
+    serde_json::Value::Array(r.iter().map(|v| serde_json::json!([v.at.x, v.at.y])).collect())
+}
+
+/// A solve file of the scattered figure.
+fn solve_file(dir: &std::path::Path, name: &str, step: f64, extra: serde_json::Value) -> String {
+    let (target, pieces) = level("convex-square");
+    let mut file = serde_json::json!({
+        "target": target.iter().map(|r| ring_json(r)).collect::<Vec<_>>(),
+        "pieces": scattered(&pieces).iter().map(|p| ring_json(&p[0])).collect::<Vec<_>>(),
+        "rotation_step": step,
+        "allow_mirror": false,
+    });
+    for (k, v) in extra.as_object().unwrap() {
+        file[k] = v.clone();
+    }
+    let path = dir.join(name);
+    std::fs::write(&path, file.to_string()).unwrap();
+    path.to_string_lossy().into()
+}
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("tessera-sdp-{name}-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+#[test]
+fn the_command_solves_and_reports_in_json() {
+    let dir = temp_dir("json");
+    let file = solve_file(&dir, "square.json", 360.0, serde_json::json!({}));
+    let (code, out, err) = run(&["solve", &file, "--method", "sdp", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["method"], "sdp");
+    assert_eq!(v["solved"], true);
+    let iterations = v["iterations"].as_u64().unwrap() as usize;
+    assert!(iterations >= 1);
+    assert_eq!(v["objectives"].as_array().unwrap().len(), iterations);
+    assert!(v["rank_residual"].as_f64().unwrap() < 1e-3);
+    assert_eq!(v["sizes"]["matrices"], 7);
+    assert!(v["sizes"]["order"].as_u64().unwrap() >= 6);
+    assert!(v["sizes"]["constraints"].as_u64().unwrap() > 0);
+    let solution = v["solutions"][0].as_array().unwrap();
+    assert_eq!(solution.len(), 7);
+    // The pieces as placed verify as a puzzle file.
+    let puzzle = serde_json::json!({"target": serde_json::from_str::<serde_json::Value>(&std::fs::read_to_string(&file).unwrap()).unwrap()["target"],
+        "pieces": solution, "mode": "anchored"});
+    let pf = dir.join("placed.json");
+    std::fs::write(&pf, puzzle.to_string()).unwrap();
+    let (code, out, err) = run(&["verify", pf.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("\"solved\":true"), "{out}");
+}
+
+#[test]
+fn the_command_refuses_what_it_cannot_take() {
+    let dir = temp_dir("refuse");
+    // Turning pieces.
+    let turning = solve_file(&dir, "turning.json", 45.0, serde_json::json!({}));
+    let (code, _, err) = run(&["solve", &turning, "--method", "sdp"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("turning.json") && err.contains("rotation_step: 360"), "{err}");
+    // Mirrored pieces.
+    let mirrored = solve_file(&dir, "mirror.json", 360.0, serde_json::json!({"allow_mirror": true}));
+    let (code, _, err) = run(&["solve", &mirrored, "--method", "sdp"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("allow_mirror"), "{err}");
+    // Arcs.
+    let arcs = dir.join("arcs.json");
+    std::fs::write(
+        &arcs,
+        r#"{"target": [[{"at": [0, 0], "arc": {"center": [1, 0], "ccw": true}}, [2, 0]]],
+            "pieces": [[{"at": [0, 0], "arc": {"center": [1, 0], "ccw": true}}, [2, 0]]], "rotation_step": 360}"#,
+    )
+    .unwrap();
+    let (code, _, err) = run(&["solve", arcs.to_str().unwrap(), "--method", "sdp"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("straight edges"), "{err}");
+    // Not a solve file.
+    let broken = dir.join("broken.json");
+    std::fs::write(&broken, "{\"target\": [[[0, 0], [1, 0]]").unwrap();
+    let (code, _, err) = run(&["solve", broken.to_str().unwrap(), "--method", "sdp"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("broken.json"), "{err}");
+    // An unknown index set.
+    let ok = solve_file(&dir, "ok.json", 360.0, serde_json::json!({}));
+    let (code, _, err) = run(&["solve", &ok, "--method", "sdp", "--index", "cube3"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("cube3"), "{err}");
+}
+
+#[test]
+fn a_timeout_is_reported_not_solved() {
+    let dir = temp_dir("timeout");
+    let file = solve_file(&dir, "square.json", 360.0, serde_json::json!({}));
+    let (code, out, err) = run(&["solve", &file, "--method", "sdp", "--timeout-ms", "0", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+    assert_eq!(v["solved"], false);
+    assert_eq!(v["stopped"], "out of time");
+    let (_, text, _) = run(&["solve", &file, "--method", "sdp", "--timeout-ms", "0"]);
+    assert!(text.contains("not solved: out of time"), "{text}");
+}
