@@ -4,11 +4,13 @@ use crate::edge::{exact, generate, load, lp, Placement, Puzzle};
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera edge solve FILE [--method exact|lp] [--all] [--limit N] [--timeout-ms N] [--rotate]
-                        [--basis point|exponential] [--turns direct|duplicate] [--json]
+  tessera edge solve FILE [--method exact|lp|sdp] [--all] [--limit N] [--timeout-ms N] [--rotate]
+                        [--basis point|exponential] [--turns direct|duplicate] [--index SET] [--json]
                                    solve an edge-matching puzzle: RON, or text (`cols rows`, then
                                    `north east south west` per tile; --rotate: its tiles turn);
-                                   lp: the paper's Algorithm 1 (--limit: linear programs, default 50)
+                                   lp: the paper's Algorithm 1 (--limit: linear programs, default 50);
+                                   sdp: its Algorithm 2, no preset locations (tiles that translate;
+                                   --limit: semidefinite programs, default 40)
   tessera edge generate --cols C --rows R --colors K [--frame-colors F] [--rotate] [--unique]
                         [--seed S] [--timeout-ms N] [--out FILE]
                                    make a puzzle (text, or RON when FILE ends in .ron); gives up
@@ -83,8 +85,9 @@ fn within(n: u64, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
 struct SolveArgs {
     #[arg(value_name = "FILE")]
     file: Option<String>,
-    /// exact (the search) or lp (the paper's Algorithm 1).
-    #[arg(long, value_name = "exact|lp", default_value = "exact")]
+    /// exact (the search), lp (the paper's Algorithm 1) or sdp (its Algorithm 2: no preset
+    /// locations; tiles that only translate).
+    #[arg(long, value_name = "exact|lp|sdp", default_value = "exact")]
     method: String,
     /// Count every solution (at most --limit).
     #[arg(long)]
@@ -104,6 +107,10 @@ struct SolveArgs {
     /// lp: turning tiles, direct or duplicate.
     #[arg(long, value_name = "direct|duplicate")]
     turns: Option<String>,
+    /// sdp: the moment matrices' index set (auto: degree2, then degree3; degreeN, gridN,
+    /// axesN).
+    #[arg(long, value_name = "SET")]
+    index: Option<String>,
     #[arg(long)]
     json: bool,
 }
@@ -237,7 +244,48 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 }
             }
         }
-        other => return Err(format!("--method is exact or lp, not `{other}`").into()),
+        "sdp" => {
+            let indexes = match a.index.as_deref().unwrap_or("auto") {
+                "auto" => crate::solve::sdp::AUTO.to_vec(),
+                name => vec![crate::algebra::IndexSet::parse(name)?],
+            };
+            let opts = crate::solve::sdp::Options {
+                limit: limit.map_or(crate::solve::sdp::Options::default().limit, |n| n.min(1000) as usize),
+                deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                ..Default::default()
+            };
+            let res = crate::edge::sdp::solve(&puzzle, &opts, &indexes).map_err(|e| file_failure(&file, e))?;
+            let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            let last = res.runs.last().map(|(_, r)| r.clone()).unwrap_or_default();
+            let iterations: usize = res.runs.iter().map(|(_, r)| r.iterations).sum();
+            let solved = res.placement.is_some();
+            if json {
+                let objectives: Vec<f64> = res.runs.iter().flat_map(|(_, r)| r.objectives.iter().copied()).collect();
+                let v = serde_json::json!({
+                    "file": file, "method": "sdp", "solved": solved, "solutions": u64::from(solved),
+                    "placement": res.placement.as_ref().map(placement_json), "elapsed_ms": ms,
+                    "iterations": iterations, "objectives": objectives, "rank_residual": last.rank_residual,
+                    "sizes": last.sizes, "index_set": res.runs.last().map(|(i, _)| i.name()),
+                    "stopped": if solved { None } else { last.stopped.clone() },
+                });
+                let _ = writeln!(out, "{v}");
+            } else {
+                let verdict = if solved {
+                    "solved".to_string()
+                } else {
+                    format!("not solved: {}", last.stopped.as_deref().unwrap_or("the step limit came first"))
+                };
+                let _ = writeln!(
+                    out,
+                    "{file}: {verdict} after {iterations} semidefinite program(s) (rank residual {:.1e}, {ms:.1} ms)",
+                    last.rank_residual
+                );
+                if let Some(p) = &res.placement {
+                    print_grid(out, &puzzle, p);
+                }
+            }
+        }
+        other => return Err(format!("--method is exact, lp or sdp, not `{other}`").into()),
     }
     Ok(0)
 }

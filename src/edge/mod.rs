@@ -9,6 +9,7 @@
 pub mod exact;
 pub mod generate;
 pub mod lp;
+pub mod sdp;
 pub mod play;
 
 use serde::{Deserialize, Serialize};
