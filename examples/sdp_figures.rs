@@ -4,9 +4,11 @@
 //! orientations). Prints, per figure, steps, time and outcome, then the share converged to a
 //! verified solution, the median and worst time.
 //!
-//!   cargo run --release --no-default-features --example sdp_figures -- [INDEX_SET] [MAX_FIGURES]
+//!   cargo run --release --no-default-features --example sdp_figures -- [INDEX_SET] [MAX_FIGURES] [turn90]
 //!
-//! INDEX_SET: auto (default: degree2, then degree3), or one of degree3, grid2, axes4, ...
+//! INDEX_SET: auto (default: degree2, then degree3; with turn90 ball1 then ball2), or one of
+//! degree3, grid2, axes4, ball2, ... With `turn90` each piece is also given turned by a random
+//! number of quarter turns, and the SDP must find the turns too (section 6.3's duplication).
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::time::Instant;
@@ -15,7 +17,9 @@ use tessera::solve::sdp::{Dissection, Options};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    let turning = args.iter().any(|a| a == "turn90");
     let indexes: Vec<IndexSet> = match args.first().map_or("auto", |s| s.as_str()) {
+        "auto" if turning => tessera::solve::sdp::AUTO_TURNING.to_vec(),
         "auto" => tessera::solve::sdp::AUTO.to_vec(),
         s => vec![IndexSet::parse(s).expect("an index set")],
     };
@@ -44,6 +48,17 @@ fn main() {
                 .iter()
                 .map(|pl| {
                     let rings = pl.apply(&level.set.pieces[pl.piece], level.set.step());
+                    let rings = if turning {
+                        let q = rng.next_u32() % 4;
+                        let m = tessera::geom::Motion {
+                            mirror: false,
+                            angle: q as f64 * std::f64::consts::FRAC_PI_2,
+                            shift: tessera::geom::pt(0.0, 0.0),
+                        };
+                        rings.iter().map(|r| tessera::pieces::move_ring(r, &m)).collect()
+                    } else {
+                        rings
+                    };
                     let away = tessera::geom::pt(
                         (rng.next_u32() % 2000) as f64 / 100.0 - 10.0,
                         (rng.next_u32() % 2000) as f64 / 100.0 - 10.0,
@@ -56,14 +71,14 @@ fn main() {
             }
             total += 1;
             let t0 = Instant::now();
-            let d = match Dissection::new(&level.target, &pieces) {
+            let d = match Dissection::new(&level.target, &pieces, if turning { 4 } else { 1 }) {
                 Ok(d) => d,
                 Err(e) => {
                     println!("{}/{}: not taken: {e}", pack.id, level.id);
                     continue;
                 }
             };
-            let out = d.solve(&Options::default(), &indexes);
+            let out = d.solve(&Options::default(), &indexes).expect("equations");
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             times.push(ms);
             for (_, run) in &out.runs {
@@ -72,7 +87,7 @@ fn main() {
             }
             let steps: Vec<String> = out.runs.iter().map(|(i, r)| format!("{} {}", i.name(), r.iterations)).collect();
             let last = &out.runs.last().expect("a run").1;
-            let ok = out.shifts.is_some();
+            let ok = out.placed.is_some();
             if std::env::var("SDP_DEBUG").is_ok() {
                 let o: Vec<String> = last.objectives.iter().map(|x| format!("{x:.1e}")).collect();
                 println!("objectives {}", o.join(" "));

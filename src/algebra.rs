@@ -45,11 +45,11 @@ pub fn moment(k: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     start * len * ratio
 }
 
-/// The sides of a simple polygon's outline (`outer`: counter-clockwise for an outline, its
-/// outward normals pointing out; a hole's ring clockwise), each straight edge typed by its
-/// outward normal's direction modulo a half turn (`kinds` collects the directions met, within
-/// `tol` radians).
-pub fn polygon_sides(ring: &[(f64, f64)], kinds: &mut Kinds) -> Vec<Side> {
+/// The sides of a simple polygon's outline (counter-clockwise for an outline, its outward
+/// normals pointing out; a hole's ring clockwise), each straight edge typed by its outward
+/// normal's direction modulo a half turn after turning it by `turn` radians (`kinds` collects
+/// the directions met). The paths themselves stay as given.
+pub fn polygon_sides(ring: &[(f64, f64)], kinds: &mut Kinds, turn: f64) -> Vec<Side> {
     (0..ring.len())
         .filter_map(|i| {
             let (a, b) = (ring[i], ring[(i + 1) % ring.len()]);
@@ -58,10 +58,15 @@ pub fn polygon_sides(ring: &[(f64, f64)], kinds: &mut Kinds) -> Vec<Side> {
                 return None;
             }
             // Counter-clockwise: the outward normal is the direction turned clockwise.
-            let (kind, sign) = kinds.of(dy.atan2(-dx));
+            let (kind, sign) = kinds.of((-dx).atan2(dy) + turn);
             Some(Side { kind, sign, a, b })
         })
         .collect()
+}
+
+/// A vector turned by p quarter turns counter-clockwise.
+pub fn turn(v: (f64, f64), p: usize) -> (f64, f64) {
+    (0..p % 4).fold(v, |(x, y), _| (-y, x))
 }
 
 /// The side types of a dissection: outward normal directions modulo a half turn.
@@ -107,9 +112,16 @@ pub enum IndexSet {
     Grid(u32),
     /// The paper's own (appendix B.2): 1, Tx .. Tx^K, Ty .. Ty^K, order 2K + 1.
     Axes(u32),
+    /// |a| + |b| <= d, negative powers too: closed under quarter turns (for turning pieces).
+    Ball(u32),
 }
 
 impl IndexSet {
+    /// Whether a quarter turn maps the set to itself.
+    pub fn turn_closed(&self) -> bool {
+        matches!(self, IndexSet::Ball(_))
+    }
+
     pub fn members(&self) -> Vec<Index> {
         let mut v: Vec<Index> = match *self {
             IndexSet::Degree(d) => {
@@ -123,6 +135,15 @@ impl IndexSet {
             IndexSet::Axes(k) => {
                 let k = k as i32;
                 std::iter::once((0, 0)).chain((1..=k).map(|a| (a, 0))).chain((1..=k).map(|b| (0, b))).collect()
+            }
+            IndexSet::Ball(d) => {
+                let d = d as i32;
+                let mut v: Vec<Index> = (-d..=d)
+                    .flat_map(|a| (-d..=d).map(move |b| (a, b)))
+                    .filter(|&(a, b)| a.abs() + b.abs() <= d)
+                    .collect();
+                v.sort_by_key(|&(a, b)| (a.abs() + b.abs(), a, b));
+                v
             }
         };
         v.dedup();
@@ -148,8 +169,10 @@ impl IndexSet {
             Ok(IndexSet::Grid(n))
         } else if let Some(n) = num("axes") {
             Ok(IndexSet::Axes(n))
+        } else if let Some(n) = num("ball") {
+            Ok(IndexSet::Ball(n))
         } else {
-            Err(format!("unknown index set `{s}`: use degreeN, gridN or axesN with N from 1 to 8"))
+            Err(format!("unknown index set `{s}`: use degreeN, gridN, axesN or ballN with N from 1 to 8"))
         }
     }
 
@@ -158,66 +181,105 @@ impl IndexSet {
             IndexSet::Degree(n) => format!("degree{n}"),
             IndexSet::Grid(n) => format!("grid{n}"),
             IndexSet::Axes(n) => format!("axes{n}"),
+            IndexSet::Ball(n) => format!("ball{n}"),
         }
     }
 }
 
-/// The linear equations on the monomials: row r is (type, k), and says
-/// sum_i coef[i][r] * m_i(k) = rhs[r].
+/// One of the puzzle's copies in section 6.3's duplication: the pieces' and the figure's
+/// sides as they are in the copy turned by `turns` quarter turns (their types turned).
+#[derive(Clone, Debug)]
+pub struct Copy {
+    pub pieces: Vec<Vec<Side>>,
+    pub figure: Vec<Side>,
+    pub turns: usize,
+}
+
+/// The linear equations on the monomials: row r (a side type and a multi-index k) says
+/// sum over its terms (i, m, c) of c * m_i(m) = rhs[r], m_i(m) = exp(m . t_i). Without turns
+/// every term's monomial is the row's k.
 #[derive(Clone, Debug)]
 pub struct Equations {
+    pub pieces: usize,
     pub rows: Vec<(usize, Index)>,
-    /// Per piece, per row.
-    pub coef: Vec<Vec<f64>>,
+    pub terms: Vec<Vec<(usize, Index, f64)>>,
     pub rhs: Vec<f64>,
 }
 
 impl Equations {
     /// The equations for pieces (their sides around their own origin) that translate over a
-    /// figure (its sides where it lies), for the multi-indices `ks`. Rows that no piece
-    /// touches are kept only if the figure does (then no translation can meet them). Each row
-    /// is scaled to largest magnitude 1.
+    /// figure (its sides where it lies), for the multi-indices `ks`. Rows that nothing
+    /// touches are dropped. Each row is scaled to largest magnitude 1.
     pub fn new(pieces: &[Vec<Side>], figure: &[Side], ks: &[Index]) -> Equations {
-        let kinds = pieces.iter().flatten().chain(figure).map(|s| s.kind).max().map_or(0, |k| k + 1);
-        let mut rows = Vec::new();
-        let mut coef: Vec<Vec<f64>> = vec![Vec::new(); pieces.len()];
-        let mut rhs = Vec::new();
-        let term = |sides: &[Side], kind: usize, k: Index| -> f64 {
-            let kf = (k.0 as f64, k.1 as f64);
-            sides.iter().filter(|s| s.kind == kind).map(|s| s.sign * moment(kf, s.a, s.b)).sum()
+        let copies = vec![Copy { pieces: pieces.to_vec(), figure: figure.to_vec(), turns: 0 }];
+        Equations::summed(pieces.len(), &copies, ks, 1)
+    }
+
+    /// Section 6.3's duplication: the equations summed over `copies`, each the pieces' and
+    /// the figure's sides as they are in one of the puzzle's copies turned by p quarter turns
+    /// of r (types already turned); in copy p a piece's translation enters as R(p) t_i, so
+    /// its monomial for k is exp(R(p)' k . t_i), another member of a turn-closed set.
+    pub fn summed(n: usize, copies: &[Copy], ks: &[Index], r: usize) -> Equations {
+        let kinds = copies
+            .iter()
+            .flat_map(|c| c.pieces.iter().flatten().chain(&c.figure).map(|s| s.kind))
+            .max()
+            .map_or(0, |k| k + 1);
+        let mut out = Equations { pieces: n, rows: Vec::new(), terms: Vec::new(), rhs: Vec::new() };
+        let term = |sides: &[Side], kind: usize, k: (f64, f64)| -> f64 {
+            sides.iter().filter(|s| s.kind == kind).map(|s| s.sign * moment(k, s.a, s.b)).sum()
         };
         for kind in 0..kinds {
             for &k in ks {
-                let c: Vec<f64> = pieces.iter().map(|p| term(p, kind, k)).collect();
-                let r = term(figure, kind, k);
-                let scale = c.iter().fold(r.abs(), |m, x| m.max(x.abs()));
+                let mut terms: Vec<(usize, Index, f64)> = Vec::new();
+                let mut rhs = 0.0;
+                for Copy { pieces, figure, turns } in copies {
+                    // exp(k . R(p) u) = exp(R(p)' k . u).
+                    let kp = turn_back(k, *turns, r);
+                    let kf = (kp.0 as f64, kp.1 as f64);
+                    for (i, sides) in pieces.iter().enumerate() {
+                        let c = term(sides, kind, kf);
+                        match terms.iter_mut().find(|t| t.0 == i && t.1 == kp) {
+                            Some(t) => t.2 += c,
+                            None => terms.push((i, kp, c)),
+                        }
+                    }
+                    rhs += term(figure, kind, kf);
+                }
+                terms.retain(|t| t.2 != 0.0);
+                let scale = terms.iter().fold(rhs.abs(), |m, t| m.max(t.2.abs()));
                 if scale < 1e-12 {
                     continue;
                 }
-                rows.push((kind, k));
-                for (i, x) in c.iter().enumerate() {
-                    coef[i].push(x / scale);
-                }
-                rhs.push(r / scale);
+                terms.iter_mut().for_each(|t| t.2 /= scale);
+                out.rows.push((kind, k));
+                out.terms.push(terms);
+                out.rhs.push(rhs / scale);
             }
         }
-        Equations { rows, coef, rhs }
+        out
     }
 
     /// Each row's miss for the given translations.
     pub fn residual(&self, t: &[(f64, f64)]) -> Vec<f64> {
         (0..self.rows.len())
             .map(|r| {
-                let k = self.rows[r].1;
-                let lhs: f64 = t
-                    .iter()
-                    .enumerate()
-                    .map(|(i, ti)| self.coef[i][r] * (k.0 as f64 * ti.0 + k.1 as f64 * ti.1).exp())
-                    .sum();
+                let lhs: f64 =
+                    self.terms[r].iter().map(|&(i, m, c)| c * (m.0 as f64 * t[i].0 + m.1 as f64 * t[i].1).exp()).sum();
                 lhs - self.rhs[r]
             })
             .collect()
     }
+}
+
+/// R(p)' k for p quarter turns of r (r = 1 or 4): the multi-index whose monomial in t is
+/// exp(k . R(p) t).
+pub fn turn_back(k: Index, p: usize, r: usize) -> Index {
+    if r <= 1 {
+        return k;
+    }
+    // R(90)' (a, b) = (b, -a): k . R t = (R' k) . t.
+    (0..p % 4).fold(k, |(a, b), _| (b, -a))
 }
 
 #[cfg(test)]
@@ -248,7 +310,7 @@ mod tests {
     #[test]
     fn opposite_normals_share_a_type_with_opposite_signs() {
         let mut kinds = Kinds::new(1e-6);
-        let square = polygon_sides(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], &mut kinds);
+        let square = polygon_sides(&[(0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0)], &mut kinds, 0.0);
         assert_eq!(kinds.angles.len(), 2);
         // Bottom (normal down) and top (normal up).
         assert_eq!(square[0].kind, square[2].kind);

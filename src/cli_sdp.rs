@@ -2,7 +2,7 @@
 //! files whose pieces only translate.
 
 use crate::algebra::IndexSet;
-use crate::solve::sdp::{Dissection, Options, AUTO};
+use crate::solve::sdp::{Dissection, Options, AUTO, AUTO_TURNING};
 use std::io::Write;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -37,19 +37,22 @@ pub fn solve(
             ..Options::default()
         };
         let problem = crate::format::load_solve(Path::new(file)).and_then(|f| {
-            if f.set.step_deg != 360.0 {
-                return Err(format!(
-                    "the SDP method places pieces that only translate: give `rotation_step: 360` (this file turns them by {} degrees)",
-                    f.set.step_deg
-                ));
-            }
+            let turns = match f.set.step_deg {
+                360.0 => 1,
+                90.0 => 4,
+                step => {
+                    return Err(format!(
+                        "the SDP method places pieces that translate (`rotation_step: 360`) or turn by quarter turns (`rotation_step: 90`); this file turns them by {step} degrees"
+                    ))
+                }
+            };
             if f.allow_mirror == Some(true) {
                 return Err("the SDP method does not mirror pieces: give `allow_mirror: false`".into());
             }
             let pieces: Vec<_> = f.set.pieces.iter().map(|p| p.rings.clone()).collect();
-            Ok((Dissection::new(&f.target, &pieces)?, f.set))
+            Ok((Dissection::new(&f.target, &pieces, turns)?, turns))
         });
-        let (d, set) = match problem {
+        let (d, turns) = match problem {
             Ok(p) => p,
             Err(problem) => {
                 code = 2;
@@ -57,25 +60,33 @@ pub fn solve(
                 continue;
             }
         };
-        let found = d.solve(&opts, &indexes);
+        let indexes = match (index, turns) {
+            (None | Some("auto"), 4) => AUTO_TURNING.to_vec(),
+            _ => indexes.clone(),
+        };
+        let found = match d.solve(&opts, &indexes) {
+            Ok(found) => found,
+            Err(problem) => {
+                code = 2;
+                crate::cli::file_error("solve", file, &problem, json, out, err);
+                continue;
+            }
+        };
         let ms = start.elapsed().as_secs_f64() * 1000.0;
         let last = &found.runs.last().expect("at least one index set").1;
         let iterations: usize = found.runs.iter().map(|(_, r)| r.iterations).sum();
         let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = found
-            .shifts
+            .placed
             .iter()
-            .map(|shifts| {
-                set.pieces
+            .map(|placed| {
+                placed
                     .iter()
-                    .zip(shifts)
-                    .map(|(p, d)| {
-                        let moved = crate::geom::shifted(&p.rings, crate::geom::pt(-d.x, -d.y));
-                        moved.iter().map(|r| r.iter().map(crate::cli::vertex_json).collect()).collect()
-                    })
+                    .enumerate()
+                    .map(|(i, p)| vec![d.ring(i, p).iter().map(crate::cli::vertex_json).collect()])
                     .collect()
             })
             .collect();
-        let solved = found.shifts.is_some();
+        let solved = found.placed.is_some();
         if json {
             let runs: Vec<serde_json::Value> = found
                 .runs
@@ -91,7 +102,7 @@ pub fn solve(
                 "file": file, "method": "sdp", "solved": solved, "iterations": iterations,
                 "objectives": objectives, "rank_residual": last.rank_residual, "sizes": last.sizes,
                 "index_set": found.runs.last().map(|(i, _)| i.name()), "runs": runs,
-                "solutions": solutions, "elapsed_ms": ms, "stopped": if solved { None } else { last.stopped.clone() },
+                "solutions": solutions, "elapsed_ms": ms, "quarter_turns": found.placed.as_ref().map(|p| p.iter().map(|q| q.quarter_turns).collect::<Vec<_>>()), "stopped": if solved { None } else { last.stopped.clone() },
             });
             let _ = writeln!(out, "{line}");
         } else {

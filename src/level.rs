@@ -14,10 +14,11 @@ use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 6] = [
+pub const EMBEDDED: [(&str, &str, &str); 7] = [
     ("classic", "levels/classic.ron", include_str!("../levels/classic.ron")),
     ("sets", "levels/sets.ron", include_str!("../levels/sets.ron")),
     ("curved", "levels/curved.ron", include_str!("../levels/curved.ron")),
+    ("sliding", "levels/sliding.ron", include_str!("../levels/sliding.ron")),
     ("polyominoes", "levels/polyominoes.ron", include_str!("../levels/polyominoes.ron")),
     ("polycubes", "levels/polycubes.ron", include_str!("../levels/polycubes.ron")),
     ("edge", "levels/edge.ron", include_str!("../levels/edge.ron")),

@@ -29,10 +29,10 @@ fn scattered(pieces: &[Rings]) -> Vec<Rings> {
 #[test]
 fn a_true_placement_satisfies_every_equation() {
     let (target, pieces) = level("convex-square");
-    let d = Dissection::new(&target, &pieces).unwrap();
-    let t = d.translations(&vec![pt(0.0, 0.0); pieces.len()]);
+    let d = Dissection::new(&target, &pieces, 1).unwrap();
+    let t = d.translations(&d.as_given());
     for index in [IndexSet::Degree(2), IndexSet::Degree(3), IndexSet::Grid(2), IndexSet::Axes(4)] {
-        let eq = d.equations(index);
+        let eq = d.equations(index).unwrap();
         assert!(!eq.rows.is_empty());
         let worst = eq.residual(&t).iter().fold(0.0f64, |m, r| m.max(r.abs()));
         assert!(worst < 1e-12, "{index:?}: residual {worst:e}");
@@ -40,23 +40,23 @@ fn a_true_placement_satisfies_every_equation() {
     // Moving one piece breaks them.
     let mut moved = t.clone();
     moved[0].0 += 0.05;
-    let eq = d.equations(IndexSet::Degree(3));
+    let eq = d.equations(IndexSet::Degree(3)).unwrap();
     assert!(eq.residual(&moved).iter().any(|r| r.abs() > 1e-4));
 }
 
 #[test]
 fn a_solutions_rank_one_matrices_are_a_fixed_point() {
     let (target, pieces) = level("convex-square");
-    let d = Dissection::new(&target, &pieces).unwrap();
-    let truth = d.translations(&vec![pt(0.0, 0.0); pieces.len()]);
-    let opts = Options { limit: 1, start: Some(truth.clone()), ..Options::default() };
-    let out = d.solve(&opts, &[IndexSet::Degree(3)]);
+    let d = Dissection::new(&target, &pieces, 1).unwrap();
+    let given = d.as_given();
+    let opts = Options { limit: 1, start: Some(d.translations(&given)), ..Options::default() };
+    let out = d.solve(&opts, &[IndexSet::Degree(3)]).unwrap();
     let run = &out.runs[0].1;
     assert_eq!(run.iterations, 1);
     assert!(run.objectives[0] < 1e-6, "objective {:e}", run.objectives[0]);
-    let shifts = out.shifts.expect("solved in one step");
-    for s in &shifts {
-        assert!(s.x.abs() < 1e-6 && s.y.abs() < 1e-6, "moved by {s:?}");
+    let placed = out.placed.expect("solved in one step");
+    for (p, g) in placed.iter().zip(&given) {
+        assert!((p.at - g.at).len() < 1e-6 && p.quarter_turns == 0, "moved to {p:?}");
     }
 }
 
@@ -64,10 +64,10 @@ fn a_solutions_rank_one_matrices_are_a_fixed_point() {
 fn a_scattered_figure_converges_and_verifies() {
     for id in ["convex-square", "convex-triangle", "convex-pentagon-1"] {
         let (target, pieces) = level(id);
-        let d = Dissection::new(&target, &scattered(&pieces)).unwrap();
-        let out = d.solve(&Options::default(), &AUTO);
-        let shifts = out.shifts.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
-        assert!(d.verifies(&shifts));
+        let d = Dissection::new(&target, &scattered(&pieces), 1).unwrap();
+        let out = d.solve(&Options::default(), &AUTO).unwrap();
+        let placed = out.placed.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
+        assert!(d.verifies(&placed));
         let run = &out.runs.last().unwrap().1;
         assert_eq!(run.objectives.len(), run.iterations);
         assert_eq!(run.sizes.matrices, 7);
@@ -86,14 +86,17 @@ fn a_wrong_piece_set_is_never_solved() {
     let mut wrong = scattered(&pieces);
     let n = wrong.len();
     wrong[n - 1 - square] = shifted(&pieces[triangle], pt(20.0, 20.0));
-    let d = Dissection::new(&target, &wrong).unwrap();
-    let out = d.solve(&Options::default(), &AUTO);
-    assert!(out.shifts.is_none());
+    let d = Dissection::new(&target, &wrong, 1).unwrap();
+    let out = d.solve(&Options::default(), &AUTO).unwrap();
+    assert!(out.placed.is_none());
     assert!(out.runs.iter().all(|(_, r)| r.solution.is_none() && r.stopped.is_some()));
 }
 
 fn area(r: &[Vertex]) -> f64 {
-    (0..r.len()).map(|i| r[i].at.x * r[(i + 1) % r.len()].at.y - r[(i + 1) % r.len()].at.x * r[i].at.y).sum::<f64>().abs()
+    (0..r.len())
+        .map(|i| r[i].at.x * r[(i + 1) % r.len()].at.y - r[(i + 1) % r.len()].at.x * r[i].at.y)
+        .sum::<f64>()
+        .abs()
         / 2.0
 }
 
@@ -246,4 +249,45 @@ fn edge_matching_without_preset_locations() {
     let turning = generate(&spec(3, 3, true, 5)).unwrap();
     let e = tessera::edge::sdp::solve(&turning.puzzle, &Options::default(), &AUTO).err().unwrap();
     assert!(e.contains("translate"), "{e}");
+}
+
+/// The pieces each turned by (i mod 4) quarter turns about their centroid.
+fn turned(pieces: &[Rings]) -> Vec<Rings> {
+    pieces
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let c = tessera::pieces::ring_centroid(&p[0]);
+            let m = tessera::geom::Motion {
+                mirror: false,
+                angle: (i % 4) as f64 * std::f64::consts::FRAC_PI_2,
+                shift: pt(0.0, 0.0),
+            };
+            let back = tessera::geom::Motion { mirror: false, angle: 0.0, shift: c };
+            let at0 = shifted(p, c);
+            at0.iter().map(|r| tessera::pieces::move_ring(&tessera::pieces::move_ring(r, &m), &back)).collect()
+        })
+        .collect()
+}
+
+#[test]
+fn turning_pieces_satisfy_the_duplicated_equations() {
+    let (target, pieces) = level("convex-square");
+    let d = Dissection::new(&target, &turned(&pieces), 4).unwrap();
+    // Piece i, given turned by q = i mod 4, lies in the figure's copy q: t' = R(q) (u + o).
+    let truth: Vec<(f64, f64)> = d
+        .translations(&d.as_given())
+        .iter()
+        .enumerate()
+        .map(|(i, &(x, y))| tessera::algebra::turn((x + 0.6, y), i % 4))
+        .collect();
+    let eq = d.equations(IndexSet::Ball(2)).unwrap();
+    let worst = eq.residual(&truth).iter().fold(0.0f64, |m, r| m.max(r.abs()));
+    assert!(worst < 1e-10, "residual {worst:e}");
+    // Read back, each piece is turned back by its quarter turns to where it was.
+    for (i, p) in d.placed(&truth).iter().enumerate() {
+        assert_eq!(p.quarter_turns.rem_euclid(4), (4 - (i % 4) as i32) % 4);
+    }
+    assert!(d.verifies(&d.placed(&truth)));
+    assert!(d.equations(IndexSet::Degree(3)).is_err());
 }

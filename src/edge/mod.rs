@@ -9,8 +9,8 @@
 pub mod exact;
 pub mod generate;
 pub mod lp;
-pub mod sdp;
 pub mod play;
+pub mod sdp;
 
 use serde::{Deserialize, Serialize};
 

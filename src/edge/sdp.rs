@@ -18,7 +18,9 @@ pub struct EdgeOutcome {
 /// Solves a translation-only puzzle, trying the index sets in turn.
 pub fn solve(p: &Puzzle, opts: &Options, indexes: &[IndexSet]) -> Result<EdgeOutcome, String> {
     if p.rotate {
-        return Err("the SDP method places tiles that only translate; for turning tiles use --method exact or lp".into());
+        return Err(
+            "the SDP method places tiles that only translate; for turning tiles use --method exact or lp".into()
+        );
     }
     if p.tiles.len() > crate::solve::sdp::MAX_PIECES {
         return Err(format!(

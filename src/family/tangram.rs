@@ -58,8 +58,10 @@ impl Family for Tangram {
         "tangram"
     }
 
-    fn caps(&self, _level: &Level) -> Caps {
-        Caps { turn: true, mirror: true, tip: false, watch: true, lab: false, grid: false, drawings: 0 }
+    fn caps(&self, level: &Level) -> Caps {
+        // `rotation_step: 360`: pieces only slide (neither turn nor flip).
+        let moves = level.set.step_deg < 360.0;
+        Caps { turn: moves, mirror: moves, tip: false, watch: true, lab: false, grid: false, drawings: 0 }
     }
 
     /// The pieces' outlines through the contour engine (a piece that cannot be built is left out).
@@ -87,7 +89,7 @@ impl Family for Tangram {
                 deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS)),
                 cancel,
                 tolerance: level.tolerance,
-                no_mirror: !level.allow_mirror,
+                no_mirror: level.set.step_deg >= 360.0,
                 ..Default::default()
             };
             crate::solve::geometric::hint(set, target, &placed, &opts)
@@ -115,7 +117,7 @@ impl Family for Tangram {
             limit: limit.max(1) as usize,
             max_nodes: PROVE_NODES,
             tolerance: level.tolerance,
-            no_mirror: !level.allow_mirror,
+            no_mirror: level.set.step_deg >= 360.0,
             cancel,
             ..Default::default()
         };
@@ -129,7 +131,7 @@ impl Family for Tangram {
             limit: 1,
             max_nodes: PROVE_NODES,
             tolerance: level.tolerance,
-            no_mirror: !level.allow_mirror,
+            no_mirror: level.set.step_deg >= 360.0,
             ..Default::default()
         };
         match crate::solve::geometric::solve(&level.set, &level.target, &opts) {

@@ -1,6 +1,9 @@
 //! Show thinking: the geometric solver searches the level's figure on `AsyncComputeTaskPool`
 //! and streams its current partial placement over a crossbeam channel: every node for the
-//! first [`EVERY_NODE`] nodes, then at most one per [`LATER_EVERY`], then the solution. The game
+//! first [`EVERY_NODE`] nodes, then at most one per [`LATER_EVERY`], then the solution. On a
+//! level whose pieces only slide (`rotation_step: 360`, straight edges, no mirror) it is the
+//! rank-one SDP instead ([`crate::solve::sdp`]): each of its steps sends every piece where that
+//! step's matrices put it, as the paper's Figure 5.2(d) shows them converging. The game
 //! plays the stream back one step per [`ThinkingPace`], each step a set of [`ThinkingGhost`]
 //! entities drawn faintly by [`super::draw`]. (The search itself is never slowed down: it would
 //! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
@@ -40,7 +43,54 @@ pub const LATER_EVERY: Duration = Duration::from_millis(50);
 
 enum Msg {
     Partial(Vec<Placement>, f64),
-    Done { solved: bool, nodes: u64 },
+    Done { solved: bool, nodes: u64, sdp: bool },
+}
+
+/// Whether a level's show-thinking view plays the rank-one SDP: tangram-family pieces that
+/// only slide (`rotation_step: 360`), with straight edges.
+pub fn sdp_view(level: &crate::level::Level) -> bool {
+    level.family.name() == "tangram"
+        && level.set.step_deg >= 360.0
+        && !level.set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some())
+}
+
+/// The SDP's run, each step's iterate streamed as placements.
+fn run_sdp(set: &crate::pieces::PieceSet, target: &[Vec<crate::geom::Vertex>], job: &super::job::JobCtx<Msg>) {
+    use crate::solve::sdp::{Dissection, Options, AUTO};
+    let pieces: Vec<_> = set.pieces.iter().map(|p| p.rings.clone()).collect();
+    let Ok(d) = Dissection::new(target, &pieces, 1) else {
+        job.send(Msg::Done { solved: false, nodes: 0, sdp: true });
+        return;
+    };
+    let d = Arc::new(d);
+    let as_placements = |d: &Dissection, placed: &[crate::solve::sdp::Placed]| -> Vec<Placement> {
+        placed
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                let at = p.at - d.centroid(i);
+                Placement { piece: i, rot: 0, flip: false, at: (at.x, at.y) }
+            })
+            .collect()
+    };
+    let (view, stream) = (d.clone(), job.clone());
+    let opts = Options {
+        cancel: Some(job.cancel.clone()),
+        watch: Some(Arc::new(move |_step, t: &[(f64, f64)]| {
+            stream.send(Msg::Partial(as_placements(&view, &view.placed(t)), 0.0));
+        })),
+        ..Default::default()
+    };
+    let (solved, steps) = match d.solve(&opts, &AUTO) {
+        Ok(out) => {
+            if let Some(placed) = &out.placed {
+                job.send(Msg::Partial(as_placements(&d, placed), 0.0));
+            }
+            (out.placed.is_some(), out.runs.iter().map(|(_, r)| r.iterations as u64).sum())
+        }
+        Err(_) => (false, 0),
+    };
+    job.send(Msg::Done { solved, nodes: steps, sdp: true });
 }
 
 /// The state of the live view.
@@ -54,7 +104,12 @@ pub struct Thinking {
     job: Job<Msg>,
     queue: std::collections::VecDeque<Msg>,
     last_step: f32,
+    /// Playing the SDP: few steps, each shown for [`SDP_PACE`].
+    sdp: bool,
 }
+
+/// How long each of the SDP's steps stays on screen.
+pub const SDP_PACE: Duration = Duration::from_millis(700);
 
 pub struct ThinkingPlugin;
 
@@ -117,6 +172,12 @@ fn toggle(
     state.message = Some("Watching the solver…".into());
     state.queue.clear();
     let (set, target) = (active.level.set.clone(), active.level.target.clone());
+    state.sdp = sdp_view(&active.level);
+    if state.sdp {
+        state.message = Some("Watching the SDP converge…".into());
+        state.job.start(move |job| run_sdp(&set, &target, &job));
+        return;
+    }
     state.job.start(move |job| {
         let sent = std::sync::atomic::AtomicU64::new(0);
         let last = std::sync::Mutex::new(std::time::Instant::now());
@@ -150,7 +211,7 @@ fn toggle(
             }
             None => (false, 0),
         };
-        job.send(Msg::Done { solved, nodes });
+        job.send(Msg::Done { solved, nodes, sdp: false });
     });
 }
 
@@ -165,7 +226,8 @@ fn receive(
     let arrived = state.job.drain();
     state.queue.extend(arrived);
     let now = time.elapsed_secs();
-    if !state.running || now - state.last_step < pace.0.as_secs_f32() {
+    let pace = if state.sdp { pace.0.max(SDP_PACE) } else { pace.0 };
+    if !state.running || now - state.last_step < pace.as_secs_f32() {
         return;
     }
     let Some(msg) = state.queue.pop_front() else { return };
@@ -179,15 +241,22 @@ fn receive(
             for p in placed {
                 commands.spawn(ThinkingGhost { placement: p, base });
             }
-            state.message = Some(format!("Watching the solver… step {}", state.shown));
+            state.message = Some(if state.sdp {
+                format!("Watching the SDP converge… semidefinite program {}", state.shown)
+            } else {
+                format!("Watching the solver… step {}", state.shown)
+            });
         }
-        Msg::Done { solved, nodes } => {
+        Msg::Done { solved, nodes, sdp } => {
             state.running = false;
             state.job.finished();
-            state.message = Some(if solved {
-                format!("The solver found a solution after {nodes} steps.")
-            } else {
-                format!("The solver stopped after {nodes} steps without a solution.")
+            state.message = Some(match (sdp, solved) {
+                (false, true) => format!("The solver found a solution after {nodes} steps."),
+                (false, false) => format!("The solver stopped after {nodes} steps without a solution."),
+                (true, true) => format!("The SDP reached rank one after {nodes} semidefinite program(s): solved."),
+                (true, false) => {
+                    format!("The SDP stopped after {nodes} semidefinite program(s) without reaching rank one.")
+                }
             });
         }
     }

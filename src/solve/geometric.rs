@@ -141,7 +141,10 @@ struct Prepared {
 fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: bool) -> Option<Prepared> {
     let bb = BBox::of_rings(target);
     let tol = Tol::for_figure_rel(bb.size(), bb.magnitude(), rel.unwrap_or(Tol::REL));
-    let snapped = super::snap::snap(set, target, tol.eps);
+    // Pieces that only slide (`rotation_step: 360`) keep their own angle: no lattice to snap
+    // the figure to, no base angle to turn them by.
+    let sliding = set.step() >= std::f64::consts::TAU - 1e-9;
+    let snapped = if sliding { None } else { super::snap::snap(set, target, tol.eps) };
     let mut repairs = Vec::new();
     if let Some(s) = snapped.as_ref().filter(|s| s.corners > 0) {
         repairs.push(format!(
@@ -161,7 +164,7 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: 
     let edges = || region.iter().flat_map(|c| c.edges.iter());
     let first = edges().find(|e| !e.is_arc()).or_else(|| edges().next())?;
     let base = first.tangent_start(tol.eps).angle().rem_euclid(step);
-    let base = if base > step - 1e-9 { 0.0 } else { base };
+    let base = if base > step - 1e-9 || sliding { 0.0 } else { base };
     let mut kinds: Vec<Kind> = Vec::new();
     for (i, def) in set.pieces.iter().enumerate() {
         if let Some(k) = kinds.iter_mut().find(|k| set.pieces[k.ids[0]].rings == def.rings) {

@@ -113,7 +113,7 @@ pub struct Outcome {
 /// Runs Algorithm 2 on the equations of `pieces` pieces. `check` is offered refined
 /// translations once the objective is small; it returns whether they solve the puzzle.
 pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) -> bool) -> Outcome {
-    let n = eq.coef.len();
+    let n = eq.pieces;
     let basis = opts.index.members();
     let ks = opts.index.sums();
     let order = basis.len();
@@ -126,12 +126,11 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
     // The constraint matrix, by columns: the equations, then each piece's PSD triangle.
     let mut cols: Vec<Vec<(usize, f64)>> = vec![Vec::new(); nvar];
     let mut b = Vec::new();
-    for (r, &(_, k)) in eq.rows.iter().enumerate() {
-        for i in 0..n {
-            if eq.coef[i][r] != 0.0 {
-                if let Some(v) = var(i, k) {
-                    cols[v].push((r, eq.coef[i][r]));
-                }
+    for (r, terms) in eq.terms.iter().enumerate() {
+        for &(i, m, c) in terms {
+            match var(i, m) {
+                Some(v) => cols[v].push((r, c)),
+                None => panic!("the equations use a monomial {m:?} outside the index set's sums"),
             }
         }
         b.push(eq.rhs[r]);
@@ -213,6 +212,10 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
                 out.stopped = Some("out of time".into());
                 break;
             }
+            SolverStatus::DualInfeasible | SolverStatus::AlmostDualInfeasible => {
+                out.stopped = Some(format!("the SDP solver failed ({status:?})"));
+                break;
+            }
             _ => {}
         }
         let x = &solver.solution.x;
@@ -234,6 +237,12 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
             add_weights(&mut q, i, &(0..order).map(|j| vecs[j][top]).collect::<Vec<_>>());
         }
         let objective = if trace > 0.0 { rest / trace } else { f64::INFINITY };
+        // Past 1 the matrices are not positive semidefinite: the solver's answer is unusable
+        // (it still often is after a reported numerical error, when this holds).
+        if objective > 1.0 + 1e-6 {
+            out.stopped = Some(format!("the SDP solver failed ({status:?})"));
+            break;
+        }
         out.objectives.push(objective);
         out.rank_residual = objective;
         let t: Vec<(f64, f64)> = (0..n)
@@ -356,14 +365,14 @@ pub fn refine(eq: &Equations, t: &[(f64, f64)]) -> Vec<(f64, f64)> {
         let m = 2 * n;
         let mut jtj = vec![vec![0.0; m]; m];
         let mut jtr = vec![0.0; m];
-        for (row, &(_, k)) in eq.rows.iter().enumerate() {
-            let grads: Vec<(usize, f64)> = (0..n)
-                .flat_map(|i| {
-                    let e = eq.coef[i][row] * (k.0 as f64 * t[i].0 + k.1 as f64 * t[i].1).exp();
-                    [(2 * i, e * k.0 as f64), (2 * i + 1, e * k.1 as f64)]
-                })
-                .filter(|g| g.1 != 0.0)
-                .collect();
+        for (row, terms) in eq.terms.iter().enumerate() {
+            let mut grads: Vec<(usize, f64)> = Vec::new();
+            for &(i, m, c) in terms {
+                let e = c * (m.0 as f64 * t[i].0 + m.1 as f64 * t[i].1).exp();
+                grads.push((2 * i, e * m.0 as f64));
+                grads.push((2 * i + 1, e * m.1 as f64));
+            }
+            grads.retain(|g| g.1 != 0.0);
             for &(u, gu) in &grads {
                 jtr[u] += gu * r[row];
                 for &(w, gw) in &grads {
@@ -425,12 +434,13 @@ fn solve_linear(mut a: Vec<Vec<f64>>, mut b: Vec<f64>) -> Option<Vec<f64>> {
     Some(x)
 }
 
-/// A dissection put as sides: a figure to fill with pieces that only translate.
+/// A dissection put as sides: a figure to fill with pieces that translate, or also turn by
+/// quarter turns (section 6.3's duplication).
 pub struct Dissection {
-    /// Each piece's sides around its centroid, and the figure's, in the equations'
-    /// coordinates.
-    sides: Vec<Vec<Side>>,
-    figure: Vec<Side>,
+    /// Each piece's outline around its centroid, and the figure's outlines (outer rings
+    /// counter-clockwise, holes clockwise), in the equations' coordinates.
+    rings: Vec<Vec<(f64, f64)>>,
+    figure: Vec<Vec<(f64, f64)>>,
     /// The figure as given, judged by the verification engine.
     target: Vec<Vec<Vertex>>,
     pieces: Vec<Vec<Vertex>>,
@@ -438,23 +448,46 @@ pub struct Dissection {
     centre: Pt,
     size: f64,
     centroids: Vec<Pt>,
+    /// 1 (pieces translate) or 4 (they also turn by quarter turns).
+    turns: usize,
 }
+
+/// Where a piece goes: turned by `quarter_turns` (counter-clockwise) about its centroid,
+/// which lands at `at`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Placed {
+    pub quarter_turns: i32,
+    pub at: Pt,
+}
+
+/// With turning pieces the figure's copy p sits at R(p) times this offset (in the equations'
+/// coordinates, the figure being half a unit wide): the copies stay apart.
+const COPY_OFFSET: (f64, f64) = (0.6, 0.0);
 
 /// The index sets tried in turn when none is named: the small one first (fast, and it
 /// solves most figures), then the paper-sized one (it solves most of the rest).
 pub const AUTO: [IndexSet; 2] = [IndexSet::Degree(2), IndexSet::Degree(3)];
 
-/// What a dissection run found: each index set's run and, when solved, each piece's shift.
+/// With quarter turns: the index sets must be closed under them.
+pub const AUTO_TURNING: [IndexSet; 2] = [IndexSet::Ball(1), IndexSet::Ball(2)];
+
+/// What a dissection run found: each index set's run and, when solved, each piece's place.
 pub struct DissectionOutcome {
     pub runs: Vec<(IndexSet, Outcome)>,
-    pub shifts: Option<Vec<Pt>>,
+    pub placed: Option<Vec<Placed>>,
 }
 
 impl Dissection {
-    /// Takes straight-edged pieces (one outline each) and a figure (outlines and holes).
-    pub fn new(target: &[Vec<Vertex>], pieces: &[Vec<Vec<Vertex>>]) -> Result<Dissection, String> {
+    /// Takes straight-edged pieces (one outline each) and a figure (outlines and holes);
+    /// `turns` 1: pieces only translate; 4: they turn by quarter turns too.
+    pub fn new(target: &[Vec<Vertex>], pieces: &[Vec<Vec<Vertex>>], turns: usize) -> Result<Dissection, String> {
         if pieces.is_empty() {
             return Err("no pieces".into());
+        }
+        if turns != 1 && turns != 4 {
+            return Err(format!(
+                "the SDP method takes pieces that translate, or turn by quarter turns; not {turns} turns"
+            ));
         }
         if pieces.len() > MAX_PIECES {
             return Err(format!("{} pieces is more than the SDP method takes ({MAX_PIECES})", pieces.len()));
@@ -468,30 +501,30 @@ impl Dissection {
         }
         let pts = |r: &[Vertex]| -> Vec<Pt> { r.iter().map(|v| v.at).collect() };
         let bb = crate::geom::BBox::of_rings(target);
-        let size = bb.size();
+        // Turning: the figure half a unit wide, so its copies (see COPY_OFFSET) stay apart.
+        let size = bb.size() * if turns == 1 { 1.0 } else { 2.0 };
         if !(size.is_finite() && size > 0.0) {
             return Err("the figure has no extent".into());
         }
         let centre = bb.center();
         let norm = |p: Pt, origin: Pt| ((p.x - origin.x) / size, (p.y - origin.y) / size);
-        let mut kinds = Kinds::new(1e-6);
         // The figure: outlines counter-clockwise, holes (inside an odd number of other
         // rings) clockwise.
-        let rings: Vec<Vec<Pt>> = target.iter().map(|r| pts(r)).collect();
+        let outlines: Vec<Vec<Pt>> = target.iter().map(|r| pts(r)).collect();
         let mut figure = Vec::new();
-        for (i, r) in rings.iter().enumerate() {
+        for (i, r) in outlines.iter().enumerate() {
             if r.len() < 3 {
                 return Err(format!("figure ring {i} has fewer than 3 corners"));
             }
-            let depth = rings.iter().enumerate().filter(|&(j, o)| j != i && inside(r[0], o)).count();
+            let depth = outlines.iter().enumerate().filter(|&(j, o)| j != i && inside(r[0], o)).count();
             let ccw = signed_area(r) > 0.0;
             let mut ring: Vec<(f64, f64)> = r.iter().map(|&p| norm(p, centre)).collect();
             if ccw != (depth % 2 == 0) {
                 ring.reverse();
             }
-            figure.extend(polygon_sides(&ring, &mut kinds));
+            figure.push(ring);
         }
-        let mut sides = Vec::new();
+        let mut rings = Vec::new();
         let mut centroids = Vec::new();
         for (k, p) in pieces.iter().enumerate() {
             let r = pts(&p[0]);
@@ -503,57 +536,122 @@ impl Dissection {
             if signed_area(&r) < 0.0 {
                 ring.reverse();
             }
-            sides.push(polygon_sides(&ring, &mut kinds));
+            rings.push(ring);
             centroids.push(c);
         }
         Ok(Dissection {
-            sides,
+            rings,
             figure,
             target: target.to_vec(),
             pieces: pieces.iter().map(|p| p[0].clone()).collect(),
             centre,
             size,
             centroids,
+            turns,
         })
     }
 
-    /// The equations over an index set's sums.
-    pub fn equations(&self, index: IndexSet) -> Equations {
-        Equations::new(&self.sides, &self.figure, &index.sums())
+    /// The equations over an index set's sums (summed over the figure's turned copies when
+    /// pieces turn).
+    pub fn equations(&self, index: IndexSet) -> Result<Equations, String> {
+        let mut kinds = Kinds::new(1e-6);
+        let ks = index.sums();
+        if self.turns == 1 {
+            let sides: Vec<Vec<Side>> = self.rings.iter().map(|r| polygon_sides(r, &mut kinds, 0.0)).collect();
+            let figure: Vec<Side> = self.figure.iter().flat_map(|r| polygon_sides(r, &mut kinds, 0.0)).collect();
+            return Ok(Equations::new(&sides, &figure, &ks));
+        }
+        if !index.turn_closed() {
+            return Err(format!(
+                "index set {} is not closed under quarter turns: turning pieces need ballN",
+                index.name()
+            ));
+        }
+        let quarter = std::f64::consts::FRAC_PI_2;
+        let copies: Vec<crate::algebra::Copy> = (0..self.turns)
+            .map(|p| {
+                let turn = quarter * p as f64;
+                let sides = self.rings.iter().map(|r| polygon_sides(r, &mut kinds, turn)).collect();
+                let figure = self
+                    .figure
+                    .iter()
+                    .flat_map(|r| {
+                        let moved: Vec<(f64, f64)> =
+                            r.iter().map(|q| (q.0 + COPY_OFFSET.0, q.1 + COPY_OFFSET.1)).collect();
+                        polygon_sides(&moved, &mut kinds, turn)
+                    })
+                    .collect();
+                crate::algebra::Copy { pieces: sides, figure, turns: p }
+            })
+            .collect();
+        Ok(Equations::summed(self.rings.len(), &copies, &ks, self.turns))
     }
 
-    /// Each piece's translation (its centroid, in the equations' coordinates) in a placement
-    /// given as each piece's shift.
-    pub fn translations(&self, shifts: &[Pt]) -> Vec<(f64, f64)> {
-        self.centroids
-            .iter()
-            .zip(shifts)
-            .map(|(c, d)| ((c.x + d.x - self.centre.x) / self.size, (c.y + d.y - self.centre.y) / self.size))
-            .collect()
+    /// Each piece's translation (its centroid, in the equations' coordinates) when it is
+    /// placed as given, unturned.
+    pub fn translations(&self, placed: &[Placed]) -> Vec<(f64, f64)> {
+        placed.iter().map(|p| ((p.at.x - self.centre.x) / self.size, (p.at.y - self.centre.y) / self.size)).collect()
     }
 
-    /// Each piece's shift for translations in the equations' coordinates.
-    pub fn shifts(&self, t: &[(f64, f64)]) -> Vec<Pt> {
+    /// The pieces as given: each centroid where it is, unturned.
+    pub fn as_given(&self) -> Vec<Placed> {
+        self.centroids.iter().map(|&at| Placed { quarter_turns: 0, at }).collect()
+    }
+
+    /// Each piece's place for translations in the equations' coordinates. Turning: a piece
+    /// lies in the copy of the figure nearest to it, copy q turned by q quarter turns; turned
+    /// back with it, it is the piece turned by -q in the figure.
+    pub fn placed(&self, t: &[(f64, f64)]) -> Vec<Placed> {
         t.iter()
-            .zip(&self.centroids)
-            .map(|(ti, c)| {
-                crate::geom::pt(self.centre.x + ti.0 * self.size - c.x, self.centre.y + ti.1 * self.size - c.y)
+            .map(|&(x, y)| {
+                let q = if self.turns == 1 {
+                    0
+                } else {
+                    (0..4)
+                        .max_by(|&a, &b| {
+                            let c = |p: usize| {
+                                let o = crate::algebra::turn(COPY_OFFSET, p);
+                                x * o.0 + y * o.1
+                            };
+                            c(a).total_cmp(&c(b))
+                        })
+                        .unwrap_or(0)
+                };
+                let (u, v) = crate::algebra::turn((x, y), (4 - q) % 4);
+                let (u, v) = if self.turns == 1 { (u, v) } else { (u - COPY_OFFSET.0, v - COPY_OFFSET.1) };
+                Placed {
+                    quarter_turns: -(q as i32),
+                    at: crate::geom::pt(self.centre.x + u * self.size, self.centre.y + v * self.size),
+                }
             })
             .collect()
     }
 
-    /// Whether the verification engine calls the pieces, so shifted, the figure.
-    pub fn verifies(&self, shifts: &[Pt]) -> bool {
-        let Ok(target) = crate::verify::Target::from_vertices(&self.target) else { return false };
-        let pieces: Option<Vec<crate::verify::Piece>> = self
-            .pieces
+    /// Piece `i`'s centroid as given.
+    pub fn centroid(&self, i: usize) -> Pt {
+        self.centroids[i]
+    }
+
+    /// Piece `i`'s outline as placed.
+    pub fn ring(&self, i: usize, p: &Placed) -> Vec<Vertex> {
+        let c = self.centroids[i];
+        let (sin, cos) = (p.quarter_turns as f64 * std::f64::consts::FRAC_PI_2).sin_cos();
+        self.pieces[i]
             .iter()
-            .zip(shifts)
-            .enumerate()
-            .map(|(k, (r, d))| {
-                let moved = crate::geom::shifted(std::slice::from_ref(r), crate::geom::pt(-d.x, -d.y));
-                crate::verify::Piece::from_vertices(&moved, target.tol, k).ok()
+            .map(|v| {
+                let (dx, dy) = (v.at.x - c.x, v.at.y - c.y);
+                crate::geom::pt(p.at.x + cos * dx - sin * dy, p.at.y + sin * dx + cos * dy).into()
             })
+            .collect()
+    }
+
+    /// Whether the verification engine calls the pieces, so placed, the figure.
+    pub fn verifies(&self, placed: &[Placed]) -> bool {
+        let Ok(target) = crate::verify::Target::from_vertices(&self.target) else { return false };
+        let pieces: Option<Vec<crate::verify::Piece>> = placed
+            .iter()
+            .enumerate()
+            .map(|(k, p)| crate::verify::Piece::from_vertices(&[self.ring(k, p)], target.tol, k).ok())
             .collect();
         let Some(pieces) = pieces else { return false };
         crate::verify::Puzzle::new(target, crate::verify::Mode::Anchored, false).judge(&pieces).solved
@@ -562,25 +660,25 @@ impl Dissection {
     /// Runs Algorithm 2 over each index set in turn until one solves the figure (`opts.index`
     /// is ignored; the deadline and cancel flag cover them all); a placement counts once the
     /// verification engine accepts it.
-    pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> DissectionOutcome {
-        let mut out = DissectionOutcome { runs: Vec::new(), shifts: None };
+    pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
+        let mut out = DissectionOutcome { runs: Vec::new(), placed: None };
         for &index in indexes {
-            let eq = self.equations(index);
+            let eq = self.equations(index)?;
             let run = run(&eq, &Options { index, ..opts.clone() }, |t| {
-                let s = self.shifts(t);
-                let ok = self.verifies(&s);
+                let placed = self.placed(t);
+                let ok = self.verifies(&placed);
                 if ok {
-                    out.shifts = Some(s);
+                    out.placed = Some(placed);
                 }
                 ok
             });
             let stop = run.stopped.as_deref().is_some_and(|s| s == "cancelled" || s == "out of time");
             out.runs.push((index, run));
-            if out.shifts.is_some() || stop {
+            if out.placed.is_some() || stop {
                 break;
             }
         }
-        out
+        Ok(out)
     }
 }
 
