@@ -1,13 +1,15 @@
 //! `tessera edge solve` and `tessera edge generate` (see [`crate::edge`]).
 
-use crate::edge::{exact, generate, load, lp, Placement, Puzzle};
+use crate::edge::{exact, generate, load, lp, portfolio, sat, Placement, Puzzle};
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera edge solve FILE [--method exact|lp|sdp] [--all] [--limit N] [--timeout-ms N] [--rotate]
-                        [--basis point|exponential] [--turns direct|duplicate] [--index SET] [--json]
+  tessera edge solve FILE [--method auto|exact|sat|lp|sdp] [--all] [--limit N] [--timeout-ms N]
+                        [--rotate] [--seed S] [--fixed-order] [--basis point|exponential]
+                        [--turns direct|duplicate] [--index SET] [--json]
                                    solve an edge-matching puzzle: RON, or text (`cols rows`, then
                                    `north east south west` per tile; --rotate: its tiles turn);
+                                   auto (default): the search and the SAT solver side by side;
                                    lp: the paper's Algorithm 1 (--limit: linear programs, default 50);
                                    sdp: its Algorithm 2, no preset locations (tiles that translate;
                                    --limit: semidefinite programs, default 40)
@@ -85,14 +87,21 @@ fn within(n: u64, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
 struct SolveArgs {
     #[arg(value_name = "FILE")]
     file: Option<String>,
-    /// exact (the search), lp (the paper's Algorithm 1) or sdp (its Algorithm 2: no preset
-    /// locations; tiles that only translate).
-    #[arg(long, value_name = "exact|lp|sdp", default_value = "exact")]
+    /// auto (the search and the SAT solver side by side, the first answer wins), exact (the
+    /// restarting search), sat (CaDiCaL), lp (the paper's Algorithm 1) or sdp (its Algorithm 2:
+    /// no preset locations; tiles that only translate).
+    #[arg(long, value_name = "auto|exact|sat|lp|sdp", default_value = "auto")]
     method: String,
+    /// exact: the seed of the search's tie-breaking.
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// exact: one run in a fixed order, no restarts (for comparison).
+    #[arg(long)]
+    fixed_order: bool,
     /// Count every solution (at most --limit).
     #[arg(long)]
     all: bool,
-    /// Most solutions (exact), or most linear programs (lp, default 50).
+    /// Most solutions (auto, exact, sat), or most linear programs (lp, default 50).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Stop after N milliseconds.
@@ -173,21 +182,33 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     let puzzle: Puzzle = load(std::path::Path::new(&file), rotate).map_err(|e| file_failure(&file, e))?;
     let t0 = std::time::Instant::now();
     match method.as_str() {
-        "exact" => {
+        "auto" | "exact" | "sat" => {
             let limit = limit.unwrap_or(if all { 1_000_000 } else { 1 });
             let opts = exact::Options {
                 limit,
                 deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                seed: a.seed,
+                fixed_order: a.fixed_order,
                 ..Default::default()
             };
-            let res = exact::solve(&puzzle, &opts).map_err(|e| file_failure(&file, e))?;
+            let (res, by) = match method.as_str() {
+                "auto" => portfolio::solve(&puzzle, &opts),
+                "sat" => sat::solve(&puzzle, &opts).map(|o| (o, portfolio::By::Sat)),
+                _ => exact::solve(&puzzle, &opts).map(|o| (o, portfolio::By::Search)),
+            }
+            .map_err(|e| file_failure(&file, e))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            let work = if by == portfolio::By::Sat { "conflicts" } else { "nodes" };
             if json {
-                let v = serde_json::json!({
-                    "file": file, "method": "exact", "solved": res.first.is_some(), "solutions": res.solutions,
-                    "placement": res.first.as_ref().map(placement_json), "nodes": res.nodes, "elapsed_ms": ms,
-                    "complete": res.complete,
+                let mut v = serde_json::json!({
+                    "file": file, "method": method, "solved": res.first.is_some(), "solutions": res.solutions,
+                    "placement": res.first.as_ref().map(placement_json), "nodes": 0, "elapsed_ms": ms,
+                    "complete": res.complete, "by": by.name(),
                 });
+                v[work] = res.nodes.into();
+                if by == portfolio::By::Search {
+                    v["runs"] = res.runs.into();
+                }
                 let _ = writeln!(out, "{v}");
             } else {
                 let verdict = match (res.solutions, res.complete) {
@@ -196,7 +217,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                     (k, true) => format!("{k} solution(s)"),
                     (k, false) => format!("{k} solution(s) (search stopped early)"),
                 };
-                let _ = writeln!(out, "{file}: {verdict} ({} nodes, {ms:.1} ms)", res.nodes);
+                let _ = writeln!(out, "{file}: {verdict} (by {}: {} {work}, {ms:.1} ms)", by.name(), res.nodes);
                 if let Some(p) = &res.first {
                     print_grid(out, &puzzle, p);
                 }
@@ -285,7 +306,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 }
             }
         }
-        other => return Err(format!("--method is exact, lp or sdp, not `{other}`").into()),
+        other => return Err(format!("--method is auto, exact, sat, lp or sdp, not `{other}`").into()),
     }
     Ok(0)
 }

@@ -1,10 +1,37 @@
-//! The exact solver: cells filled in row-major order from the top-left; each cell's
-//! candidates come from a table keyed by the colours of its north and west neighbours and by
-//! whether its east and south sides lie on the frame, so a step only looks at tiles that fit.
-//! Used tiles are a bit set. Counts solutions up to a limit, with node and time budgets and a
-//! cancel flag.
+//! The exact solver, a backtracking search told in four parts.
+//!
+//! *Which cell next.* A step fills the empty cell with the fewest tile turns that still fit it
+//! (among the cells touching a placed tile; at the very start, the frame's cells, so a corner).
+//! Sets of tile turns are bit sets: the turns fitting a cell are the intersection of one table
+//! row per known side (keyed by the cell's border class, the side and its colour) with the
+//! turns of the tiles not in use, counted by popcount. A cell with none ends the branch at once.
+//! Colour counts prune too: the open sides of each colour (sides of placed tiles facing an
+//! empty cell) can never outnumber that colour's sides on the tiles left (per direction when
+//! tiles do not turn).
+//!
+//! *Reading order, the cheap way.* Filling cells left to right, top to bottom, the north and
+//! west colours are always known, so one precomputed list holds a cell's candidates and a node
+//! costs a few instructions: several times cheaper than choosing a cell, though it needs more
+//! nodes on boards with few colours. Counting (a limit above one, as for proving a solution
+//! unique) walks the whole tree, so it runs once in reading order.
+//!
+//! *Ties broken at random, with restarts.* Any fixed order is fast on most tile lists and
+//! hopeless on a few (the heavy tail of backtracking). To find a solution, runs alternate
+//! between choosing cells (ties between cells and the order of candidates drawn from a seeded
+//! ChaCha8 generator) and reading order (each list shuffled), and a run that spends its node
+//! budget gives up for the next; budgets follow Luby's sequence (1, 1, 2, 1, 1, 2, 4, ...)
+//! times a unit, reading-order runs getting more nodes, so they grow without bound and some run
+//! always ends on its own. Only such a run, which explored its whole tree, proves there is no
+//! solution.
+//!
+//! *Turns of the whole board.* When tiles turn, every solution turned with the board (a
+//! half turn; quarter turns on a square board) is another; to count them once, one corner tile
+//! is only tried in the corners its turns cannot reach from each other (the top-left corner on
+//! a square board, the two top corners on other boards).
 
 use super::{turned, Placement, Puzzle, Tile, E, N, S, W};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::ChaCha8Rng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -13,38 +40,73 @@ use std::time::Instant;
 pub struct Options {
     /// Stop after this many solutions (0: 1).
     pub limit: u64,
+    /// All runs together stop after this many nodes (0: no limit).
     pub max_nodes: u64,
     pub deadline: Option<Instant>,
     pub cancel: Option<Arc<AtomicBool>>,
     /// With turning tiles, count a solution and its turns of the whole board (which keep the
-    /// frame in place) once.
+    /// frame in place) once. Puzzles with clues or fixed cells count every solution.
     pub up_to_board_turns: bool,
     /// Cells already filled (a player's position): `(cell, tile, rot)`; the search extends it.
     pub fixed: Vec<(usize, usize, u8)>,
+    /// The generator's seed for tie-breaking (runs use `seed`, `seed + 1`, ...).
+    pub seed: u64,
+    /// One run in the tables' order: no randomness, no restarts (for comparisons).
+    pub fixed_order: bool,
 }
 
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     pub solutions: u64,
     pub first: Option<Placement>,
+    /// Nodes over all runs.
     pub nodes: u64,
-    /// The search space was exhausted.
+    /// The search ended on its own: `solutions` is the count (or reached the limit).
     pub complete: bool,
+    /// Runs started (1 + restarts).
+    pub runs: u32,
 }
 
 /// Colours renumbered densely; `MAX_COLOURS` of them at most.
 pub const MAX_COLOURS: usize = 255;
 
-/// A tile option: (tile, rot, east colour, south colour).
-type Option4 = (u16, u8, u8, u8);
+/// How many more nodes a run in reading order gets than one that chooses cells.
+const SCAN_BUDGET: u64 = 8;
+
+/// A side that may show any inner colour.
+const ANY: u8 = u8::MAX;
+
+/// Nodes in one unit of the restart budget, per cell of the board.
+const UNIT_PER_CELL: u64 = 64;
+
+/// A tile in one turn, with its colours as they then face.
+#[derive(Clone, Copy, Debug)]
+struct Opt {
+    tile: u16,
+    rot: u8,
+    sides: [u8; 4],
+}
 
 struct Table {
     k: usize,
-    /// The tiles with colours renumbered.
+    /// The frame's colour (dense).
+    zero: u8,
     dense: Vec<Tile>,
-    /// Per border class (bit 0: on the east edge, bit 1: on the south edge), per (north,
-    /// west) pair: the tiles and turns that fit.
-    lists: Vec<Vec<Vec<Option4>>>,
+    /// Tile turns are numbered `tile * 4 + rot` (one turn per look of a symmetric tile) and
+    /// sets of them kept as bit sets of `words` words.
+    words: usize,
+    /// Each turn's colours as they face.
+    sides: Vec<[u8; 4]>,
+    /// `bits[((class * 4 + side) * k + colour) * words ..][.. words]`: the turns that fit a
+    /// cell of this border class (bit s: side s lies on the frame) with `colour` on `side`.
+    bits: Vec<u64>,
+    /// Every turn, each look once.
+    all: Vec<u64>,
+    /// For filling in reading order, where the north and west colours are known: the turns of
+    /// key `((east on frame | south on frame << 1) * k + north) * k + west` are
+    /// `scan[scan_start[key]..scan_start[key + 1]]`.
+    scan_start: Vec<u32>,
+    scan: Vec<Opt>,
 }
 
 fn build(p: &Puzzle) -> Result<Table, String> {
@@ -54,85 +116,417 @@ fn build(p: &Puzzle) -> Result<Table, String> {
     if colours.len() > MAX_COLOURS {
         return Err(format!("{} colours; the exact solver handles at most {MAX_COLOURS}", colours.len()));
     }
+    if colours.first() != Some(&0) {
+        return Err("no tile has a side of the frame's colour 0".into());
+    }
     let id = |c: u16| colours.binary_search(&c).unwrap_or(0) as u8;
     let dense: Vec<Tile> = p.tiles.iter().map(|t| t.map(|c| id(c) as u16)).collect();
-    let zero = if colours.first() == Some(&0) { 0u16 } else { u16::MAX };
-    let k = colours.len();
-    let mut lists = vec![vec![Vec::new(); k * k]; 4];
+    let (zero, k, words) = (0u8, colours.len(), (dense.len() * 4).div_ceil(64));
+    let mut bits = vec![0u64; 16 * 4 * k * words];
+    let mut all = vec![0u64; words];
+    let mut sides = vec![[ANY; 4]; dense.len() * 4];
     for (ti, t) in dense.iter().enumerate() {
-        let mut seen: Vec<Tile> = Vec::new();
-        for rot in 0..if p.rotate { 4 } else { 1 } {
-            let o = turned(t, rot);
-            if seen.contains(&o) {
-                continue; // a symmetric tile: one orientation per look
-            }
-            seen.push(o);
-            for (class, list) in lists.iter_mut().enumerate() {
-                let (east_frame, south_frame) = (class & 1 == 1, class & 2 == 2);
-                if (o[E] == zero) != east_frame || (o[S] == zero) != south_frame {
-                    continue;
-                }
-                list[o[N] as usize * k + o[W] as usize].push((ti as u16, rot, o[E] as u8, o[S] as u8));
+        for rot in looks(t, p.rotate) {
+            let o = ti * 4 + rot as usize;
+            sides[o] = turned(t, rot).map(|c| c as u8);
+            all[o / 64] |= 1 << (o % 64);
+            let class = (0..4).fold(0, |m, s| m | usize::from(sides[o][s] == zero) << s);
+            for (s, &c) in sides[o].iter().enumerate() {
+                bits[((class * 4 + s) * k + c as usize) * words + o / 64] |= 1 << (o % 64);
             }
         }
     }
-    Ok(Table { k, lists, dense })
+    let scan_key = |o: &[u8; 4]| {
+        let c2 = usize::from(o[E] == zero) | usize::from(o[S] == zero) << 1;
+        (c2 * k + o[N] as usize) * k + o[W] as usize
+    };
+    let mut scan: Vec<Opt> = (0..sides.len())
+        .filter(|&o| all[o / 64] >> (o % 64) & 1 == 1)
+        .map(|o| Opt { tile: (o / 4) as u16, rot: (o % 4) as u8, sides: sides[o] })
+        .collect();
+    scan.sort_by_key(|o| scan_key(&o.sides));
+    let mut scan_start = vec![0u32; 4 * k * k + 1];
+    for o in &scan {
+        scan_start[scan_key(&o.sides) + 1] += 1;
+    }
+    for i in 1..scan_start.len() {
+        scan_start[i] += scan_start[i - 1];
+    }
+    Ok(Table { k, zero, dense, words, sides, bits, all, scan_start, scan })
 }
 
+/// The turns of a tile that look different (the first turn of each look).
+pub(super) fn looks(t: &Tile, rotate: bool) -> Vec<u8> {
+    let mut seen: Vec<Tile> = Vec::new();
+    let mut out = Vec::new();
+    for rot in 0..if rotate { 4 } else { 1 } {
+        let o = turned(t, rot);
+        if !seen.contains(&o) {
+            seen.push(o);
+            out.push(rot);
+        }
+    }
+    out
+}
+
+/// The smallest turn of tile `t` that looks like turn `rot`.
+pub(super) fn canonical(t: &Tile, rot: u8) -> u8 {
+    let o = turned(t, rot);
+    (0..4).find(|&r| turned(t, r) == o).unwrap_or(rot)
+}
+
+/// Counting a solution and its board turns once: the first corner tile (two frame sides
+/// meeting) and the cells it may stand in, the top-left corner on a square board, the two top
+/// corners on others (no two of them are turns of each other). None for boards without one.
+pub(super) fn board_turn_pin(p: &Puzzle) -> Option<(usize, Vec<bool>)> {
+    let (cols, rows) = (p.cols, p.rows);
+    if cols < 2 || rows < 2 {
+        return None;
+    }
+    let tile = p.tiles.iter().position(|t| (0..4).any(|s| t[s] == 0 && t[(s + 1) % 4] == 0))?;
+    let mut cells = vec![false; cols * rows];
+    cells[0] = true;
+    if cols != rows {
+        cells[cols - 1] = true;
+    }
+    Some((tile, cells))
+}
+
+/// Luby's restart sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (`i` from 1).
+pub fn luby(i: u64) -> u64 {
+    let mut i = i.max(1);
+    loop {
+        let k = 64 - i.leading_zeros() as u64; // 2^(k-1) <= i < 2^k
+        if i == (1 << k) - 1 {
+            return 1 << (k - 1);
+        }
+        i -= (1 << (k - 1)) - 1;
+    }
+}
+
+/// Solves a puzzle: restarts on Luby budgets until a run finds the first solution or ends on
+/// its own, then (when more than one is asked for) counts to the end.
+pub fn solve(p: &Puzzle, opts: &Options) -> Result<Outcome, String> {
+    let table = build(p)?;
+    let base = Search::new(p, &table, opts)?;
+    let limit = opts.limit.max(1);
+    if base.contradiction {
+        return Ok(Outcome { complete: true, runs: 1, ..Default::default() });
+    }
+    let mut out = Outcome::default();
+    if limit > 1 && !opts.fixed_order {
+        // A count walks the whole tree (or stops at the limit): one run in reading order, which
+        // walks a tree faster than choosing cells does.
+        let mut s = base.clone();
+        s.scan = true;
+        s.limit = limit;
+        s.start();
+        return Ok(Outcome { solutions: s.solutions, first: s.first, nodes: s.nodes, complete: !s.stopped, runs: 1 });
+    }
+    let unit = UNIT_PER_CELL * p.cells() as u64;
+    let mut run = 0u64;
+    loop {
+        run += 1;
+        let mut s = base.clone();
+        if !opts.fixed_order {
+            s.rng = Some(ChaCha8Rng::seed_from_u64(opts.seed.wrapping_add(run)));
+            // Every other run fills in reading order, its lists shuffled: its nodes are cheaper,
+            // so it gets more of them.
+            s.scan = run.is_multiple_of(2);
+            s.budget = unit.saturating_mul(luby(run.div_ceil(2))) * if s.scan { SCAN_BUDGET } else { 1 };
+            if s.scan {
+                s.shuffle_scan();
+            }
+        }
+        s.limit = limit;
+        s.spent = out.nodes;
+        s.start();
+        out.nodes += s.nodes;
+        out.runs = run as u32;
+        if s.stopped {
+            return Ok(out); // out of nodes, out of time or cancelled
+        }
+        if s.solutions > 0 || !s.out_of_budget {
+            out.first = s.first.take();
+            out.solutions = s.solutions;
+            out.complete = true;
+            return Ok(out);
+        }
+    }
+}
+
+#[derive(Clone)]
 struct Search<'a> {
     p: &'a Puzzle,
     t: &'a Table,
     opts: &'a Options,
-    zero: u8,
-    fixed: Vec<Option<(u16, u8)>>,
-    used: Vec<u64>,
-    east: Vec<u8>,
-    south: Vec<u8>,
-    chosen: Vec<(usize, u8)>,
-    out: Outcome,
+    n: usize,
+    /// Neighbours N E S W (None: the frame).
+    nb: Vec<[Option<usize>; 4]>,
+    class: Vec<usize>,
+    at: Vec<Option<Opt>>,
+    /// The colour each side of a cell must show: the frame's, a placed neighbour's, or `ANY`
+    /// inner colour.
+    want: Vec<[u8; 4]>,
+    /// Placed neighbours of each cell.
+    touching: Vec<u8>,
+    placed: usize,
+    /// The turns of the tiles not in use (bit set over turn numbers).
+    free: Vec<u64>,
+    /// Open sides per (direction, colour) and the tiles' sides left to meet them; one direction
+    /// when tiles turn.
+    open: Vec<i32>,
+    avail: Vec<i32>,
+    /// Symmetry breaking: this tile only in the marked cells.
+    pinned: Option<(u16, Vec<bool>)>,
+    /// Board turns checked when a solution is found (only without a pinned corner tile).
+    turn_filter: bool,
+    rng: Option<ChaCha8Rng>,
+    /// Fill cells in reading order instead of choosing the most constrained.
+    scan: bool,
+    /// The table's reading-order lists, shuffled for this run.
+    scan_lists: Vec<Opt>,
+    budget: u64,
+    spent: u64,
+    limit: u64,
+    nodes: u64,
+    solutions: u64,
+    first: Option<Placement>,
     stopped: bool,
+    out_of_budget: bool,
+    contradiction: bool,
+    bufs: Vec<Vec<u32>>,
 }
 
-/// Solves a puzzle.
-pub fn solve(p: &Puzzle, opts: &Options) -> Result<Outcome, String> {
-    let table = build(p)?;
-    let zero = if p.tiles.iter().flatten().any(|&c| c == 0) { 0 } else { u8::MAX };
-    let n = p.cells();
-    let mut fixed = vec![None; n];
-    let mut used = vec![0u64; p.tiles.len().div_ceil(64)];
-    for (cell, tile, rot) in p.clues.iter().map(|k| (k.cell, k.tile, k.rot)).chain(opts.fixed.iter().copied()) {
-        if cell >= n || tile >= p.tiles.len() {
-            return Err(format!("cell {cell} or tile {tile} is out of range"));
+impl<'a> Search<'a> {
+    fn new(p: &'a Puzzle, t: &'a Table, opts: &'a Options) -> Result<Self, String> {
+        let (cols, rows, n) = (p.cols, p.rows, p.cells());
+        let nb: Vec<[Option<usize>; 4]> = (0..n)
+            .map(|c| {
+                let (x, y) = (c % cols, c / cols);
+                [
+                    (y > 0).then(|| c - cols),
+                    (x + 1 < cols).then(|| c + 1),
+                    (y + 1 < rows).then(|| c + cols),
+                    (x > 0).then(|| c - 1),
+                ]
+            })
+            .collect();
+        let class = nb.iter().map(|a| (0..4).fold(0, |m, s| m | usize::from(a[s].is_none()) << s)).collect();
+        let want = nb.iter().map(|a| a.map(|x| if x.is_none() { t.zero } else { ANY })).collect();
+        let dirs = if p.rotate { 1 } else { 4 };
+        let mut avail = vec![0; dirs * t.k];
+        for tile in &t.dense {
+            for (s, &c) in tile.iter().enumerate() {
+                avail[(s % dirs) * t.k + c as usize] += 1;
+            }
         }
-        if used[tile / 64] >> (tile % 64) & 1 == 1 {
-            return Err(format!("tile {tile} is placed twice"));
+        let mut s = Search {
+            p,
+            t,
+            opts,
+            n,
+            nb,
+            class,
+            at: vec![None; n],
+            want,
+            touching: vec![0; n],
+            placed: 0,
+            free: t.all.clone(),
+            open: vec![0; dirs * t.k],
+            avail,
+            pinned: None,
+            turn_filter: false,
+            rng: None,
+            scan: false,
+            scan_lists: t.scan.clone(),
+            budget: 0,
+            spent: 0,
+            limit: 1,
+            nodes: 0,
+            solutions: 0,
+            first: None,
+            stopped: false,
+            out_of_budget: false,
+            contradiction: false,
+            bufs: vec![Vec::new(); n + 1],
+        };
+        let fixed: Vec<(usize, usize, u8)> =
+            p.clues.iter().map(|k| (k.cell, k.tile, k.rot)).chain(opts.fixed.iter().copied()).collect();
+        for &(cell, tile, rot) in &fixed {
+            if cell >= n || tile >= p.tiles.len() {
+                return Err(format!("cell {cell} or tile {tile} is out of range"));
+            }
+            if s.is_used(tile) {
+                return Err(format!("tile {tile} is placed twice"));
+            }
+            if s.at[cell].is_some() {
+                return Err(format!("cell {cell} is filled twice"));
+            }
+            // A fixed tile keeps its own turn (maybe not the first of its look).
+            let sides = turned(&t.dense[tile], rot).map(|c| c as u8);
+            let o = Opt { tile: tile as u16, rot, sides };
+            if !s.fits(cell, &o) | !s.place(cell, o) {
+                s.contradiction = true;
+            }
         }
-        used[tile / 64] |= 1 << (tile % 64);
-        fixed[cell] = Some((tile as u16, rot));
+        if opts.up_to_board_turns && p.rotate && fixed.is_empty() {
+            match board_turn_pin(p) {
+                Some((tile, cells)) => s.pinned = Some((tile as u16, cells)),
+                None => s.turn_filter = true,
+            }
+        }
+        Ok(s)
     }
-    let mut s = Search {
-        p,
-        t: &table,
-        opts,
-        zero,
-        fixed,
-        used,
-        east: vec![0; n],
-        south: vec![0; n],
-        chosen: vec![(0, 0); n],
-        out: Outcome::default(),
-        stopped: false,
-    };
-    s.go(0);
-    s.out.complete = !s.stopped;
-    Ok(s.out)
-}
 
-impl Search<'_> {
+    fn is_used(&self, tile: usize) -> bool {
+        self.free[tile * 4 / 64] >> (tile * 4 % 64) & 0xF == 0
+    }
+
+    fn fits(&self, cell: usize, o: &Opt) -> bool {
+        let w = self.want[cell];
+        (0..4).all(|s| if w[s] == ANY { o.sides[s] != self.t.zero } else { o.sides[s] == w[s] })
+    }
+
+    /// Calls `f` with each word of the set of turns that fit `cell` now (none when nothing is
+    /// known around it: returns false).
+    fn fitting(&self, cell: usize, mut f: impl FnMut(usize, u64)) -> bool {
+        let t = self.t;
+        let (class, w) = (self.class[cell], &self.want[cell]);
+        let mut rows = [0usize; 4];
+        let mut known = 0;
+        for (s, &c) in w.iter().enumerate() {
+            if c != ANY {
+                rows[known] = ((class * 4 + s) * t.k + c as usize) * t.words;
+                known += 1;
+            }
+        }
+        if known == 0 {
+            return false;
+        }
+        let pin = self.pinned.as_ref().filter(|(_, cells)| !cells[cell]).map(|(tile, _)| *tile as usize * 4);
+        for i in 0..t.words {
+            let mut x = self.free[i];
+            for r in &rows[..known] {
+                x &= t.bits[r + i];
+            }
+            if pin.is_some_and(|o| o / 64 == i) {
+                x &= !(0xF << (pin.unwrap_or(0) % 64));
+            }
+            f(i, x);
+        }
+        true
+    }
+
+    /// How many tile turns fit `cell` (many: more than `cutoff`).
+    fn count(&self, cell: usize, cutoff: usize) -> usize {
+        let mut k = 0;
+        let known = self.fitting(cell, |_, x| {
+            if x != 0 && k <= cutoff {
+                k += x.count_ones() as usize;
+            }
+        });
+        if known {
+            k
+        } else {
+            usize::MAX
+        }
+    }
+
+    /// The empty cell with the fewest fitting tiles (ties at random), or None when one has none.
+    fn choose(&mut self) -> Option<usize> {
+        let start = self.placed == 0;
+        let (mut best, mut best_count, mut ties) = (None, usize::MAX, 0u64);
+        for cell in 0..self.n {
+            if self.at[cell].is_some() || !(if start { self.class[cell] != 0 } else { self.touching[cell] > 0 }) {
+                continue;
+            }
+            let k = self.count(cell, best_count);
+            if k == 0 {
+                return None;
+            }
+            if k < best_count {
+                (best, best_count, ties) = (Some(cell), k, 1);
+            } else if k == best_count {
+                ties += 1;
+                if let Some(rng) = self.rng.as_mut() {
+                    if rng.next_u64() % ties == 0 {
+                        best = Some(cell);
+                    }
+                }
+            }
+        }
+        if best.is_none() {
+            // A board without frame cells or touching cells: any empty cell.
+            best = (0..self.n).find(|&c| self.at[c].is_none());
+        }
+        best
+    }
+
+    /// Adds (`sign` 1) or takes back (-1) a tile's share of the colour counts.
+    fn count_sides(&mut self, cell: usize, o: &Opt, sign: i32) {
+        let k = self.t.k;
+        let rotate = self.p.rotate;
+        let dir = |s: usize| if rotate { 0 } else { s };
+        for s in 0..4 {
+            let c = o.sides[s] as usize;
+            self.avail[dir(s) * k + c] -= sign;
+            if let Some(nb) = self.nb[cell][s] {
+                match self.at[nb] {
+                    // The neighbour's side facing here was open; it is met now.
+                    Some(other) => self.open[dir(s) * k + other.sides[(s + 2) % 4] as usize] -= sign,
+                    None => self.open[dir((s + 2) % 4) * k + c] += sign,
+                }
+            }
+        }
+    }
+
+    /// Places a tile and updates the colour counts; false when some colour's open sides now
+    /// outnumber the sides left to meet them.
+    fn place(&mut self, cell: usize, o: Opt) -> bool {
+        let tile = o.tile as usize;
+        self.free[tile * 4 / 64] &= !(0xF << (tile * 4 % 64));
+        self.count_sides(cell, &o, 1);
+        for s in 0..4 {
+            if let Some(nb) = self.nb[cell][s] {
+                self.want[nb][(s + 2) % 4] = o.sides[s];
+                self.touching[nb] += 1;
+            }
+        }
+        self.at[cell] = Some(o);
+        self.placed += 1;
+        let (k, rotate) = (self.t.k, self.p.rotate);
+        let dir = |s: usize| if rotate { 0 } else { s };
+        // A side facing direction d is met by a tile side facing the other way.
+        (0..4).all(|s| {
+            let c = o.sides[s] as usize;
+            let (d, m) = (dir((s + 2) % 4) * k + c, dir(s) * k + c);
+            self.open[d] <= self.avail[d] && self.open[m] <= self.avail[m]
+        })
+    }
+
+    fn unplace(&mut self, cell: usize) {
+        let o = self.at[cell].take().expect("a placed cell");
+        let tile = o.tile as usize;
+        self.free[tile * 4 / 64] |= self.t.all[tile * 4 / 64] & 0xF << (tile * 4 % 64);
+        self.placed -= 1;
+        self.count_sides(cell, &o, -1);
+        for s in 0..4 {
+            if let Some(nb) = self.nb[cell][s] {
+                self.want[nb][(s + 2) % 4] = ANY;
+                self.touching[nb] -= 1;
+            }
+        }
+    }
+
     fn stop_now(&mut self) -> bool {
         let o = self.opts;
-        if (o.max_nodes > 0 && self.out.nodes >= o.max_nodes)
-            || (self.out.nodes & 1023 == 0
+        if self.budget > 0 && self.nodes >= self.budget {
+            self.out_of_budget = true;
+            return true;
+        }
+        if (o.max_nodes > 0 && self.spent + self.nodes >= o.max_nodes)
+            || (self.nodes & 1023 == 0
                 && (o.deadline.is_some_and(|d| Instant::now() >= d)
                     || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))))
         {
@@ -141,74 +535,117 @@ impl Search<'_> {
         self.stopped
     }
 
-    fn go(&mut self, cell: usize) {
-        self.out.nodes += 1;
-        if self.stop_now() {
-            return;
+    fn start(&mut self) {
+        if self.scan {
+            self.go_scan(0);
+        } else {
+            self.go(self.placed);
         }
-        let (cols, rows) = (self.p.cols, self.p.rows);
-        if cell == cols * rows {
-            self.record();
-            return;
-        }
-        let (x, y) = (cell % cols, cell / cols);
-        let north = if y == 0 { self.zero } else { self.south[cell - cols] };
-        let west = if x == 0 { self.zero } else { self.east[cell - 1] };
-        let class = usize::from(x + 1 == cols) | usize::from(y + 1 == rows) << 1;
-        if north as usize >= self.t.k || west as usize >= self.t.k {
-            return;
-        }
-        let t: &Table = self.t;
-        if let Some((tile, rot)) = self.fixed[cell] {
-            // A fixed tile keeps its own turn (the lists hold one turn per look of a
-            // symmetric tile, maybe not this one).
-            let o = turned(&t.dense[tile as usize], rot);
-            let zero = self.zero as u16;
-            let fits = o[N] == north as u16
-                && o[W] == west as u16
-                && (o[E] == zero) == (x + 1 == cols)
-                && (o[S] == zero) == (y + 1 == rows);
-            if fits {
-                self.east[cell] = o[E] as u8;
-                self.south[cell] = o[S] as u8;
-                self.chosen[cell] = (tile as usize, rot);
-                self.go(cell + 1);
-            }
-            return;
-        }
-        for &(tile, rot, e, s) in &t.lists[class][north as usize * t.k + west as usize] {
-            let tile = tile as usize;
-            if self.used[tile / 64] >> (tile % 64) & 1 == 1 {
-                continue;
-            }
-            self.used[tile / 64] |= 1 << (tile % 64);
-            self.east[cell] = e;
-            self.south[cell] = s;
-            self.chosen[cell] = (tile, rot);
-            self.go(cell + 1);
-            self.used[tile / 64] &= !(1 << (tile % 64));
-            if self.stopped || self.out.solutions >= self.opts.limit.max(1) {
-                return;
+    }
+
+    fn shuffle_scan(&mut self) {
+        let Some(rng) = self.rng.as_mut() else { return };
+        for w in self.t.scan_start.windows(2) {
+            let part = &mut self.scan_lists[w[0] as usize..w[1] as usize];
+            for i in (1..part.len()).rev() {
+                part.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
             }
         }
     }
 
+    /// The search in reading order: north and west are known, so one list holds the
+    /// candidates; east and south are checked only against fixed cells. Lean: no colour counts.
+    fn go_scan(&mut self, from: usize) {
+        self.nodes += 1;
+        if self.stop_now() {
+            return;
+        }
+        let Some(cell) = (from..self.n).find(|&c| self.at[c].is_none()) else {
+            self.record();
+            return;
+        };
+        let (k, zero, class) = (self.t.k, self.t.zero, self.class[cell]);
+        let facing = |s: usize| self.nb[cell][s].map_or(Some(zero), |c| self.at[c].map(|o| o.sides[(s + 2) % 4]));
+        let (north, west) = (facing(N).unwrap_or(zero), facing(W).unwrap_or(zero));
+        let (east, south) = (self.nb[cell][E].and_then(|_| facing(E)), self.nb[cell][S].and_then(|_| facing(S)));
+        let key = (((class >> E & 1) | (class >> S & 1) << 1) * k + north as usize) * k + west as usize;
+        let pin = self.pinned.as_ref().filter(|(_, cells)| !cells[cell]).map(|(tile, _)| *tile);
+        for i in self.t.scan_start[key] as usize..self.t.scan_start[key + 1] as usize {
+            let o = self.scan_lists[i];
+            let tile = o.tile as usize;
+            if self.is_used(tile)
+                || east.is_some_and(|c| o.sides[E] != c)
+                || south.is_some_and(|c| o.sides[S] != c)
+                || pin == Some(o.tile)
+            {
+                continue;
+            }
+            self.free[tile * 4 / 64] &= !(0xF << (tile * 4 % 64));
+            self.at[cell] = Some(o);
+            self.go_scan(cell + 1);
+            self.at[cell] = None;
+            self.free[tile * 4 / 64] |= self.t.all[tile * 4 / 64] & 0xF << (tile * 4 % 64);
+            if self.stopped || self.out_of_budget || self.solutions >= self.limit {
+                break;
+            }
+        }
+    }
+
+    fn go(&mut self, depth: usize) {
+        self.nodes += 1;
+        if self.stop_now() {
+            return;
+        }
+        if self.placed == self.n {
+            self.record();
+            return;
+        }
+        let Some(cell) = self.choose() else { return };
+        let mut buf = std::mem::take(&mut self.bufs[depth]);
+        buf.clear();
+        self.fitting(cell, |i, mut x| {
+            while x != 0 {
+                buf.push((i * 64 + x.trailing_zeros() as usize) as u32);
+                x &= x - 1;
+            }
+        });
+        if let Some(rng) = self.rng.as_mut() {
+            for i in (1..buf.len()).rev() {
+                buf.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+            }
+        }
+        for &id in &buf {
+            let o = Opt { tile: (id / 4) as u16, rot: (id % 4) as u8, sides: self.t.sides[id as usize] };
+            if self.place(cell, o) {
+                self.go(depth + 1);
+            }
+            self.unplace(cell);
+            if self.stopped || self.out_of_budget || self.solutions >= self.limit {
+                break;
+            }
+        }
+        self.bufs[depth] = buf;
+    }
+
     fn record(&mut self) {
-        let sol = self.chosen.clone();
-        if self.opts.up_to_board_turns && self.p.rotate {
+        let sol: Placement = self.at.iter().map(|o| o.map_or((0, 0), |o| (o.tile as usize, o.rot))).collect();
+        if self.turn_filter {
             // Count the solution only if it is the smallest of its turns that fit the board.
             let (c, r) = (self.p.cols, self.p.rows);
             let turns: &[u8] = if c == r { &[1, 2, 3] } else { &[2] };
             for &q in turns {
-                let img = turn_board(&sol, c, r, q);
+                let mut img = turn_board(&sol, c, r, q);
+                for (t, rot) in img.iter_mut() {
+                    *rot = canonical(&self.t.dense[*t], *rot);
+                }
                 if img < sol {
                     return;
                 }
             }
         }
-        self.out.solutions += 1;
-        if self.out.first.is_none() {
-            self.out.first = Some(sol);
+        self.solutions += 1;
+        if self.first.is_none() {
+            self.first = Some(sol);
         }
     }
 }
@@ -232,6 +669,12 @@ pub fn turn_board(p: &Placement, cols: usize, rows: usize, q: u8) -> Placement {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn luby_sequence_starts_as_published() {
+        let seq: Vec<u64> = (1..=15).map(luby).collect();
+        assert_eq!(seq, [1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8]);
+    }
 
     #[test]
     fn turning_a_solution_of_a_square_board_gives_a_solution() {

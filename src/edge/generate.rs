@@ -188,7 +188,7 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
         puzzle.check(&solution)?;
         let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, deadline, ..Default::default() })?;
         let (solutions, complete) = if spec.unique {
-            let all = solve(
+            let (all, _) = super::portfolio::solve(
                 &puzzle,
                 &Options {
                     limit: 2,

@@ -10,6 +10,8 @@ pub mod exact;
 pub mod generate;
 pub mod lp;
 pub mod play;
+pub mod portfolio;
+pub mod sat;
 pub mod sdp;
 
 use serde::{Deserialize, Serialize};
@@ -209,23 +211,45 @@ impl Puzzle {
 }
 
 /// Parses the plain text format common among Eternity II solvers: `cols rows`, then one tile
-/// per line, `north east south west`. Blank lines and lines starting with `#` are skipped.
+/// per line, `north east south west`. Without the `cols rows` line the board is square (the
+/// tile count a square number). A line `clue CELL TILE ROT` fixes a tile (0-based, in list
+/// order) in a cell (row-major from the top-left) turned ROT quarter turns clockwise, as the
+/// RON form's `clues` do: Eternity II's starting piece, say. Blank lines and lines starting with
+/// `#` are skipped.
 pub fn parse_text(text: &str, rotate: bool) -> Result<Puzzle, String> {
-    let mut lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let (ln, head) = lines.next().ok_or("the file is empty")?;
+    let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
     let nums = |ln: usize, l: &str| -> Result<Vec<i64>, String> {
         l.split_whitespace()
             .map(|w| w.parse::<i64>().map_err(|_| format!("line {}: `{w}` is not a whole number", ln + 1)))
             .collect()
     };
-    let size = nums(ln, head)?;
-    let [cols, rows] = size[..] else { return Err(format!("line {}: the first line is `cols rows`", ln + 1)) };
-    if cols <= 0 || rows <= 0 || cols > MAX_SIDE as i64 || rows > MAX_SIDE as i64 {
-        return Err(format!("line {}: the board must be 1..{MAX_SIDE} cells each way", ln + 1));
-    }
+    let mut size = None;
     let mut tiles = Vec::new();
-    for (ln, l) in lines {
+    let mut clues = Vec::new();
+    for (i, (ln, l)) in lines.enumerate() {
+        if let Some(rest) = l.trim_start().strip_prefix("clue") {
+            let v = nums(ln, rest)?;
+            let [cell, tile, rot] = v[..] else {
+                return Err(format!("line {}: a clue is `clue CELL TILE ROT`", ln + 1));
+            };
+            if [cell, tile, rot].iter().any(|&x| x < 0) {
+                return Err(format!("line {}: a clue's numbers are not negative", ln + 1));
+            }
+            clues.push(Clue { cell: cell as usize, tile: tile as usize, rot: rot.min(4) as u8 });
+            continue;
+        }
         let v = nums(ln, l)?;
+        if i == 0 && v.len() == 2 {
+            let (cols, rows) = (v[0], v[1]);
+            if cols <= 0 || rows <= 0 || cols > MAX_SIDE as i64 || rows > MAX_SIDE as i64 {
+                return Err(format!("line {}: the board must be 1..{MAX_SIDE} cells each way", ln + 1));
+            }
+            size = Some((cols as usize, rows as usize));
+            continue;
+        }
+        if i == 0 && v.len() != 4 {
+            return Err(format!("line {}: the first line is `cols rows` (or a tile, on a square board)", ln + 1));
+        }
         if v.len() != 4 {
             return Err(format!("line {}: a tile is four colours `north east south west`, found {}", ln + 1, v.len()));
         }
@@ -234,7 +258,23 @@ pub fn parse_text(text: &str, rotate: bool) -> Result<Puzzle, String> {
         }
         tiles.push([v[0] as u16, v[1] as u16, v[2] as u16, v[3] as u16]);
     }
-    let p = Puzzle { cols: cols as usize, rows: rows as usize, tiles, rotate, clues: vec![] };
+    if tiles.is_empty() && size.is_none() {
+        return Err("the file is empty".into());
+    }
+    let (cols, rows) = match size {
+        Some(s) => s,
+        None => {
+            let side = (tiles.len() as f64).sqrt().round() as usize;
+            if side * side != tiles.len() {
+                return Err(format!(
+                    "without a `cols rows` first line the board is square, but {} tiles is not a square number",
+                    tiles.len()
+                ));
+            }
+            (side, side)
+        }
+    };
+    let p = Puzzle { cols, rows, tiles, rotate, clues };
     p.validate()?;
     Ok(p)
 }

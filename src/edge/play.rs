@@ -1,8 +1,8 @@
 //! Edge-matching play: tiles are unit squares moved like any piece (quarter turns, no
 //! mirror); a tile lies in board cell (x, row) when its square covers the world cell (x,
-//! rows - 1 - row). Judging counts matched inner sides; hints come from the exact solver.
+//! rows - 1 - row). Judging counts matched inner sides; hints come from the search and the SAT solver side by side ([`super::portfolio`]).
 
-use super::exact::{solve, Options};
+use super::exact::Options;
 use super::Puzzle;
 use crate::family::Hint;
 use crate::pieces::Placement;
@@ -96,7 +96,7 @@ pub fn hint(
         return Some(Hint::Done);
     }
     let opts = Options { limit: 1, max_nodes, cancel: cancel.clone(), fixed: fixed.clone(), ..Default::default() };
-    let out = solve(p, &opts).ok()?;
+    let (out, _) = super::portfolio::solve(p, &opts).ok()?;
     if let Some(sol) = out.first {
         // The first empty cell in reading order.
         let cell = (0..p.cells()).find(|&c| !taken[c] && !p.clues.iter().any(|k| k.cell == c))?;

@@ -90,7 +90,7 @@ impl Family for Edge {
         }
     }
 
-    /// The exact solver finds a solution and, when the level promises one, proves it unique
+    /// The search and the SAT solver (side by side) find a solution and, when the level promises one, prove it unique
     /// (up to turning the whole board when tiles turn).
     fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
         let e = data(level);
@@ -101,8 +101,8 @@ impl Family for Edge {
             cancel,
             ..Default::default()
         };
-        match crate::edge::exact::solve(&e.puzzle, &opts) {
-            Ok(o) => super::Count { solutions: o.solutions, complete: o.complete, nodes: o.nodes },
+        match crate::edge::portfolio::solve(&e.puzzle, &opts) {
+            Ok((o, _)) => super::Count { solutions: o.solutions, complete: o.complete, nodes: o.nodes },
             Err(_) => super::Count::default(),
         }
     }
@@ -115,9 +115,9 @@ impl Family for Edge {
             up_to_board_turns: e.unique && e.puzzle.rotate,
             ..Default::default()
         };
-        match crate::edge::exact::solve(&e.puzzle, &opts)? {
-            o if o.solutions == 0 && o.complete => Err("the exact solver proves there is no solution".into()),
-            o if o.solutions == 0 => Err(format!("the exact solver found no solution within {} nodes", o.nodes)),
+        match crate::edge::portfolio::solve(&e.puzzle, &opts)?.0 {
+            o if o.solutions == 0 && o.complete => Err("the solvers prove there is no solution".into()),
+            o if o.solutions == 0 => Err(format!("no solution found within {} nodes", o.nodes)),
             o if e.unique && o.solutions > 1 => Err("the level promises a unique solution but there are more".into()),
             o if e.unique && !o.complete => Err(format!("uniqueness not settled within {} nodes", o.nodes)),
             _ => Ok(()),
