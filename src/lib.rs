@@ -29,6 +29,7 @@ pub mod polyform;
 pub mod save;
 pub mod share;
 pub mod solve;
+pub mod thumbnail;
 pub mod verify;
 
 #[cfg(feature = "game")]

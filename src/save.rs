@@ -24,11 +24,13 @@ pub struct Settings {
     /// Scale of the menus and HUD (0.5 to 3).
     pub ui_scale: f32,
     pub sound: bool,
+    /// No glides, turns, lifts or celebration: pieces are drawn in place at once.
+    pub reduce_motion: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, sound: true }
+        Settings { ui_scale: 1.0, sound: true, reduce_motion: false }
     }
 }
 

@@ -1621,3 +1621,134 @@ fn moves_out_of_the_box_or_into_a_piece_are_refused_and_shown() {
     }
     assert_eq!(refusal(&app), None);
 }
+
+// ---------------------------------------------------------------- keyboard only, motion
+
+fn selected_piece(app: &App) -> Option<Entity> {
+    app.world().resource::<tessera::game::placement::Selection>().selected
+}
+
+fn press_key(app: &mut App, code: KeyCode, state: ButtonState) {
+    app.world_mut().write_message(KeyboardInput {
+        key_code: code,
+        logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+        state,
+        text: None,
+        repeat: false,
+        window: Entity::PLACEHOLDER,
+    });
+}
+
+/// Solves the level with keys alone: Tab to each piece, F and R to turn it, arrows to move it.
+fn keyboard_solve(app: &mut App, rotations: i32) {
+    for job in jobs(app) {
+        let mut tabs = 0;
+        while selected_piece(app) != Some(job.entity) {
+            key(app, KeyCode::Tab, "\t");
+            tabs += 1;
+            assert!(tabs <= 40, "Tab never reached piece {}", job.goal.piece);
+        }
+        if placed(app, job.entity).flip != job.goal.flip {
+            key(app, KeyCode::KeyF, "f");
+        }
+        let mut presses = 0;
+        while placed(app, job.entity).rot.rem_euclid(rotations) != job.goal.rot.rem_euclid(rotations) {
+            key(app, KeyCode::KeyR, "r");
+            presses += 1;
+            assert!(presses <= rotations, "R never turned piece {} into place", job.goal.piece);
+        }
+        assert_eq!(placed(app, job.entity).flip, job.goal.flip);
+        let mut steps = 0;
+        loop {
+            let d = job.goal_centroid - centroid(app, job.entity);
+            if d.length() < 1e-4 {
+                break;
+            }
+            let code = if d.x.abs() >= d.y.abs() {
+                if d.x > 0.0 {
+                    KeyCode::ArrowRight
+                } else {
+                    KeyCode::ArrowLeft
+                }
+            } else if d.y > 0.0 {
+                KeyCode::ArrowUp
+            } else {
+                KeyCode::ArrowDown
+            };
+            key(app, code, "");
+            steps += 1;
+            assert!(steps <= 200, "arrows never brought piece {} into place (off by {d})", job.goal.piece);
+        }
+    }
+    app.update();
+    assert_eq!(state(app), AppState::Solved, "progress {:?}", app.world().resource::<Progress>());
+}
+
+#[test]
+fn keyboard_alone_solves_a_board_and_a_tangram() {
+    let mut app = app("keys");
+    start(&mut app, "polyominoes/pento-5x3");
+    keyboard_solve(&mut app, 4);
+    // Steps of one piece in a row are one move and one undo step.
+    let mut app = self::app("keys-undo");
+    start(&mut app, "polyominoes/pento-5x3");
+    key(&mut app, KeyCode::Tab, "\t");
+    let e = selected_piece(&app).expect("Tab selects a piece");
+    let start_at = placed(&mut app, e).at;
+    for _ in 0..3 {
+        key(&mut app, KeyCode::ArrowRight, "");
+    }
+    let moved = placed(&mut app, e).at;
+    assert!((moved.0 - start_at.0 - 3.0).abs() < 1.0 + 1e-9, "three cells right: {start_at:?} -> {moved:?}");
+    assert_eq!(app.world().resource::<ActiveLevel>().moves, 1);
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, e).at, start_at);
+    // A tangram: steps of a quarter unit, snapping on the way.
+    let mut app = self::app("keys-tangram");
+    start(&mut app, LEVEL);
+    keyboard_solve(&mut app, 8);
+}
+
+#[test]
+fn pieces_glide_unless_motion_is_reduced() {
+    for reduce in [false, true] {
+        let mut app = app(if reduce { "still" } else { "glide" });
+        app.world_mut().resource_mut::<SaveState>().data.settings.reduce_motion = reduce;
+        start(&mut app, "polyominoes/pento-5x3");
+        key(&mut app, KeyCode::Tab, "\t");
+        let e = selected_piece(&app).unwrap();
+        // The first step puts the piece on the grid's cells; let that glide end.
+        key(&mut app, KeyCode::ArrowUp, "");
+        for _ in 0..3 {
+            app.update();
+        }
+        let shown = |app: &mut App| app.world_mut().query::<&Transform>().get(app.world(), e).unwrap().translation;
+        let goal = |app: &mut App| {
+            let step = app.world().resource::<ActiveLevel>().level.set.step();
+            let (g, p) = app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).unwrap();
+            p.transform(g, step, 0.0).translation
+        };
+        let before = shown(&mut app);
+        assert!((before - goal(&mut app)).truncate().length() < 1e-5, "at rest, drawn where placed");
+        // One frame: the key goes down and the placement (already judged) moves a cell.
+        press_key(&mut app, KeyCode::ArrowUp, ButtonState::Pressed);
+        app.update();
+        press_key(&mut app, KeyCode::ArrowUp, ButtonState::Released);
+        let (now, want) = (shown(&mut app), goal(&mut app));
+        assert!(
+            (want - before).truncate().length() > 0.9,
+            "the placement moved a cell: {before} -> {want}, drawn {now}"
+        );
+        if reduce {
+            assert!((now - want).truncate().length() < 1e-5, "reduced motion: in place in the same frame");
+        } else {
+            let gone = (now - before).truncate().length() / (want - before).truncate().length();
+            assert!(gone > 0.0 && gone < 1.0, "mid-glide after one frame: {gone}");
+            // 50 ms frames: the 120 ms glide is over after three.
+            for _ in 0..3 {
+                app.update();
+            }
+            assert!((shown(&mut app) - want).truncate().length() < 1e-5, "the glide ends in place");
+        }
+    }
+}

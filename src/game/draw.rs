@@ -22,11 +22,11 @@ pub(super) const LINE: f32 = 0.035;
 /// Curve flattening tolerance in board units (lyon's default, 0.25, suits pixels, not units).
 const TOLERANCE: f32 = 0.002;
 
-pub(super) fn fill(color: Color) -> Fill {
+pub fn fill(color: Color) -> Fill {
     Fill { options: FillOptions::tolerance(TOLERANCE), color }
 }
 
-pub(super) fn stroke(color: Color, width: f32) -> Stroke {
+pub fn stroke(color: Color, width: f32) -> Stroke {
     Stroke { options: StrokeOptions::tolerance(TOLERANCE).with_line_width(width), color }
 }
 
@@ -41,22 +41,27 @@ pub struct DrawPlugin;
 
 impl Plugin for DrawPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins((ShapePlugin, super::solid::SolidPlugin, super::tiles::TilesPlugin))
-            .insert_resource(ClearColor(BACKGROUND))
-            .add_systems(Startup, setup)
-            .add_systems(
-                PostUpdate,
-                (
-                    camera_follows_view,
-                    add_shapes,
-                    redraw_turned_cubes,
-                    highlight,
-                    show_focus,
-                    colour_target,
-                    draw_hints,
-                    draw_thinking,
-                ),
-            );
+        app.add_plugins((
+            ShapePlugin,
+            super::solid::SolidPlugin,
+            super::tiles::TilesPlugin,
+            super::celebration::CelebrationPlugin,
+        ))
+        .insert_resource(ClearColor(BACKGROUND))
+        .add_systems(Startup, setup)
+        .add_systems(
+            PostUpdate,
+            (
+                camera_follows_view,
+                add_shapes,
+                redraw_turned_cubes,
+                highlight,
+                show_focus,
+                colour_target,
+                draw_hints,
+                draw_thinking,
+            ),
+        );
     }
 }
 

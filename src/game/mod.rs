@@ -13,6 +13,7 @@
 //! 3D view of the solid ([`solid`], turned as [`orbit`] says), redrawn from each judgement.
 
 pub mod audio;
+pub mod celebration;
 pub mod codes;
 pub mod daily;
 pub mod draw;
@@ -25,6 +26,7 @@ pub mod job;
 pub mod lab;
 pub mod layout;
 pub mod levels;
+pub mod motion;
 pub mod orbit;
 pub mod pieces;
 pub mod placement;
@@ -94,7 +96,7 @@ impl Plugin for LogicPlugins {
             view::ViewPlugin,
             input::InputPlugin,
             pieces::PiecesPlugin,
-            placement::PlacementPlugin,
+            (placement::PlacementPlugin, motion::MotionPlugin),
             verification::VerificationPlugin,
             hints::HintsPlugin,
             thinking::ThinkingPlugin,

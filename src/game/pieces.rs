@@ -1,6 +1,6 @@
 //! Pieces and the target silhouette as entities.
 //!
-//! A piece is an entity with a `Transform` (kept in sync with its [`Placed`]) and a polygon
+//! A piece is an entity with a `Transform` (drawn where its [`Placed`] says by `motion`) and a polygon
 //! component, [`PieceGeom`], holding its rings in local coordinates. A polycube (3D) piece is
 //! drawn layer by layer; a rotation in space changes that drawing, so its `PieceGeom` holds one
 //! drawing per rotation and its transform only moves.
@@ -235,23 +235,7 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
     (out, bounds.inflate(0.4))
 }
 
-/// A palette that stays distinct for colour-blind players (Okabe and Ito), then repeats.
-pub const PALETTE: [[f32; 3]; 12] = [
-    [0.90, 0.62, 0.00],
-    [0.34, 0.71, 0.91],
-    [0.00, 0.62, 0.45],
-    [0.94, 0.89, 0.26],
-    [0.00, 0.45, 0.70],
-    [0.84, 0.37, 0.00],
-    [0.80, 0.47, 0.65],
-    [0.60, 0.60, 0.60],
-    // Beyond the tangram's seven (and the eighth above): Tol's muted colours, for the twelve
-    // pentominoes and larger sets.
-    [0.53, 0.80, 0.93],
-    [0.07, 0.47, 0.20],
-    [0.87, 0.80, 0.47],
-    [0.53, 0.13, 0.33],
-];
+pub use crate::pieces::PALETTE;
 
 pub fn spawn_board(
     mut commands: Commands,

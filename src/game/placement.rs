@@ -38,6 +38,9 @@ pub struct Selection {
     moved: bool,
     was_selected: bool,
     before: Option<Snapshot>,
+    /// The last change was a keyboard step of the selected piece: further steps of it extend
+    /// that move (one undo step, one move counted) instead of starting new ones.
+    stepping: bool,
 }
 
 /// Undo and redo stacks of whole-board snapshots.
@@ -57,6 +60,9 @@ pub const SNAP: f64 = 0.3;
 pub const TAP_TRAVEL: f32 = 0.1;
 /// Seconds between two taps that make a double tap.
 pub const DOUBLE_TAP: f32 = 0.35;
+/// Board units an arrow key moves a piece on a figure without a grid (on a grid: a cell).
+/// Below [`SNAP`], so that snapping can reach every vertex it would reach under the mouse.
+pub const KEY_STEP: f64 = 0.25;
 
 pub struct PlacementPlugin;
 
@@ -70,8 +76,7 @@ impl Plugin for PlacementPlugin {
             .configure_sets(Update, (InputSet, PlacementSet).chain())
             .add_systems(OnEnter(AppState::Playing), reset)
             .add_systems(OnEnter(AppState::Editing), reset)
-            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(super::on_board))
-            .add_systems(PostUpdate, sync_transforms);
+            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(super::on_board));
     }
 }
 
@@ -128,6 +133,7 @@ fn handle_actions(
         stack.0 = all.into_iter().map(|(_, e)| e).collect();
     }
     for action in actions.read().copied() {
+        let stepping = std::mem::take(&mut sel.stepping);
         match action {
             Action::Press(p) => {
                 let hit = stack.0.iter().rev().copied().find(|&e| {
@@ -249,23 +255,66 @@ fn handle_actions(
                 *sel = Selection::default();
                 placed.write(PiecePlaced { piece: None, snapped: false });
             }
+            // The grip selects and moves polycube pieces.
+            Action::FocusNext(_) | Action::Step(_) if solid => {}
             Action::FocusNext(d) => {
-                let mut order: Vec<(usize, Vec2)> =
-                    pieces.iter().map(|(_, p, g, pl)| (p.0, pl.world_centroid(g, step))).collect();
+                // Tab (or a stick click) selects the next piece by number and puts the focus
+                // on it; the turn keys and the arrows then work on it.
+                if sel.held {
+                    continue;
+                }
+                let mut order: Vec<(usize, Entity, Vec2)> =
+                    pieces.iter().map(|(e, p, g, pl)| (p.0, e, pl.world_centroid(g, step))).collect();
                 order.sort_by_key(|o| o.0);
                 if order.is_empty() {
                     continue;
                 }
-                let near = (0..order.len())
-                    .min_by(|&a, &b| order[a].1.distance(focus.pos).total_cmp(&order[b].1.distance(focus.pos)))
-                    .unwrap();
-                let next = (near as i32 + d).rem_euclid(order.len() as i32) as usize;
-                focus.pos = order[next].1;
+                let now = sel.selected.and_then(|s| order.iter().position(|o| o.1 == s));
+                let next = match now {
+                    Some(i) => (i as i32 + d).rem_euclid(order.len() as i32) as usize,
+                    None if d > 0 => 0,
+                    None => order.len() - 1,
+                };
+                let (_, e, at) = order[next];
+                sel.selected = Some(e);
+                stack.0.retain(|&x| x != e);
+                stack.0.push(e);
+                focus.pos = at;
                 focus.active = true;
+            }
+            Action::Step(v) => {
+                // An arrow key: the selected piece moves a cell on a grid, else KEY_STEP and
+                // snaps, never back to where it came from. Steps in a row are one move.
+                let Some(e) = sel.selected.filter(|_| !sel.held) else { continue };
+                let before = snapshot(&pieces);
+                let dir = v.as_vec2().normalize_or_zero();
+                let len = if caps.grid { 1.0 } else { KEY_STEP as f32 };
+                let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
+                let c = pl.world_centroid(g, step) - pl.at();
+                let at = (pl.at() + c + dir * len).clamp(bounds.0.min, bounds.0.max) - c;
+                pl.0.at = (at.x as f64, at.y as f64);
+                let snapped = if caps.grid {
+                    // Whole cells: the piece's first vertex on the integer grid.
+                    let v0 = pl.world(g, step)[0][0].at;
+                    pl.0.at = (pl.0.at.0 + v0.x.round() - v0.x, pl.0.at.1 + v0.y.round() - v0.y);
+                    true
+                } else {
+                    // A snap may not take back more than half the step.
+                    let ahead = crate::geom::pt(dir.x as f64, dir.y as f64);
+                    snap_piece_where(e, &mut pieces, &target, step, |d| d.dot(ahead) > -KEY_STEP / 2.0)
+                };
+                let (_, _, g, pl) = pieces.get(e).unwrap();
+                focus.pos = pl.world_centroid(g, step);
+                if stepping {
+                    placed.write(PiecePlaced { piece: Some(e), snapped });
+                } else {
+                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
+                }
+                sel.stepping = true;
             }
             // The hints and thinking plugins, the grip (polycube moves) and the orbit (zoom).
             Action::Hint | Action::Watch => {}
-            Action::Step(_) | Action::Lift(_) | Action::Roll(_) | Action::Place | Action::Zoom(_) => {}
+            Action::Lift(_) | Action::Roll(_) | Action::Place | Action::Zoom(_) => {}
         }
     }
 }
@@ -313,6 +362,17 @@ fn circles(rings: &[Vec<Vertex>]) -> Vec<(Pt, f64)> {
 /// radius; failing that, so that a vertex lands on an edge. Only moves within [`SNAP`] count.
 /// Returns whether it snapped.
 fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>, step: f64) -> bool {
+    snap_piece_where(e, pieces, target, step, |_| true)
+}
+
+/// [`snap_piece`], with only the moves `allow` accepts.
+fn snap_piece_where(
+    e: Entity,
+    pieces: &mut PieceQuery,
+    target: &SnapTargets<'_, '_>,
+    step: f64,
+    allow: impl Fn(Pt) -> bool,
+) -> bool {
     let (_, _, g, pl) = pieces.get(e).unwrap();
     let mine = pl.world(g, step);
     let mut others: Vec<Vec<Vec<Vertex>>> = target.iter().map(|t| t.rings.clone()).collect();
@@ -320,7 +380,7 @@ fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>, 
     let mut best: Option<(f64, Pt)> = None;
     let consider = |best: &mut Option<(f64, Pt)>, d: Pt| {
         let l = d.len();
-        if l <= SNAP && best.is_none_or(|(b, _)| l < b) {
+        if l <= SNAP && allow(d) && best.is_none_or(|(b, _)| l < b) {
             *best = Some((l, d));
         }
     };
@@ -368,21 +428,4 @@ fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>, 
     let (_, _, _, mut pl) = pieces.get_mut(e).unwrap();
     pl.0.at = (pl.0.at.0 + d.x, pl.0.at.1 + d.y);
     true
-}
-
-/// Keeps each piece's `Transform` equal to its placement; the top of the stack draws last.
-fn sync_transforms(
-    mut pieces: Query<(Entity, &Placed, &PieceGeom, &mut Transform), With<Piece>>,
-    stack: Res<Stack>,
-    active: Option<Res<ActiveLevel>>,
-) {
-    let Some(active) = active else { return };
-    let step = active.level.set.step();
-    for (e, p, g, mut t) in &mut pieces {
-        let z = 1.0 + stack.0.iter().position(|&x| x == e).unwrap_or(0) as f32 * 0.01;
-        let new = p.transform(g, step, z);
-        if *t != new {
-            *t = new;
-        }
-    }
 }

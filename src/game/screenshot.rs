@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -33,6 +33,10 @@ pub enum Shot {
     /// At the start of an edge-matching level, the solver lab after an LP run.
     Lab,
     Solved,
+    /// A piece gliding from the tray to its place (time slowed down twentyfold).
+    Glide,
+    /// The solve's celebration, before the solved panel opens.
+    Celebrate,
     /// The editor's home screen.
     Create,
     /// The level opened in the editor as a draft, with the solver's verdict.
@@ -54,7 +58,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -63,6 +67,8 @@ pub fn run(args: &[String]) -> i32 {
     let mut out = None;
     let mut shot = Shot::Start;
     let mut window = false;
+    // The first this many levels of each pack count as solved (the level list's look).
+    let mut solved = 0usize;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned();
@@ -73,6 +79,13 @@ pub fn run(args: &[String]) -> i32 {
             }
             "--level" => level = val(),
             "--window" => window = true,
+            "--solved" => match val().and_then(|v| v.parse().ok()) {
+                Some(n) => solved = n,
+                None => {
+                    eprintln!("tessera screenshot: --solved takes a number of levels\n{USAGE}");
+                    return 2;
+                }
+            },
             "--out" => out = val().map(std::path::PathBuf::from),
             "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
                 Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => size = (w, h),
@@ -90,6 +103,8 @@ pub fn run(args: &[String]) -> i32 {
                     Some("thinking") => Shot::Thinking,
                     Some("lab") => Shot::Lab,
                     Some("solved") => Shot::Solved,
+                    Some("glide") => Shot::Glide,
+                    Some("celebrate") => Shot::Celebrate,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
                     Some("settings") => Shot::Settings,
@@ -126,9 +141,15 @@ pub fn run(args: &[String]) -> i32 {
         return 2;
     }
     let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
+    let mut data = crate::save::SaveData::default();
+    for pi in 0..library.packs.len() {
+        for (i, key) in library.keys(pi).iter().take(solved).enumerate() {
+            data.record(key, 41_000 + 7_000 * i as u64, 9 + i as u32);
+        }
+    }
     let mut app = App::new();
     app.insert_resource(library)
-        .insert_resource(SaveState { data: Default::default(), path: save_path.clone(), notice: None })
+        .insert_resource(SaveState { data, path: save_path.clone(), notice: None })
         .insert_resource(Plan {
             level,
             shot,
@@ -203,7 +224,11 @@ fn drive(
     }
     let (pi, li) = library.find(&plan.level).unwrap_or_default();
     match (state.get(), plan.shot) {
-        (AppState::MainMenu, Shot::Levels) => next.set(AppState::LevelSelect),
+        (AppState::MainMenu, Shot::Levels) => {
+            // The list opens at the pack of `--level`.
+            commands.queue(move |w: &mut World| w.resource_mut::<super::ui::ListFocus>().0 = Some(pi));
+            next.set(AppState::LevelSelect);
+        }
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
         (AppState::MainMenu, Shot::Create) => next.set(AppState::Editor),
         (AppState::MainMenu, Shot::Editor) if !plan.asked => {
@@ -219,16 +244,25 @@ fn drive(
         }
         (
             AppState::MainMenu,
-            Shot::Start | Shot::Progress | Shot::Hint | Shot::Blocked | Shot::Thinking | Shot::Lab | Shot::Solved,
+            Shot::Start
+            | Shot::Progress
+            | Shot::Hint
+            | Shot::Blocked
+            | Shot::Thinking
+            | Shot::Lab
+            | Shot::Solved
+            | Shot::Glide
+            | Shot::Celebrate,
         ) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
-        (AppState::Playing, Shot::Progress | Shot::Hint | Shot::Blocked | Shot::Solved)
+        (AppState::Playing, Shot::Progress | Shot::Hint | Shot::Blocked | Shot::Solved | Shot::Celebrate)
             if !plan.arranged && !pieces.is_empty() =>
         {
             let solution = &library.packs[pi].levels[li].solution;
-            let n = if plan.shot == Shot::Solved { solution.len() } else { solution.len() / 2 };
+            let all = matches!(plan.shot, Shot::Solved | Shot::Celebrate);
+            let n = if all { solution.len() } else { solution.len() / 2 };
             for (piece, mut p) in &mut pieces {
                 if let Some(s) = solution[..n].iter().find(|s| s.piece == piece.0) {
                     p.0 = *s;
@@ -241,6 +275,21 @@ fn drive(
         (AppState::Playing, Shot::Start | Shot::Thinking | Shot::Lab) if !plan.arranged && !pieces.is_empty() => {
             plan.arranged = true;
             plan.frames = 0;
+        }
+        (AppState::Playing, Shot::Glide) if !plan.arranged && !pieces.is_empty() => {
+            plan.arranged = true;
+            plan.frames = 0;
+        }
+        (AppState::Playing, Shot::Glide) if plan.arranged && plan.frames == 6 => {
+            // The first piece of the solution goes to its place, in slow motion.
+            commands.queue(|w: &mut World| w.resource_mut::<Time<Virtual>>().set_relative_speed(0.05));
+            let solution = &library.packs[pi].levels[li].solution;
+            for (piece, mut p) in &mut pieces {
+                if let Some(s) = solution.first().filter(|s| s.piece == piece.0) {
+                    p.0 = *s;
+                }
+            }
+            placed.write(PiecePlaced { piece: None, snapped: false });
         }
         (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
             actions.write(super::input::Action::Hint);
@@ -273,6 +322,10 @@ fn drive(
     // Give egui and the renderer a few frames to settle (and a hint time to arrive).
     let settle = match plan.shot {
         Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Editor => 60,
+        // After the celebration (0.9 s) the solved panel opens.
+        Shot::Solved => 75,
+        Shot::Glide => 14,
+        Shot::Celebrate => 20,
         _ => 12,
     };
     if ready && !plan.requested && plan.frames > settle {

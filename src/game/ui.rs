@@ -16,6 +16,9 @@ pub struct UiPlugin;
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(EguiPlugin::default())
+            .init_resource::<Thumbnails>()
+            .init_resource::<ListFocus>()
+            .add_systems(OnEnter(AppState::LevelSelect), focus_played_pack)
             .add_systems(PreUpdate, block_pointer)
             .add_systems(Update, escape)
             .add_systems(
@@ -155,11 +158,13 @@ fn level_select(
     mut play: MessageWriter<PlayLevel>,
     mut open_code: MessageWriter<super::codes::OpenCode>,
     status: Res<super::codes::CodeStatus>,
+    mut thumbs: ResMut<Thumbnails>,
+    mut focus: ResMut<ListFocus>,
     mut code: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let size = ctx.content_rect().size();
-    centered_window("levels").fixed_size([(size.x - 40.0).min(900.0), (size.y - 60.0).max(200.0)]).show(ctx, |ui| {
+    centered_window("levels").fixed_size([(size.x - 40.0).min(1000.0), (size.y - 60.0).max(200.0)]).show(ctx, |ui| {
         ui.horizontal(|ui| {
             if ui.button("< Menu").clicked() {
                 next.set(AppState::MainMenu);
@@ -176,33 +181,158 @@ fn level_select(
         if let Some(e) = &status.error {
             ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e);
         }
+        let narrow = ui.ctx().content_rect().width() < NARROW;
+        let mut budget = THUMBS_PER_FRAME;
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             for (pi, pack) in library.packs.iter().enumerate() {
                 let keys = library.keys(pi);
                 let done = keys.iter().filter(|k| save.data.is_done(k)).count();
-                ui.add_space(6.0);
-                ui.label(
-                    egui::RichText::new(format!("{}  ({done}/{} solved)", pack.name, keys.len())).strong().size(18.0),
-                );
+                ui.add_space(10.0);
+                if focus.0 == Some(pi) {
+                    ui.scroll_to_cursor(Some(egui::Align::TOP));
+                    focus.0 = None;
+                }
+                ui.horizontal(|ui| {
+                    ui.label(egui::RichText::new(&pack.name).strong().size(19.0));
+                    ui.add(
+                        egui::ProgressBar::new(done as f32 / keys.len().max(1) as f32)
+                            .desired_width(120.0)
+                            .text(format!("{done}/{} solved", keys.len())),
+                    );
+                });
                 if !pack.author.is_empty() {
                     ui.small(format!("by {}", pack.author));
                 }
                 ui.horizontal_wrapped(|ui| {
                     for (li, level) in pack.levels.iter().enumerate() {
-                        let open = save.data.unlocked(&keys, li);
-                        let mark = if save.data.is_done(&keys[li]) { "✔ " } else { "" };
-                        let stars = "★".repeat(level.difficulty as usize);
-                        let text = format!("{mark}{}\n{stars}", level.name);
-                        let b = ui.add_enabled(open, egui::Button::new(text).min_size(egui::vec2(150.0, 48.0)));
-                        if b.clicked() {
+                        let solved = save.data.is_done(&keys[li]);
+                        let thumb = thumbs.get(ui.ctx(), &keys[li], level, solved, &mut budget);
+                        let card = Card {
+                            thumb,
+                            name: &level.name,
+                            difficulty: level.difficulty,
+                            best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
+                            open: save.data.unlocked(&keys, li),
+                            small: narrow,
+                        };
+                        if card.show(ui).clicked() {
                             play.write(PlayLevel { pack: pi, level: li });
                         }
                     }
                 });
             }
         });
+        if budget == 0 {
+            // Pictures still to draw: come back next frame.
+            ui.ctx().request_repaint();
+        }
     });
     Ok(())
+}
+
+/// The pack the level list scrolls to when it opens: the one of the level just played.
+#[derive(Resource, Default)]
+pub struct ListFocus(pub Option<usize>);
+
+fn focus_played_pack(active: Option<Res<ActiveLevel>>, mut focus: ResMut<ListFocus>) {
+    if let Some(a) = active {
+        focus.0 = Some(a.pack);
+    }
+}
+
+/// New thumbnails drawn per frame: the list opens at once and fills in over a few frames.
+const THUMBS_PER_FRAME: usize = 24;
+/// Thumbnail pictures' size in pixels (shown at most this large, in points, on a 2x screen).
+const THUMB_PIXELS: u32 = 192;
+
+/// Level thumbnails, drawn once (by [`crate::thumbnail`]) and kept as textures; a level is drawn
+/// again only when it becomes solved.
+#[derive(Resource, Default)]
+pub struct Thumbnails(std::collections::HashMap<String, (bool, egui::TextureHandle)>);
+
+impl Thumbnails {
+    /// The level's picture, drawn now if `budget` allows (`None` until then).
+    fn get(
+        &mut self,
+        ctx: &egui::Context,
+        key: &str,
+        level: &crate::level::Level,
+        solved: bool,
+        budget: &mut usize,
+    ) -> Option<egui::TextureHandle> {
+        match self.0.get(key) {
+            Some((s, t)) if *s == solved => Some(t.clone()),
+            _ if *budget == 0 => None,
+            _ => {
+                *budget -= 1;
+                let pic = crate::thumbnail::thumbnail(level, solved, THUMB_PIXELS);
+                let n = pic.size as usize;
+                let image = egui::ColorImage::from_rgba_unmultiplied([n, n], &pic.rgba);
+                let t = ctx.load_texture(format!("thumb:{key}"), image, egui::TextureOptions::LINEAR);
+                self.0.insert(key.to_string(), (solved, t.clone()));
+                Some(t)
+            }
+        }
+    }
+
+    /// How many pictures are kept.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+/// One level in the list: its picture, name, difficulty and best time; greyed while locked.
+struct Card<'a> {
+    thumb: Option<egui::TextureHandle>,
+    name: &'a str,
+    difficulty: u8,
+    best: Option<u64>,
+    open: bool,
+    small: bool,
+}
+
+impl Card<'_> {
+    fn show(self, ui: &mut egui::Ui) -> egui::Response {
+        let (w, pic) = if self.small { (104.0, 64.0) } else { (150.0, 100.0) };
+        let size = egui::vec2(w, pic + 62.0);
+        let sense = if self.open { egui::Sense::click() } else { egui::Sense::hover() };
+        let (rect, resp) = ui.allocate_exact_size(size, sense);
+        let look = ui.style().interact(&resp);
+        let p = ui.painter();
+        let fill = if self.open { look.weak_bg_fill } else { egui::Color32::from_gray(34) };
+        p.rect(rect, 8.0, fill, look.bg_stroke, egui::StrokeKind::Inside);
+        let img = egui::Rect::from_center_size(
+            egui::pos2(rect.center().x, rect.top() + 4.0 + pic / 2.0),
+            egui::vec2(pic, pic),
+        );
+        if let Some(t) = &self.thumb {
+            let tint = if self.open { egui::Color32::WHITE } else { egui::Color32::from_white_alpha(70) };
+            egui::Image::new((t.id(), img.size())).tint(tint).paint_at(ui, img);
+        }
+        let colour = if self.open { look.text_color() } else { egui::Color32::from_gray(110) };
+        // Centred lines; the name may take two.
+        let line = |text: String, size: f32, y: f32, colour: egui::Color32, rows: usize| {
+            let mut job = egui::text::LayoutJob::simple(text, egui::FontId::proportional(size), colour, w - 10.0);
+            job.halign = egui::Align::Center;
+            job.wrap.max_rows = rows;
+            let g = p.layout_job(job);
+            p.galley(egui::pos2(rect.center().x, y), g, colour);
+        };
+        line(self.name.to_string(), if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 2);
+        let stars = "★".repeat(self.difficulty as usize);
+        let under = match (self.open, self.best) {
+            (false, _) => "locked".to_string(),
+            (true, Some(ms)) => format!("✔ {}  {stars}", clock(ms)),
+            (true, None) => stars,
+        };
+        let gold = egui::Color32::from_rgb(240, 200, 80);
+        line(under, 12.0, rect.bottom() - 19.0, if self.open { gold } else { colour }, 1);
+        resp
+    }
 }
 
 fn settings(mut contexts: EguiContexts, mut next: ResMut<NextState<AppState>>, mut save: ResMut<SaveState>) -> Result {
@@ -212,6 +342,7 @@ fn settings(mut contexts: EguiContexts, mut next: ResMut<NextState<AppState>>, m
         ui.heading("Settings");
         ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text("Interface size"));
         ui.checkbox(&mut s.sound, "Sound");
+        ui.checkbox(&mut s.reduce_motion, "Reduce motion").on_hover_text("Pieces jump to their place; no animations");
         if ui.button("< Back").clicked() {
             next.set(AppState::MainMenu);
         }
@@ -547,6 +678,7 @@ fn thermometer(ctx: &egui::Context, value: f32, overlap: bool) {
     });
 }
 
+#[allow(clippy::too_many_arguments)]
 fn solved(
     mut contexts: EguiContexts,
     info: Option<Res<SolvedInfo>>,
@@ -554,9 +686,14 @@ fn solved(
     library: Res<Library>,
     mut play: MessageWriter<PlayLevel>,
     mut next: ResMut<NextState<AppState>>,
+    celebration: Res<super::celebration::Celebration>,
+    time: Res<Time>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (Some(info), Some(active)) = (info, active) else { return Ok(()) };
+    if !celebration.over(time.elapsed_secs()) {
+        return Ok(());
+    }
     egui::Window::new("solved")
         .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
         .collapsible(false)

@@ -266,3 +266,21 @@ pub fn ring_centroid(ring: &[Vertex]) -> Pt {
     }
     pt(cx / (3.0 * a), cy / (3.0 * a))
 }
+
+/// A palette that stays distinct for colour-blind players (Okabe and Ito), then repeats.
+pub const PALETTE: [[f32; 3]; 12] = [
+    [0.90, 0.62, 0.00],
+    [0.34, 0.71, 0.91],
+    [0.00, 0.62, 0.45],
+    [0.94, 0.89, 0.26],
+    [0.00, 0.45, 0.70],
+    [0.84, 0.37, 0.00],
+    [0.80, 0.47, 0.65],
+    [0.60, 0.60, 0.60],
+    // Beyond the tangram's seven (and the eighth above): Tol's muted colours, for the twelve
+    // pentominoes and larger sets.
+    [0.53, 0.80, 0.93],
+    [0.07, 0.47, 0.20],
+    [0.87, 0.80, 0.47],
+    [0.53, 0.13, 0.33],
+];
