@@ -1,5 +1,5 @@
-//! Screenshots with Mesa's software Vulkan: the menu, the level list, a level in progress and the
-//! solved screen, at desktop and phone sizes, rendered off-screen (no display needed), plus one
+//! Screenshots with Mesa's software Vulkan: the menu, the level list, a level in progress, a piece
+//! mid-glide, the solve's celebration and the solved screen, at desktop and phone sizes, rendered off-screen (no display needed), plus one
 //! through the game's real window under `xvfb-run`. Saved under `target/screenshots/`;
 //! `scripts/test` installs xvfb and Mesa first.
 #![cfg(feature = "game")]
@@ -44,7 +44,7 @@ fn shot(state: &str, (w, h): (u32, u32), window: bool) {
 #[test]
 fn menu_levels_settings_progress_and_solved_at_desktop_and_phone_sizes() {
     for size in [(1280u32, 800u32), (390, 844)] {
-        for state in ["menu", "levels", "settings", "progress", "hint", "solved"] {
+        for state in ["menu", "levels", "settings", "progress", "hint", "glide", "celebrate", "solved"] {
             shot(state, size, false);
         }
     }
