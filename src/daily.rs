@@ -16,7 +16,7 @@
 use crate::format::Node;
 use crate::level::Entry;
 use crate::pieces::{PieceSet, Placement};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
 /// The families a daily puzzle is made for.
@@ -138,12 +138,10 @@ struct Rng(ChaCha8Rng);
 
 impl Rng {
     fn below(&mut self, n: usize) -> usize {
-        (self.0.next_u64() % n as u64) as usize
+        crate::random::below(&mut self.0, n)
     }
     fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            v.swap(i, self.below(i + 1));
-        }
+        crate::random::shuffle(&mut self.0, v)
     }
 }
 

@@ -26,6 +26,7 @@ pub mod normalize;
 pub mod paths;
 pub mod pieces;
 pub mod polyform;
+pub mod random;
 pub mod save;
 pub mod share;
 pub mod solve;

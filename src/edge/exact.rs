@@ -55,6 +55,19 @@ pub struct Options {
     pub fixed_order: bool,
 }
 
+impl Options {
+    /// Time is up or the caller cancelled.
+    pub fn expired(&self) -> bool {
+        self.deadline.is_some_and(|d| Instant::now() >= d)
+            || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
+    }
+
+    /// The puzzle's clue tiles and these options' fixed cells: `(cell, tile, rot)`.
+    pub fn fixed_cells(&self, p: &Puzzle) -> Vec<(usize, usize, u8)> {
+        p.clues.iter().map(|k| (k.cell, k.tile, k.rot)).chain(self.fixed.iter().copied()).collect()
+    }
+}
+
 #[derive(Clone, Debug, Default)]
 pub struct Outcome {
     pub solutions: u64,
@@ -190,6 +203,22 @@ pub(super) fn board_turn_pin(p: &Puzzle) -> Option<(usize, Vec<bool>)> {
         cells[cols - 1] = true;
     }
     Some((tile, cells))
+}
+
+/// A solution's images under the turns of the whole board that keep the frame in place (a
+/// half turn; quarter turns too on a square board), each tile's turn the first of its look.
+pub(super) fn board_images(p: &Puzzle, sol: &Placement) -> Vec<Placement> {
+    let turns: &[u8] = if p.cols == p.rows { &[1, 2, 3] } else { &[2] };
+    turns
+        .iter()
+        .map(|&q| {
+            let mut img = turn_board(sol, p.cols, p.rows, q);
+            for (t, rot) in img.iter_mut() {
+                *rot = canonical(&p.tiles[*t], *rot);
+            }
+            img
+        })
+        .collect()
 }
 
 /// Luby's restart sequence: 1, 1, 2, 1, 1, 2, 4, 1, 1, 2, 1, 1, 2, 4, 8, ... (`i` from 1).
@@ -351,8 +380,7 @@ impl<'a> Search<'a> {
             contradiction: false,
             bufs: vec![Vec::new(); n + 1],
         };
-        let fixed: Vec<(usize, usize, u8)> =
-            p.clues.iter().map(|k| (k.cell, k.tile, k.rot)).chain(opts.fixed.iter().copied()).collect();
+        let fixed = opts.fixed_cells(p);
         for &(cell, tile, rot) in &fixed {
             if cell >= n || tile >= p.tiles.len() {
                 return Err(format!("cell {cell} or tile {tile} is out of range"));
@@ -379,8 +407,17 @@ impl<'a> Search<'a> {
         Ok(s)
     }
 
+    /// A tile's turns are its four bits of `free`, at `tile * 4`.
     fn is_used(&self, tile: usize) -> bool {
         self.free[tile * 4 / 64] >> (tile * 4 % 64) & 0xF == 0
+    }
+
+    fn take(&mut self, tile: usize) {
+        self.free[tile * 4 / 64] &= !(0xF << (tile * 4 % 64));
+    }
+
+    fn give_back(&mut self, tile: usize) {
+        self.free[tile * 4 / 64] |= self.t.all[tile * 4 / 64] & 0xF << (tile * 4 % 64);
     }
 
     fn fits(&self, cell: usize, o: &Opt) -> bool {
@@ -410,8 +447,8 @@ impl<'a> Search<'a> {
             for r in &rows[..known] {
                 x &= t.bits[r + i];
             }
-            if pin.is_some_and(|o| o / 64 == i) {
-                x &= !(0xF << (pin.unwrap_or(0) % 64));
+            if let Some(o) = pin.filter(|o| o / 64 == i) {
+                x &= !(0xF << (o % 64));
             }
             f(i, x);
         }
@@ -484,8 +521,7 @@ impl<'a> Search<'a> {
     /// Places a tile and updates the colour counts; false when some colour's open sides now
     /// outnumber the sides left to meet them.
     fn place(&mut self, cell: usize, o: Opt) -> bool {
-        let tile = o.tile as usize;
-        self.free[tile * 4 / 64] &= !(0xF << (tile * 4 % 64));
+        self.take(o.tile as usize);
         self.count_sides(cell, &o, 1);
         for s in 0..4 {
             if let Some(nb) = self.nb[cell][s] {
@@ -507,8 +543,7 @@ impl<'a> Search<'a> {
 
     fn unplace(&mut self, cell: usize) {
         let o = self.at[cell].take().expect("a placed cell");
-        let tile = o.tile as usize;
-        self.free[tile * 4 / 64] |= self.t.all[tile * 4 / 64] & 0xF << (tile * 4 % 64);
+        self.give_back(o.tile as usize);
         self.placed -= 1;
         self.count_sides(cell, &o, -1);
         for s in 0..4 {
@@ -525,11 +560,7 @@ impl<'a> Search<'a> {
             self.out_of_budget = true;
             return true;
         }
-        if (o.max_nodes > 0 && self.spent + self.nodes >= o.max_nodes)
-            || (self.nodes & 1023 == 0
-                && (o.deadline.is_some_and(|d| Instant::now() >= d)
-                    || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))))
-        {
+        if (o.max_nodes > 0 && self.spent + self.nodes >= o.max_nodes) || (self.nodes & 1023 == 0 && o.expired()) {
             self.stopped = true;
         }
         self.stopped
@@ -546,10 +577,7 @@ impl<'a> Search<'a> {
     fn shuffle_scan(&mut self) {
         let Some(rng) = self.rng.as_mut() else { return };
         for w in self.t.scan_start.windows(2) {
-            let part = &mut self.scan_lists[w[0] as usize..w[1] as usize];
-            for i in (1..part.len()).rev() {
-                part.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-            }
+            crate::random::shuffle(rng, &mut self.scan_lists[w[0] as usize..w[1] as usize]);
         }
     }
 
@@ -580,11 +608,11 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            self.free[tile * 4 / 64] &= !(0xF << (tile * 4 % 64));
+            self.take(tile);
             self.at[cell] = Some(o);
             self.go_scan(cell + 1);
             self.at[cell] = None;
-            self.free[tile * 4 / 64] |= self.t.all[tile * 4 / 64] & 0xF << (tile * 4 % 64);
+            self.give_back(tile);
             if self.stopped || self.out_of_budget || self.solutions >= self.limit {
                 break;
             }
@@ -610,9 +638,7 @@ impl<'a> Search<'a> {
             }
         });
         if let Some(rng) = self.rng.as_mut() {
-            for i in (1..buf.len()).rev() {
-                buf.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-            }
+            crate::random::shuffle(rng, &mut buf);
         }
         for &id in &buf {
             let o = Opt { tile: (id / 4) as u16, rot: (id % 4) as u8, sides: self.t.sides[id as usize] };
@@ -629,19 +655,9 @@ impl<'a> Search<'a> {
 
     fn record(&mut self) {
         let sol: Placement = self.at.iter().map(|o| o.map_or((0, 0), |o| (o.tile as usize, o.rot))).collect();
-        if self.turn_filter {
-            // Count the solution only if it is the smallest of its turns that fit the board.
-            let (c, r) = (self.p.cols, self.p.rows);
-            let turns: &[u8] = if c == r { &[1, 2, 3] } else { &[2] };
-            for &q in turns {
-                let mut img = turn_board(&sol, c, r, q);
-                for (t, rot) in img.iter_mut() {
-                    *rot = canonical(&self.t.dense[*t], *rot);
-                }
-                if img < sol {
-                    return;
-                }
-            }
+        // Count the solution only if it is the smallest of its turns that fit the board.
+        if self.turn_filter && board_images(self.p, &sol).iter().any(|img| *img < sol) {
+            return;
         }
         self.solutions += 1;
         if self.first.is_none() {

@@ -1,6 +1,7 @@
 //! Edge-matching play: tiles are unit squares moved like any piece (quarter turns, no
 //! mirror); a tile lies in board cell (x, row) when its square covers the world cell (x,
-//! rows - 1 - row). Judging counts matched inner sides; hints come from the search and the SAT solver side by side ([`super::portfolio`]).
+//! rows - 1 - row). Judging counts matched inner sides; hints come from the search and the SAT
+//! solver side by side ([`super::portfolio`]).
 
 use super::exact::Options;
 use super::Puzzle;

@@ -14,7 +14,7 @@
 //! Every answer is decoded into a [`Placement`] and checked by [`Puzzle::check`]; more
 //! answers come from blocking clauses (a clause that forbids the answer just found).
 
-use super::exact::{board_turn_pin, canonical, looks, turn_board, Options, Outcome};
+use super::exact::{board_images, board_turn_pin, looks, Options, Outcome};
 use super::{turned, Placement, Puzzle};
 use rustsat::encodings::am1::{Encode, Ladder, Pairwise};
 use rustsat::instances::{BasicVarManager, ManageVars};
@@ -22,8 +22,6 @@ use rustsat::solvers::{ControlSignal, LimitConflicts, Solve, SolverResult, Termi
 use rustsat::types::{Clause, Lit, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
-use std::time::Instant;
 
 /// The puzzle's variables.
 struct Encoding {
@@ -47,19 +45,12 @@ fn at_most_one(s: &mut CaDiCaL, vm: &mut BasicVarManager, lits: Vec<Lit>) -> Res
     r.map_err(|_| "out of memory while encoding".to_string())
 }
 
-/// Time is up or the caller cancelled.
-fn stopped(opts: &Options) -> bool {
-    opts.deadline.is_some_and(|d| Instant::now() >= d)
-        || opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-}
-
 /// The puzzle's clauses, added to `s` (None: stopped on the way).
 fn encode(p: &Puzzle, opts: &Options, s: &mut CaDiCaL) -> Result<Option<Encoding>, String> {
     let (cols, rows, n) = (p.cols, p.rows, p.cells());
     let mut vm = BasicVarManager::default();
     let add = |s: &mut CaDiCaL, c: Clause| s.add_clause(c).map_err(|e| format!("the SAT solver refused a clause: {e}"));
-    let fixed: Vec<(usize, usize, u8)> =
-        p.clues.iter().map(|k| (k.cell, k.tile, k.rot)).chain(opts.fixed.iter().copied()).collect();
+    let fixed = opts.fixed_cells(p);
     let mut fixed_cell = vec![None; n];
     let mut fixed_tile = vec![false; p.tiles.len()];
     for &(cell, tile, rot) in &fixed {
@@ -81,7 +72,7 @@ fn encode(p: &Puzzle, opts: &Options, s: &mut CaDiCaL) -> Result<Option<Encoding
     let mut cells: Vec<Vec<(usize, u8, Lit)>> = vec![Vec::new(); n];
     let mut index = HashMap::new();
     let turns: Vec<Vec<u8>> = p.tiles.iter().map(|t| looks(t, p.rotate)).collect();
-    let cancelled = || stopped(opts);
+    let cancelled = || opts.expired();
     for (cell, list) in cells.iter_mut().enumerate() {
         if cancelled() {
             return Ok(None);
@@ -175,7 +166,7 @@ pub fn solve(p: &Puzzle, opts: &Options) -> Result<Outcome, String> {
     let mut s = CaDiCaL::default();
     let Some(e) = encode(p, opts, &mut s)? else { return Ok(Outcome { runs: 1, ..Default::default() }) };
     let mine = Options { fixed: Vec::new(), ..opts.clone() };
-    s.attach_terminator(move || if stopped(&mine) { ControlSignal::Terminate } else { ControlSignal::Continue });
+    s.attach_terminator(move || if mine.expired() { ControlSignal::Terminate } else { ControlSignal::Continue });
     if opts.max_nodes > 0 {
         s.limit_conflicts(Some(opts.max_nodes.min(u32::MAX as u64) as u32)).map_err(|e| e.to_string())?;
     }
@@ -195,14 +186,7 @@ pub fn solve(p: &Puzzle, opts: &Options) -> Result<Outcome, String> {
                 out.solutions += 1;
                 let mut images = vec![sol.clone()];
                 if block_turns {
-                    let turns: &[u8] = if p.cols == p.rows { &[1, 2, 3] } else { &[2] };
-                    for &q in turns {
-                        let mut img = turn_board(&sol, p.cols, p.rows, q);
-                        for (t, rot) in img.iter_mut() {
-                            *rot = canonical(&p.tiles[*t], *rot);
-                        }
-                        images.push(img);
-                    }
+                    images.extend(board_images(p, &sol));
                 }
                 out.first.get_or_insert(sol);
                 if out.solutions >= limit {

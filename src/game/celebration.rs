@@ -39,6 +39,7 @@ pub struct CelebrationPlugin;
 impl Plugin for CelebrationPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Celebration>()
+            .add_systems(Startup, spawn_shadow)
             .add_systems(OnEnter(AppState::Solved), begin)
             .add_systems(OnEnter(AppState::Playing), |mut c: ResMut<Celebration>| c.0 = None)
             .add_systems(Update, play.run_if(in_state(AppState::Solved)))
@@ -95,24 +96,24 @@ fn play(
     }
 }
 
+fn spawn_shadow(mut commands: Commands) {
+    commands.spawn((
+        Shadow(None),
+        ShapeBuilder::with(&ShapePath::new()).fill(fill(Color::BLACK.with_alpha(0.3))).build(),
+        Transform::default(),
+        Visibility::Hidden,
+    ));
+}
+
 /// A soft dark copy of the held piece, offset down and to the right, under it.
 #[allow(clippy::type_complexity)]
 fn shadow(
-    mut commands: Commands,
     sel: Res<Selection>,
     save: Option<Res<SaveState>>,
     pieces: Query<(&Transform, &PieceGeom, &Placed), (With<Piece>, Without<Shadow>)>,
     mut shadows: Query<(&mut Shadow, &mut Transform, &mut Visibility, &mut Shape)>,
 ) {
-    let Ok((mut drawn, mut t, mut vis, mut shape)) = shadows.single_mut() else {
-        commands.spawn((
-            Shadow(None),
-            ShapeBuilder::with(&ShapePath::new()).fill(fill(Color::BLACK.with_alpha(0.3))).build(),
-            Transform::default(),
-            Visibility::Hidden,
-        ));
-        return;
-    };
+    let Ok((mut drawn, mut t, mut vis, mut shape)) = shadows.single_mut() else { return };
     let held = sel.selected.filter(|_| sel.held && !super::motion::reduced(save.as_deref()));
     let Some((e, (pt, geom, placed))) = held.and_then(|e| Some((e, pieces.get(e).ok()?))) else {
         *vis = Visibility::Hidden;

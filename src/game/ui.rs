@@ -182,7 +182,7 @@ fn level_select(
             ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e);
         }
         let narrow = ui.ctx().content_rect().width() < NARROW;
-        let mut budget = THUMBS_PER_FRAME;
+        let mut budget = Budget { until: std::time::Instant::now() + THUMBS_TIME, left_out: false };
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             for (pi, pack) in library.packs.iter().enumerate() {
                 let keys = library.keys(pi);
@@ -206,23 +206,23 @@ fn level_select(
                 ui.horizontal_wrapped(|ui| {
                     for (li, level) in pack.levels.iter().enumerate() {
                         let solved = save.data.is_done(&keys[li]);
-                        let thumb = thumbs.get(ui.ctx(), &keys[li], level, solved, &mut budget);
                         let card = Card {
-                            thumb,
                             name: &level.name,
                             difficulty: level.difficulty,
                             best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
                             open: save.data.unlocked(&keys, li),
                             small: narrow,
                         };
-                        if card.show(ui).clicked() {
+                        // Pictures are drawn for the cards in view only.
+                        let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, solved, &mut budget);
+                        if card.show(ui, thumb).clicked() {
                             play.write(PlayLevel { pack: pi, level: li });
                         }
                     }
                 });
             }
         });
-        if budget == 0 {
+        if budget.left_out {
             // Pictures still to draw: come back next frame.
             ui.ctx().request_repaint();
         }
@@ -240,8 +240,15 @@ fn focus_played_pack(active: Option<Res<ActiveLevel>>, mut focus: ResMut<ListFoc
     }
 }
 
-/// New thumbnails drawn per frame: the list opens at once and fills in over a few frames.
-const THUMBS_PER_FRAME: usize = 24;
+/// Time a frame may spend drawing new thumbnails (about 1 ms each at 192 px, up to 4.3 ms for
+/// the largest polycube box): the list opens at once and fills in over a few frames.
+const THUMBS_TIME: std::time::Duration = std::time::Duration::from_millis(6);
+
+/// This frame's thumbnail drawing: until when, and whether a picture had to wait.
+struct Budget {
+    until: std::time::Instant,
+    left_out: bool,
+}
 /// Thumbnail pictures' size in pixels (shown at most this large, in points, on a 2x screen).
 const THUMB_PIXELS: u32 = 192;
 
@@ -251,20 +258,22 @@ const THUMB_PIXELS: u32 = 192;
 pub struct Thumbnails(std::collections::HashMap<String, (bool, egui::TextureHandle)>);
 
 impl Thumbnails {
-    /// The level's picture, drawn now if `budget` allows (`None` until then).
+    /// The level's picture, drawn now if the frame's `budget` allows (`None` until then).
     fn get(
         &mut self,
         ctx: &egui::Context,
         key: &str,
         level: &crate::level::Level,
         solved: bool,
-        budget: &mut usize,
+        budget: &mut Budget,
     ) -> Option<egui::TextureHandle> {
         match self.0.get(key) {
             Some((s, t)) if *s == solved => Some(t.clone()),
-            _ if *budget == 0 => None,
+            _ if std::time::Instant::now() >= budget.until => {
+                budget.left_out = true;
+                None
+            }
             _ => {
-                *budget -= 1;
                 let pic = crate::thumbnail::thumbnail(level, solved, THUMB_PIXELS);
                 let n = pic.size as usize;
                 let image = egui::ColorImage::from_rgba_unmultiplied([n, n], &pic.rgba);
@@ -274,20 +283,10 @@ impl Thumbnails {
             }
         }
     }
-
-    /// How many pictures are kept.
-    pub fn len(&self) -> usize {
-        self.0.len()
-    }
-
-    pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
-    }
 }
 
 /// One level in the list: its picture, name, difficulty and best time; greyed while locked.
 struct Card<'a> {
-    thumb: Option<egui::TextureHandle>,
     name: &'a str,
     difficulty: u8,
     best: Option<u64>,
@@ -296,11 +295,19 @@ struct Card<'a> {
 }
 
 impl Card<'_> {
-    fn show(self, ui: &mut egui::Ui) -> egui::Response {
+    /// Lays the card out; `thumb` gives its picture when the card is in view.
+    fn show(
+        self,
+        ui: &mut egui::Ui,
+        thumb: impl FnOnce(&egui::Context) -> Option<egui::TextureHandle>,
+    ) -> egui::Response {
         let (w, pic) = if self.small { (104.0, 64.0) } else { (150.0, 100.0) };
         let size = egui::vec2(w, pic + 62.0);
         let sense = if self.open { egui::Sense::click() } else { egui::Sense::hover() };
         let (rect, resp) = ui.allocate_exact_size(size, sense);
+        if !ui.is_rect_visible(rect) {
+            return resp;
+        }
         let look = ui.style().interact(&resp);
         let p = ui.painter();
         let fill = if self.open { look.weak_bg_fill } else { egui::Color32::from_gray(34) };
@@ -309,7 +316,7 @@ impl Card<'_> {
             egui::pos2(rect.center().x, rect.top() + 4.0 + pic / 2.0),
             egui::vec2(pic, pic),
         );
-        if let Some(t) = &self.thumb {
+        if let Some(t) = thumb(ui.ctx()) {
             let tint = if self.open { egui::Color32::WHITE } else { egui::Color32::from_white_alpha(70) };
             egui::Image::new((t.id(), img.size())).tint(tint).paint_at(ui, img);
         }
