@@ -20,6 +20,7 @@ pub mod editor;
 pub mod family;
 pub mod format;
 pub mod geom;
+pub mod i18n;
 pub mod import;
 pub mod level;
 pub mod normalize;

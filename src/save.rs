@@ -26,11 +26,15 @@ pub struct Settings {
     pub sound: bool,
     /// No glides, turns, lifts or celebration: pieces are drawn in place at once.
     pub reduce_motion: bool,
+    /// The game's language; `None` until the first launch picks the system's.
+    pub language: Option<crate::i18n::Lang>,
+    /// The tutorial was played to its end or skipped (it shows once).
+    pub tutorial_done: bool,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, sound: true, reduce_motion: false }
+        Settings { ui_scale: 1.0, sound: true, reduce_motion: false, language: None, tutorial_done: false }
     }
 }
 

@@ -24,6 +24,8 @@ use tessera::game::{AppState, LogicPlugins};
 use tessera::pieces::Placement;
 
 const LEVEL: &str = "classic/arrow";
+/// The tests read what the game says in English.
+const EN: tessera::i18n::Tr = tessera::i18n::Tr(tessera::i18n::Lang::En);
 
 fn temp_save(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("tessera-game-{}-{tag}", std::process::id()));
@@ -502,7 +504,7 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
     app.update();
     assert_eq!(state(&app), AppState::MainMenu, "the game starts");
     let save = app.world().resource::<SaveState>();
-    let notice = save.notice.clone().expect("the player is told");
+    let notice = EN.text(save.notice.as_ref().expect("the player is told"));
     assert!(notice.contains("could not be read") && notice.contains("corrupt"), "{notice}");
     assert!(!path.exists(), "the bad file was moved aside");
     let kept: Vec<_> = std::fs::read_dir(path.parent().unwrap())
@@ -634,7 +636,8 @@ fn watching_the_solver_streams_partial_placements_and_ends_with_a_solution() {
     }
     let t = app.world().resource::<Thinking>();
     assert!(!t.running && t.shown > 1, "shown {}", t.shown);
-    assert!(t.message.as_deref().unwrap().contains("found a solution"), "{:?}", t.message);
+    let said = EN.text(t.message.as_ref().unwrap());
+    assert!(said.contains("found a solution"), "{said}");
     // Partial placements grew and ended with all seven pieces, which verify.
     assert!(sizes.iter().any(|&n| n > 0 && n < 7), "{sizes:?}");
     let g = ghosts(&mut app);
@@ -851,7 +854,7 @@ fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
     let lab = app.world().resource::<SolverLab>();
     assert_eq!(lab.results.len(), 2, "{:?}", lab.results);
     assert!(lab.results.iter().all(|r| r.solved), "{:?}", lab.results);
-    assert!(lab.results[0].work.contains("linear program"));
+    assert!(EN.text(&lab.results[0].work).contains("linear program"), "{:?}", lab.results[0]);
 }
 
 /// The level's entities live exactly as long as the level: they stay on the solved screen,
@@ -927,7 +930,7 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     // A bad code changes nothing but says why.
     app.world_mut().write_message(tessera::game::codes::OpenCode("not a code".into()));
     app.update();
-    let err = app.world().resource::<tessera::game::codes::CodeStatus>().error.clone().unwrap();
+    let err = EN.text(app.world().resource::<tessera::game::codes::CodeStatus>().error.as_ref().unwrap());
     assert!(err.contains("not a Tessera level code"), "{err}");
     assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
     // A good one opens, lands in the shared pack on disk, and opening it again adds nothing.
@@ -972,7 +975,8 @@ fn a_broken_shared_pack_is_left_alone() {
     app.update();
     assert_eq!(state(&app), AppState::Playing);
     let status = app.world().resource::<tessera::game::codes::CodeStatus>();
-    let warning = status.error.clone().unwrap_or_else(|| panic!("{status:?} {:?}", std::fs::read_to_string(&shared)));
+    let warning = status.error.as_ref().map(|e| EN.text(e));
+    let warning = warning.unwrap_or_else(|| panic!("{status:?} {:?}", std::fs::read_to_string(&shared)));
     assert!(warning.contains("left as it is"), "{warning}");
     assert_eq!(std::fs::read_to_string(&shared).unwrap(), "(name: \"mine\", levels: [ broken");
     std::fs::remove_dir_all(&dir).unwrap();
@@ -1055,7 +1059,7 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
             assert_eq!(says, "not solvable", "{} of 7 pieces laid", k + 1);
         } else {
             assert_eq!(says, "unique");
-            assert!(v.text().contains("difficulty"), "{}", v.text());
+            assert!(v.text(&EN).contains("difficulty"), "{}", v.text(&EN));
         }
     }
     // Saved under its name, then played.
@@ -1751,4 +1755,107 @@ fn pieces_glide_unless_motion_is_reduced() {
             assert!((shown(&mut app) - want).truncate().length() < 1e-5, "the glide ends in place");
         }
     }
+}
+
+// ---------------------------------------------------------------- tutorial and languages
+
+fn tutorial(app: &App) -> &tessera::game::tutorial::Tutorial {
+    app.world().resource::<tessera::game::tutorial::Tutorial>()
+}
+
+#[test]
+fn the_tutorial_teaches_each_control_by_doing_it_and_shows_once() {
+    use tessera::game::input::Action;
+    use tessera::game::tutorial::{InputKind, StartTutorial, Step, Tutorial};
+    let path = temp_save("tutorial");
+    let _ = std::fs::remove_file(&path);
+    let mut app = app("tutorial");
+    start(&mut app, LEVEL);
+    assert!(tutorial(&app).active, "first launch: the tutorial shows");
+    assert_eq!(tutorial(&app).steps, [Step::Move, Step::Turn, Step::Flip, Step::Hint, Step::Undo]);
+    assert_eq!(tutorial(&app).current(), Some(Step::Move));
+    // Said for the input in use: the mouse at first on a desktop, the keyboard once a key is down.
+    assert_eq!(*app.world().resource::<InputKind>(), InputKind::Mouse);
+    // A turn is not a move: the step stays until a piece is moved.
+    app.world_mut().write_message(Action::Rotate(1));
+    app.update();
+    assert_eq!(tutorial(&app).current(), Some(Step::Move));
+    let j = jobs(&mut app);
+    let from = centroid(&mut app, j[0].entity);
+    mouse_drag(&mut app, from, from + Vec2::new(0.5, 0.0));
+    assert_eq!(tutorial(&app).current(), Some(Step::Turn));
+    key(&mut app, KeyCode::KeyR, "r");
+    assert_eq!(*app.world().resource::<InputKind>(), InputKind::Keyboard);
+    assert_eq!(Tutorial::instruction(Step::Flip, InputKind::Keyboard), "tut-flip-keys");
+    assert_eq!(tutorial(&app).current(), Some(Step::Flip));
+    key(&mut app, KeyCode::KeyF, "f");
+    assert_eq!(tutorial(&app).current(), Some(Step::Hint));
+    assert!(!app.world().resource::<SaveState>().data.settings.tutorial_done);
+    key(&mut app, KeyCode::KeyH, "h");
+    assert_eq!(tutorial(&app).current(), Some(Step::Undo));
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(tutorial(&app).current(), None, "all done");
+    assert!(tutorial(&app).active, "the card says so until it is closed or the level left");
+    assert!(app.world().resource::<SaveState>().data.settings.tutorial_done);
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("tutorial_done: true"), "{saved}");
+
+    // Launched again on the same save: no tutorial.
+    let mut again = self::app("tutorial");
+    start(&mut again, LEVEL);
+    assert!(!tutorial(&again).active, "shown once");
+    // The settings' button plays it again, on the first level.
+    again.world_mut().write_message(StartTutorial);
+    again.update();
+    again.update();
+    assert_eq!(state(&again), AppState::Playing);
+    let first = &again.world().resource::<Library>().packs[0].levels[0].id;
+    assert_eq!(&again.world().resource::<ActiveLevel>().level.id, first);
+    assert_eq!(tutorial(&again).current(), Some(Step::Move));
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+#[test]
+fn the_tutorial_can_be_skipped_and_fits_the_level() {
+    use tessera::game::tutorial::{SkipTutorial, Step};
+    let mut app = app("tutorial-skip");
+    // These edge tiles neither turn nor flip: no turn or flip step.
+    start(&mut app, "edge/3x3-1");
+    assert!(!app.world().resource::<ActiveLevel>().level.caps().turn);
+    assert_eq!(tutorial(&app).steps, [Step::Move, Step::Hint, Step::Undo]);
+    app.world_mut().write_message(SkipTutorial);
+    app.update();
+    assert!(!tutorial(&app).active);
+    assert!(app.world().resource::<SaveState>().data.settings.tutorial_done, "skipping counts as seen");
+    start(&mut app, LEVEL);
+    assert!(!tutorial(&app).active);
+}
+
+#[test]
+fn the_first_launch_speaks_the_system_language_and_the_setting_changes_it() {
+    use tessera::game::language::{SystemLanguage, Words};
+    use tessera::i18n::Lang;
+    let mut app = app_with("language", |app| {
+        app.insert_resource(SystemLanguage(Lang::PtBr));
+    });
+    assert_eq!(app.world().resource::<SaveState>().data.settings.language, Some(Lang::PtBr));
+    let words = *app.world().resource::<Words>();
+    assert_eq!(words.s("menu-play"), "Jogar");
+    // What the game reports is kept as a message and said in the language of the moment.
+    start(&mut app, LEVEL);
+    ask_hint(&mut app);
+    let hint = app.world().resource::<tessera::game::hints::HintState>().message.clone().unwrap();
+    assert_eq!(app.world().resource::<Words>().text(&hint), "Esta peça agora. Peça de novo para ver onde.");
+    // The setting, as the settings screen changes it.
+    app.world_mut().resource_mut::<SaveState>().data.settings.language = Some(Lang::En);
+    app.update();
+    let words = *app.world().resource::<Words>();
+    assert_eq!(words.s("menu-play"), "Play");
+    assert_eq!(words.text(&hint), "This piece next. Ask again to see where.");
+    // A saved language wins over the system's.
+    app.world_mut().resource_mut::<SaveState>().store();
+    let again = app_with("language", |app| {
+        app.insert_resource(SystemLanguage(Lang::PtBr));
+    });
+    assert_eq!(again.world().resource::<Words>().s("menu-play"), "Play");
 }

@@ -1,5 +1,6 @@
 //! Screenshots with Mesa's software Vulkan: the menu, the level list, a level in progress, a piece
-//! mid-glide, the solve's celebration and the solved screen, at desktop and phone sizes, rendered off-screen (no display needed), plus one
+//! mid-glide, the solve's celebration, the solved screen and the tutorial, at desktop and phone
+//! sizes, and the menu and a level in Brazilian Portuguese, rendered off-screen (no display needed), plus one
 //! through the game's real window under `xvfb-run`. Saved under `target/screenshots/`;
 //! `scripts/test` installs xvfb and Mesa first.
 #![cfg(feature = "game")]
@@ -15,9 +16,14 @@ fn png_size(bytes: &[u8]) -> Option<(u32, u32)> {
 }
 
 fn shot(state: &str, (w, h): (u32, u32), window: bool) {
+    shot_in("en", state, (w, h), window)
+}
+
+fn shot_in(lang: &str, state: &str, (w, h): (u32, u32), window: bool) {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/screenshots");
     std::fs::create_dir_all(&dir).unwrap();
-    let out = dir.join(format!("{state}-{w}x{h}{}.png", if window { "-window" } else { "" }));
+    let tag = if lang == "en" { String::new() } else { format!("-{lang}") };
+    let out = dir.join(format!("{state}-{w}x{h}{tag}{}.png", if window { "-window" } else { "" }));
     let mut cmd = if window {
         let mut c = Command::new("xvfb-run");
         c.args(["-a", "-s", "-screen 0 1920x1080x24"]).arg(env!("CARGO_BIN_EXE_tessera"));
@@ -29,6 +35,7 @@ fn shot(state: &str, (w, h): (u32, u32), window: bool) {
     };
     cmd.args(["screenshot", "--level", "classic/arrow", "--size", &format!("{w}x{h}"), "--state", state, "--out"])
         .arg(&out)
+        .args(["--lang", lang])
         .env("WGPU_BACKEND", "vulkan")
         .env("TESSERA_DATA_DIR", dir.join("data"));
     if window {
@@ -44,8 +51,11 @@ fn shot(state: &str, (w, h): (u32, u32), window: bool) {
 #[test]
 fn menu_levels_settings_progress_and_solved_at_desktop_and_phone_sizes() {
     for size in [(1280u32, 800u32), (390, 844)] {
-        for state in ["menu", "levels", "settings", "progress", "hint", "glide", "celebrate", "solved"] {
+        for state in ["menu", "levels", "settings", "progress", "hint", "glide", "celebrate", "solved", "tutorial"] {
             shot(state, size, false);
+        }
+        for state in ["menu", "progress"] {
+            shot_in("pt-BR", state, size, false);
         }
     }
 }

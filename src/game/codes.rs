@@ -4,6 +4,7 @@
 //! (`crate::share::encode(&level.entry)`; the UI copies it).
 
 use super::levels::{Library, PlayLevel};
+use crate::i18n::Text;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -14,7 +15,8 @@ pub struct OpenCode(pub String);
 /// What became of the last code.
 #[derive(Resource, Default, Debug)]
 pub struct CodeStatus {
-    pub error: Option<String>,
+    /// Why the code did not open, or what went wrong after it did.
+    pub error: Option<crate::i18n::Text>,
 }
 
 /// Where the player's shared levels are saved (`<data dir>/levels/shared.ron`; tests set it).
@@ -48,7 +50,7 @@ fn open_code(
                 status.error = warning;
                 play.write(PlayLevel { pack, level });
             }
-            Err(e) => status.error = Some(e),
+            Err(e) => status.error = Some(Text::new("code-bad").with("why", e)),
         }
     }
 }
@@ -60,7 +62,7 @@ fn add_level(
     library: &mut Library,
     file: &std::path::Path,
     code: &str,
-) -> Result<((usize, usize), Option<String>), String> {
+) -> Result<((usize, usize), Option<Text>), String> {
     let mut entry = crate::share::decode(code)?;
     let mut entries = super::levels::entries_of(library, PACK);
     let same = |e: &crate::level::Entry| crate::share::encode(e) == crate::share::encode(&entry);
@@ -79,5 +81,5 @@ fn add_level(
     };
     let warning = super::levels::store_user_pack(library, file, PACK, "Shared levels", entries)?;
     let found = library.find(&format!("{PACK}/{id}")).ok_or("the shared level did not load")?;
-    Ok((found, warning.map(|w| format!("The level opened, but {w}"))))
+    Ok((found, warning.map(|w| Text::new("code-opened-but").with("why", w))))
 }

@@ -18,6 +18,7 @@ use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::analysis::Analysis;
 use crate::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
+use crate::i18n::Text;
 use crate::level::{pack_of, Entry, Level};
 use crate::pieces::{PieceSet, Placement};
 use bevy::prelude::*;
@@ -50,16 +51,49 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict in words, as the editor shows it.
-    pub fn text(&self) -> String {
+    pub fn text(&self, tr: &crate::i18n::Tr) -> String {
         match self {
             Verdict::Waiting => String::new(),
             Verdict::Refused(why) => why.clone(),
-            Verdict::Thinking => "Solving…".into(),
-            Verdict::Done(a) => match a.difficulty() {
-                Some(d) => format!("{} · difficulty {d}", a.verdict()),
-                None => a.verdict(),
-            },
+            Verdict::Thinking => tr.s("editor-solving"),
+            Verdict::Done(a) => {
+                // What the search found, as `Analysis::verdict` says it in English.
+                let n = a.solutions();
+                let (id, n) = match (n, a.all.complete) {
+                    (0, true) => ("verdict-unsolvable", n),
+                    (0, false) => ("verdict-not-found", a.all.nodes),
+                    (1, true) => ("verdict-unique", n),
+                    (n, _) if a.more() => ("verdict-more", n),
+                    (n, true) => ("verdict-count", n),
+                    (n, false) => ("verdict-at-least", n),
+                };
+                let verdict = tr.f(id, &[("n", n.into())]);
+                match a.difficulty() {
+                    Some(d) => tr.f("verdict-difficulty", &[("verdict", verdict.into()), ("difficulty", d.into())]),
+                    None => verdict,
+                }
+            }
         }
+    }
+}
+
+/// What the last save, delete or import did, and whether it went well.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Status {
+    pub good: bool,
+    pub text: Text,
+}
+
+impl Status {
+    pub fn good(text: Text) -> Option<Status> {
+        Some(Status { good: true, text })
+    }
+    pub fn bad(text: Text) -> Option<Status> {
+        Some(Status { good: false, text })
+    }
+    /// A failure the core explained (in English).
+    pub fn error(why: impl Into<String>) -> Option<Status> {
+        Status::bad(Text::new("error").with("why", why.into()))
     }
 }
 
@@ -79,7 +113,7 @@ pub struct Editor {
     /// The draft's entry that the verdict is for.
     pub entry: Option<Entry>,
     /// What the last save, delete or import did.
-    pub status: Option<String>,
+    pub status: Option<Status>,
     job: Job<Analysis>,
 }
 
@@ -190,7 +224,7 @@ fn open(
                 *editor = Editor { draft: Some(draft), name, editing, whole_set: true, start, ..Editor::default() };
                 next.set(AppState::Editing);
             }
-            Err(e) => editor.status = Some(e),
+            Err(e) => editor.status = Status::error(e),
         }
     }
 }
@@ -342,7 +376,7 @@ fn save(
 ) {
     let Some(&SaveDraft { playtest }) = requests.read().last() else { return };
     let (Some(entry), Verdict::Done(analysis)) = (editor.entry.clone(), editor.verdict.clone()) else {
-        editor.status = Some("Wait for the verdict: the level is saved once the solver has judged it.".into());
+        editor.status = Status::bad(Text::new("editor-wait"));
         return;
     };
     let mut entries = entries_of(&library, PACK);
@@ -351,7 +385,7 @@ fn save(
     let done = match crate::editor::finish(entry, &editor.name, &analysis, &taken) {
         Ok(e) => e,
         Err(e) => {
-            editor.status = Some(e);
+            editor.status = Status::error(e);
             return;
         }
     };
@@ -360,12 +394,15 @@ fn save(
     match store_user_pack(&mut library, &file.0, PACK, PACK_NAME, entries) {
         Ok(warning) => {
             editor.editing = Some(id.clone());
-            editor.status = Some(warning.unwrap_or_else(|| format!("Saved as {PACK}/{id}.")));
+            editor.status = match warning {
+                Some(w) => Status::error(w),
+                None => Status::good(Text::new("editor-saved").with("id", format!("{PACK}/{id}"))),
+            };
             if let (true, Some((pack, level))) = (playtest, library.find(&format!("{PACK}/{id}"))) {
                 play.write(PlayLevel { pack, level });
             }
         }
-        Err(e) => editor.status = Some(e),
+        Err(e) => editor.status = Status::error(e),
     }
 }
 
@@ -382,10 +419,10 @@ fn delete(
         if entries.len() == before {
             continue;
         }
-        editor.status = Some(match store_user_pack(&mut library, &file.0, PACK, PACK_NAME, entries) {
-            Ok(None) => format!("Deleted {PACK}/{id}."),
-            Ok(Some(w)) | Err(w) => w,
-        });
+        editor.status = match store_user_pack(&mut library, &file.0, PACK, PACK_NAME, entries) {
+            Ok(None) => Status::good(Text::new("editor-deleted").with("id", format!("{PACK}/{id}"))),
+            Ok(Some(w)) | Err(w) => Status::error(w),
+        };
         if editor.editing.as_deref() == Some(id) {
             editor.editing = None;
         }

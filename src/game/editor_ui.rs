@@ -2,28 +2,35 @@
 //! saved levels) and the editing bar with the live verdict; polyomino boards and edge grids are
 //! painted here, each change sent as [`DraftChanged`].
 
-use super::editor::{DeleteLevel, Draft, DraftChanged, EditRequest, Editor, SaveDraft, Verdict};
+use super::editor::{DeleteLevel, Draft, DraftChanged, EditRequest, Editor, SaveDraft, Status, Verdict};
 use super::input::Action;
+use super::language::Words;
 use super::levels::{Library, PlayLevel};
 use super::placement::History;
 use super::AppState;
 use crate::editor::{EdgeDraft, PolyDraft, PACK};
+use crate::i18n::Text;
 use bevy::prelude::*;
 use bevy_egui::{egui, EguiContexts};
 
 const WARN: egui::Color32 = egui::Color32::from_rgb(240, 120, 100);
 const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 220, 140);
 
-/// Dissection sets offered, with their names on the buttons.
-const SETS: [(&str, &str); 5] =
-    [("tangram", "Tangram"), ("tpuzzle", "T puzzle"), ("egg", "Egg"), ("heart", "Heart"), ("circle", "Circle")];
+/// Dissection sets offered, with their names' message ids.
+const SETS: [(&str, &str); 5] = [
+    ("tangram", "set-tangram"),
+    ("tpuzzle", "set-tpuzzle"),
+    ("egg", "set-egg"),
+    ("heart", "set-heart"),
+    ("circle", "set-circle"),
+];
 /// Part sets offered for boards.
 const BOARDS: [(&str, &str); 5] = [
-    ("pentominoes", "Pentominoes"),
-    ("tetrominoes", "Tetrominoes"),
-    ("hexominoes", "Hexominoes"),
-    ("soma", "Soma cube (3D)"),
-    ("tetracubes", "Tetracubes (3D)"),
+    ("pentominoes", "set-pentominoes"),
+    ("tetrominoes", "set-tetrominoes"),
+    ("hexominoes", "set-hexominoes"),
+    ("soma", "set-soma"),
+    ("tetracubes", "set-tetracubes"),
 ];
 
 fn rgb(c: [f32; 3]) -> egui::Color32 {
@@ -42,6 +49,7 @@ pub fn home(
     mut delete: MessageWriter<DeleteLevel>,
     mut svg: Local<(String, usize)>,
     mut confirm: Local<Option<String>>,
+    tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let size = ctx.content_rect().size();
@@ -49,80 +57,80 @@ pub fn home(
         super::ui::centered_window("editor").fixed_size([(size.x - 40.0).min(900.0), (size.y - 60.0).max(200.0)]);
     window.show(ctx, |ui| {
         ui.horizontal(|ui| {
-            if ui.button("< Menu").clicked() {
+            if ui.button(tr.s("back-menu")).clicked() {
                 next.set(AppState::MainMenu);
             }
-            ui.heading("Create a level");
+            ui.heading(tr.s("editor-title"));
         });
-        ui.label("Lay out pieces, paint a board or colour tiles; the solver tells you at once whether your level can be solved and whether its solution is unique.");
+        ui.label(tr.s("editor-about"));
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             ui.add_space(6.0);
-            ui.label(egui::RichText::new("New figure from pieces").strong());
+            ui.label(egui::RichText::new(tr.s("editor-new-figure")).strong());
             ui.horizontal_wrapped(|ui| {
                 for (set, label) in SETS {
-                    if ui.add(egui::Button::new(label).min_size(egui::vec2(110.0, 34.0))).clicked() {
+                    if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
                         edit.write(EditRequest::Pieces(set.into()));
                     }
                 }
             });
-            ui.label(egui::RichText::new("New board to fill").strong());
+            ui.label(egui::RichText::new(tr.s("editor-new-board")).strong());
             ui.horizontal_wrapped(|ui| {
                 for (set, label) in BOARDS {
-                    if ui.add(egui::Button::new(label).min_size(egui::vec2(110.0, 34.0))).clicked() {
+                    if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
                         edit.write(EditRequest::Poly(set.into()));
                     }
                 }
             });
-            ui.label(egui::RichText::new("New edge-matching puzzle").strong());
-            if ui.add(egui::Button::new("Coloured tiles").min_size(egui::vec2(110.0, 34.0))).clicked() {
+            ui.label(egui::RichText::new(tr.s("editor-new-edge")).strong());
+            if ui.add(egui::Button::new(tr.s("editor-coloured-tiles")).min_size(egui::vec2(110.0, 34.0))).clicked() {
                 edit.write(EditRequest::Edge);
             }
-            ui.label(egui::RichText::new("Figure from an SVG drawing of the pieces").strong());
+            ui.label(egui::RichText::new(tr.s("editor-from-svg")).strong());
             ui.horizontal_wrapped(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut svg.0).hint_text("path/to/drawing.svg").desired_width(260.0));
-                egui::ComboBox::from_id_salt("svg-set").selected_text(SETS[svg.1].1).show_ui(ui, |ui| {
+                ui.add(egui::TextEdit::singleline(&mut svg.0).hint_text(tr.s("editor-svg-hint")).desired_width(260.0));
+                egui::ComboBox::from_id_salt("svg-set").selected_text(tr.s(SETS[svg.1].1)).show_ui(ui, |ui| {
                     for (k, (_, label)) in SETS.iter().enumerate().take(2) {
-                        ui.selectable_value(&mut svg.1, k, *label);
+                        ui.selectable_value(&mut svg.1, k, tr.s(label));
                     }
                 });
-                if ui.add_enabled(!svg.0.trim().is_empty(), egui::Button::new("Open drawing")).clicked() {
+                if ui.add_enabled(!svg.0.trim().is_empty(), egui::Button::new(tr.s("editor-open-svg"))).clicked() {
                     edit.write(EditRequest::Svg(svg.0.trim().into(), SETS[svg.1].0.into()));
                 }
             });
             if let Some(s) = &editor.status {
-                ui.colored_label(if s.starts_with("Saved") || s.starts_with("Deleted") { GOOD } else { WARN }, s);
+                ui.colored_label(if s.good { GOOD } else { WARN }, tr.text(&s.text));
             }
             ui.add_space(8.0);
             let mine = library.packs.iter().position(|p| p.id == PACK);
             let count = mine.map_or(0, |p| library.packs[p].levels.len());
-            ui.label(egui::RichText::new(format!("My levels ({count})")).strong().size(18.0));
+            ui.label(egui::RichText::new(tr.f("editor-mine", &[("count", count.into())])).strong().size(18.0));
             let Some(pi) = mine else {
-                ui.weak("Levels you save appear here and in the level list.");
+                ui.weak(tr.s("editor-mine-empty"));
                 return;
             };
             for (li, level) in library.packs[pi].levels.iter().enumerate() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{}  {}", level.name, "★".repeat(level.difficulty as usize)));
                     ui.weak(level.family.name());
-                    if ui.button("Edit").clicked() {
+                    if ui.button(tr.s("hud-edit")).clicked() {
                         edit.write(EditRequest::Level(format!("{PACK}/{}", level.id)));
                     }
-                    if ui.button("Play").clicked() {
+                    if ui.button(tr.s("menu-play")).clicked() {
                         play.write(PlayLevel { pack: pi, level: li });
                     }
-                    if ui.button("Copy code").clicked() {
+                    if ui.button(tr.s("copy-code")).clicked() {
                         ui.ctx().copy_text(crate::share::encode(&level.entry));
-                        editor.status = Some(format!("Copied the code of {}.", level.name));
+                        editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
                     }
                     if confirm.as_deref() == Some(level.id.as_str()) {
-                        if ui.button(egui::RichText::new("Really delete").color(WARN)).clicked() {
+                        if ui.button(egui::RichText::new(tr.s("editor-really-delete")).color(WARN)).clicked() {
                             delete.write(DeleteLevel(level.id.clone()));
                             *confirm = None;
                         }
-                        if ui.button("Keep").clicked() {
+                        if ui.button(tr.s("editor-keep")).clicked() {
                             *confirm = None;
                         }
-                    } else if ui.button("Delete").clicked() {
+                    } else if ui.button(tr.s("editor-delete")).clicked() {
                         *confirm = Some(level.id.clone());
                     }
                 });
@@ -143,6 +151,7 @@ pub fn editing(
     mut changed: MessageWriter<DraftChanged>,
     mut save: MessageWriter<SaveDraft>,
     mut paint: Local<(u16, Option<bool>)>,
+    tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let rect = ctx.content_rect();
@@ -154,20 +163,24 @@ pub fn editing(
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
             ui.horizontal_wrapped(|ui| {
-                if ui.button("< Editor").on_hover_text("Back to the editor (Esc); unsaved changes are lost").clicked() {
+                if ui.button(tr.s("back-editor")).on_hover_text(tr.s("back-editor-tip")).clicked() {
                     next.set(AppState::Editor);
                 }
                 if !narrow {
-                    ui.label("Name");
+                    ui.label(tr.s("editor-name"));
                 }
                 let width = if narrow { 96.0 } else { 140.0 };
-                ui.add(egui::TextEdit::singleline(&mut ed.name).hint_text("Name").desired_width(width));
+                ui.add(egui::TextEdit::singleline(&mut ed.name).hint_text(tr.s("editor-name")).desired_width(width));
                 let solvable = matches!(&ed.verdict, Verdict::Done(a) if a.solvable());
-                if ui.add_enabled(solvable, egui::Button::new("Save")).clicked() {
+                if ui.add_enabled(solvable, egui::Button::new(tr.s("editor-save"))).clicked() {
                     save.write(SaveDraft { playtest: false });
                 }
-                let play = if narrow { "Play" } else { "Save and play" };
-                if ui.add_enabled(solvable, egui::Button::new(play)).on_hover_text("Save, then play it").clicked() {
+                let play = tr.s(if narrow { "menu-play" } else { "editor-save-play" });
+                if ui
+                    .add_enabled(solvable, egui::Button::new(play))
+                    .on_hover_text(tr.s("editor-save-play-tip"))
+                    .clicked()
+                {
                     save.write(SaveDraft { playtest: true });
                 }
                 let colour = match &ed.verdict {
@@ -176,11 +189,11 @@ pub fn editing(
                     Verdict::Thinking => egui::Color32::LIGHT_GRAY,
                     _ => WARN,
                 };
-                let verdict = egui::RichText::new(ed.verdict.text()).strong().color(colour);
+                let verdict = egui::RichText::new(ed.verdict.text(&tr)).strong().color(colour);
                 ui.add(egui::Label::new(verdict).wrap_mode(egui::TextWrapMode::Wrap));
             });
             if let Some(s) = &ed.status {
-                ui.colored_label(if s.starts_with("Saved") { GOOD } else { WARN }, s);
+                ui.colored_label(if s.good { GOOD } else { WARN }, tr.text(&s.text));
             }
         });
     });
@@ -194,29 +207,28 @@ pub fn editing(
                         ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
                         ui.spacing_mut().item_spacing.x = 5.0;
                     } else {
-                        ui.weak("Drag pieces onto the square: together they draw the figure.");
+                        ui.weak(tr.s("editor-drag-help"));
                     }
                     ui.horizontal_wrapped(|ui| {
-                        if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo")).clicked() {
+                        if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo"))).clicked() {
                             actions.write(Action::Undo);
                         }
-                        if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo")).clicked() {
+                        if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo"))).clicked() {
                             actions.write(Action::Redo);
                         }
-                        if ui.button("⟲").on_hover_text("Turn left (R)").clicked() {
+                        if ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
                             actions.write(Action::Rotate(1));
                         }
-                        if ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
+                        if ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
                             actions.write(Action::Rotate(-1));
                         }
-                        if ui.button("Flip").on_hover_text("Mirror (F)").clicked() {
+                        if ui.button(tr.s("flip")).on_hover_text(tr.s("flip-tip")).clicked() {
                             actions.write(Action::Flip);
                         }
-                        if ui.button("Clear").on_hover_text("Every piece back off the canvas").clicked() {
+                        if ui.button(tr.s("editor-clear")).on_hover_text(tr.s("editor-clear-tip")).clicked() {
                             actions.write(Action::Restart);
                         }
-                        ui.checkbox(&mut whole, "All pieces")
-                            .on_hover_text("On: the level uses the whole set. Off: only the pieces on the square.");
+                        ui.checkbox(&mut whole, tr.s("editor-all-pieces")).on_hover_text(tr.s("editor-all-pieces-tip"));
                     });
                 });
             });
@@ -226,10 +238,10 @@ pub fn editing(
             }
         }
         Some(Draft::Poly(d)) => {
-            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, &mut paint.1, avail));
+            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, &mut paint.1, avail, &tr));
         }
         Some(Draft::Edge(d)) => {
-            dirty = tools_area(ctx, rect, |ui, avail| edge_tools(ui, d, &mut paint.0, avail));
+            dirty = tools_area(ctx, rect, |ui, avail| edge_tools(ui, d, &mut paint.0, avail, &tr));
         }
         None => {}
     }
@@ -254,20 +266,20 @@ fn tools_area(ctx: &egui::Context, rect: egui::Rect, tools: impl FnOnce(&mut egu
 }
 
 /// Size, parts and the painted cells of a board; true when something changed.
-fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, room: egui::Vec2) -> bool {
+fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, room: egui::Vec2, tr: &Words) -> bool {
     let mut dirty = false;
     let mut size = d.size;
     ui.horizontal_wrapped(|ui| {
-        ui.label("Width");
+        ui.label(tr.s("editor-width"));
         ui.add(egui::DragValue::new(&mut size[0]).range(1..=crate::editor::POLY_MAX_SIDE));
-        ui.label("Height");
+        ui.label(tr.s("editor-height"));
         ui.add(egui::DragValue::new(&mut size[1]).range(1..=crate::editor::POLY_MAX_SIDE));
         if d.dim == 3 {
-            ui.label("Layers");
+            ui.label(tr.s("layers"));
             ui.add(egui::DragValue::new(&mut size[2]).range(1..=crate::editor::POLY_MAX_SIDE));
         }
         let (cells, parts) = d.areas();
-        let says = format!("{cells} cells painted, the picked parts cover {parts}");
+        let says = tr.f("editor-areas", &[("n", cells.into()), ("of", parts.into())]);
         ui.colored_label(if cells == parts { GOOD } else { WARN }, says);
     });
     if size != d.size {
@@ -275,7 +287,7 @@ fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, r
         dirty = true;
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label("Parts:");
+        ui.label(tr.s("editor-parts"));
         for (k, (name, cells)) in d.parts.iter().enumerate() {
             let text = format!("{name} ({})", cells.len());
             if ui.toggle_value(&mut d.picked[k], text).changed() {
@@ -283,7 +295,7 @@ fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, r
             }
         }
     });
-    ui.weak("Click or drag over cells to paint them in or out of the board.");
+    ui.weak(tr.s("editor-paint-cells"));
     // The layers side by side, bottom layer first, each a grid with y up.
     let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
     let layers = d.size[2];
@@ -331,18 +343,18 @@ fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, r
 
 /// Size, colours, turning, generating and the painted sides of an edge grid; true when
 /// something changed.
-fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2) -> bool {
+fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
     let mut dirty = false;
     let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().clamp(2, 12), d.rotate);
     ui.horizontal_wrapped(|ui| {
-        ui.label("Columns");
+        ui.label(tr.s("editor-columns"));
         ui.add(egui::DragValue::new(&mut cols).range(2..=8));
-        ui.label("Rows");
+        ui.label(tr.s("editor-rows"));
         ui.add(egui::DragValue::new(&mut rows).range(2..=8));
-        ui.label("Colours");
+        ui.label(tr.s("editor-colours"));
         ui.add(egui::DragValue::new(&mut colors).range(1..=12));
-        ui.checkbox(&mut rotate, "Tiles turn");
-        if ui.button("Generate").on_hover_text("Colour every side anew at random").clicked()
+        ui.checkbox(&mut rotate, tr.s("editor-tiles-turn"));
+        if ui.button(tr.s("editor-generate")).on_hover_text(tr.s("editor-generate-tip")).clicked()
             || (cols, rows) != (d.cols, d.rows)
         {
             if let Ok(g) = EdgeDraft::generate(cols, rows, colors, rotate, d.seed.wrapping_add(1)) {
@@ -356,7 +368,7 @@ fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui:
         dirty = true;
     }
     ui.horizontal_wrapped(|ui| {
-        ui.label("Paint with:");
+        ui.label(tr.s("editor-paint-with"));
         for c in 1..=d.colors().max(*brush).max(1) + 1 {
             let sel = *brush == c;
             let b = egui::Button::new(egui::RichText::new(format!("{c}")).color(egui::Color32::BLACK))
@@ -369,7 +381,7 @@ fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui:
         }
     });
     *brush = (*brush).max(1);
-    ui.weak("Click a side to paint it; the touching side of the next tile follows, so the grid stays solved.");
+    ui.weak(tr.s("editor-paint-sides"));
     let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
     let cell = (avail.x / d.cols as f32).min(avail.y / d.rows as f32).clamp(24.0, 140.0);
     let (resp, painter) = ui

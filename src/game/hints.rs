@@ -11,6 +11,7 @@ use super::pieces::{Piece, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::family::Hint;
+use crate::i18n::Text;
 use crate::pieces::Placement;
 use bevy::prelude::*;
 
@@ -42,7 +43,7 @@ pub struct HintState {
     pub last: Option<Hint>,
     pub shown: u8,
     /// Shown in the HUD when there is nothing to draw.
-    pub message: Option<String>,
+    pub message: Option<Text>,
 }
 
 pub struct HintsPlugin;
@@ -94,7 +95,7 @@ fn request(
     if let (Some(Hint::Next(p)), 1) = (&state.last, state.shown) {
         commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Ghost(*p) });
         state.shown = 2;
-        state.message = Some("It goes here.".into());
+        state.message = Some(Text::new("hint-here"));
         return;
     }
     for e in &markers {
@@ -102,7 +103,7 @@ fn request(
     }
     state.last = None;
     state.shown = 0;
-    state.message = Some("Thinking…".into());
+    state.message = Some(Text::new("hint-thinking"));
     // The family decides which pieces are on the board and which solver answers.
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
     let level = active.level.clone();
@@ -119,15 +120,15 @@ fn receive(mut state: ResMut<HintState>, mut commands: Commands) {
             Some(Hint::Next(p)) => {
                 commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });
                 state.shown = 1;
-                Some("This piece next. Ask again to see where.".into())
+                Some(Text::new("hint-next"))
             }
             Some(Hint::Move(k)) => {
                 commands.spawn(HintMarker { piece: *k, kind: HintKind::MoveThis });
                 state.shown = 1;
-                Some("This piece cannot stay where it is.".into())
+                Some(Text::new("hint-move"))
             }
-            Some(Hint::Done) => Some("The figure is complete.".into()),
-            None => Some("No hint found for this position.".into()),
+            Some(Hint::Done) => Some(Text::new("hint-done")),
+            None => Some(Text::new("hint-none")),
         };
         state.last = answer;
     }

@@ -5,6 +5,7 @@
 use super::job::Job;
 use super::levels::ActiveLevel;
 use super::AppState;
+use crate::i18n::Text;
 use bevy::prelude::*;
 
 /// Ask the lab to run a method.
@@ -17,10 +18,11 @@ pub enum LabRun {
 /// One finished run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabResult {
+    /// The method's message id (`lab-exact`, `lab-lp`).
     pub method: &'static str,
     pub solved: bool,
-    /// LP: linear programs solved; exact: search nodes.
-    pub work: String,
+    /// LP: linear programs solved; exact: search nodes; or why it failed.
+    pub work: crate::i18n::Text,
     pub ms: f64,
 }
 
@@ -74,10 +76,10 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
                     },
                 );
                 let (solved, work) = match out {
-                    Ok(o) => (o.solutions > 0, format!("{} nodes", o.nodes)),
-                    Err(e) => (false, e),
+                    Ok(o) => (o.solutions > 0, Text::new("lab-nodes").with("n", o.nodes)),
+                    Err(e) => (false, Text::new("error").with("why", e)),
                 };
-                LabResult { method: "exact", solved, work, ms: 0.0 }
+                LabResult { method: "lab-exact", solved, work, ms: 0.0 }
             }
             LabRun::Lp => {
                 let out =
@@ -85,16 +87,13 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
                 let (solved, work) = match out {
                     Ok(o) => (
                         o.solved,
-                        format!(
-                            "{} linear program(s), {} variables, {}",
-                            o.iterations,
-                            o.variables,
-                            if o.permutation { "a permutation" } else { "no permutation" }
-                        ),
+                        Text::new(if o.permutation { "lab-lp-work-perm" } else { "lab-lp-work" })
+                            .with("n", o.iterations)
+                            .with("count", o.variables),
                     ),
-                    Err(e) => (false, e),
+                    Err(e) => (false, Text::new("error").with("why", e)),
                 };
-                LabResult { method: "LP (Algorithm 1)", solved, work, ms: 0.0 }
+                LabResult { method: "lab-lp", solved, work, ms: 0.0 }
             }
         };
         job.send(LabResult { ms: t0.elapsed().as_secs_f64() * 1000.0, ..result });

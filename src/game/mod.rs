@@ -24,6 +24,7 @@ pub mod hints;
 pub mod input;
 pub mod job;
 pub mod lab;
+pub mod language;
 pub mod layout;
 pub mod levels;
 pub mod motion;
@@ -35,6 +36,7 @@ pub mod screenshot;
 pub mod solid;
 pub mod thinking;
 pub mod tiles;
+pub mod tutorial;
 pub mod ui;
 pub mod verification;
 pub mod view;
@@ -92,11 +94,11 @@ impl Plugin for LogicPlugins {
     fn build(&self, app: &mut App) {
         app.init_state::<AppState>().add_computed_state::<InLevel>().add_plugins((
             levels::LevelsPlugin,
-            save::SavePlugin,
+            (save::SavePlugin, language::LanguagePlugin),
             view::ViewPlugin,
             input::InputPlugin,
             pieces::PiecesPlugin,
-            (placement::PlacementPlugin, motion::MotionPlugin),
+            (placement::PlacementPlugin, motion::MotionPlugin, tutorial::TutorialPlugin),
             verification::VerificationPlugin,
             hints::HintsPlugin,
             thinking::ThinkingPlugin,

@@ -163,22 +163,25 @@ impl Placed {
 }
 
 /// The rings' bounding box (an arc adds only the part of its circle it sweeps).
-fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
+pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).fold(BBox::EMPTY, |b, e| b.union(e.bbox(1e-9)))
 }
 
-/// Lays the pieces out around the target (in a ring; in centred rows below it on a portrait
-/// screen) and returns the board bounds. Polycube pieces start in their narrowest rotation, so
-/// the flat ones lie in one layer.
-pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placement>, Rect) {
+/// Lays the pieces out beside the target, in the arrangement that lets the figure be drawn
+/// largest on a screen area of this `aspect` (width / height), and returns the board bounds.
+///
+/// The pieces go in a tray of strips outside the figure's box, so they never cover it: columns
+/// on both sides of the figure (a wide screen), or rows under it (a tall one). Each kind is
+/// tried with strips of a few lengths (the figure's size and some longer: longer strips mean
+/// fewer of them), and the one whose bounds fit `aspect` at the largest scale wins. Polycube
+/// pieces start in their narrowest rotation, so the flat ones lie in one layer.
+pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
     // A polycube level's 3D view sits above its layers: the pieces keep clear of it.
     if let Some(r) = super::layout::frame(level) {
         tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }
-    let c = tb.center();
-    let n = level.set.pieces.len().max(1);
     // Each piece at rest at the origin, with its bounding box.
     let rest: Vec<(Placement, BBox)> = (0..level.set.pieces.len())
         .map(|i| {
@@ -186,42 +189,27 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
             (p, bbox_of(&level.place(&[p])[0]))
         })
         .collect();
-    let biggest = rest.iter().map(|(_, b)| b.extent()).fold(1.0, f64::max);
+    let sizes: Vec<(f64, f64)> = rest.iter().map(|(_, b)| (b.max.x - b.min.x, b.max.y - b.min.y)).collect();
+    let figure = (tb.max.x - tb.min.x, tb.max.y - tb.min.y);
+    let mut best: Option<(f64, Tray)> = None;
+    for stretch in [1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0] {
+        for columns in [true, false] {
+            let tray = Tray::pack(&sizes, figure, columns, stretch);
+            let (w, h) = tray.size(figure);
+            // The scale the whole board gets in an area `aspect` wide and 1 high.
+            let scale = (aspect as f64 / w).min(1.0 / h);
+            if best.as_ref().is_none_or(|(s, _)| scale > *s * 1.001) {
+                best = Some((scale, tray));
+            }
+        }
+    }
+    let tray = best.map(|(_, t)| t).unwrap_or_default();
     let mut out: Vec<Placement> = rest.iter().map(|(p, _)| *p).collect();
-    if portrait {
-        // Rows no wider than the figure (or the biggest piece), centred under it.
-        let (gap, limit) = (0.6, (tb.max.x - tb.min.x).max(biggest).max(6.0));
-        let mut rows: Vec<(Vec<usize>, f64, f64)> = Vec::new();
-        for (i, (_, b)) in rest.iter().enumerate() {
-            let (w, h) = (b.max.x - b.min.x, b.max.y - b.min.y);
-            match rows.last_mut() {
-                Some(row) if row.1 + gap + w <= limit => {
-                    row.0.push(i);
-                    row.1 += gap + w;
-                    row.2 = row.2.max(h);
-                }
-                _ => rows.push((vec![i], w, h)),
-            }
-        }
-        let mut top = tb.min.y - 0.8;
-        for (items, width, height) in rows {
-            let mut x = c.x - width / 2.0;
-            for i in items {
-                let b = rest[i].1;
-                out[i].at = (x - b.min.x, top - b.max.y);
-                x += b.max.x - b.min.x + gap;
-            }
-            top -= height + gap;
-        }
-    } else {
-        let radius =
-            0.5 * (tb.max.x - tb.min.x).max(tb.max.y - tb.min.y) * std::f64::consts::SQRT_2 + 0.6 * biggest + 0.5;
-        for (i, (_, b)) in rest.iter().enumerate() {
-            let a = std::f64::consts::TAU * i as f64 / n as f64 + std::f64::consts::FRAC_PI_2;
-            let want = c + crate::geom::pt(a.cos(), a.sin()) * radius;
-            let cen = b.center();
-            out[i].at = (want.x - cen.x, want.y - cen.y);
-        }
+    for (i, (dx, dy)) in tray.at.iter().enumerate() {
+        // (dx, dy): the piece's box centre from the figure's centre.
+        let (b, c) = (rest[i].1, tb.center());
+        let cen = b.center();
+        out[i].at = (c.x + dx - cen.x, c.y + dy - cen.y);
     }
     let mut bounds =
         Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
@@ -232,7 +220,82 @@ pub fn start_layout(level: &crate::level::Level, portrait: bool) -> (Vec<Placeme
             Vec2::new(b.max.x as f32, b.max.y as f32),
         ));
     }
-    (out, bounds.inflate(0.4))
+    (out, bounds.inflate(0.25))
+}
+
+/// Space between pieces in the tray, and between the tray and the figure.
+const TRAY_GAP: f64 = 0.4;
+
+/// Pieces packed in strips beside the figure: where each piece's box centre goes, relative to
+/// the figure's centre, and how far the tray reaches on each side.
+#[derive(Default)]
+struct Tray {
+    at: Vec<(f64, f64)>,
+    /// Reach beyond the figure's box: right, left, below, above.
+    reach: [f64; 4],
+}
+
+impl Tray {
+    /// Packs boxes of `sizes` into strips next to a figure of size `figure`: columns as tall as
+    /// `stretch` times the figure, alternately right and left of it (`columns`), or rows as wide
+    /// as `stretch` times the figure under it. The pieces go thickest first, each into the first
+    /// strip with room for it (a piece longer than the strip gets one of its own).
+    fn pack(sizes: &[(f64, f64)], figure: (f64, f64), columns: bool, stretch: f64) -> Tray {
+        // Work along the strip (`along`) and across it (`across`); swap back at the end.
+        let flip = |(w, h): (f64, f64)| if columns { (h, w) } else { (w, h) };
+        let limit = flip(figure).0 * stretch;
+        let mut order: Vec<usize> = (0..sizes.len()).collect();
+        order.sort_by(|&a, &b| flip(sizes[b]).1.total_cmp(&flip(sizes[a]).1).then(a.cmp(&b)));
+        let mut strips: Vec<(Vec<usize>, f64, f64)> = vec![];
+        for i in order {
+            let (along, across) = flip(sizes[i]);
+            match strips.iter_mut().find(|s| s.1 + TRAY_GAP + along <= limit) {
+                Some(s) => {
+                    s.0.push(i);
+                    s.1 += TRAY_GAP + along;
+                    s.2 = s.2.max(across);
+                }
+                None => strips.push((vec![i], along, across)),
+            }
+        }
+        let half = flip(figure).1 / 2.0;
+        let mut tray = Tray { at: vec![(0.0, 0.0); sizes.len()], reach: [0.0; 4] };
+        // Distance from the figure's centre to the next strip, on each side (columns: right,
+        // left; rows: below only, in reach of a thumb).
+        let mut edge = [half + TRAY_GAP, half + TRAY_GAP];
+        for (k, (items, length, thick)) in strips.iter().enumerate() {
+            let side = if columns { k % 2 } else { 0 };
+            let mid = edge[side] + thick / 2.0;
+            edge[side] += thick + TRAY_GAP;
+            let mut pos = -length / 2.0;
+            for &i in items {
+                let along = flip(sizes[i]).0;
+                let centre_along = pos + along / 2.0;
+                pos += along + TRAY_GAP;
+                // Columns run top to bottom; rows left to right.
+                let across = if side == 0 { mid } else { -mid };
+                tray.at[i] = if columns { (across, -centre_along) } else { (centre_along, -across) };
+            }
+            let reach = edge[side] - TRAY_GAP - half;
+            let spill = (length - flip(figure).0).max(0.0) / 2.0;
+            if columns {
+                tray.reach[side] = tray.reach[side].max(reach);
+                tray.reach[2] = tray.reach[2].max(spill);
+                tray.reach[3] = tray.reach[3].max(spill);
+            } else {
+                tray.reach[2] = tray.reach[2].max(reach);
+                tray.reach[0] = tray.reach[0].max(spill);
+                tray.reach[1] = tray.reach[1].max(spill);
+            }
+        }
+        tray
+    }
+
+    /// The board's size: the figure and the tray around it.
+    fn size(&self, figure: (f64, f64)) -> (f64, f64) {
+        let [r, l, b, t] = self.reach;
+        (figure.0 + l + r, figure.1 + b + t)
+    }
 }
 
 pub use crate::pieces::PALETTE;
@@ -260,7 +323,8 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    let (start, rect) = start_layout(level, view.size.y > view.size.x * 1.2);
+    let free = super::view::free_area(view.size, super::layout::frame(level).is_some(), false);
+    let (start, rect) = start_layout(level, free.x / free.y);
     bounds.0 = rect;
     layout.0 = start.clone();
     for (i, p) in start.iter().enumerate() {

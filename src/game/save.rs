@@ -1,5 +1,6 @@
 //! Saved progress and settings, loaded at start and written atomically after each change.
 
+use crate::i18n::Text;
 use crate::save::{load, store, Loaded, SaveData};
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -10,7 +11,7 @@ pub struct SaveState {
     pub data: SaveData,
     pub path: PathBuf,
     /// A problem to show (corrupt save moved aside, a failed write).
-    pub notice: Option<String>,
+    pub notice: Option<Text>,
 }
 
 impl SaveState {
@@ -21,11 +22,10 @@ impl SaveState {
             Loaded::Recovered { problem, moved_to } => (
                 SaveData::default(),
                 Some(match moved_to {
-                    Some(p) => format!(
-                        "Your save file could not be read ({problem}). It was kept as {} and a fresh one started.",
-                        p.display()
-                    ),
-                    None => format!("Your save file could not be read ({problem}). A fresh one was started."),
+                    Some(p) => Text::new("save-unreadable-kept")
+                        .with("why", problem.to_string())
+                        .with("path", p.display().to_string()),
+                    None => Text::new("save-unreadable").with("why", problem.to_string()),
                 }),
             ),
         };
@@ -35,7 +35,8 @@ impl SaveState {
     /// Writes the save file; a failure becomes a notice, never a crash.
     pub fn store(&mut self) {
         if let Err(e) = store(&self.path, &self.data) {
-            self.notice = Some(format!("Progress could not be saved to {}: {e}", self.path.display()));
+            self.notice =
+                Some(Text::new("save-failed").with("path", self.path.display().to_string()).with("why", e.to_string()));
         }
     }
 }

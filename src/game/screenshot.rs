@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -37,6 +37,8 @@ pub enum Shot {
     Glide,
     /// The solve's celebration, before the solved panel opens.
     Celebrate,
+    /// The first launch's tutorial, at its first step, on the level.
+    Tutorial,
     /// The editor's home screen.
     Create,
     /// The level opened in the editor as a draft, with the solver's verdict.
@@ -58,7 +60,7 @@ struct Plan {
 struct Captured(bool);
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -69,6 +71,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut window = false;
     // The first this many levels of each pack count as solved (the level list's look).
     let mut solved = 0usize;
+    let mut lang = crate::i18n::Lang::En;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned();
@@ -87,6 +90,19 @@ pub fn run(args: &[String]) -> i32 {
                 }
             },
             "--out" => out = val().map(std::path::PathBuf::from),
+            "--lang" => match val().as_deref() {
+                Some(tag) => match crate::i18n::Lang::ALL.into_iter().find(|l| l.tag() == tag) {
+                    Some(l) => lang = l,
+                    None => {
+                        eprintln!("tessera screenshot: no language `{tag}` (en, pt-BR)\n{USAGE}");
+                        return 2;
+                    }
+                },
+                None => {
+                    eprintln!("tessera screenshot: --lang takes en or pt-BR\n{USAGE}");
+                    return 2;
+                }
+            },
             "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
                 Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => size = (w, h),
                 _ => {
@@ -105,6 +121,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("solved") => Shot::Solved,
                     Some("glide") => Shot::Glide,
                     Some("celebrate") => Shot::Celebrate,
+                    Some("tutorial") => Shot::Tutorial,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
                     Some("settings") => Shot::Settings,
@@ -142,6 +159,9 @@ pub fn run(args: &[String]) -> i32 {
     }
     let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
     let mut data = crate::save::SaveData::default();
+    data.settings.language = Some(lang);
+    // The tutorial's card only where it is the subject.
+    data.settings.tutorial_done = shot != Shot::Tutorial;
     for pi in 0..library.packs.len() {
         for (i, key) in library.keys(pi).iter().take(solved).enumerate() {
             data.record(key, 41_000 + 7_000 * i as u64, 9 + i as u32);
@@ -252,7 +272,8 @@ fn drive(
             | Shot::Lab
             | Shot::Solved
             | Shot::Glide
-            | Shot::Celebrate,
+            | Shot::Celebrate
+            | Shot::Tutorial,
         ) if !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
@@ -272,7 +293,9 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::Playing, Shot::Start | Shot::Thinking | Shot::Lab) if !plan.arranged && !pieces.is_empty() => {
+        (AppState::Playing, Shot::Start | Shot::Thinking | Shot::Lab | Shot::Tutorial)
+            if !plan.arranged && !pieces.is_empty() =>
+        {
             plan.arranged = true;
             plan.frames = 0;
         }

@@ -14,6 +14,7 @@ use super::job::Job;
 use super::levels::ActiveLevel;
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
+use crate::i18n::Text;
 use crate::pieces::Placement;
 use crate::solve::geometric::{solve, Options, Watch};
 use bevy::prelude::*;
@@ -100,7 +101,7 @@ pub struct Thinking {
     /// Partial placements received so far.
     pub shown: u64,
     /// Shown in the HUD.
-    pub message: Option<String>,
+    pub message: Option<Text>,
     job: Job<Msg>,
     queue: std::collections::VecDeque<Msg>,
     last_step: f32,
@@ -169,12 +170,12 @@ fn toggle(
     }
     state.running = true;
     state.shown = 0;
-    state.message = Some("Watching the solver…".into());
+    state.message = Some(Text::new("watch-solver"));
     state.queue.clear();
     let (set, target) = (active.level.set.clone(), active.level.target.clone());
     state.sdp = sdp_view(&active.level);
     if state.sdp {
-        state.message = Some("Watching the SDP converge…".into());
+        state.message = Some(Text::new("watch-sdp"));
         state.job.start(move |job| run_sdp(&set, &target, &job));
         return;
     }
@@ -241,23 +242,19 @@ fn receive(
             for p in placed {
                 commands.spawn(ThinkingGhost { placement: p, base });
             }
-            state.message = Some(if state.sdp {
-                format!("Watching the SDP converge… semidefinite program {}", state.shown)
-            } else {
-                format!("Watching the solver… step {}", state.shown)
-            });
+            let id = if state.sdp { "watch-sdp-step" } else { "watch-solver-step" };
+            state.message = Some(Text::new(id).with("shown", state.shown));
         }
         Msg::Done { solved, nodes, sdp } => {
             state.running = false;
             state.job.finished();
-            state.message = Some(match (sdp, solved) {
-                (false, true) => format!("The solver found a solution after {nodes} steps."),
-                (false, false) => format!("The solver stopped after {nodes} steps without a solution."),
-                (true, true) => format!("The SDP reached rank one after {nodes} semidefinite program(s): solved."),
-                (true, false) => {
-                    format!("The SDP stopped after {nodes} semidefinite program(s) without reaching rank one.")
-                }
-            });
+            let id = match (sdp, solved) {
+                (false, true) => "watch-solver-found",
+                (false, false) => "watch-solver-stopped",
+                (true, true) => "watch-sdp-solved",
+                (true, false) => "watch-sdp-stopped",
+            };
+            state.message = Some(Text::new(id).with("steps", nodes));
         }
     }
 }

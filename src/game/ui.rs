@@ -1,6 +1,7 @@
 //! Menus, HUD, thermometer and the solved screen, with bevy_egui.
 
 use super::input::{Action, PointerBlocked};
+use super::language::Words;
 use super::levels::{ActiveLevel, Library, PlayLevel};
 use super::placement::History;
 use super::save::SaveState;
@@ -32,6 +33,7 @@ impl Plugin for UiPlugin {
                     super::editor_ui::editing.run_if(in_state(AppState::Editing)),
                     hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
                     layer_labels.run_if(in_state(AppState::Playing)),
+                    tutorial.run_if(in_state(AppState::Playing)),
                     solved.run_if(in_state(AppState::Solved)),
                 )
                     .chain(),
@@ -74,18 +76,18 @@ fn style(mut contexts: EguiContexts, save: Res<SaveState>, mut applied: Local<f3
     Ok(())
 }
 
-fn notices(ui: &mut egui::Ui, save: &mut SaveState, library: &Library) {
+fn notices(ui: &mut egui::Ui, save: &mut SaveState, library: &Library, tr: &Words) {
     let warn = egui::Color32::from_rgb(255, 196, 64);
     if let Some(n) = save.notice.clone() {
         ui.horizontal_wrapped(|ui| {
-            ui.colored_label(warn, format!("⚠ {n}"));
-            if ui.small_button("OK").clicked() {
+            ui.colored_label(warn, format!("⚠ {}", tr.text(&n)));
+            if ui.small_button(tr.s("ok")).clicked() {
                 save.notice = None;
             }
         });
     }
     for e in &library.errors {
-        ui.colored_label(warn, format!("⚠ Level pack not loaded: {e}"));
+        ui.colored_label(warn, format!("⚠ {}", tr.f("pack-not-loaded", &[("why", e.to_string().into())])));
     }
 }
 
@@ -97,6 +99,7 @@ pub(super) fn centered_window(title: &str) -> egui::Window<'_> {
         .title_bar(false)
 }
 
+#[allow(clippy::too_many_arguments)]
 fn main_menu(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<AppState>>,
@@ -105,24 +108,27 @@ fn main_menu(
     today: Res<super::daily::Today>,
     mut daily: MessageWriter<super::daily::OpenDaily>,
     mut exit: MessageWriter<AppExit>,
+    tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     centered_window("menu").show(ctx, |ui| {
         ui.set_max_width(360.0);
         ui.vertical_centered(|ui| {
             ui.heading(egui::RichText::new("Tessera").size(40.0).strong());
-            ui.label("Assemble the pieces into the figure.");
+            ui.label(tr.s("menu-tagline"));
             ui.add_space(16.0);
             let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(20.0)).min_size(egui::vec2(220.0, 40.0));
-            if ui.add(big("Play")).clicked() {
+            if ui.add(big(&tr.s("menu-play"))).clicked() {
                 next.set(AppState::LevelSelect);
             }
             ui.add_space(8.0);
-            ui.label(egui::RichText::new(format!("Daily puzzles, {}", today.0)).strong());
+            ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", today.0.to_string().into())])).strong());
             ui.horizontal_wrapped(|ui| {
-                for (family, label) in crate::daily::FAMILIES.into_iter().zip(["Tangram", "Pentominoes", "Edges"]) {
+                for (family, label) in
+                    crate::daily::FAMILIES.into_iter().zip(["daily-tangram", "daily-pentominoes", "daily-edges"])
+                {
                     let done = save.data.is_done(&super::daily::key(family, today.0));
-                    let text = format!("{}{label}", if done { "✔ " } else { "" });
+                    let text = format!("{}{}", if done { "✔ " } else { "" }, tr.s(label));
                     if ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))).clicked() {
                         daily.write(super::daily::OpenDaily { family });
                     }
@@ -130,21 +136,21 @@ fn main_menu(
             });
             let streak = save.data.daily_streak(today.0);
             if streak > 0 {
-                ui.label(format!("Daily streak: {streak} day{}", if streak == 1 { "" } else { "s" }));
+                ui.label(tr.f("menu-streak", &[("days", streak.into())]));
             }
             ui.add_space(8.0);
-            if ui.add(big("Create")).on_hover_text("Make your own levels").clicked() {
+            if ui.add(big(&tr.s("menu-create"))).on_hover_text(tr.s("menu-create-tip")).clicked() {
                 next.set(AppState::Editor);
             }
-            if ui.add(big("Settings")).clicked() {
+            if ui.add(big(&tr.s("menu-settings"))).clicked() {
                 next.set(AppState::Settings);
             }
-            if ui.add(big("Quit")).clicked() {
+            if ui.add(big(&tr.s("menu-quit"))).clicked() {
                 exit.write(AppExit::Success);
             }
             ui.add_space(8.0);
         });
-        notices(ui, &mut save, &library);
+        notices(ui, &mut save, &library, &tr);
     });
     Ok(())
 }
@@ -160,26 +166,27 @@ fn level_select(
     status: Res<super::codes::CodeStatus>,
     mut thumbs: ResMut<Thumbnails>,
     mut focus: ResMut<ListFocus>,
+    tr: Res<Words>,
     mut code: Local<String>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let size = ctx.content_rect().size();
     centered_window("levels").fixed_size([(size.x - 40.0).min(1000.0), (size.y - 60.0).max(200.0)]).show(ctx, |ui| {
         ui.horizontal(|ui| {
-            if ui.button("< Menu").clicked() {
+            if ui.button(tr.s("back-menu")).clicked() {
                 next.set(AppState::MainMenu);
             }
-            ui.heading("Levels");
+            ui.heading(tr.s("levels-title"));
         });
-        notices(ui, &mut save, &library);
+        notices(ui, &mut save, &library, &tr);
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut *code).hint_text("Paste a level code").desired_width(260.0));
-            if ui.add_enabled(!code.trim().is_empty(), egui::Button::new("Open code")).clicked() {
+            ui.add(egui::TextEdit::singleline(&mut *code).hint_text(tr.s("levels-code-hint")).desired_width(260.0));
+            if ui.add_enabled(!code.trim().is_empty(), egui::Button::new(tr.s("levels-open-code"))).clicked() {
                 open_code.write(super::codes::OpenCode(code.trim().to_string()));
             }
         });
         if let Some(e) = &status.error {
-            ui.colored_label(egui::Color32::from_rgb(240, 120, 100), e);
+            ui.colored_label(egui::Color32::from_rgb(240, 120, 100), tr.text(e));
         }
         let narrow = ui.ctx().content_rect().width() < NARROW;
         let mut budget = Budget { until: std::time::Instant::now() + THUMBS_TIME, left_out: false };
@@ -193,15 +200,15 @@ fn level_select(
                     focus.0 = None;
                 }
                 ui.horizontal(|ui| {
-                    ui.label(egui::RichText::new(&pack.name).strong().size(19.0));
+                    ui.label(egui::RichText::new(pack_name(pack, &tr)).strong().size(19.0));
                     ui.add(
                         egui::ProgressBar::new(done as f32 / keys.len().max(1) as f32)
                             .desired_width(120.0)
-                            .text(format!("{done}/{} solved", keys.len())),
+                            .text(tr.f("levels-solved", &[("done", done.into()), ("total", keys.len().into())])),
                     );
                 });
                 if !pack.author.is_empty() {
-                    ui.small(format!("by {}", pack.author));
+                    ui.small(tr.f("levels-by", &[("author", pack.author.as_str().into())]));
                 }
                 ui.horizontal_wrapped(|ui| {
                     for (li, level) in pack.levels.iter().enumerate() {
@@ -212,6 +219,7 @@ fn level_select(
                             best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
                             open: save.data.unlocked(&keys, li),
                             small: narrow,
+                            locked: tr.s("levels-locked"),
                         };
                         // Pictures are drawn for the cards in view only.
                         let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, solved, &mut budget);
@@ -228,6 +236,17 @@ fn level_select(
         }
     });
     Ok(())
+}
+
+/// A pack's name: the game's own packs (daily puzzles, the player's levels, shared levels) in
+/// the player's language, the others as their files name them.
+fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
+    match pack.id.as_str() {
+        super::daily::PACK => tr.s("pack-daily"),
+        crate::editor::PACK => tr.s("pack-mine"),
+        super::codes::PACK => tr.s("pack-shared"),
+        _ => pack.name.clone(),
+    }
 }
 
 /// The pack the level list scrolls to when it opens: the one of the level just played.
@@ -292,6 +311,8 @@ struct Card<'a> {
     best: Option<u64>,
     open: bool,
     small: bool,
+    /// What a locked card says.
+    locked: String,
 }
 
 impl Card<'_> {
@@ -332,7 +353,7 @@ impl Card<'_> {
         line(self.name.to_string(), if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 2);
         let stars = "★".repeat(self.difficulty as usize);
         let under = match (self.open, self.best) {
-            (false, _) => "locked".to_string(),
+            (false, _) => self.locked,
             (true, Some(ms)) => format!("✔ {}  {stars}", clock(ms)),
             (true, None) => stars,
         };
@@ -342,15 +363,35 @@ impl Card<'_> {
     }
 }
 
-fn settings(mut contexts: EguiContexts, mut next: ResMut<NextState<AppState>>, mut save: ResMut<SaveState>) -> Result {
+fn settings(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<AppState>>,
+    mut save: ResMut<SaveState>,
+    tr: Res<Words>,
+    mut tutorial: MessageWriter<super::tutorial::StartTutorial>,
+) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut s = save.data.settings;
     centered_window("settings").show(ctx, |ui| {
-        ui.heading("Settings");
-        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text("Interface size"));
-        ui.checkbox(&mut s.sound, "Sound");
-        ui.checkbox(&mut s.reduce_motion, "Reduce motion").on_hover_text("Pieces jump to their place; no animations");
-        if ui.button("< Back").clicked() {
+        ui.heading(tr.s("settings-title"));
+        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text(tr.s("settings-size")));
+        ui.checkbox(&mut s.sound, tr.s("settings-sound"));
+        ui.checkbox(&mut s.reduce_motion, tr.s("settings-motion")).on_hover_text(tr.s("settings-motion-tip"));
+        ui.horizontal(|ui| {
+            ui.label(tr.s("settings-language"));
+            let now = s.language.unwrap_or_default();
+            egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
+                for lang in crate::i18n::Lang::ALL {
+                    if ui.selectable_label(now == lang, lang.name()).clicked() {
+                        s.language = Some(lang);
+                    }
+                }
+            });
+        });
+        if ui.button(tr.s("settings-tutorial")).clicked() {
+            tutorial.write(super::tutorial::StartTutorial);
+        }
+        if ui.button(tr.s("back")).clicked() {
             next.set(AppState::MainMenu);
         }
     });
@@ -382,6 +423,7 @@ fn hud(
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
     mut edit: MessageWriter<super::editor::EditRequest>,
+    tr: Res<Words>,
     mut copied_at: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -399,28 +441,28 @@ fn hud(
             ui.set_width(rect.width() - 16.0);
             // Wraps on a phone: a long level name must not push the clock and buttons off.
             ui.horizontal_wrapped(|ui| {
-                if ui.button("< Levels").on_hover_text("Back to the level list (Esc)").clicked() {
+                if ui.button(tr.s("back-levels")).on_hover_text(tr.s("back-levels-tip")).clicked() {
                     next.set(AppState::LevelSelect);
                 }
                 ui.label(egui::RichText::new(&active.level.name).strong());
-                ui.label(format!("{}  ·  {} moves", clock(ms), active.moves));
+                ui.label(format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())])));
                 let own = active.key.starts_with(&format!("{}/", crate::editor::PACK));
-                if own && ui.small_button("Edit").on_hover_text("Open this level in the editor").clicked() {
+                if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
                     edit.write(super::editor::EditRequest::Level(active.key.clone()));
                 }
-                let share = ui.small_button("Copy code").on_hover_text("Copy this level's share code");
+                let share = ui.small_button(tr.s("copy-code")).on_hover_text(tr.s("copy-code-tip"));
                 if share.clicked() {
                     ui.ctx().copy_text(crate::share::encode(&active.level.entry));
                     *copied_at = Some(time.elapsed_secs());
                 }
                 if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
-                    ui.weak("copied");
+                    ui.weak(tr.s("copied"));
                 }
                 if active.level.polycube().is_some() && !narrow {
-                    ui.weak("Drag a piece's face to slide it, tap it to turn; drag around it to look");
+                    ui.weak(tr.s("hud-3d-help"));
                 }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
-                    ui.colored_label(egui::Color32::from_rgb(255, 220, 120), m);
+                    ui.colored_label(egui::Color32::from_rgb(255, 220, 120), tr.text(m));
                 }
             });
             if narrow {
@@ -438,86 +480,132 @@ fn hud(
                 ui.spacing_mut().item_spacing.x = 5.0;
             }
             ui.add_enabled_ui(playing, |ui| {
-                ui.horizontal(|ui| {
+                let buttons = |ui: &mut egui::Ui| {
                     if ui
-                        .add_enabled(!hist.undo.is_empty(), egui::Button::new("Undo"))
+                        .add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo")))
                         .on_hover_text("Ctrl+Z")
                         .clicked()
                     {
                         actions.write(Action::Undo);
                     }
                     if ui
-                        .add_enabled(!hist.redo.is_empty(), egui::Button::new("Redo"))
+                        .add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo")))
                         .on_hover_text("Ctrl+Y")
                         .clicked()
                     {
                         actions.write(Action::Redo);
                     }
                     let caps = active.level.caps();
-                    if caps.turn && ui.button("⟲").on_hover_text("Turn left (R, wheel, right click, tap)").clicked() {
+                    if caps.turn && ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
                         actions.write(Action::Rotate(1));
                     }
-                    if caps.turn && ui.button("⟳").on_hover_text("Turn right (Shift+R)").clicked() {
+                    if caps.turn && ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
                         actions.write(Action::Rotate(-1));
                     }
                     // A polycube tips over instead of mirroring.
-                    let (flip, flip_says) = if caps.tip {
-                        ("Tip", "Tip over, a quarter turn away from you (F, double tap)")
-                    } else {
-                        ("Flip", "Mirror (F, double tap)")
-                    };
-                    if (caps.mirror || caps.tip) && ui.button(flip).on_hover_text(flip_says).clicked() {
+                    let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
+                    if (caps.mirror || caps.tip) && ui.button(tr.s(flip)).on_hover_text(tr.s(flip_says)).clicked() {
                         actions.write(Action::Flip);
                     }
-                    if ui.button("Restart").on_hover_text("Ctrl+R").clicked() {
+                    if ui.button(tr.s("restart")).on_hover_text("Ctrl+R").clicked() {
                         actions.write(Action::Restart);
                     }
-                    if ui.button("Hint").on_hover_text("H: which piece next; again: where it goes").clicked() {
+                    if ui.button(tr.s("hint")).on_hover_text(tr.s("hint-tip")).clicked() {
                         actions.write(Action::Hint);
                     }
-                    if caps.lab
-                        && ui
-                            .button("Lab")
-                            .on_hover_text("Solver lab: the exact solver and the paper's LP method on this puzzle")
-                            .clicked()
-                    {
+                    if caps.lab && ui.button(tr.s("lab")).on_hover_text(tr.s("lab-tip")).clicked() {
                         lab.open = !lab.open;
                     }
-                    let watch = if thinking.running { "Stop" } else { "Watch" };
-                    if caps.watch && ui.button(watch).on_hover_text("W: watch the solver search this figure").clicked()
-                    {
+                    let watch = tr.s(if thinking.running { "watch-stop" } else { "watch" });
+                    if caps.watch && ui.button(watch).on_hover_text(tr.s("watch-tip")).clicked() {
                         actions.write(Action::Watch);
                     }
-                });
+                };
+                // A phone's bar wraps rather than running off the screen.
+                if narrow {
+                    ui.set_max_width(rect.width() - 28.0);
+                    ui.horizontal_wrapped(buttons);
+                } else {
+                    ui.horizontal(buttons);
+                }
             });
         });
     });
     if lab.open && playing {
         let mut open = true;
-        egui::Window::new("Solver lab").open(&mut open).resizable(false).show(ctx, |ui| {
-            ui.label("Solve this puzzle with the exact search or with Kovalsky, Glasner and Basri's iterated linear programs.");
+        egui::Window::new(tr.s("lab-title")).open(&mut open).resizable(false).show(ctx, |ui| {
+            ui.label(tr.s("lab-about"));
             ui.horizontal(|ui| {
                 ui.add_enabled_ui(!lab.running, |ui| {
-                    if ui.button("Exact search").clicked() {
+                    if ui.button(tr.s("lab-exact")).clicked() {
                         lab_runs.write(super::lab::LabRun::Exact);
                     }
-                    if ui.button("LP (Algorithm 1)").clicked() {
+                    if ui.button(tr.s("lab-lp")).clicked() {
                         lab_runs.write(super::lab::LabRun::Lp);
                     }
                 });
                 if lab.running {
-                    ui.label("Running…");
+                    ui.label(tr.s("lab-running"));
                 }
             });
             for r in lab.results.iter().rev().take(6) {
-                ui.label(format!("{}: {} — {}, {:.1} ms", r.method, if r.solved { "solved" } else { "not solved" }, r.work, r.ms));
+                ui.label(tr.f(
+                    if r.solved { "lab-solved" } else { "lab-unsolved" },
+                    &[
+                        ("method", tr.s(r.method).into()),
+                        ("work", tr.text(&r.work).into()),
+                        ("ms", format!("{:.1}", r.ms).into()),
+                    ],
+                ));
             }
         });
         lab.open = open;
     }
     if !narrow {
-        thermometer(ctx, progress.value as f32, progress.overlap);
+        thermometer(ctx, progress.value as f32, progress.overlap.then(|| tr.s("overlap")));
     }
+    Ok(())
+}
+
+/// The tutorial's card under the top bar: the step to do, said for the input in use, and a
+/// way out.
+fn tutorial(
+    mut contexts: EguiContexts,
+    tut: Res<super::tutorial::Tutorial>,
+    input: Res<super::tutorial::InputKind>,
+    mut skip: MessageWriter<super::tutorial::SkipTutorial>,
+    tr: Res<Words>,
+) -> Result {
+    use super::tutorial::Tutorial;
+    if !tut.active {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let top = hud_insets(ctx.content_rect().width()).0 + 6.0;
+    let gold = egui::Color32::from_rgb(240, 200, 80);
+    egui::Area::new("tutorial".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top]).show(ctx, |ui| {
+        let card = egui::Frame::new().fill(egui::Color32::from_rgb(34, 44, 66)).inner_margin(10.0).corner_radius(8.0);
+        card.stroke(egui::Stroke::new(1.5, gold)).show(ui, |ui| {
+            ui.set_max_width(420.0);
+            ui.horizontal(|ui| {
+                let (done, total) = (tut.done(), tut.steps.len());
+                let head = match tut.current() {
+                    Some(_) => tr.f("tut-step", &[("n", (done + 1).into()), ("total", total.into())]),
+                    None => tr.s("tut-done-title"),
+                };
+                ui.label(egui::RichText::new(head).strong().color(gold));
+                let close = if tut.current().is_some() { "tut-skip" } else { "tut-close" };
+                if ui.small_button(tr.s(close)).clicked() {
+                    skip.write(super::tutorial::SkipTutorial);
+                }
+            });
+            let says = match tut.current() {
+                Some(step) => tr.s(&Tutorial::instruction(step, *input)),
+                None => tr.s("tut-done"),
+            };
+            ui.add(egui::Label::new(egui::RichText::new(says).size(17.0)).wrap_mode(egui::TextWrapMode::Wrap));
+        });
+    });
     Ok(())
 }
 
@@ -530,6 +618,7 @@ fn layer_labels(
     mut orbit: ResMut<super::orbit::Orbit>,
     refused: Res<super::grip::Refused>,
     mut actions: MessageWriter<Action>,
+    tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(poly) = active.as_ref().and_then(|a| a.level.polycube()) else { return Ok(()) };
@@ -538,34 +627,34 @@ fn layer_labels(
     // in space (turning and tipping are in the bar). A drag around the solid, or the right
     // stick, turns the view.
     let narrow = ctx.content_rect().width() < NARROW;
-    let lift = super::view::HUD_BOTTOM + 2.0;
+    let lift = hud_insets(ctx.content_rect().width()).1 + 2.0;
     egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
         let view_row = |ui: &mut egui::Ui, orbit: &mut super::orbit::Orbit| {
-            ui.weak("Layers");
-            if ui.small_button("-").on_hover_text("Hide the top layer shown").clicked() {
+            ui.weak(tr.s("layers"));
+            if ui.small_button("-").on_hover_text(tr.s("layers-less-tip")).clicked() {
                 orbit.step_slice(-1);
             }
             ui.weak(format!("{}/{}", orbit.slice.unwrap_or(orbit.layers), orbit.layers));
-            if ui.small_button("+").on_hover_text("Show one more layer").clicked() {
+            if ui.small_button("+").on_hover_text(tr.s("layers-more-tip")).clicked() {
                 orbit.step_slice(1);
             }
-            ui.weak("Zoom");
-            if ui.small_button("-").on_hover_text("Zoom out (wheel, pinch)").clicked() {
+            ui.weak(tr.s("zoom"));
+            if ui.small_button("-").on_hover_text(tr.s("zoom-out-tip")).clicked() {
                 orbit.zoom_by(-1.0);
             }
-            if ui.small_button("+").on_hover_text("Zoom in (wheel, pinch)").clicked() {
+            if ui.small_button("+").on_hover_text(tr.s("zoom-in-tip")).clicked() {
                 orbit.zoom_by(1.0);
             }
         };
         let piece_row = |ui: &mut egui::Ui, actions: &mut MessageWriter<Action>| {
-            ui.weak("Piece");
+            ui.weak(tr.s("piece"));
             for (label, says, action) in [
-                ("In/out", "Put it in the box, or back (Enter, South)", Action::Place),
-                ("Roll", "Roll it sideways (T, East)", Action::Roll(1)),
-                ("Up", "One layer up (Page Up, right shoulder)", Action::Lift(1)),
-                ("Down", "One layer down (Page Down, left shoulder)", Action::Lift(-1)),
+                ("piece-in-out", "piece-in-out-tip", Action::Place),
+                ("piece-roll", "piece-roll-tip", Action::Roll(1)),
+                ("piece-up", "piece-up-tip", Action::Lift(1)),
+                ("piece-down", "piece-down-tip", Action::Lift(-1)),
             ] {
-                if ui.small_button(label).on_hover_text(says).clicked() {
+                if ui.small_button(tr.s(label)).on_hover_text(tr.s(says)).clicked() {
                     actions.write(action);
                 }
             }
@@ -586,20 +675,23 @@ fn layer_labels(
     // A refused move's reason, just above those rows.
     if let Some(r) = &refused.0 {
         let above = lift + super::view::solid_bar(ctx.content_rect().width()) + 4.0;
-        egui::Area::new("refused".into())
-            .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -above])
-            .interactable(false)
-            .show(ctx, |ui| {
-                ui.colored_label(egui::Color32::from_rgb(255, 120, 100), format!("Can't move there: {}", r.why))
-            });
+        egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -above]).interactable(false).show(
+            ctx,
+            |ui| {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 120, 100),
+                    tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
+                )
+            },
+        );
     }
     let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else { return Ok(()) };
     let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
     for z in 0..layers {
         let name = match z {
-            0 => "bottom".to_string(),
-            z if z == layers - 1 => "top".to_string(),
-            z => format!("layer {}", z + 1),
+            0 => tr.s("layer-bottom"),
+            z if z == layers - 1 => tr.s("layer-top"),
+            z => tr.f("layer-n", &[("layer", (z + 1).into())]),
         };
         let at = view.to_screen(Vec2::new((z * stride) as f32 + (stride - 1) as f32 / 2.0, -0.15));
         egui::Area::new(egui::Id::new(("layer", z)))
@@ -643,7 +735,7 @@ fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool) {
 }
 
 /// A vertical thermometer at the right edge: the completeness level.
-fn thermometer(ctx: &egui::Context, value: f32, overlap: bool) {
+fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<String>) {
     let rect = ctx.content_rect();
     let w = 22.0;
     let h = (rect.height() * 0.45).clamp(120.0, 320.0);
@@ -673,11 +765,11 @@ fn thermometer(ctx: &egui::Context, value: f32, overlap: bool) {
             egui::FontId::proportional(14.0),
             egui::Color32::WHITE,
         );
-        if overlap {
+        if let Some(overlap) = overlap {
             p.text(
                 egui::pos2(tube.center().x, tube.top() - 4.0),
                 egui::Align2::CENTER_BOTTOM,
-                "overlap",
+                overlap,
                 egui::FontId::proportional(12.0),
                 red,
             );
@@ -695,6 +787,7 @@ fn solved(
     mut next: ResMut<NextState<AppState>>,
     celebration: Res<super::celebration::Celebration>,
     time: Res<Time>,
+    tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let (Some(info), Some(active)) = (info, active) else { return Ok(()) };
@@ -708,24 +801,43 @@ fn solved(
         .title_bar(false)
         .show(ctx, |ui| {
             ui.vertical_centered(|ui| {
-                ui.heading(egui::RichText::new("Solved!").size(30.0).color(egui::Color32::from_rgb(240, 200, 80)));
-                ui.label(format!("{}  ·  time {}  ·  {} moves", active.level.name, clock(info.ms), info.moves));
+                ui.heading(
+                    egui::RichText::new(tr.s("solved-title")).size(30.0).color(egui::Color32::from_rgb(240, 200, 80)),
+                );
+                ui.label(tr.f(
+                    "solved-line",
+                    &[
+                        ("name", active.level.name.as_str().into()),
+                        ("time", clock(info.ms).into()),
+                        ("moves", info.moves.into()),
+                    ],
+                ));
                 if info.new_best {
-                    ui.label("New best time!");
+                    ui.label(tr.s("solved-best"));
                 }
                 ui.horizontal(|ui| {
                     let has_next = active.index + 1 < library.packs[active.pack].levels.len();
-                    if has_next && ui.button(egui::RichText::new("Next level >").size(18.0)).clicked() {
+                    if has_next && ui.button(egui::RichText::new(tr.s("solved-next")).size(18.0)).clicked() {
                         play.write(PlayLevel { pack: active.pack, level: active.index + 1 });
                     }
-                    if ui.button("Replay").clicked() {
+                    if ui.button(tr.s("solved-replay")).clicked() {
                         play.write(PlayLevel { pack: active.pack, level: active.index });
                     }
-                    if ui.button("Levels").clicked() {
+                    if ui.button(tr.s("solved-levels")).clicked() {
                         next.set(AppState::LevelSelect);
                     }
                 });
             });
         });
     Ok(())
+}
+
+/// The message saying why a polycube move was refused.
+fn blocked_id(why: &crate::polyform::space::Blocked) -> &'static str {
+    use crate::polyform::space::Blocked;
+    match why {
+        Blocked::Outside => "blocked-outside",
+        Blocked::Overlap(_) => "blocked-overlap",
+        Blocked::NoRoom => "blocked-no-room",
+    }
 }

@@ -46,6 +46,8 @@ pub const MARGIN: f32 = 12.0;
 /// Windows narrower than this get the phone layout (thermometer across the top).
 pub const NARROW: f32 = 600.0;
 pub const HUD_BOTTOM: f32 = 56.0;
+/// On a phone the bottom bar may wrap to two rows (longer words in some languages).
+pub const HUD_BOTTOM_NARROW: f32 = 92.0;
 /// Height of the 3D view's control rows above the bottom bar (polycube levels): one row on a
 /// wide screen, two on a narrow one.
 pub fn solid_bar(width: f32) -> f32 {
@@ -59,10 +61,39 @@ pub fn solid_bar(width: f32) -> f32 {
 /// Screen space the HUD takes: (top, bottom, right) in logical pixels.
 pub fn hud_insets(width: f32) -> (f32, f32, f32) {
     if width < NARROW {
-        (84.0, HUD_BOTTOM, 0.0)
+        (84.0, HUD_BOTTOM_NARROW, 0.0)
     } else {
         (48.0, HUD_BOTTOM, 64.0)
     }
+}
+
+/// Height of the tutorial's card under the top bar (its text wraps on a phone).
+pub fn tutorial_card(width: f32) -> f32 {
+    if width < NARROW {
+        96.0
+    } else {
+        76.0
+    }
+}
+
+/// Screen space the HUD takes around the board: (top, bottom, right) in logical pixels, with the
+/// 3D view's control rows (`solid`) and the tutorial's card (`tutorial`) when they are shown.
+pub fn board_insets(size: Vec2, solid: bool, tutorial: bool) -> (f32, f32, f32) {
+    let (mut top, mut bottom, right) = hud_insets(size.x);
+    if solid {
+        bottom += solid_bar(size.x);
+    }
+    if tutorial {
+        top += tutorial_card(size.x);
+    }
+    (top, bottom, right)
+}
+
+/// The screen area the board is fitted into (the window less the HUD and margins), in
+/// logical pixels.
+pub fn free_area(size: Vec2, solid: bool, tutorial: bool) -> Vec2 {
+    let (top, bottom, right) = board_insets(size, solid, tutorial);
+    (size - Vec2::new(2.0 * MARGIN + right, 2.0 * MARGIN + top + bottom)).max(Vec2::splat(50.0))
 }
 
 /// Screen size to fit to when there is no window (off-screen rendering).
@@ -83,6 +114,7 @@ pub fn fit_view(
     offscreen: Option<Res<OffscreenSize>>,
     bounds: Res<BoardBounds>,
     solid: Option<Res<super::input::SolidArea>>,
+    tutorial: Option<Res<super::tutorial::Tutorial>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -90,11 +122,10 @@ pub fn fit_view(
         (Err(_), Some(o)) => o.0,
         _ => return,
     };
-    let (top, mut bottom, right) = hud_insets(size.x);
-    if solid.is_some_and(|s| s.0.is_some()) {
-        bottom += solid_bar(size.x);
-    }
-    let avail = (size - Vec2::new(2.0 * MARGIN + right, 2.0 * MARGIN + top + bottom)).max(Vec2::splat(50.0));
+    let solid = solid.is_some_and(|s| s.0.is_some());
+    let tutorial = tutorial.is_some_and(|t| t.active);
+    let (top, bottom, right) = board_insets(size, solid, tutorial);
+    let avail = free_area(size, solid, tutorial);
     let b = bounds.0;
     let scale = (b.width() / avail.x).max(b.height() / avail.y);
     // Centre the board in the screen area the HUD leaves free.

@@ -1,0 +1,250 @@
+# Tessera's words in English. Every screen reads its strings from here (src/i18n.rs);
+# pt-BR.ftl holds the same message ids. Arguments are written { $name }.
+
+## Shared
+
+ok = OK
+back = < Back
+back-menu = < Menu
+back-levels = < Levels
+back-levels-tip = Back to the level list (Esc)
+back-editor = < Editor
+back-editor-tip = Back to the editor (Esc); unsaved changes are lost
+undo = Undo
+redo = Redo
+restart = Restart
+hint = Hint
+hint-tip = H: which piece next; again: where it goes
+turn-left-tip = Turn left (R, wheel, right click, tap)
+turn-right-tip = Turn right (Shift+R)
+flip = Flip
+flip-tip = Mirror (F, double tap)
+tip = Tip
+tip-tip = Tip over, a quarter turn away from you (F, double tap)
+copy-code = Copy code
+copy-code-tip = Copy this level's share code
+copied = copied
+error = { $why }
+
+## Main menu
+
+menu-tagline = Assemble the pieces into the figure.
+menu-play = Play
+menu-daily = Daily puzzles, { $date }
+daily-tangram = Tangram
+daily-pentominoes = Pentominoes
+daily-edges = Edges
+menu-streak = Daily streak: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+}
+menu-create = Create
+menu-create-tip = Make your own levels
+menu-settings = Settings
+menu-quit = Quit
+pack-not-loaded = Level pack not loaded: { $why }
+save-unreadable-kept = Your save file could not be read ({ $why }). It was kept as { $path } and a fresh one started.
+save-unreadable = Your save file could not be read ({ $why }). A fresh one was started.
+save-failed = Progress could not be saved to { $path }: { $why }
+
+## Level list
+
+levels-title = Levels
+levels-code-hint = Paste a level code
+levels-open-code = Open code
+levels-solved = { $done }/{ $total } solved
+levels-by = by { $author }
+levels-locked = locked
+pack-daily = Daily puzzles
+pack-mine = My levels
+pack-shared = Shared levels
+code-bad = This code could not be opened: { $why }
+code-opened-but = The level opened, but { $why }
+
+## Settings
+
+settings-title = Settings
+settings-size = Interface size
+settings-sound = Sound
+settings-motion = Reduce motion
+settings-motion-tip = Pieces jump to their place; no animations
+settings-language = Language
+settings-tutorial = Play the tutorial again
+
+## Playing
+
+hud-moves = { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+hud-edit = Edit
+hud-edit-tip = Open this level in the editor
+hud-3d-help = Drag a piece's face to slide it, tap it to turn; drag around it to look
+overlap = overlap
+lab = Lab
+lab-tip = Solver lab: the exact solver and the paper's LP method on this puzzle
+lab-title = Solver lab
+lab-about = Solve this puzzle with the exact search or with Kovalsky, Glasner and Basri's iterated linear programs.
+lab-exact = Exact search
+lab-lp = LP (Algorithm 1)
+lab-running = Running…
+lab-solved = { $method }: solved — { $work }, { $ms } ms
+lab-unsolved = { $method }: not solved — { $work }, { $ms } ms
+lab-nodes = { $n } nodes
+lab-lp-work = { $n ->
+    [one] { $n } linear program
+   *[other] { $n } linear programs
+}, { $count } variables, no permutation
+lab-lp-work-perm = { $n ->
+    [one] { $n } linear program
+   *[other] { $n } linear programs
+}, { $count } variables, a permutation
+watch = Watch
+watch-stop = Stop
+watch-tip = W: watch the solver search this figure
+watch-solver = Watching the solver…
+watch-sdp = Watching the SDP converge…
+watch-solver-step = Watching the solver… step { $shown }
+watch-sdp-step = Watching the SDP converge… semidefinite program { $shown }
+watch-solver-found = The solver found a solution after { $steps } steps.
+watch-solver-stopped = The solver stopped after { $steps } steps without a solution.
+watch-sdp-solved = The SDP reached rank one after { $steps ->
+    [one] { $steps } semidefinite program
+   *[other] { $steps } semidefinite programs
+}: solved.
+watch-sdp-stopped = The SDP stopped after { $steps ->
+    [one] { $steps } semidefinite program
+   *[other] { $steps } semidefinite programs
+} without reaching rank one.
+hint-here = It goes here.
+hint-thinking = Thinking…
+hint-next = This piece next. Ask again to see where.
+hint-move = This piece cannot stay where it is.
+hint-done = The figure is complete.
+hint-none = No hint found for this position.
+
+## Polycube levels
+
+layers = Layers
+layers-less-tip = Hide the top layer shown
+layers-more-tip = Show one more layer
+zoom = Zoom
+zoom-out-tip = Zoom out (wheel, pinch)
+zoom-in-tip = Zoom in (wheel, pinch)
+piece = Piece
+piece-in-out = In/out
+piece-in-out-tip = Put it in the box, or back (Enter, South)
+piece-roll = Roll
+piece-roll-tip = Roll it sideways (T, East)
+piece-up = Up
+piece-up-tip = One layer up (Page Up, right shoulder)
+piece-down = Down
+piece-down-tip = One layer down (Page Down, left shoulder)
+refused = Can't move there: { $why }
+blocked-outside = it would stick out of the box
+blocked-overlap = another piece is in the way
+blocked-no-room = there is no free room for it, turned this way
+layer-bottom = bottom
+layer-top = top
+layer-n = layer { $layer }
+
+## Solved
+
+solved-title = Solved!
+solved-line = { $name }  ·  time { $time }  ·  { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+solved-best = New best time!
+solved-next = Next level >
+solved-replay = Replay
+solved-levels = Levels
+
+## Tutorial
+
+tut-step = Tutorial · step { $n } of { $total }
+tut-skip = Skip tutorial
+tut-close = Close
+tut-done-title = Tutorial done
+tut-done = You know the controls. Fill the figure with every piece!
+tut-move-mouse = Drag a piece onto the figure with the mouse.
+tut-move-touch = Drag a piece onto the figure with your finger.
+tut-move-pad = Move the cursor with the left stick, press A (South) to pick a piece up, move it and press A again to put it down.
+tut-move-keys = Press Tab to pick a piece, then move it with the arrow keys.
+tut-turn-mouse = Turn a piece: right-click it, or roll the wheel over it (or press R).
+tut-turn-touch = Turn a piece: tap it.
+tut-turn-pad = Turn the piece: press X (West), or the shoulder buttons.
+tut-turn-keys = Turn the selected piece: press R (Shift+R turns the other way).
+tut-flip-mouse = Flip a piece over: press F, or the Flip button below.
+tut-flip-touch = Flip a piece over: double-tap it, or press the Flip button below.
+tut-flip-pad = Flip the piece over: press Y (North).
+tut-flip-keys = Flip the selected piece over: press F.
+tut-hint-mouse = Stuck? Click Hint below: it shows which piece goes next.
+tut-hint-touch = Stuck? Tap Hint below: it shows which piece goes next.
+tut-hint-pad = Stuck? Press Select for a hint: it shows which piece goes next.
+tut-hint-keys = Stuck? Press H for a hint: it shows which piece goes next.
+tut-undo-mouse = Take back your last move: click Undo below (Ctrl+Z).
+tut-undo-touch = Take back your last move: tap Undo below.
+tut-undo-pad = Take back your last move: press the left trigger.
+tut-undo-keys = Take back your last move: press Ctrl+Z.
+
+## Editor
+
+editor-title = Create a level
+editor-about = Lay out pieces, paint a board or colour tiles; the solver tells you at once whether your level can be solved and whether its solution is unique.
+editor-new-figure = New figure from pieces
+editor-new-board = New board to fill
+editor-new-edge = New edge-matching puzzle
+editor-coloured-tiles = Coloured tiles
+editor-from-svg = Figure from an SVG drawing of the pieces
+editor-svg-hint = path/to/drawing.svg
+editor-open-svg = Open drawing
+editor-mine = My levels ({ $count })
+editor-mine-empty = Levels you save appear here and in the level list.
+editor-copied = Copied the code of { $name }.
+editor-really-delete = Really delete
+editor-keep = Keep
+editor-delete = Delete
+editor-name = Name
+editor-save = Save
+editor-save-play = Save and play
+editor-save-play-tip = Save, then play it
+editor-drag-help = Drag pieces onto the square: together they draw the figure.
+editor-clear = Clear
+editor-clear-tip = Every piece back off the canvas
+editor-all-pieces = All pieces
+editor-all-pieces-tip = On: the level uses the whole set. Off: only the pieces on the square.
+editor-width = Width
+editor-height = Height
+editor-areas = { $n } cells painted, the picked parts cover { $of }
+editor-parts = Parts:
+editor-paint-cells = Click or drag over cells to paint them in or out of the board.
+editor-columns = Columns
+editor-rows = Rows
+editor-colours = Colours
+editor-tiles-turn = Tiles turn
+editor-generate = Generate
+editor-generate-tip = Colour every side anew at random
+editor-paint-with = Paint with:
+editor-paint-sides = Click a side to paint it; the touching side of the next tile follows, so the grid stays solved.
+editor-solving = Solving…
+editor-wait = Wait for the verdict: the level is saved once the solver has judged it.
+editor-saved = Saved as { $id }.
+editor-deleted = Deleted { $id }.
+verdict-unsolvable = not solvable
+verdict-not-found = no solution found within { $n } nodes (not proved)
+verdict-unique = unique
+verdict-more = { $n }+ solutions
+verdict-count = { $n } solutions
+verdict-at-least = at least { $n } solution(s) (not proved to be all)
+verdict-difficulty = { $verdict } · difficulty { $difficulty }
+set-tangram = Tangram
+set-tpuzzle = T puzzle
+set-egg = Egg
+set-heart = Heart
+set-circle = Circle
+set-pentominoes = Pentominoes
+set-tetrominoes = Tetrominoes
+set-hexominoes = Hexominoes
+set-soma = Soma cube (3D)
+set-tetracubes = Tetracubes (3D)

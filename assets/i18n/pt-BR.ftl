@@ -1,0 +1,250 @@
+# As palavras do Tessera em português do Brasil. Mesmas mensagens (ids) de en.ftl.
+
+## Comum
+
+ok = OK
+back = < Voltar
+back-menu = < Menu
+back-levels = < Fases
+back-levels-tip = Voltar à lista de fases (Esc)
+back-editor = < Editor
+back-editor-tip = Voltar ao editor (Esc); o que não foi salvo se perde
+undo = Desfazer
+redo = Refazer
+restart = Recomeçar
+hint = Dica
+hint-tip = H: qual peça agora; de novo: onde ela vai
+turn-left-tip = Girar para a esquerda (R, roda do mouse, clique direito, toque)
+turn-right-tip = Girar para a direita (Shift+R)
+flip = Virar
+flip-tip = Espelhar (F, toque duplo)
+tip = Tombar
+tip-tip = Tombar um quarto de volta para longe de você (F, toque duplo)
+copy-code = Copiar código
+copy-code-tip = Copiar o código de compartilhamento desta fase
+copied = copiado
+error = { $why }
+
+## Menu principal
+
+menu-tagline = Monte a figura com as peças.
+menu-play = Jogar
+menu-daily = Desafios do dia, { $date }
+daily-tangram = Tangram
+daily-pentominoes = Pentaminós
+daily-edges = Bordas
+menu-streak = Sequência diária: { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+}
+menu-create = Criar
+menu-create-tip = Crie suas próprias fases
+menu-settings = Configurações
+menu-quit = Sair
+pack-not-loaded = Pacote de fases não carregado: { $why }
+save-unreadable-kept = Não foi possível ler seu arquivo de progresso ({ $why }). Ele foi guardado como { $path } e um novo foi iniciado.
+save-unreadable = Não foi possível ler seu arquivo de progresso ({ $why }). Um novo foi iniciado.
+save-failed = Não foi possível salvar o progresso em { $path }: { $why }
+
+## Lista de fases
+
+levels-title = Fases
+levels-code-hint = Cole o código de uma fase
+levels-open-code = Abrir código
+levels-solved = { $done }/{ $total } resolvidas
+levels-by = por { $author }
+levels-locked = bloqueada
+pack-daily = Desafios do dia
+pack-mine = Minhas fases
+pack-shared = Fases compartilhadas
+code-bad = Não foi possível abrir este código: { $why }
+code-opened-but = A fase abriu, mas { $why }
+
+## Configurações
+
+settings-title = Configurações
+settings-size = Tamanho da interface
+settings-sound = Som
+settings-motion = Reduzir movimento
+settings-motion-tip = As peças saltam para o lugar; sem animações
+settings-language = Idioma
+settings-tutorial = Jogar o tutorial de novo
+
+## Jogando
+
+hud-moves = { $moves ->
+    [0] 0 jogadas
+    [one] { $moves } jogada
+   *[other] { $moves } jogadas
+}
+hud-edit = Editar
+hud-edit-tip = Abrir esta fase no editor
+hud-3d-help = Arraste a face de uma peça para deslizá-la, toque para girá-la; arraste em volta para olhar
+overlap = sobreposição
+lab = Lab
+lab-tip = Laboratório: o resolvedor exato e o método LP do artigo neste quebra-cabeça
+lab-title = Laboratório de resolvedores
+lab-about = Resolva este quebra-cabeça com a busca exata ou com os programas lineares iterados de Kovalsky, Glasner e Basri.
+lab-exact = Busca exata
+lab-lp = LP (Algoritmo 1)
+lab-running = Calculando…
+lab-solved = { $method }: resolvido — { $work }, { $ms } ms
+lab-unsolved = { $method }: não resolvido — { $work }, { $ms } ms
+lab-nodes = { $n } nós
+lab-lp-work = { $n ->
+    [one] { $n } programa linear
+   *[other] { $n } programas lineares
+}, { $count } variáveis, sem permutação
+lab-lp-work-perm = { $n ->
+    [one] { $n } programa linear
+   *[other] { $n } programas lineares
+}, { $count } variáveis, uma permutação
+watch = Assistir
+watch-stop = Parar
+watch-tip = W: assistir o resolvedor buscar esta figura
+watch-solver = Assistindo o resolvedor…
+watch-sdp = Assistindo o SDP convergir…
+watch-solver-step = Assistindo o resolvedor… passo { $shown }
+watch-sdp-step = Assistindo o SDP convergir… programa semidefinido { $shown }
+watch-solver-found = O resolvedor achou uma solução depois de { $steps } passos.
+watch-solver-stopped = O resolvedor parou depois de { $steps } passos sem solução.
+watch-sdp-solved = O SDP chegou a posto um depois de { $steps ->
+    [one] { $steps } programa semidefinido
+   *[other] { $steps } programas semidefinidos
+}: resolvido.
+watch-sdp-stopped = O SDP parou depois de { $steps ->
+    [one] { $steps } programa semidefinido
+   *[other] { $steps } programas semidefinidos
+} sem chegar a posto um.
+hint-here = Ela vai aqui.
+hint-thinking = Pensando…
+hint-next = Esta peça agora. Peça de novo para ver onde.
+hint-move = Esta peça não pode ficar onde está.
+hint-done = A figura está completa.
+hint-none = Nenhuma dica encontrada para esta posição.
+
+## Fases de policubos
+
+layers = Camadas
+layers-less-tip = Esconder a camada de cima
+layers-more-tip = Mostrar mais uma camada
+zoom = Zoom
+zoom-out-tip = Afastar (roda do mouse, pinça)
+zoom-in-tip = Aproximar (roda do mouse, pinça)
+piece = Peça
+piece-in-out = Entra/sai
+piece-in-out-tip = Colocar na caixa, ou tirar (Enter, botão de baixo)
+piece-roll = Rolar
+piece-roll-tip = Rolar para o lado (T, botão da direita)
+piece-up = Subir
+piece-up-tip = Uma camada acima (Page Up, gatilho superior direito)
+piece-down = Descer
+piece-down-tip = Uma camada abaixo (Page Down, gatilho superior esquerdo)
+refused = Não dá para mover para lá: { $why }
+blocked-outside = ela sairia da caixa
+blocked-overlap = outra peça está no caminho
+blocked-no-room = não há espaço livre para ela, girada assim
+layer-bottom = base
+layer-top = topo
+layer-n = camada { $layer }
+
+## Resolvido
+
+solved-title = Resolvido!
+solved-line = { $name }  ·  tempo { $time }  ·  { $moves ->
+    [one] { $moves } jogada
+   *[other] { $moves } jogadas
+}
+solved-best = Novo melhor tempo!
+solved-next = Próxima fase >
+solved-replay = Jogar de novo
+solved-levels = Fases
+
+## Tutorial
+
+tut-step = Tutorial · passo { $n } de { $total }
+tut-skip = Pular tutorial
+tut-close = Fechar
+tut-done-title = Tutorial concluído
+tut-done = Você já conhece os controles. Preencha a figura com todas as peças!
+tut-move-mouse = Arraste uma peça até a figura com o mouse.
+tut-move-touch = Arraste uma peça até a figura com o dedo.
+tut-move-pad = Mova o cursor com o analógico esquerdo, aperte A (baixo) para pegar uma peça, leve-a e aperte A de novo para soltá-la.
+tut-move-keys = Aperte Tab para escolher uma peça e mova-a com as setas.
+tut-turn-mouse = Gire uma peça: clique nela com o botão direito, ou use a roda do mouse sobre ela (ou aperte R).
+tut-turn-touch = Gire uma peça: toque nela.
+tut-turn-pad = Gire a peça: aperte X (esquerda) ou os gatilhos superiores.
+tut-turn-keys = Gire a peça escolhida: aperte R (Shift+R gira para o outro lado).
+tut-flip-mouse = Vire uma peça: aperte F, ou o botão Virar abaixo.
+tut-flip-touch = Vire uma peça: toque duas vezes nela, ou use o botão Virar abaixo.
+tut-flip-pad = Vire a peça: aperte Y (cima).
+tut-flip-keys = Vire a peça escolhida: aperte F.
+tut-hint-mouse = Empacou? Clique em Dica abaixo: ela mostra qual peça vem agora.
+tut-hint-touch = Empacou? Toque em Dica abaixo: ela mostra qual peça vem agora.
+tut-hint-pad = Empacou? Aperte Select para uma dica: ela mostra qual peça vem agora.
+tut-hint-keys = Empacou? Aperte H para uma dica: ela mostra qual peça vem agora.
+tut-undo-mouse = Volte sua última jogada: clique em Desfazer abaixo (Ctrl+Z).
+tut-undo-touch = Volte sua última jogada: toque em Desfazer abaixo.
+tut-undo-pad = Volte sua última jogada: aperte o gatilho esquerdo.
+tut-undo-keys = Volte sua última jogada: aperte Ctrl+Z.
+
+## Editor
+
+editor-title = Criar uma fase
+editor-about = Monte peças, pinte um tabuleiro ou colora peças quadradas; o resolvedor diz na hora se sua fase tem solução e se a solução é única.
+editor-new-figure = Nova figura com peças
+editor-new-board = Novo tabuleiro para preencher
+editor-new-edge = Novo quebra-cabeça de bordas
+editor-coloured-tiles = Peças coloridas
+editor-from-svg = Figura a partir de um desenho SVG das peças
+editor-svg-hint = caminho/do/desenho.svg
+editor-open-svg = Abrir desenho
+editor-mine = Minhas fases ({ $count })
+editor-mine-empty = As fases que você salvar aparecem aqui e na lista de fases.
+editor-copied = Código de { $name } copiado.
+editor-really-delete = Apagar mesmo
+editor-keep = Manter
+editor-delete = Apagar
+editor-name = Nome
+editor-save = Salvar
+editor-save-play = Salvar e jogar
+editor-save-play-tip = Salvar e depois jogar
+editor-drag-help = Arraste peças para o quadrado: juntas elas desenham a figura.
+editor-clear = Limpar
+editor-clear-tip = Todas as peças de volta para fora da tela
+editor-all-pieces = Todas as peças
+editor-all-pieces-tip = Ligado: a fase usa o conjunto inteiro. Desligado: só as peças no quadrado.
+editor-width = Largura
+editor-height = Altura
+editor-areas = { $n } casas pintadas, as partes escolhidas cobrem { $of }
+editor-parts = Partes:
+editor-paint-cells = Clique ou arraste sobre as casas para pô-las no tabuleiro ou tirá-las.
+editor-columns = Colunas
+editor-rows = Linhas
+editor-colours = Cores
+editor-tiles-turn = Peças giram
+editor-generate = Gerar
+editor-generate-tip = Colorir todos os lados de novo, ao acaso
+editor-paint-with = Pintar com:
+editor-paint-sides = Clique num lado para pintá-lo; o lado vizinho da outra peça acompanha, e a grade continua resolvida.
+editor-solving = Resolvendo…
+editor-wait = Aguarde o veredito: a fase é salva depois que o resolvedor a julgar.
+editor-saved = Salva como { $id }.
+editor-deleted = { $id } apagada.
+verdict-unsolvable = sem solução
+verdict-not-found = nenhuma solução em { $n } nós (não provado)
+verdict-unique = única
+verdict-more = { $n }+ soluções
+verdict-count = { $n } soluções
+verdict-at-least = pelo menos { $n } solução(ões) (não provado que são todas)
+verdict-difficulty = { $verdict } · dificuldade { $difficulty }
+set-tangram = Tangram
+set-tpuzzle = Quebra-cabeça T
+set-egg = Ovo
+set-heart = Coração
+set-circle = Círculo
+set-pentominoes = Pentaminós
+set-tetrominoes = Tetraminós
+set-hexominoes = Hexaminós
+set-soma = Cubo Soma (3D)
+set-tetracubes = Tetracubos (3D)

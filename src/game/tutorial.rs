@@ -1,0 +1,219 @@
+//! The tutorial: on first launch, the first level played teaches its controls one at a time
+//! (move, turn, flip, hint, undo), each step done by doing it, and said for the input the
+//! player is using (mouse, touch, gamepad or keyboard). It can be skipped; once finished or
+//! skipped it is saved as done and does not come back, except from the settings
+//! ([`StartTutorial`], which opens the first level with it).
+
+use super::input::Action;
+use super::levels::{ActiveLevel, Library, PlayLevel};
+use super::placement::{PiecePlaced, PlacementSet};
+use super::save::SaveState;
+use super::AppState;
+use bevy::input::gamepad::Gamepad;
+use bevy::input::touch::Touches;
+use bevy::prelude::*;
+
+/// One thing to learn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Move,
+    Turn,
+    Flip,
+    Hint,
+    Undo,
+}
+
+/// The input the player used last: the tutorial names its controls.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub enum InputKind {
+    Mouse,
+    Touch,
+    Gamepad,
+    Keyboard,
+}
+
+impl Default for InputKind {
+    fn default() -> Self {
+        if cfg!(any(target_os = "android", target_os = "ios")) {
+            InputKind::Touch
+        } else {
+            InputKind::Mouse
+        }
+    }
+}
+
+impl InputKind {
+    fn suffix(self) -> &'static str {
+        match self {
+            InputKind::Mouse => "mouse",
+            InputKind::Touch => "touch",
+            InputKind::Gamepad => "pad",
+            InputKind::Keyboard => "keys",
+        }
+    }
+}
+
+/// The tutorial under way: the steps this level teaches and those already learned (kept
+/// from level to level until the tutorial is over).
+#[derive(Resource, Default, Debug)]
+pub struct Tutorial {
+    /// The steps, for the level's controls (no flip where pieces cannot flip or tip).
+    pub steps: Vec<Step>,
+    /// Steps done, on this level or an earlier one.
+    pub learned: Vec<Step>,
+    /// Shown now (a level is being played with it).
+    pub active: bool,
+    /// Asked for from the settings: the next level played shows it even if it was done.
+    replay: bool,
+}
+
+impl Tutorial {
+    /// The step to do now (`None` when this level's are all done).
+    pub fn current(&self) -> Option<Step> {
+        self.active.then(|| self.steps.iter().find(|s| !self.learned.contains(s)).copied()).flatten()
+    }
+
+    /// How many of this level's steps are done.
+    pub fn done(&self) -> usize {
+        self.steps.iter().filter(|s| self.learned.contains(s)).count()
+    }
+
+    /// The message id of a step's instruction for an input, e.g. `tut-turn-touch`.
+    pub fn instruction(step: Step, input: InputKind) -> String {
+        let step = match step {
+            Step::Move => "move",
+            Step::Turn => "turn",
+            Step::Flip => "flip",
+            Step::Hint => "hint",
+            Step::Undo => "undo",
+        };
+        format!("tut-{step}-{}", input.suffix())
+    }
+}
+
+/// Play the tutorial again (the settings' button): opens the first level with it.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct StartTutorial;
+
+/// End the tutorial now (its "Skip" button); saved as done.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct SkipTutorial;
+
+pub struct TutorialPlugin;
+
+impl Plugin for TutorialPlugin {
+    fn build(&self, app: &mut App) {
+        app.init_resource::<Tutorial>()
+            .init_resource::<InputKind>()
+            .add_message::<StartTutorial>()
+            .add_message::<SkipTutorial>()
+            .add_systems(OnEnter(AppState::Playing), begin)
+            .add_systems(OnExit(AppState::Playing), pause)
+            .add_systems(PreUpdate, (sense_input, replay))
+            .add_systems(Update, (advance.after(PlacementSet), skip).run_if(in_state(AppState::Playing)));
+    }
+}
+
+/// Which input the player touched last.
+fn sense_input(
+    mouse: Option<Res<ButtonInput<MouseButton>>>,
+    keys: Option<Res<ButtonInput<KeyCode>>>,
+    touches: Option<Res<Touches>>,
+    pads: Query<&Gamepad>,
+    mut kind: ResMut<InputKind>,
+) {
+    let now = if touches.is_some_and(|t| t.iter_just_pressed().next().is_some()) {
+        InputKind::Touch
+    } else if mouse.is_some_and(|m| m.get_just_pressed().next().is_some()) {
+        InputKind::Mouse
+    } else if pads.iter().any(|p| p.get_just_pressed().next().is_some()) {
+        InputKind::Gamepad
+    } else if keys.is_some_and(|k| k.get_just_pressed().next().is_some()) {
+        InputKind::Keyboard
+    } else {
+        return;
+    };
+    if *kind != now {
+        *kind = now;
+    }
+}
+
+/// Entering a level starts the tutorial if it was never done (or is asked for again).
+fn begin(mut tut: ResMut<Tutorial>, save: Res<SaveState>, active: Option<Res<ActiveLevel>>) {
+    let Some(active) = active else { return };
+    if save.data.settings.tutorial_done && !tut.replay {
+        tut.active = false;
+        return;
+    }
+    let caps = active.level.caps();
+    let mut steps = vec![Step::Move];
+    if caps.turn {
+        steps.push(Step::Turn);
+    }
+    if caps.mirror || caps.tip {
+        steps.push(Step::Flip);
+    }
+    steps.extend([Step::Hint, Step::Undo]);
+    tut.steps = steps;
+    tut.active = true;
+    tut.replay = false;
+}
+
+/// Leaving the level hides the tutorial; the next level carries on with the steps left.
+fn pause(mut tut: ResMut<Tutorial>) {
+    tut.active = false;
+}
+
+/// The settings' button: the first level of the first pack, with the tutorial.
+fn replay(
+    mut asks: MessageReader<StartTutorial>,
+    mut tut: ResMut<Tutorial>,
+    library: Res<Library>,
+    mut play: MessageWriter<PlayLevel>,
+) {
+    if asks.read().count() == 0 || library.packs.is_empty() {
+        return;
+    }
+    *tut = Tutorial { replay: true, ..Tutorial::default() };
+    play.write(PlayLevel { pack: 0, level: 0 });
+}
+
+/// Doing what the current step says moves the tutorial on; the last step saves it as done.
+fn advance(
+    mut tut: ResMut<Tutorial>,
+    mut actions: MessageReader<Action>,
+    mut placed: MessageReader<PiecePlaced>,
+    mut save: ResMut<SaveState>,
+) {
+    // A piece put down (the board's first judging names none).
+    let moved = placed.read().any(|p| p.piece.is_some());
+    let acts: Vec<Action> = actions.read().copied().collect();
+    let Some(step) = tut.current() else { return };
+    let did = match step {
+        Step::Move => moved,
+        Step::Turn => acts.iter().any(|a| matches!(a, Action::Rotate(_))),
+        Step::Flip => acts.contains(&Action::Flip),
+        Step::Hint => acts.contains(&Action::Hint),
+        Step::Undo => acts.contains(&Action::Undo),
+    };
+    if did {
+        tut.learned.push(step);
+        if tut.current().is_none() {
+            finish(&mut save);
+        }
+    }
+}
+
+fn skip(mut asks: MessageReader<SkipTutorial>, mut tut: ResMut<Tutorial>, mut save: ResMut<SaveState>) {
+    if asks.read().count() > 0 && tut.active {
+        tut.active = false;
+        finish(&mut save);
+    }
+}
+
+fn finish(save: &mut SaveState) {
+    if !save.data.settings.tutorial_done {
+        save.data.settings.tutorial_done = true;
+        save.store();
+    }
+}
