@@ -263,6 +263,8 @@ mod tests {
             ("verdict", "unique".into()),
             ("difficulty", 3.into()),
             ("of", 4.into()),
+            ("family", "Tangram".into()),
+            ("day", "Monday".into()),
         ];
         for lang in Lang::ALL {
             let bundle = &bundles()[lang as usize];

@@ -34,6 +34,14 @@ menu-daily = Daily puzzles, { $date }
 daily-tangram = Tangram
 daily-pentominoes = Pentominoes
 daily-edges = Edges
+daily-level = { $family }, { $day } { $date }
+day-1 = Monday
+day-2 = Tuesday
+day-3 = Wednesday
+day-4 = Thursday
+day-5 = Friday
+day-6 = Saturday
+day-7 = Sunday
 menu-streak = Daily streak: { $days ->
     [one] { $days } day
    *[other] { $days } days

@@ -33,6 +33,14 @@ menu-daily = Desafios do dia, { $date }
 daily-tangram = Tangram
 daily-pentominoes = Pentaminós
 daily-edges = Bordas
+daily-level = { $family }, { $day } { $date }
+day-1 = segunda-feira
+day-2 = terça-feira
+day-3 = quarta-feira
+day-4 = quinta-feira
+day-5 = sexta-feira
+day-6 = sábado
+day-7 = domingo
 menu-streak = Sequência diária: { $days ->
     [one] { $days } dia
    *[other] { $days } dias

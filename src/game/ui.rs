@@ -214,7 +214,7 @@ fn level_select(
                     for (li, level) in pack.levels.iter().enumerate() {
                         let solved = save.data.is_done(&keys[li]);
                         let card = Card {
-                            name: &level.name,
+                            name: level_name(level, &tr),
                             difficulty: level.difficulty,
                             best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
                             open: save.data.unlocked(&keys, li),
@@ -236,6 +236,27 @@ fn level_select(
         }
     });
     Ok(())
+}
+
+/// A level's name: as its pack names it, but a daily puzzle's (made by the game, named in
+/// English by the core) in the player's language.
+fn level_name(level: &crate::level::Level, tr: &Words) -> String {
+    let daily = level.id.strip_prefix("daily-").and_then(|rest| {
+        let (family, date) = rest.split_once('-')?;
+        let family = match family {
+            "tangram" => "daily-tangram",
+            "polyomino" => "daily-pentominoes",
+            "edge" => "daily-edges",
+            _ => return None,
+        };
+        let date = crate::daily::Date::parse(date).ok()?;
+        let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
+        Some(tr.f(
+            "daily-level",
+            &[("family", tr.s(family).into()), ("day", tr.s(day).into()), ("date", date.to_string().into())],
+        ))
+    });
+    daily.unwrap_or_else(|| level.name.clone())
 }
 
 /// A pack's name: the game's own packs (daily puzzles, the player's levels, shared levels) in
@@ -305,8 +326,8 @@ impl Thumbnails {
 }
 
 /// One level in the list: its picture, name, difficulty and best time; greyed while locked.
-struct Card<'a> {
-    name: &'a str,
+struct Card {
+    name: String,
     difficulty: u8,
     best: Option<u64>,
     open: bool,
@@ -315,7 +336,7 @@ struct Card<'a> {
     locked: String,
 }
 
-impl Card<'_> {
+impl Card {
     /// Lays the card out; `thumb` gives its picture when the card is in view.
     fn show(
         self,
@@ -350,7 +371,7 @@ impl Card<'_> {
             let g = p.layout_job(job);
             p.galley(egui::pos2(rect.center().x, y), g, colour);
         };
-        line(self.name.to_string(), if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 2);
+        line(self.name, if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 2);
         let stars = "★".repeat(self.difficulty as usize);
         let under = match (self.open, self.best) {
             (false, _) => self.locked,
@@ -444,7 +465,7 @@ fn hud(
                 if ui.button(tr.s("back-levels")).on_hover_text(tr.s("back-levels-tip")).clicked() {
                     next.set(AppState::LevelSelect);
                 }
-                ui.label(egui::RichText::new(&active.level.name).strong());
+                ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
                 ui.label(format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())])));
                 let own = active.key.starts_with(&format!("{}/", crate::editor::PACK));
                 if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
@@ -807,7 +828,7 @@ fn solved(
                 ui.label(tr.f(
                     "solved-line",
                     &[
-                        ("name", active.level.name.as_str().into()),
+                        ("name", level_name(&active.level, &tr).into()),
                         ("time", clock(info.ms).into()),
                         ("moves", info.moves.into()),
                     ],
