@@ -109,18 +109,26 @@ pub fn canvas(set: &PieceSet) -> Entry {
     e
 }
 
+/// What the editor says when a draft is not a level yet (the game shows these in the player's
+/// language: see `game::editor::words`).
+pub const NO_PIECES: &str = "Place pieces on the square: together they draw the figure.";
+pub const OVERLAP: &str = "Two pieces overlap: pieces of a figure meet only along their edges.";
+pub const NO_PARTS: &str = "Pick at least one part.";
+pub const NO_CELLS: &str = "Paint the board's cells.";
+pub const UNSOLVED: &str = "The level has no solution yet, so it cannot be saved.";
+
 /// A dissection level from pieces of `set` placed on the canvas (`placed`, one placement per
 /// piece used). The figure is their union, anchored where it lies; the arrangement is the
 /// reference solution. With `whole_set` the level uses every piece of the set (so it has no
 /// solution until all are placed); otherwise only the placed ones.
 pub fn dissection(set: &PieceSet, placed: &[Placement], whole_set: bool) -> Result<Entry, String> {
     if placed.is_empty() {
-        return Err("Place pieces on the square: together they draw the figure.".into());
+        return Err(NO_PIECES.into());
     }
     let mut e = Entry::blank(None);
     e.target = match figure(set, placed)? {
         Ok(target) => target,
-        Err(_) => return Err("Two pieces overlap: pieces of a figure meet only along their edges.".into()),
+        Err(_) => return Err(OVERLAP.into()),
     };
     e.mode = Some(Mode::Anchored);
     e.allow_mirror = true;
@@ -231,10 +239,10 @@ impl PolyDraft {
         let picked: Vec<&(String, Vec<Cell>)> =
             self.parts.iter().zip(&self.picked).filter(|(_, &k)| k).map(|(p, _)| p).collect();
         if picked.is_empty() {
-            return Err("Pick at least one part.".into());
+            return Err(NO_PARTS.into());
         }
         if self.areas().0 == 0 {
-            return Err("Paint the board's cells.".into());
+            return Err(NO_CELLS.into());
         }
         let mut holes = Vec::new();
         for z in 0..self.size[2] {
@@ -374,7 +382,7 @@ pub fn finish(
     taken: &[&str],
 ) -> Result<Entry, String> {
     if !analysis.solvable() {
-        return Err("The level has no solution yet, so it cannot be saved.".into());
+        return Err(UNSOLVED.into());
     }
     let name = name.trim();
     entry.name = if name.is_empty() { "Untitled".into() } else { name.chars().take(60).collect() };

@@ -1029,7 +1029,7 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
     app.update();
     assert_eq!(state(&app), AppState::Editing);
     match verdict(&mut app) {
-        Verdict::Refused(why) => assert!(why.contains("Place pieces"), "{why}"),
+        Verdict::Refused(why) => assert_eq!(EN.text(&why), tessera::editor::NO_PIECES),
         v => panic!("an empty canvas has no figure to judge: {v:?}"),
     }
     // A figure with one filling (classic/shard-05), moved onto the canvas by whole units.
@@ -1112,7 +1112,7 @@ fn painted_boards_and_tiles_are_judged_and_saved() {
     });
     let says = |app: &mut App| match verdict(app) {
         Verdict::Done(a) => a.verdict(),
-        Verdict::Refused(why) => why,
+        Verdict::Refused(why) => EN.text(&why),
         v => panic!("{v:?}"),
     };
     // A new pentomino board: a 6 x 5 box cannot take all twelve parts (60 cells).

@@ -160,6 +160,7 @@ layer-n = camada { $layer }
 
 solved-title = Resolvido!
 solved-line = { $name }  ·  tempo { $time }  ·  { $moves ->
+    [0] 0 jogadas
     [one] { $moves } jogada
    *[other] { $moves } jogadas
 }
@@ -235,6 +236,11 @@ editor-generate = Gerar
 editor-generate-tip = Colorir todos os lados de novo, ao acaso
 editor-paint-with = Pintar com:
 editor-paint-sides = Clique num lado para pintá-lo; o lado vizinho da outra peça acompanha, e a grade continua resolvida.
+editor-no-pieces = Coloque peças no quadrado: juntas elas desenham a figura.
+editor-overlap = Duas peças se sobrepõem: as peças de uma figura só se tocam pelas bordas.
+editor-no-parts = Escolha pelo menos uma parte.
+editor-no-cells = Pinte as casas do tabuleiro.
+editor-unsolved = A fase ainda não tem solução, então não pode ser salva.
 editor-solving = Resolvendo…
 editor-wait = Aguarde o veredito: a fase é salva depois que o resolvedor a julgar.
 editor-saved = Salva como { $id }.

@@ -43,7 +43,7 @@ pub enum Verdict {
     /// Nothing to judge yet, and why ("Place pieces on the canvas…").
     #[default]
     Waiting,
-    Refused(String),
+    Refused(Text),
     /// The solver is counting the current draft.
     Thinking,
     Done(Analysis),
@@ -54,7 +54,7 @@ impl Verdict {
     pub fn text(&self, tr: &crate::i18n::Tr) -> String {
         match self {
             Verdict::Waiting => String::new(),
-            Verdict::Refused(why) => why.clone(),
+            Verdict::Refused(why) => tr.text(why),
             Verdict::Thinking => tr.s("editor-solving"),
             Verdict::Done(a) => {
                 // What the search found, as `Analysis::verdict` says it in English.
@@ -91,9 +91,25 @@ impl Status {
     pub fn bad(text: Text) -> Option<Status> {
         Some(Status { good: false, text })
     }
-    /// A failure the core explained (in English).
+    /// A failure the core explained.
     pub fn error(why: impl Into<String>) -> Option<Status> {
-        Status::bad(Text::new("error").with("why", why.into()))
+        Status::bad(words(why.into()))
+    }
+}
+
+/// The core's editor messages as the catalogue's; any other (a file's error, in English) as it is.
+pub fn words(why: String) -> Text {
+    use crate::editor::{NO_CELLS, NO_PARTS, NO_PIECES, OVERLAP, UNSOLVED};
+    let known = [
+        (NO_PIECES, "editor-no-pieces"),
+        (OVERLAP, "editor-overlap"),
+        (NO_PARTS, "editor-no-parts"),
+        (NO_CELLS, "editor-no-cells"),
+        (UNSOLVED, "editor-unsolved"),
+    ];
+    match known.iter().find(|(said, _)| *said == why) {
+        Some((_, id)) => Text::new(id),
+        None => Text::new("error").with("why", why),
     }
 }
 
@@ -353,7 +369,7 @@ fn judge_draft(
         }
         Err(why) => {
             editor.entry = None;
-            editor.verdict = Verdict::Refused(why);
+            editor.verdict = Verdict::Refused(words(why));
         }
     }
 }
