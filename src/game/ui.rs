@@ -180,7 +180,11 @@ fn level_select(
         });
         notices(ui, &mut save, &library, &tr);
         ui.horizontal(|ui| {
-            ui.add(egui::TextEdit::singleline(&mut *code).hint_text(tr.s("levels-code-hint")).desired_width(260.0));
+            ui.add(
+                egui::TextEdit::singleline(&mut *code)
+                    .hint_text(tr.s("levels-code-hint"))
+                    .desired_width((ui.available_width() - 150.0).clamp(120.0, 260.0)),
+            );
             if ui.add_enabled(!code.trim().is_empty(), egui::Button::new(tr.s("levels-open-code"))).clicked() {
                 open_code.write(super::codes::OpenCode(code.trim().to_string()));
             }
