@@ -1,7 +1,7 @@
 //! The language the game speaks: [`Words`], the catalogue of the player's language (a setting,
 //! saved), which every screen reads its strings from. On first launch the setting is empty and
-//! the system's language is picked (and saved with the next change); changing it in the settings changes every
-//! string on the next frame.
+//! the system's language is picked (saved with the next change); changing the setting changes
+//! every string on the next frame.
 
 use super::save::SaveState;
 use crate::i18n::{Lang, Tr};
