@@ -55,11 +55,12 @@ fn between(a: &Transform, b: &Transform, k: f32) -> Transform {
 }
 
 /// Draws each piece where its placement says, at its depth in the stack (last on top):
-/// directly when motion is reduced or the piece is held, else by a glide.
+/// directly when motion is reduced or the piece is held, else by a glide. Pieces at rest whose
+/// placement did not change are left alone (an idle frame touches none).
 #[allow(clippy::type_complexity)]
 fn follow_placements(
     mut commands: Commands,
-    mut pieces: Query<(Entity, &Placed, &PieceGeom, &mut Transform, Option<&mut Glide>), With<Piece>>,
+    mut pieces: Query<(Entity, Ref<Placed>, &PieceGeom, &mut Transform, Option<&mut Glide>), With<Piece>>,
     stack: Res<Stack>,
     sel: Res<Selection>,
     active: Option<Res<ActiveLevel>>,
@@ -69,8 +70,18 @@ fn follow_placements(
     let Some(active) = active else { return };
     let step = active.level.set.step();
     let reduce = reduced(save.as_deref());
+    // A change that may move every piece: the stack's order, the selection, the settings.
+    let all = stack.is_changed() || sel.is_changed() || active.is_changed() || save.is_some_and(|s| s.is_changed());
+    let mut depths: Option<std::collections::HashMap<Entity, f32>> = None;
     for (e, p, g, mut shown, glide) in &mut pieces {
-        let z = 1.0 + stack.0.iter().position(|&x| x == e).unwrap_or(0) as f32 * 0.01;
+        let gliding = glide.as_ref().is_none_or(|g| g.t < GLIDE_SECS);
+        if !(all || gliding || p.is_changed()) {
+            continue;
+        }
+        let depths = depths.get_or_insert_with(|| {
+            stack.0.iter().enumerate().map(|(i, &x)| (x, 1.0 + i as f32 * 0.01)).collect()
+        });
+        let z = depths.get(&e).copied().unwrap_or(1.0);
         let mut goal = p.transform(g, step, z);
         let held = sel.held && sel.selected == Some(e);
         if held && !reduce {
