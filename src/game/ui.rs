@@ -194,6 +194,7 @@ fn level_select(
         }
         let narrow = ui.ctx().content_rect().width() < NARROW;
         let mut budget = Budget { until: std::time::Instant::now() + THUMBS_TIME, left_out: false };
+        let locked = tr.s("levels-locked");
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             for (pi, pack) in library.packs.iter().enumerate() {
                 let keys = library.keys(pi);
@@ -223,7 +224,7 @@ fn level_select(
                             best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
                             open: save.data.unlocked(&keys, li),
                             small: narrow,
-                            locked: tr.s("levels-locked"),
+                            locked: &locked,
                         };
                         // Pictures are drawn for the cards in view only.
                         let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, solved, &mut budget);
@@ -330,17 +331,17 @@ impl Thumbnails {
 }
 
 /// One level in the list: its picture, name, difficulty and best time; greyed while locked.
-struct Card {
+struct Card<'a> {
     name: String,
     difficulty: u8,
     best: Option<u64>,
     open: bool,
     small: bool,
     /// What a locked card says.
-    locked: String,
+    locked: &'a str,
 }
 
-impl Card {
+impl Card<'_> {
     /// Lays the card out; `thumb` gives its picture when the card is in view.
     fn show(
         self,
@@ -378,7 +379,7 @@ impl Card {
         line(self.name, if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 2);
         let stars = "★".repeat(self.difficulty as usize);
         let under = match (self.open, self.best) {
-            (false, _) => self.locked,
+            (false, _) => self.locked.to_string(),
             (true, Some(ms)) => format!("✔ {}  {stars}", clock(ms)),
             (true, None) => stars,
         };
