@@ -61,16 +61,45 @@ impl Analysis {
         self.solvable().then(|| difficulty(self.first.nodes))
     }
 
+    /// What the search found, as a designer reads it (the counts behind [`Analysis::verdict`]).
+    pub fn found(&self) -> Found {
+        match (self.solutions(), self.all.complete) {
+            (0, true) => Found::Unsolvable,
+            (0, false) => Found::NotFound { nodes: self.all.nodes },
+            (1, true) => Found::Unique,
+            (n, _) if self.more() => Found::MoreThan(n),
+            (n, true) => Found::Exactly(n),
+            (n, false) => Found::AtLeast(n),
+        }
+    }
+
     /// The verdict in a few words: "not solvable", "unique", "12 solutions", "1000+ solutions",
     /// with what the search could not settle said plainly.
     pub fn verdict(&self) -> String {
-        match (self.solutions(), self.all.complete) {
-            (0, true) => "not solvable".into(),
-            (0, false) => format!("no solution found within {} nodes (not proved)", self.all.nodes),
-            (1, true) => "unique".into(),
-            (n, _) if self.more() => format!("{n}+ solutions"),
-            (n, true) => format!("{n} solutions"),
-            (n, false) => format!("at least {n} solution(s) (not proved to be all)"),
+        match self.found() {
+            Found::Unsolvable => "not solvable".into(),
+            Found::NotFound { nodes } => format!("no solution found within {nodes} nodes (not proved)"),
+            Found::Unique => "unique".into(),
+            Found::MoreThan(n) => format!("{n}+ solutions"),
+            Found::Exactly(n) => format!("{n} solutions"),
+            Found::AtLeast(n) => format!("at least {n} solution(s) (not proved to be all)"),
         }
     }
+}
+
+/// A level's solutions as far as the search settled them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Found {
+    /// None, and the search was complete.
+    Unsolvable,
+    /// None within the node budget (not proved).
+    NotFound { nodes: u64 },
+    /// One, and the search proved there is no other.
+    Unique,
+    /// More than the limit: `n` (the limit) and more.
+    MoreThan(u64),
+    /// Exactly `n` (more than one), proved.
+    Exactly(u64),
+    /// At least `n`, the search stopped before it could tell.
+    AtLeast(u64),
 }

@@ -1,6 +1,7 @@
 //! `tessera analyse`: what a level designer wants to know of a level: is it solvable, how
 //! many solutions it has (up to a limit), is it unique, and how hard the solver found it.
 
+use crate::analysis::Found;
 use crate::cli::parse_args;
 use std::io::Write;
 
@@ -54,12 +55,12 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             let _ = writeln!(out, "{v}");
             continue;
         }
-        let says = match (a.solutions(), a.all.complete) {
-            (0, true) => "no solution (proved)".to_string(),
-            (1, true) => "1 solution: unique".to_string(),
-            (n, _) if a.more() => format!("more than {n} solutions"),
-            (n, true) => format!("{n} solutions"),
-            _ => a.verdict(),
+        let says = match a.found() {
+            Found::Unsolvable => "no solution (proved)".to_string(),
+            Found::Unique => "1 solution: unique".to_string(),
+            Found::MoreThan(n) => format!("more than {n} solutions"),
+            Found::Exactly(n) => format!("{n} solutions"),
+            Found::NotFound { .. } | Found::AtLeast(_) => a.verdict(),
         };
         let hard = a
             .difficulty()

@@ -16,7 +16,7 @@ use super::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel
 use super::pieces::{Canvas, Piece, Placed, TargetFigure};
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
-use crate::analysis::Analysis;
+use crate::analysis::{Analysis, Found};
 use crate::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
 use crate::i18n::Text;
 use crate::level::{pack_of, Entry, Level};
@@ -57,15 +57,13 @@ impl Verdict {
             Verdict::Refused(why) => tr.text(why),
             Verdict::Thinking => tr.s("editor-solving"),
             Verdict::Done(a) => {
-                // What the search found, as `Analysis::verdict` says it in English.
-                let n = a.solutions();
-                let (id, n) = match (n, a.all.complete) {
-                    (0, true) => ("verdict-unsolvable", n),
-                    (0, false) => ("verdict-not-found", a.all.nodes),
-                    (1, true) => ("verdict-unique", n),
-                    (n, _) if a.more() => ("verdict-more", n),
-                    (n, true) => ("verdict-count", n),
-                    (n, false) => ("verdict-at-least", n),
+                let (id, n) = match a.found() {
+                    Found::Unsolvable => ("verdict-unsolvable", 0),
+                    Found::NotFound { nodes } => ("verdict-not-found", nodes),
+                    Found::Unique => ("verdict-unique", 1),
+                    Found::MoreThan(n) => ("verdict-more", n),
+                    Found::Exactly(n) => ("verdict-count", n),
+                    Found::AtLeast(n) => ("verdict-at-least", n),
                 };
                 let verdict = tr.f(id, &[("n", n.into())]);
                 match a.difficulty() {
