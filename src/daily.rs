@@ -113,6 +113,18 @@ pub struct Daily {
     pub entry: Entry,
 }
 
+/// The level id of `family`'s puzzle on `date` (`daily-FAMILY-DATE`).
+pub fn level_id(family: &str, date: Date) -> String {
+    format!("daily-{family}-{date}")
+}
+
+/// The family and date of a daily puzzle's level id; `None` for any other id.
+pub fn parse_level_id(id: &str) -> Option<(&'static str, Date)> {
+    let (family, date) = id.strip_prefix("daily-")?.split_once('-')?;
+    let family = FAMILIES.into_iter().find(|f| *f == family)?;
+    Some((family, Date::parse(date).ok()?))
+}
+
 /// The puzzle of `family` on `date`.
 pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
     let family = *FAMILIES
@@ -128,7 +140,7 @@ pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
         "polyomino" => polyomino(day, &mut rng)?,
         _ => edge(day, seed)?,
     };
-    entry.id = format!("daily-{family}-{date}");
+    entry.id = level_id(family, date);
     entry.name = format!("Daily {family}, {} {date}", names[day as usize]);
     entry.difficulty = 1 + (day * 4 + 3) / 6;
     Ok(Daily { family, date, seed, entry })
@@ -250,6 +262,20 @@ fn edge(day: u8, seed: u64) -> Result<Entry, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn level_ids_name_family_and_date() {
+        let d = Date::parse("2026-11-24").unwrap();
+        for family in FAMILIES {
+            let id = level_id(family, d);
+            assert_eq!(parse_level_id(&id), Some((family, d)), "{id}");
+        }
+        assert_eq!(daily("edge", d).unwrap().entry.id, "daily-edge-2026-11-24");
+        for id in ["daily-chess-2026-11-24", "daily-tangram-2026-13-01", "tangram-2026-11-24", "daily-tangram", "arrow"]
+        {
+            assert_eq!(parse_level_id(id), None, "{id}");
+        }
+    }
 
     #[test]
     fn dates_and_weekdays() {

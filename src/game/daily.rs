@@ -34,7 +34,7 @@ impl Plugin for DailyPlugin {
 
 /// The key of today's puzzle of `family` (`daily/daily-FAMILY-DATE`).
 pub fn key(family: &str, today: Date) -> String {
-    format!("{PACK}/daily-{family}-{today}")
+    format!("{PACK}/{}", crate::daily::level_id(family, today))
 }
 
 /// Today's pack: each family's puzzle, made and proved by `crate::daily`.

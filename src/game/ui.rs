@@ -124,11 +124,9 @@ fn main_menu(
             ui.add_space(8.0);
             ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", today.0.to_string().into())])).strong());
             ui.horizontal_wrapped(|ui| {
-                for (family, label) in
-                    crate::daily::FAMILIES.into_iter().zip(["daily-tangram", "daily-pentominoes", "daily-edges"])
-                {
+                for family in crate::daily::FAMILIES {
                     let done = save.data.is_done(&super::daily::key(family, today.0));
-                    let text = format!("{}{}", if done { "✔ " } else { "" }, tr.s(label));
+                    let text = format!("{}{}", if done { "✔ " } else { "" }, tr.s(daily_family(family)));
                     if ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))).clicked() {
                         daily.write(super::daily::OpenDaily { family });
                     }
@@ -246,22 +244,21 @@ fn level_select(
 /// A level's name: as its pack names it, but a daily puzzle's (made by the game, named in
 /// English by the core) in the player's language.
 fn level_name(level: &crate::level::Level, tr: &Words) -> String {
-    let daily = level.id.strip_prefix("daily-").and_then(|rest| {
-        let (family, date) = rest.split_once('-')?;
-        let family = match family {
-            "tangram" => "daily-tangram",
-            "polyomino" => "daily-pentominoes",
-            "edge" => "daily-edges",
-            _ => return None,
-        };
-        let date = crate::daily::Date::parse(date).ok()?;
-        let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
-        Some(tr.f(
-            "daily-level",
-            &[("family", tr.s(family).into()), ("day", tr.s(day).into()), ("date", date.to_string().into())],
-        ))
-    });
-    daily.unwrap_or_else(|| level.name.clone())
+    let Some((family, date)) = crate::daily::parse_level_id(&level.id) else { return level.name.clone() };
+    let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
+    tr.f(
+        "daily-level",
+        &[("family", tr.s(daily_family(family)).into()), ("day", tr.s(day).into()), ("date", date.to_string().into())],
+    )
+}
+
+/// The message naming a daily puzzle's family.
+fn daily_family(family: &str) -> &'static str {
+    match family {
+        "tangram" => "daily-tangram",
+        "polyomino" => "daily-pentominoes",
+        _ => "daily-edges",
+    }
 }
 
 /// A pack's name: the game's own packs (daily puzzles, the player's levels, shared levels) in
