@@ -31,7 +31,7 @@ impl From<Lang> for String {
 
 impl From<String> for Lang {
     fn from(tag: String) -> Lang {
-        Lang::ALL.into_iter().find(|l| l.tag() == tag).unwrap_or_default()
+        Lang::from_tag(&tag).unwrap_or_default()
     }
 }
 
@@ -44,6 +44,11 @@ impl Lang {
             Lang::En => "en",
             Lang::PtBr => "pt-BR",
         }
+    }
+
+    /// The language of a tag (`en`, `pt-BR`), if the game speaks it.
+    pub fn from_tag(tag: &str) -> Option<Lang> {
+        Lang::ALL.into_iter().find(|l| l.tag() == tag)
     }
 
     /// The language's name in itself, as the language setting lists it.
@@ -120,9 +125,20 @@ impl Tr {
         bundle.format_pattern(pattern, Some(&fargs), &mut errors).into_owned()
     }
 
-    /// Whether the catalogue holds the message `id`.
-    pub fn has(&self, id: &str) -> bool {
-        bundles()[self.0 as usize].has_message(id)
+    /// A kept message in words.
+    pub fn text(&self, t: &Text) -> String {
+        let args: Vec<(&str, FluentValue)> = t
+            .args
+            .iter()
+            .map(|(k, v)| {
+                let v = match v {
+                    Arg::Num(n) => FluentValue::from(*n),
+                    Arg::Str(s) => FluentValue::from(s.as_str()),
+                };
+                (*k, v)
+            })
+            .collect();
+        self.f(t.id, &args)
     }
 }
 
@@ -177,24 +193,6 @@ impl Text {
     pub fn with(mut self, name: &'static str, value: impl Into<Arg>) -> Text {
         self.args.push((name, value.into()));
         self
-    }
-}
-
-impl Tr {
-    /// A kept message in words.
-    pub fn text(&self, t: &Text) -> String {
-        let args: Vec<(&str, FluentValue)> = t
-            .args
-            .iter()
-            .map(|(k, v)| {
-                let v = match v {
-                    Arg::Num(n) => FluentValue::from(*n),
-                    Arg::Str(s) => FluentValue::from(s.as_str()),
-                };
-                (*k, v)
-            })
-            .collect();
-        self.f(t.id, &args)
     }
 }
 

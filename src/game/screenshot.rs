@@ -91,7 +91,7 @@ pub fn run(args: &[String]) -> i32 {
             },
             "--out" => out = val().map(std::path::PathBuf::from),
             "--lang" => match val().as_deref() {
-                Some(tag) => match crate::i18n::Lang::ALL.into_iter().find(|l| l.tag() == tag) {
+                Some(tag) => match crate::i18n::Lang::from_tag(tag) {
                     Some(l) => lang = l,
                     None => {
                         eprintln!("tessera screenshot: no language `{tag}` (en, pt-BR)\n{USAGE}");

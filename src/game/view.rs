@@ -92,7 +92,11 @@ pub fn board_insets(size: Vec2, solid: bool, tutorial: bool) -> (f32, f32, f32) 
 /// The screen area the board is fitted into (the window less the HUD and margins), in
 /// logical pixels.
 pub fn free_area(size: Vec2, solid: bool, tutorial: bool) -> Vec2 {
-    let (top, bottom, right) = board_insets(size, solid, tutorial);
+    inside(size, board_insets(size, solid, tutorial))
+}
+
+/// The screen area within `insets` (top, bottom, right) and the margins.
+fn inside(size: Vec2, (top, bottom, right): (f32, f32, f32)) -> Vec2 {
     (size - Vec2::new(2.0 * MARGIN + right, 2.0 * MARGIN + top + bottom)).max(Vec2::splat(50.0))
 }
 
@@ -125,7 +129,7 @@ pub fn fit_view(
     let solid = solid.is_some_and(|s| s.0.is_some());
     let tutorial = tutorial.is_some_and(|t| t.active);
     let (top, bottom, right) = board_insets(size, solid, tutorial);
-    let avail = free_area(size, solid, tutorial);
+    let avail = inside(size, (top, bottom, right));
     let b = bounds.0;
     let scale = (b.width() / avail.x).max(b.height() / avail.y);
     // Centre the board in the screen area the HUD leaves free.
