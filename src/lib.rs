@@ -32,6 +32,7 @@ pub mod save;
 pub mod share;
 pub mod solve;
 pub mod thumbnail;
+pub mod tray;
 pub mod verify;
 
 #[cfg(feature = "game")]

@@ -167,14 +167,10 @@ pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).fold(BBox::EMPTY, |b, e| b.union(e.bbox(1e-9)))
 }
 
-/// Lays the pieces out beside the target, in the arrangement that lets the figure be drawn
-/// largest on a screen area of this `aspect` (width / height), and returns the board bounds.
-///
-/// The pieces go in a tray of strips outside the figure's box, so they never cover it: columns
-/// on both sides of the figure (a wide screen), or rows under it (a tall one). Each kind is
-/// tried with strips of a few lengths (the figure's size and some longer: longer strips mean
-/// fewer of them), and the one whose bounds fit `aspect` at the largest scale wins. Polycube
-/// pieces start in their narrowest rotation, so the flat ones lie in one layer.
+/// Lays the pieces out in a tray beside the target ([`crate::tray`]: never over it, arranged so
+/// the figure is drawn largest on a screen area of this `aspect`, width / height) and returns
+/// the board bounds. Polycube pieces start in their narrowest rotation, so the flat ones lie in
+/// one layer.
 pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
     // A polycube level's 3D view sits above its layers: the pieces keep clear of it.
@@ -191,26 +187,14 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
         .collect();
     let sizes: Vec<(f64, f64)> = rest.iter().map(|(_, b)| (b.max.x - b.min.x, b.max.y - b.min.y)).collect();
     let figure = (tb.max.x - tb.min.x, tb.max.y - tb.min.y);
-    let mut best: Option<(f64, Tray)> = None;
-    for stretch in [1.0, 1.15, 1.3, 1.5, 1.75, 2.0, 2.5, 3.0, 4.0] {
-        for columns in [true, false] {
-            let tray = Tray::pack(&sizes, figure, columns, stretch);
-            let (w, h) = tray.size(figure);
-            // The scale the whole board gets in an area `aspect` wide and 1 high.
-            let scale = (aspect as f64 / w).min(1.0 / h);
-            if best.as_ref().is_none_or(|(s, _)| scale > *s * 1.001) {
-                best = Some((scale, tray));
-            }
-        }
-    }
-    let tray = best.map(|(_, t)| t).unwrap_or_default();
-    let mut out: Vec<Placement> = rest.iter().map(|(p, _)| *p).collect();
-    for (i, (dx, dy)) in tray.at.iter().enumerate() {
-        // (dx, dy): the piece's box centre from the figure's centre.
-        let (b, c) = (rest[i].1, tb.center());
-        let cen = b.center();
-        out[i].at = (c.x + dx - cen.x, c.y + dy - cen.y);
-    }
+    // Each piece's box centre, from the figure's centre.
+    let centres = crate::tray::arrange(&sizes, figure, aspect as f64);
+    let c = tb.center();
+    let out: Vec<Placement> = rest
+        .iter()
+        .zip(centres)
+        .map(|((p, b), (dx, dy))| Placement { at: (c.x + dx - b.center().x, c.y + dy - b.center().y), ..*p })
+        .collect();
     let mut bounds =
         Rect::from_corners(Vec2::new(tb.min.x as f32, tb.min.y as f32), Vec2::new(tb.max.x as f32, tb.max.y as f32));
     for rings in level.place(&out) {
@@ -221,81 +205,6 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
         ));
     }
     (out, bounds.inflate(0.25))
-}
-
-/// Space between pieces in the tray, and between the tray and the figure.
-const TRAY_GAP: f64 = 0.4;
-
-/// Pieces packed in strips beside the figure: where each piece's box centre goes, relative to
-/// the figure's centre, and how far the tray reaches on each side.
-#[derive(Default)]
-struct Tray {
-    at: Vec<(f64, f64)>,
-    /// Reach beyond the figure's box: right, left, below, above.
-    reach: [f64; 4],
-}
-
-impl Tray {
-    /// Packs boxes of `sizes` into strips next to a figure of size `figure`: columns as tall as
-    /// `stretch` times the figure, alternately right and left of it (`columns`), or rows as wide
-    /// as `stretch` times the figure under it. The pieces go thickest first, each into the first
-    /// strip with room for it (a piece longer than the strip gets one of its own).
-    fn pack(sizes: &[(f64, f64)], figure: (f64, f64), columns: bool, stretch: f64) -> Tray {
-        // Work along the strip (`along`) and across it (`across`); swap back at the end.
-        let flip = |(w, h): (f64, f64)| if columns { (h, w) } else { (w, h) };
-        let limit = flip(figure).0 * stretch;
-        let mut order: Vec<usize> = (0..sizes.len()).collect();
-        order.sort_by(|&a, &b| flip(sizes[b]).1.total_cmp(&flip(sizes[a]).1).then(a.cmp(&b)));
-        let mut strips: Vec<(Vec<usize>, f64, f64)> = vec![];
-        for i in order {
-            let (along, across) = flip(sizes[i]);
-            match strips.iter_mut().find(|s| s.1 + TRAY_GAP + along <= limit) {
-                Some(s) => {
-                    s.0.push(i);
-                    s.1 += TRAY_GAP + along;
-                    s.2 = s.2.max(across);
-                }
-                None => strips.push((vec![i], along, across)),
-            }
-        }
-        let half = flip(figure).1 / 2.0;
-        let mut tray = Tray { at: vec![(0.0, 0.0); sizes.len()], reach: [0.0; 4] };
-        // Distance from the figure's centre to the next strip, on each side (columns: right,
-        // left; rows: below only, in reach of a thumb).
-        let mut edge = [half + TRAY_GAP, half + TRAY_GAP];
-        for (k, (items, length, thick)) in strips.iter().enumerate() {
-            let side = if columns { k % 2 } else { 0 };
-            let mid = edge[side] + thick / 2.0;
-            edge[side] += thick + TRAY_GAP;
-            let mut pos = -length / 2.0;
-            for &i in items {
-                let along = flip(sizes[i]).0;
-                let centre_along = pos + along / 2.0;
-                pos += along + TRAY_GAP;
-                // Columns run top to bottom; rows left to right.
-                let across = if side == 0 { mid } else { -mid };
-                tray.at[i] = if columns { (across, -centre_along) } else { (centre_along, -across) };
-            }
-            let reach = edge[side] - TRAY_GAP - half;
-            let spill = (length - flip(figure).0).max(0.0) / 2.0;
-            if columns {
-                tray.reach[side] = tray.reach[side].max(reach);
-                tray.reach[2] = tray.reach[2].max(spill);
-                tray.reach[3] = tray.reach[3].max(spill);
-            } else {
-                tray.reach[2] = tray.reach[2].max(reach);
-                tray.reach[0] = tray.reach[0].max(spill);
-                tray.reach[1] = tray.reach[1].max(spill);
-            }
-        }
-        tray
-    }
-
-    /// The board's size: the figure and the tray around it.
-    fn size(&self, figure: (f64, f64)) -> (f64, f64) {
-        let [r, l, b, t] = self.reach;
-        (figure.0 + l + r, figure.1 + b + t)
-    }
 }
 
 pub use crate::pieces::PALETTE;
