@@ -111,7 +111,12 @@ pub fn home(
             for (li, level) in library.packs[pi].levels.iter().enumerate() {
                 ui.horizontal_wrapped(|ui| {
                     ui.label(format!("{}  {}", level.name, "★".repeat(level.difficulty as usize)));
-                    ui.weak(level.family.name());
+                    let family = match level.family.name() {
+                        "tangram" => "family-tangram",
+                        "polyomino" => "family-polyomino",
+                        _ => "family-edge",
+                    };
+                    ui.weak(tr.s(family));
                     if ui.button(tr.s("hud-edit")).clicked() {
                         edit.write(EditRequest::Level(format!("{PACK}/{}", level.id)));
                     }
