@@ -90,14 +90,8 @@ pub fn run(args: &[String]) -> i32 {
                 }
             },
             "--out" => out = val().map(std::path::PathBuf::from),
-            "--lang" => match val().as_deref() {
-                Some(tag) => match crate::i18n::Lang::from_tag(tag) {
-                    Some(l) => lang = l,
-                    None => {
-                        eprintln!("tessera screenshot: no language `{tag}` (en, pt-BR)\n{USAGE}");
-                        return 2;
-                    }
-                },
+            "--lang" => match val().as_deref().and_then(crate::i18n::Lang::from_tag) {
+                Some(l) => lang = l,
                 None => {
                     eprintln!("tessera screenshot: --lang takes en or pt-BR\n{USAGE}");
                     return 2;
