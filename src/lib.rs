@@ -7,13 +7,6 @@
 pub mod algebra;
 pub mod analysis;
 pub mod cli;
-pub mod cli_analyse;
-pub mod cli_daily;
-pub mod cli_edge;
-pub mod cli_import;
-pub mod cli_poly;
-pub mod cli_sdp;
-pub mod cli_share;
 pub mod daily;
 pub mod edge;
 pub mod editor;

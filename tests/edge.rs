@@ -117,7 +117,7 @@ fn the_command_speaks_json() {
     let run = |args: &[&str]| {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = tessera::cli_edge::run(&args, &mut out, &mut err);
+        let code = tessera::cli::tiles::run(&args, &mut out, &mut err);
         (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
     };
     let dir = std::env::temp_dir().join(format!("tessera-edge-{}", std::process::id()));

@@ -175,7 +175,7 @@ fn the_command_solves_by_auto_by_default_and_by_sat_on_request() {
     let run = |args: &[&str]| {
         let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
         let (mut out, mut err) = (Vec::new(), Vec::new());
-        let code = tessera::cli_edge::run(&args, &mut out, &mut err);
+        let code = tessera::cli::tiles::run(&args, &mut out, &mut err);
         (code, String::from_utf8(out).unwrap())
     };
     for (method, by) in [(None, None), (Some("sat"), Some("sat")), (Some("exact"), Some("search"))] {

@@ -4,9 +4,9 @@ fn run(args: &[&str]) -> (i32, String, String) {
     let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
     let (mut out, mut err) = (Vec::new(), Vec::new());
     let code = match args[0].as_str() {
-        "parts" => tessera::cli_poly::parts(&args[1..], &mut out, &mut err),
-        "show" => tessera::cli_poly::show(&args[1..], &mut out, &mut err),
-        _ => tessera::cli_poly::pack(&args[1..], &mut out, &mut err),
+        "parts" => tessera::cli::poly::parts(&args[1..], &mut out, &mut err),
+        "show" => tessera::cli::poly::show(&args[1..], &mut out, &mut err),
+        _ => tessera::cli::poly::pack(&args[1..], &mut out, &mut err),
     };
     (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
 }

@@ -64,7 +64,7 @@ struct PartsArgs {
 
 /// `tessera parts`.
 pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let a: PartsArgs = match crate::cli::parse_args("parts", args, &format!("usage:\n{USAGE}"), out, err) {
+    let a: PartsArgs = match super::args::parse_args("parts", args, &format!("usage:\n{USAGE}"), out, err) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -256,7 +256,7 @@ struct ShowArgs {
 
 /// `tessera show --string X Y Z CHARS --svg FILE`.
 pub fn show(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let a: ShowArgs = match crate::cli::parse_args("show", args, &format!("usage:\n{USAGE}"), out, err) {
+    let a: ShowArgs = match super::args::parse_args("show", args, &format!("usage:\n{USAGE}"), out, err) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -284,7 +284,7 @@ pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 
             return 2;
         }
     };
-    let a: PackArgs = match crate::cli::parse_args("pack", &args, &format!("usage:\n{USAGE}"), out, err) {
+    let a: PackArgs = match super::args::parse_args("pack", &args, &format!("usage:\n{USAGE}"), out, err) {
         Ok(a) => a,
         Err(code) => return code,
     };

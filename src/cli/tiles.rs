@@ -71,7 +71,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
 
 /// Parses a subcommand's arguments; help is printed and answered with `Ok(None)`.
 fn parse<T: clap::Parser>(name: &str, args: &[String], out: &mut impl Write) -> Result<Option<T>, Failure> {
-    crate::cli::try_parse_args(&format!("edge {name}"), args, out).map_err(Failure::from)
+    super::args::try_parse_args(&format!("edge {name}"), args, out).map_err(Failure::from)
 }
 
 /// A number option that must lie in `lo..=hi`.

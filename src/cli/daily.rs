@@ -1,6 +1,6 @@
 //! `tessera daily`: the day's puzzle of a family, as the game shows it.
 
-use crate::cli::parse_args;
+use super::args::parse_args;
 use std::io::Write;
 
 pub const USAGE: &str = "\

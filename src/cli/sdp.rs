@@ -56,7 +56,7 @@ pub fn solve(
             Ok(p) => p,
             Err(problem) => {
                 code = 2;
-                crate::cli::file_error("solve", file, &problem, json, out, err);
+                super::args::file_error("solve", file, &problem, json, out, err);
                 continue;
             }
         };
@@ -68,7 +68,7 @@ pub fn solve(
             Ok(found) => found,
             Err(problem) => {
                 code = 2;
-                crate::cli::file_error("solve", file, &problem, json, out, err);
+                super::args::file_error("solve", file, &problem, json, out, err);
                 continue;
             }
         };
@@ -82,7 +82,7 @@ pub fn solve(
                 placed
                     .iter()
                     .enumerate()
-                    .map(|(i, p)| vec![d.ring(i, p).iter().map(crate::cli::vertex_json).collect()])
+                    .map(|(i, p)| vec![d.ring(i, p).iter().map(super::args::vertex_json).collect()])
                     .collect()
             })
             .collect();

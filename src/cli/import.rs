@@ -1,6 +1,6 @@
 //! `tessera import`: a figure drawn in SVG with a set's pieces, as a one-level pack.
 
-use crate::cli::parse_args;
+use super::args::parse_args;
 use std::io::Write;
 
 pub const USAGE: &str = "\

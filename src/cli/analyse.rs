@@ -2,7 +2,7 @@
 //! many solutions it has (up to a limit), is it unique, and how hard the solver found it.
 
 use crate::analysis::Found;
-use crate::cli::parse_args;
+use super::args::parse_args;
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -32,7 +32,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let pack = match crate::cli_share::read_pack(&args.file) {
+    let pack = match super::args::read_pack(&args.file) {
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(err, "tessera analyse: {e}");

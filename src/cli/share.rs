@@ -1,6 +1,6 @@
 //! `tessera share`: a level as a share code and back.
 
-use crate::cli::parse_args;
+use super::args::{parse_args, read_pack};
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -100,9 +100,3 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     0
 }
 
-/// A pack file read and checked, its id made from the file's name; the error names the file.
-pub(crate) fn read_pack(file: &str) -> Result<crate::level::Pack, String> {
-    let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
-    let id = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
-    crate::level::parse_pack(&text, file, &crate::share::id_from_name(id)).map_err(|e| e.to_string())
-}

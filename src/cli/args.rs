@@ -1,0 +1,111 @@
+//! What the commands share: the top-level usage text, parsing a command's arguments with clap
+//! and wording its mistakes, reporting a file that failed, a vertex as JSON, reading a pack.
+
+use std::io::Write;
+
+pub const USAGE: &str = "\
+usage:
+  tessera                          play (needs the default `game` feature)
+  tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
+  tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--fewer] [--json]
+                                   fill a figure with a set of pieces (RON or JSON: target, pieces);
+                                   --fewer: pieces may be left over (no scaling then)
+  tessera solve FILE... --method sdp [--index SET] [--limit STEPS] [--timeout-ms N] [--json]
+                                   the rank-one SDP (pieces that only translate: rotation_step 360)
+  tessera levels [--json]          list level packs (embedded and user) and load errors
+  tessera check-levels [DIR] [--json]
+                                   check every level (of DIR's packs, or embedded + user): it parses,
+                                   its reference solution verifies, and a solver solves it (the geometric
+                                   solver for tangram levels, the packer for polyomino levels, the exact
+                                   solver for edge-matching levels, which also proves promised uniqueness)
+  tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|solved|menu|levels|settings] [--window]
+                                   render one frame of the game to a PNG (off-screen; --window: in a window)
+  tessera help                     this text (every command also answers --help)";
+
+/// Parses one command's arguments with clap. `Ok(None)`: help was asked for and printed to
+/// `out`. `Err`: what is wrong, in the project's words.
+pub(crate) fn try_parse_args<T: clap::Parser>(
+    name: &str,
+    args: &[String],
+    out: &mut impl Write,
+) -> Result<Option<T>, String> {
+    let argv = std::iter::once(format!("tessera {name}")).chain(args.iter().cloned());
+    match T::try_parse_from(argv) {
+        Ok(t) => Ok(Some(t)),
+        Err(e) if matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion) => {
+            let _ = write!(out, "{}", e.render());
+            Ok(None)
+        }
+        Err(e) => Err(describe_clap_error(&e)),
+    }
+}
+
+/// As [`try_parse_args`], answering with the exit code when there is nothing to run: 0 after
+/// help, 2 after a mistake (the reason and `usage` went to `err`).
+pub(crate) fn parse_args<T: clap::Parser>(
+    name: &str,
+    args: &[String],
+    usage: &str,
+    out: &mut impl Write,
+    err: &mut impl Write,
+) -> Result<T, i32> {
+    match try_parse_args(name, args, out) {
+        Ok(Some(t)) => Ok(t),
+        Ok(None) => Err(0),
+        Err(problem) => {
+            let _ = writeln!(err, "tessera {name}: {problem}\n{usage}");
+            Err(2)
+        }
+    }
+}
+
+/// A clap error in the project's words: `unknown option `--x`` for an unknown option, else
+/// clap's own first line.
+fn describe_clap_error(e: &clap::Error) -> String {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    if e.kind() == ErrorKind::UnknownArgument {
+        if let Some(ContextValue::String(a)) = e.get(ContextKind::InvalidArg) {
+            return if a.starts_with('-') {
+                format!("unknown option `{a}`")
+            } else {
+                format!("unexpected argument `{a}`")
+            };
+        }
+    }
+    let text = e.render().to_string();
+    let first = text.lines().next().unwrap_or("invalid arguments");
+    first.trim_start_matches("error: ").to_string()
+}
+
+/// `--tolerance`: a number in [`crate::geom::Tol::REL_RANGE`].
+pub(crate) fn parse_tolerance(s: &str) -> Result<f64, String> {
+    let x: f64 = s.parse().map_err(|_| format!("`{s}` is not a number"))?;
+    crate::geom::Tol::check_rel(x)
+}
+
+/// Reports a file that could not be read or built: on stderr, and as a JSON line with `file`
+/// and `error` when JSON output was asked for (so the output keeps one line per file).
+pub fn file_error(cmd: &str, file: &str, problem: &str, json: bool, out: &mut impl Write, err: &mut impl Write) {
+    let _ = writeln!(err, "tessera {cmd}: {file}: {problem}");
+    if json {
+        let _ = writeln!(out, "{}", serde_json::json!({ "file": file, "error": problem }));
+    }
+}
+
+/// A vertex as JSON: `[x, y]`, or `{"at": [x, y], "arc": {...}}` for an arc's start, as the
+/// input format writes it (`-0` printed as `0`).
+pub fn vertex_json(v: &crate::geom::Vertex) -> serde_json::Value {
+    let n = |x: f64| if x == 0.0 { 0.0 } else { x };
+    let at = serde_json::json!([n(v.at.x), n(v.at.y)]);
+    match v.arc {
+        None => at,
+        Some(a) => serde_json::json!({"at": at, "arc": {"center": [n(a.center.x), n(a.center.y)], "ccw": a.ccw}}),
+    }
+}
+
+/// A pack file read and checked, its id made from the file's name; the error names the file.
+pub(crate) fn read_pack(file: &str) -> Result<crate::level::Pack, String> {
+    let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
+    let id = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
+    crate::level::parse_pack(&text, file, &crate::share::id_from_name(id)).map_err(|e| e.to_string())
+}

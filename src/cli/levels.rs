@@ -1,0 +1,146 @@
+//! `tessera levels` and `tessera check-levels`: the packs the game would load, and the proof
+//! that every level parses, its reference solution verifies and its family's solver solves it.
+
+use super::args::{parse_args, USAGE};
+use std::io::Write;
+use std::path::Path;
+
+#[derive(clap::Parser)]
+#[command(about = "List level packs (embedded and user) and load errors", disable_version_flag = true)]
+struct LevelsArgs {
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(clap::Parser)]
+#[command(
+    about = "Check every level: it parses, its reference solution verifies, and a solver solves it",
+    disable_version_flag = true
+)]
+struct CheckLevelsArgs {
+    /// A folder of packs (default: the embedded and user packs).
+    #[arg(value_name = "DIR")]
+    dirs: Vec<String>,
+    #[arg(long)]
+    json: bool,
+}
+
+/// `tessera levels [--json]`: exit 0, or 1 when some pack failed to load (listed too).
+pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let json = match parse_args::<LevelsArgs>("levels", args, USAGE, out, err) {
+        Ok(a) => a.json,
+        Err(code) => return code,
+    };
+    let (packs, errors) = crate::level::all_packs();
+    if json {
+        let levels: Vec<_> = packs
+            .iter()
+            .flat_map(|p| {
+                p.levels.iter().map(move |l| {
+                    serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "family": l.family.name(), "difficulty": l.difficulty})
+                })
+            })
+            .collect();
+        let pack_list: Vec<_> = packs
+            .iter()
+            .map(|p| serde_json::json!({"id": p.id, "name": p.name, "author": p.author, "version": p.version, "file": p.file, "levels": p.levels.len()}))
+            .collect();
+        let errs: Vec<_> =
+            errors.iter().map(|e| serde_json::json!({"file": e.file, "line": e.line, "message": e.message})).collect();
+        let _ = writeln!(out, "{}", serde_json::json!({"packs": pack_list, "levels": levels, "errors": errs}));
+    } else {
+        for p in &packs {
+            let _ = writeln!(
+                out,
+                "{} — {} by {} (v{}, {} levels, {})",
+                p.id,
+                p.name,
+                p.author,
+                p.version,
+                p.levels.len(),
+                p.file
+            );
+            for l in &p.levels {
+                let _ = writeln!(
+                    out,
+                    "  {}/{:<24} {:<28} {:<8} difficulty {}",
+                    p.id,
+                    l.id,
+                    l.name,
+                    l.family.name(),
+                    l.difficulty
+                );
+            }
+        }
+        for e in &errors {
+            let _ = writeln!(err, "tessera levels: {e}");
+        }
+    }
+    if errors.is_empty() {
+        0
+    } else {
+        1
+    }
+}
+
+/// `tessera check-levels [DIR] [--json]`: exit 0 when every level passes, 1 otherwise.
+pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
+    let a: CheckLevelsArgs = match parse_args("check-levels", args, USAGE, out, err) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let (json, dirs) = (a.json, a.dirs);
+    if dirs.len() > 1 {
+        let _ = writeln!(err, "tessera check-levels: takes one DIR and --json\n{USAGE}");
+        return 2;
+    }
+    let (packs, errors) = match dirs.first() {
+        Some(d) => {
+            let dir = Path::new(d.as_str());
+            if !dir.is_dir() {
+                let _ = writeln!(err, "tessera check-levels: {d} is not a directory");
+                return 2;
+            }
+            crate::level::load_dir(dir)
+        }
+        None => crate::level::all_packs(),
+    };
+    let mut failed = errors.len();
+    for e in &errors {
+        if json {
+            let _ = writeln!(out, "{}", serde_json::json!({"file": e.file, "line": e.line, "error": e.message}));
+        } else {
+            let _ = writeln!(out, "FAIL {e}");
+        }
+    }
+    let mut levels = 0;
+    for pack in &packs {
+        for level in &pack.levels {
+            levels += 1;
+            let t0 = std::time::Instant::now();
+            let verified = level.check_solution();
+            let solved = level.prove();
+            let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            let problem = verified.as_ref().err().or(solved.as_ref().err()).cloned();
+            if problem.is_some() {
+                failed += 1;
+            }
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({"pack": pack.id, "id": level.id, "file": pack.file, "line": level.line,
+                        "solution_verifies": verified.is_ok(), "solver_solves": solved.is_ok(),
+                        "elapsed_ms": ms, "error": problem})
+                );
+            } else if let Some(p) = problem {
+                let _ = writeln!(out, "FAIL {}:{}: {}/{}: {p}", pack.file, level.line, pack.id, level.id);
+            }
+        }
+    }
+    if !json {
+        let _ = writeln!(out, "check-levels: {} levels in {} packs, {} failed", levels, packs.len(), failed);
+    }
+    i32::from(failed > 0)
+}
+
