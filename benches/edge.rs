@@ -8,11 +8,11 @@
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
 use std::time::Instant;
-use tessera::edge::exact::{solve, Options};
-use tessera::edge::generate::{generate, Spec};
-use tessera::edge::lp;
+use tessera::tiles::exact::{solve, Options};
+use tessera::tiles::generate::{generate, Spec};
+use tessera::tiles::lp;
 
-fn puzzle(cols: usize, colors: u16, rotate: bool, unique: bool, seed: u64) -> tessera::edge::Puzzle {
+fn puzzle(cols: usize, colors: u16, rotate: bool, unique: bool, seed: u64) -> tessera::tiles::Puzzle {
     generate(&Spec { cols, rows: cols, colors, frame_colors: None, rotate, unique, seed, max_nodes: 200_000_000 })
         .unwrap()
         .puzzle

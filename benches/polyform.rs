@@ -84,13 +84,13 @@ fn benches(c: &mut Criterion) {
     g.finish();
     let packs = tessera::level::embedded_packs();
     let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "soma-cube").unwrap();
-    let poly = level.poly.as_ref().unwrap();
+    let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let hint = |placed: &[tessera::pieces::Placement]| {
-        tessera::polyform::play::hint(&poly.board, &poly.parts, &poly.piece_part(), placed, 0, None)
+        tessera::family::polyomino::hint(&poly.board, &poly.parts, &poly.piece_part(), placed, 0, None)
     };
     let mut tipped: Vec<_> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
     tipped.push(tessera::pieces::Placement {
-        rot: tessera::polyform::play::turn(level.solution[3].rot, 0, 1),
+        rot: tessera::polyform::place::turn(level.solution[3].rot, 0, 1),
         ..level.solution[3]
     });
     let mut g = c.benchmark_group("play");

@@ -46,8 +46,13 @@ fn pack(c: &mut Criterion) {
     // One pass to report per-level times and node rates (criterion times the whole pack below).
     let worst = report("classic", &levels, &opts);
     let mut worst_curved = String::new();
-    for p in packs.iter().filter(|p| p.id != "classic" && p.levels.iter().all(|l| l.poly.is_none() && l.edge.is_none()))
-    {
+    for p in packs.iter().filter(|p| {
+        p.id != "classic"
+            && p.levels.iter().all(|l| {
+                l.data::<tessera::family::polyomino::PolyLevel>().is_none()
+                    && l.data::<tessera::family::tiles::TileLevel>().is_none()
+            })
+    }) {
         let worst = report(&p.id, &p.levels, &opts);
         if p.id == "curved" {
             worst_curved = worst;

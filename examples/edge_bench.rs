@@ -14,7 +14,7 @@
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use std::time::{Duration, Instant};
-use tessera::edge::{exact, generate, parse_text, portfolio, sat, turned, Puzzle};
+use tessera::tiles::{exact, generate, parse_text, portfolio, sat, turned, Puzzle};
 
 const CLUES: [&str; 4] = ["clue1", "clue2", "clue3", "clue4"];
 

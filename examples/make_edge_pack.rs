@@ -7,7 +7,7 @@
 //! reference solution is the one the colours were drawn on.
 
 use std::fmt::Write;
-use tessera::edge::generate::{generate, Spec};
+use tessera::tiles::generate::{generate, Spec};
 
 fn main() {
     let mut s = String::new();
@@ -51,7 +51,7 @@ fn main() {
             .iter()
             .enumerate()
             .map(|(cell, &(tile, rot))| {
-                let p = tessera::edge::play::placement_of(&g.puzzle, tile, cell, rot);
+                let p = tessera::family::tiles::cells::placement_of(&g.puzzle, tile, cell, rot);
                 (tile, format!("                (piece: {tile}, rot: {}, at: ({}, {})),", p.rot, p.at.0, p.at.1))
             })
             .collect();

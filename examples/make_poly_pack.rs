@@ -9,7 +9,7 @@
 
 use std::fmt::Write;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
-use tessera::polyform::play::placement_for;
+use tessera::polyform::place::placement_for;
 use tessera::polyform::{builtin_set, format_part};
 
 struct Level {

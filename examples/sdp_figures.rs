@@ -32,8 +32,8 @@ fn main() {
     for pack in tessera::level::embedded_packs() {
         for level in &pack.levels {
             let only = std::env::var("ONLY").ok();
-            if level.poly.is_some()
-                || level.edge.is_some()
+            if level.data::<tessera::family::polyomino::PolyLevel>().is_some()
+                || level.data::<tessera::family::tiles::TileLevel>().is_some()
                 || level.solution.is_empty()
                 || total >= max
                 || only.is_some_and(|o| o != level.id)

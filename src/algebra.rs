@@ -1,6 +1,6 @@
 //! The algebraic representation of a puzzle (edge-matching paper, Kovalsky, Glasner and
 //! Basri, section 4, with section 6.2's path integrals), written once for both of its
-//! algorithms: the iterated LP over preset locations ([`crate::edge::lp`]) and the rank-one
+//! algorithms: the iterated LP over preset locations ([`crate::tiles::lp`]) and the rank-one
 //! SDP that needs none ([`crate::solve::sdp`]).
 //!
 //! A side is a straight path with a type: its colour and the axis of its outward normal (a

@@ -217,10 +217,10 @@ fn polyomino(day: u8, rng: &mut Rng) -> Result<Entry, String> {
             .map(|&i| PartSpec { name: all[i].0.clone(), cells: all[i].1.clone(), count: Some(1) })
             .collect();
         let board = Board::boxed(w, h, 0)?;
-        let Some(solution) = crate::polyform::play::first_solution(&board, &parts, 5_000_000) else { continue };
+        let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = entry(Some("polyomino"), pieces, solution);
-        e.board = Some(crate::family::Board { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
+        e.board = Some(crate::level::RawBoard { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
         return Ok(e);
     }
     Err("no pentomino rectangle came out of the generator".into())
@@ -229,7 +229,7 @@ fn polyomino(day: u8, rng: &mut Rng) -> Result<Entry, String> {
 // ---------------------------------------------------------------- edge matching
 
 fn edge(day: u8, seed: u64) -> Result<Entry, String> {
-    use crate::edge::generate::{generate, Spec};
+    use crate::tiles::generate::{generate, Spec};
     let (size, colors, rotate) =
         [(3, 3, false), (4, 4, false), (4, 6, true), (5, 5, false), (5, 7, true), (6, 6, false), (6, 8, true)]
             [day as usize];
@@ -249,13 +249,13 @@ fn edge(day: u8, seed: u64) -> Result<Entry, String> {
         .solution
         .iter()
         .enumerate()
-        .map(|(cell, &(tile, rot))| crate::edge::play::placement_of(&g.puzzle, tile, cell, rot))
+        .map(|(cell, &(tile, rot))| crate::family::tiles::cells::placement_of(&g.puzzle, tile, cell, rot))
         .collect();
     solution.sort_by_key(|p| p.piece);
     let mut e = entry(Some("edge"), Node::List(Vec::new()), solution);
     e.pieces = None;
     e.unique = true;
-    e.edge = Some(crate::edge::RawPuzzle { cols: size, rows: size, rotate, tiles, clues: Vec::new() });
+    e.edge = Some(crate::tiles::RawPuzzle { cols: size, rows: size, rotate, tiles, clues: Vec::new() });
     Ok(e)
 }
 

@@ -9,12 +9,12 @@
 //! The editor's live verdict on a draft is [`crate::analysis::Analysis`]; saved levels go to
 //! the player's [`PACK`] (`mine.ron` in the data folder's `levels`).
 
-use crate::edge::{turned, Tile};
 use crate::format::Node;
 use crate::geom::{Edge, Tol, Vertex};
 use crate::level::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::Cell;
+use crate::tiles::{turned, Tile};
 use crate::verify::Mode;
 
 /// The pack id of the player's own levels.
@@ -181,7 +181,7 @@ impl PolyDraft {
 
     /// A saved level's board and parts, to edit again.
     pub fn of(level: &crate::level::Level) -> Option<PolyDraft> {
-        let poly = level.poly.as_ref()?;
+        let poly = level.data::<crate::family::polyomino::PolyLevel>()?;
         let dim = poly.board.dim;
         let hi = poly.board.cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
         let size = [hi[0] + 1, hi[1] + 1, if dim == 2 { 1 } else { hi[2] + 1 }];
@@ -256,7 +256,7 @@ impl PolyDraft {
         }
         let mut e = Entry::blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
-        e.board = Some(crate::family::Board { size, cells: Vec::new(), holes });
+        e.board = Some(crate::level::RawBoard { size, cells: Vec::new(), holes });
         e.pieces =
             Some(Node::List(picked.iter().map(|p| Node::Str(crate::polyform::format_part(&p.1, self.dim))).collect()));
         Ok(e)
@@ -280,7 +280,7 @@ impl EdgeDraft {
     /// A grid coloured at random by the puzzle generator (`colors` inner colours; frame
     /// colours as the generator picks them).
     pub fn generate(cols: usize, rows: usize, colors: u16, rotate: bool, seed: u64) -> Result<EdgeDraft, String> {
-        let spec = crate::edge::generate::Spec {
+        let spec = crate::tiles::generate::Spec {
             cols,
             rows,
             colors,
@@ -290,7 +290,7 @@ impl EdgeDraft {
             seed,
             max_nodes: 1_000_000,
         };
-        let g = crate::edge::generate::generate(&spec)?;
+        let g = crate::tiles::generate::generate(&spec)?;
         let mut grid = vec![[0; 4]; cols * rows];
         for (cell, &(tile, rot)) in g.solution.iter().enumerate() {
             grid[cell] = turned(&g.puzzle.tiles[tile], rot);
@@ -300,10 +300,10 @@ impl EdgeDraft {
 
     /// A saved level's grid, read back from its reference solution.
     pub fn of(level: &crate::level::Level) -> Option<EdgeDraft> {
-        let p = &level.edge.as_ref()?.puzzle;
+        let p = &level.data::<crate::family::tiles::TileLevel>()?.puzzle;
         let mut grid = vec![[0; 4]; p.cells()];
         for s in &level.solution {
-            let (cell, rot) = crate::edge::play::tile_cell(p, s)?;
+            let (cell, rot) = crate::family::tiles::cells::tile_cell(p, s)?;
             grid[cell] = turned(p.tiles.get(s.piece)?, rot);
         }
         Some(EdgeDraft { cols: p.cols, rows: p.rows, rotate: p.rotate, grid, seed: 1 })
@@ -349,11 +349,12 @@ impl EdgeDraft {
     /// grid as the reference solution.
     pub fn entry(&self) -> Result<Entry, String> {
         // The generator's cut, with a shuffle fixed by the seed: saving twice writes the same file.
-        let (puzzle, cells) = crate::edge::generate::cut_grid(self.cols, self.rows, &self.grid, self.rotate, self.seed);
+        let (puzzle, cells) =
+            crate::tiles::generate::cut_grid(self.cols, self.rows, &self.grid, self.rotate, self.seed);
         puzzle.validate()?;
         puzzle.check(&cells)?;
         let mut e = Entry::blank(Some("edge"));
-        e.edge = Some(crate::edge::RawPuzzle {
+        e.edge = Some(crate::tiles::RawPuzzle {
             cols: self.cols,
             rows: self.rows,
             rotate: self.rotate,
@@ -363,7 +364,7 @@ impl EdgeDraft {
         e.solution = cells
             .iter()
             .enumerate()
-            .map(|(cell, &(tile, rot))| crate::edge::play::placement_of(&puzzle, tile, cell, rot))
+            .map(|(cell, &(tile, rot))| crate::family::tiles::cells::placement_of(&puzzle, tile, cell, rot))
             .collect();
         e.solution.sort_by_key(|p| p.piece);
         Ok(e)
@@ -411,8 +412,11 @@ pub fn finish(
 fn packed_solution(entry: &Entry) -> Result<Vec<Placement>, String> {
     let pack =
         crate::level::pack_of(PACK_NAME, vec![entry.clone()], "the new level", PACK).map_err(|e| e.to_string())?;
-    let poly = pack.levels[0].poly.clone().ok_or("the level has no reference solution")?;
-    crate::polyform::play::first_solution(&poly.board, &poly.parts, 5_000_000)
+    let poly = pack.levels[0]
+        .data::<crate::family::polyomino::PolyLevel>()
+        .cloned()
+        .ok_or("the level has no reference solution")?;
+    crate::polyform::place::first_solution(&poly.board, &poly.parts, 5_000_000)
         .ok_or_else(|| "the packer found no solution to store".to_string())
 }
 

@@ -8,7 +8,6 @@ pub mod algebra;
 pub mod analysis;
 pub mod cli;
 pub mod daily;
-pub mod edge;
 pub mod editor;
 pub mod family;
 pub mod format;
@@ -25,6 +24,7 @@ pub mod save;
 pub mod share;
 pub mod solve;
 pub mod thumbnail;
+pub mod tiles;
 pub mod tray;
 pub mod verify;
 

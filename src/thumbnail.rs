@@ -72,7 +72,7 @@ fn outline(rings: &[Vec<Pt>], width: f64) -> Vec<Paint> {
 
 /// What a level's thumbnail shows, in board units.
 pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
-    if let Some(poly) = level.polycube() {
+    if let Some(poly) = level.solid() {
         return cubes(level, poly, solved);
     }
     let line = BBox::of_rings(&level.target).size() / 60.0;
@@ -114,12 +114,12 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
 
 /// A polycube board as cubes seen from the front left and above: each cube's top, left and
 /// front faces, the far cubes first.
-fn cubes(level: &Level, poly: &crate::level::PolyLevel, solved: bool) -> Vec<Paint> {
+fn cubes(level: &Level, poly: crate::family::Solid, solved: bool) -> Vec<Paint> {
     let mut owner = std::collections::HashMap::new();
     if solved {
         for p in &level.solution {
             let part = &poly.parts[p.piece].cells;
-            for c in crate::polyform::play::placement_cells(&poly.board, part, p).unwrap_or_default() {
+            for c in crate::polyform::place::placement_cells(&poly.board, part, p).unwrap_or_default() {
                 owner.insert(c, p.piece);
             }
         }

@@ -1,9 +1,9 @@
 //! Edge-matching puzzles: the exact solver against brute force and generated puzzles, the
 //! paper's LP method, file errors, and the command's JSON.
 
-use tessera::edge::exact::{solve, turn_board, Options};
-use tessera::edge::generate::{generate, Spec};
-use tessera::edge::{lp, parse_text, turned, Placement, Puzzle};
+use tessera::tiles::exact::{solve, turn_board, Options};
+use tessera::tiles::generate::{generate, Spec};
+use tessera::tiles::{lp, parse_text, turned, Placement, Puzzle};
 
 fn spec(cols: usize, rows: usize, colors: u16, rotate: bool, unique: bool, seed: u64) -> Spec {
     Spec { cols, rows, colors, frame_colors: None, rotate, unique, seed, max_nodes: 0 }

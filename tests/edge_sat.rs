@@ -7,9 +7,9 @@
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
-use tessera::edge::exact::{self, Options};
-use tessera::edge::generate::{generate, Spec};
-use tessera::edge::{parse_text, portfolio, sat, turned, Clue, Puzzle};
+use tessera::tiles::exact::{self, Options};
+use tessera::tiles::generate::{generate, Spec};
+use tessera::tiles::{parse_text, portfolio, sat, turned, Clue, Puzzle};
 
 fn spec(cols: usize, rows: usize, colors: u16, rotate: bool, seed: u64) -> Spec {
     Spec { cols, rows, colors, frame_colors: None, rotate, unique: false, seed, max_nodes: 1 }

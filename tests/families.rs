@@ -40,9 +40,9 @@ fn families_name_their_capabilities() {
     let cube = find("polyominoes", "soma-cube").caps();
     assert!(cube.turn && cube.tip && !cube.mirror && !cube.watch && cube.grid);
     assert_eq!(cube.drawings, 24);
-    for (_, l) in levels().into_iter().filter(|(_, l)| l.edge.is_some()) {
+    for (_, l) in levels().into_iter().filter(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()) {
         let c = l.caps();
-        assert_eq!(c.turn, l.edge.as_ref().unwrap().puzzle.rotate, "{}", l.id);
+        assert_eq!(c.turn, l.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.rotate, "{}", l.id);
         assert!(c.lab && c.grid && !c.mirror && !c.watch && !c.tip);
     }
     assert_eq!(find("classic", "convex-triangle").family.name(), "tangram");
@@ -64,7 +64,10 @@ fn a_redrawn_piece_only_moves_and_a_rigid_one_turns() {
     assert_eq!(tangram.rest_rotation(3), 0);
     // The narrowest rotation: a flat Soma piece lies in one layer.
     let rest = cube.rest_rotation(0);
-    let cells = tessera::polyform::play::orient(&cube.poly.as_ref().unwrap().parts[0].cells, rest);
+    let cells = tessera::polyform::place::orient(
+        &cube.data::<tessera::family::polyomino::PolyLevel>().unwrap().parts[0].cells,
+        rest,
+    );
     assert!(cells.iter().all(|c| c[2] == 0), "{cells:?}");
 }
 
@@ -88,13 +91,17 @@ fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
         }
         assert_eq!(level.hint(&level.solution, None), Some(Hint::Done), "{pack}/{id}");
     }
-    let (_, edge) = levels().into_iter().find(|(_, l)| l.edge.is_some()).unwrap();
+    let (_, edge) =
+        levels().into_iter().find(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()).unwrap();
     assert!(matches!(edge.hint(&[], None), Some(Hint::Next(_))));
 }
 
 #[test]
 fn an_edge_judgement_marks_the_sides_that_do_not_match() {
-    let (_, level) = levels().into_iter().find(|(_, l)| l.edge.as_ref().is_some_and(|e| !e.puzzle.rotate)).unwrap();
+    let (_, level) = levels()
+        .into_iter()
+        .find(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some_and(|e| !e.puzzle.rotate))
+        .unwrap();
     // Swap two tiles of the solution whose colours differ.
     let mut swapped = level.solution.clone();
     let (a, b) = (swapped[0].at, swapped[4].at);

@@ -708,7 +708,15 @@ fn follow_hints_to_the_solved_screen(app: &mut App, pieces: usize) {
 fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
     let mut app = app("poly");
     start(&mut app, "polyominoes/pento-5x6");
-    let cells = app.world().resource::<ActiveLevel>().level.poly.as_ref().unwrap().board.cells.len();
+    let cells = app
+        .world()
+        .resource::<ActiveLevel>()
+        .level
+        .data::<tessera::family::polyomino::PolyLevel>()
+        .unwrap()
+        .board
+        .cells
+        .len();
     assert_eq!(cells, 30);
     // Drag the first piece of the reference solution into place with the mouse: progress is
     // the filled fraction (5 of 30 cells).
@@ -724,10 +732,10 @@ fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
 
 #[test]
 fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it() {
-    use tessera::polyform::play::turn;
+    use tessera::polyform::place::turn;
     let mut app = app("soma");
     start(&mut app, "polyominoes/soma-cube");
-    assert!(app.world().resource::<ActiveLevel>().level.polycube().is_some());
+    assert!(app.world().resource::<ActiveLevel>().level.solid().is_some());
     // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
     let picture = tessera::game::layout::frame(&level).unwrap();
@@ -779,7 +787,11 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     let to = from + Vec2::new((j.goal.at.0 - now.at.0) as f32, (j.goal.at.1 - now.at.1) as f32);
     mouse_drag(&mut app, from, to);
     assert_eq!(placed(&mut app, j.entity), j.goal);
-    let size = app.world().resource::<ActiveLevel>().level.poly.as_ref().unwrap().parts[j.goal.piece].cells.len();
+    let size =
+        app.world().resource::<ActiveLevel>().level.data::<tessera::family::polyomino::PolyLevel>().unwrap().parts
+            [j.goal.piece]
+            .cells
+            .len();
     let p = app.world().resource::<Progress>().clone();
     assert!((p.value - size as f64 / 27.0).abs() < 1e-9 && !p.overlap, "{p:?}");
     // Tipped over where it lies, it turns in place in the box; undo puts it back.
@@ -804,11 +816,15 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
     let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
     // The top-left corner's tile, turned as there, in the top-right corner: its east side
     // meets the frame.
-    let puzzle = app.world().resource::<ActiveLevel>().level.edge.as_ref().unwrap().puzzle.clone();
-    let corner =
-        solution.iter().find(|p| tessera::edge::play::tile_cell(&puzzle, p).map(|c| c.0) == Some(0)).copied().unwrap();
-    let rot = tessera::edge::play::tile_cell(&puzzle, &corner).unwrap().1;
-    let wrong = tessera::edge::play::placement_of(&puzzle, corner.piece, 3, rot);
+    let puzzle =
+        app.world().resource::<ActiveLevel>().level.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.clone();
+    let corner = solution
+        .iter()
+        .find(|p| tessera::family::tiles::cells::tile_cell(&puzzle, p).map(|c| c.0) == Some(0))
+        .copied()
+        .unwrap();
+    let rot = tessera::family::tiles::cells::tile_cell(&puzzle, &corner).unwrap().1;
+    let wrong = tessera::family::tiles::cells::placement_of(&puzzle, corner.piece, 3, rot);
     set_placement(&mut app, corner.piece, wrong);
     assert!(!app.world().resource::<tessera::game::verification::Mismatched>().0.is_empty(), "its sides are marked");
     let m = ask_hint(&mut app);
@@ -841,7 +857,8 @@ fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
     use tessera::game::lab::{LabRun, SolverLab};
     let mut app = app("lab");
     start(&mut app, "edge/5x5-1");
-    for run in [LabRun::Lp, LabRun::Exact] {
+    // The tile family's methods: 0 the exact search, 1 the LP.
+    for run in [LabRun(1), LabRun(0)] {
         app.world_mut().write_message(run);
         for _ in 0..20_000 {
             app.update();
@@ -1255,7 +1272,7 @@ enum Hand {
 /// The level's box, its parts, and the 3D view's rectangle.
 fn solid(app: &App) -> (tessera::polyform::pack::Board, Vec<Vec<Cell>>, Rect) {
     let level = &app.world().resource::<ActiveLevel>().level;
-    let poly = level.polycube().unwrap();
+    let poly = level.solid().unwrap();
     let rect = tessera::game::layout::frame(level).unwrap();
     (poly.board.clone(), poly.parts.iter().map(|p| p.cells.clone()).collect(), rect)
 }
@@ -1403,7 +1420,7 @@ fn press(app: &mut App, hand: Hand, at: Vec2) {
 /// The shortest run of quarter turns (each about one of `axes`, a letter each) from one
 /// rotation to another.
 fn turn_path(from: i32, to: i32, axes: &[(usize, char)]) -> String {
-    use tessera::polyform::play::turn;
+    use tessera::polyform::place::turn;
     let mut paths: Vec<(i32, String)> = vec![(from, String::new())];
     let mut k = 0;
     while paths.iter().all(|(o, _)| *o != to) {

@@ -116,10 +116,10 @@ fn geometric_hints_complete_every_shipped_level_too() {
 
 #[test]
 fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
-    use tessera::polyform::play::hint as phint;
+    use tessera::family::polyomino::hint as phint;
     for pack in embedded_packs() {
         for level in pack.levels.iter() {
-            let Some(poly) = &level.poly else { continue };
+            let Some(poly) = level.data::<tessera::family::polyomino::PolyLevel>() else { continue };
             let mut placed: Vec<Placement> = Vec::new();
             loop {
                 match phint(&poly.board, &poly.parts, &poly.piece_part(), &placed, 0, None) {
@@ -133,32 +133,35 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     }
     // A piece off the grid, and a piece that walls off a corner cell, are both named.
     let packs = embedded_packs();
-    let level =
-        packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "pentominoes-6x10" && l.poly.is_some()).unwrap();
-    let poly = level.poly.as_ref().unwrap();
+    let level = packs
+        .iter()
+        .flat_map(|p| p.levels.iter())
+        .find(|l| l.id == "pentominoes-6x10" && l.data::<tessera::family::polyomino::PolyLevel>().is_some())
+        .unwrap();
+    let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let mut off = level.solution[0];
     off.at.0 += 0.5;
     assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &[off], 0, None), Some(Hint::Move(off.piece)));
     // The X pentomino (piece 9) centred on (1, 1) walls off the corner cell (0, 0).
     let x = Placement { piece: 9, rot: 0, flip: false, at: (0.0, 0.0) };
-    let cells = tessera::polyform::play::placement_cells(&poly.board, &poly.parts[9].cells, &x).unwrap();
+    let cells = tessera::polyform::place::placement_cells(&poly.board, &poly.parts[9].cells, &x).unwrap();
     assert!(cells.contains(&[1, 0, 0]) && cells.contains(&[0, 1, 0]), "{cells:?}");
     assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &[x], 0, None), Some(Hint::Move(9)));
 
     // In the Soma cube, drawn layer by layer: a piece with a square in the gap between two
     // layers is off the board.
     let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "soma-cube").unwrap();
-    let poly = level.poly.as_ref().unwrap();
+    let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let gap = Placement { piece: 1, rot: 0, flip: false, at: (2.0, 0.0) }; // the L along x: columns 2, 3, 4
-    assert!(tessera::polyform::play::placement_cells(&poly.board, &poly.parts[1].cells, &gap).is_none());
+    assert!(tessera::polyform::place::placement_cells(&poly.board, &poly.parts[1].cells, &gap).is_none());
     assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part(), &[gap], 0, None), Some(Hint::Move(1)));
     // The reference solution with its Z (piece 3) tipped over last: every other cell is taken,
     // so the tipped Z is the piece to move; tipped back, the cube is done.
     let mut placed: Vec<Placement> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
     let z = level.solution[3];
-    let tipped = Placement { rot: tessera::polyform::play::turn(z.rot, 0, 1), ..z };
+    let tipped = Placement { rot: tessera::polyform::place::turn(z.rot, 0, 1), ..z };
     let cells_of = |p: &Placement| {
-        tessera::polyform::play::placement_cells(&poly.board, &poly.parts[3].cells, p)
+        tessera::polyform::place::placement_cells(&poly.board, &poly.parts[3].cells, p)
             .map(|c| tessera::polyform::normalize(&c))
     };
     assert_ne!(cells_of(&tipped), cells_of(&z));
@@ -171,10 +174,10 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
 
 #[test]
 fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
-    use tessera::edge::play::{hint as ehint, judge};
+    use tessera::family::tiles::{hint as ehint, judge};
     for pack in embedded_packs() {
         for level in pack.levels.iter() {
-            let Some(e) = &level.edge else { continue };
+            let Some(e) = level.data::<tessera::family::tiles::TileLevel>() else { continue };
             // Half of the reference solution (tiles with symmetric looks included), then hints.
             let mut placed: Vec<Placement> = level.solution[..level.solution.len() / 2].to_vec();
             loop {

@@ -20,25 +20,25 @@ fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
             // The lattice solver works in the frame where the level's pieces sit on the
             // integer lattice; the generator may have turned the figure by 45 degrees. Sets
             // turning in other steps get the geometric solver.
-            if let Some(e) = &level.edge {
-                let opts = tessera::edge::exact::Options {
+            if let Some(e) = level.data::<tessera::family::tiles::TileLevel>() {
+                let opts = tessera::tiles::exact::Options {
                     limit: 2,
                     up_to_board_turns: e.puzzle.rotate,
                     ..Default::default()
                 };
-                let out = tessera::edge::exact::solve(&e.puzzle, &opts).unwrap();
+                let out = tessera::tiles::exact::solve(&e.puzzle, &opts).unwrap();
                 assert!(out.solutions >= 1, "{}/{}: no solution", pack.id, level.id);
                 assert!(!e.unique || (out.solutions == 1 && out.complete), "{}/{}: not unique", pack.id, level.id);
                 continue;
             }
-            if let Some(poly) = &level.poly {
+            if let Some(poly) = level.data::<tessera::family::polyomino::PolyLevel>() {
                 let out = poly.solve(0);
                 assert!(!out.kept.is_empty(), "{}/{}: the packer finds no solution", pack.id, level.id);
                 // Its solution, as placements, verifies too.
                 let placements: Vec<_> = out.kept[0]
                     .iter()
                     .map(|(part, cells)| {
-                        tessera::polyform::play::placement_for(&poly.board, *part, &poly.parts[*part].cells, cells)
+                        tessera::polyform::place::placement_for(&poly.board, *part, &poly.parts[*part].cells, cells)
                             .unwrap()
                     })
                     .collect();
@@ -89,7 +89,7 @@ fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reason
     // layers of 2 x 2 squares, side by side with a one-column gap.
     let ok = parse_pack(&level("pieces: [\"[0,0,0][1,0,0][0,1,0][0,0,1]\", \"[0,0][1,0][1,1]\"], board: (size: [2, 2, 2], holes: [[0, 0, 0]])"), "p.ron", "p").unwrap();
     let l = &ok.levels[0];
-    let poly = l.poly.as_ref().unwrap();
+    let poly = l.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     assert_eq!((poly.board.dim, poly.board.cells.len(), l.target.len()), (3, 7, 7));
     let xs: Vec<i64> = l.target.iter().map(|r| r[0].at.x as i64).collect();
     assert!(xs.contains(&3) && xs.contains(&4) && !xs.contains(&2), "{xs:?}");
@@ -103,7 +103,7 @@ fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reason
         "p",
     )
     .unwrap();
-    assert_eq!(by_cells.levels[0].poly.as_ref().unwrap().board, poly.board);
+    assert_eq!(by_cells.levels[0].data::<tessera::family::polyomino::PolyLevel>().unwrap().board, poly.board);
     assert_eq!(by_cells.levels[0].caps().drawings, 24);
     for (body, says) in [
         ("pieces: \"soma\", board: (size: [3, 3, 3, 3])", "[x, y] or [x, y, z]"),

@@ -223,7 +223,7 @@ fn a_timeout_is_reported_not_solved() {
 
 #[test]
 fn edge_matching_without_preset_locations() {
-    use tessera::edge::generate::{generate, Spec};
+    use tessera::tiles::generate::{generate, Spec};
     let spec = |cols, rows, rotate, seed| Spec {
         cols,
         rows,
@@ -236,18 +236,18 @@ fn edge_matching_without_preset_locations() {
     };
     for (cols, rows) in [(3, 3), (4, 3)] {
         let g = generate(&spec(cols, rows, false, 5)).unwrap();
-        let out = tessera::edge::sdp::solve(&g.puzzle, &Options::default(), &AUTO).unwrap();
+        let out = tessera::tiles::sdp::solve(&g.puzzle, &Options::default(), &AUTO).unwrap();
         let placement = out.placement.expect("solved");
         assert!(g.puzzle.check(&placement).is_ok());
     }
     // A clue tile stays where it is.
     let mut g = generate(&spec(3, 3, false, 6)).unwrap();
-    g.puzzle.clues = vec![tessera::edge::Clue { cell: 4, tile: g.solution[4].0, rot: 0 }];
-    let placement = tessera::edge::sdp::solve(&g.puzzle, &Options::default(), &AUTO).unwrap().placement.unwrap();
+    g.puzzle.clues = vec![tessera::tiles::Clue { cell: 4, tile: g.solution[4].0, rot: 0 }];
+    let placement = tessera::tiles::sdp::solve(&g.puzzle, &Options::default(), &AUTO).unwrap().placement.unwrap();
     assert_eq!(placement[4].0, g.solution[4].0);
     // Tiles that turn are refused.
     let turning = generate(&spec(3, 3, true, 5)).unwrap();
-    let e = tessera::edge::sdp::solve(&turning.puzzle, &Options::default(), &AUTO).err().unwrap();
+    let e = tessera::tiles::sdp::solve(&turning.puzzle, &Options::default(), &AUTO).err().unwrap();
     assert!(e.contains("translate"), "{e}");
 }
 

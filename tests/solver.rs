@@ -10,7 +10,10 @@ fn the_geometric_solver_solves_every_shipped_level() {
     let mut nodes = Vec::new();
     for pack in tessera::level::embedded_packs() {
         // Polyomino boards are the packer's (tests/levels.rs).
-        for level in pack.levels.iter().filter(|l| l.poly.is_none() && l.edge.is_none()) {
+        for level in pack.levels.iter().filter(|l| {
+            l.data::<tessera::family::polyomino::PolyLevel>().is_none()
+                && l.data::<tessera::family::tiles::TileLevel>().is_none()
+        }) {
             let out = solve(&level.set, &level.target, &Options { limit: 1, max_nodes: 500_000, ..Options::default() })
                 .unwrap();
             let sol = out

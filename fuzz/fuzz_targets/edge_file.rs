@@ -2,7 +2,7 @@
 //! a small node budget.
 #![no_main]
 use libfuzzer_sys::fuzz_target;
-use tessera::edge::{exact, parse_text, RawPuzzle};
+use tessera::tiles::{exact, parse_text, RawPuzzle};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&kind, rest)) = data.split_first() else { return };

@@ -1,8 +1,8 @@
 //! `tessera analyse`: what a level designer wants to know of a level: is it solvable, how
 //! many solutions it has (up to a limit), is it unique, and how hard the solver found it.
 
-use crate::analysis::Found;
 use super::args::parse_args;
+use crate::analysis::Found;
 use std::io::Write;
 
 pub const USAGE: &str = "\

@@ -143,4 +143,3 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
     }
     i32::from(failed > 0)
 }
-

@@ -1,9 +1,8 @@
 //! Headless commands of the `tessera` binary. None of them opens a window (but
 //! `screenshot --window`, which exists to test the game window).
 
-
-mod args;
 pub mod analyse;
+mod args;
 pub mod daily;
 pub mod import;
 pub mod levels;
@@ -64,4 +63,3 @@ pub fn full_usage() -> String {
         analyse::USAGE
     )
 }
-

@@ -99,4 +99,3 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let _ = writeln!(out, "{}: level `{}` ({})", a.out, entry.id, entry.name);
     0
 }
-

@@ -1,6 +1,6 @@
-//! `tessera edge solve` and `tessera edge generate` (see [`crate::edge`]).
+//! `tessera edge solve` and `tessera edge generate` (see [`crate::tiles`]).
 
-use crate::edge::{exact, generate, load, lp, portfolio, sat, Placement, Puzzle};
+use crate::tiles::{exact, generate, load, lp, portfolio, sat, Placement, Puzzle};
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -275,7 +275,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
                 ..Default::default()
             };
-            let res = crate::edge::sdp::solve(&puzzle, &opts, &indexes).map_err(|e| file_failure(&file, e))?;
+            let res = crate::tiles::sdp::solve(&puzzle, &opts, &indexes).map_err(|e| file_failure(&file, e))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             let last = res.runs.last().map(|(_, r)| r.clone()).unwrap_or_default();
             let iterations: usize = res.runs.iter().map(|(_, r)| r.iterations).sum();
@@ -342,7 +342,7 @@ pub fn to_text(p: &Puzzle) -> String {
 
 /// The RON format.
 pub fn to_ron(p: &Puzzle) -> String {
-    let raw = crate::edge::RawPuzzle {
+    let raw = crate::tiles::RawPuzzle {
         cols: p.cols,
         rows: p.rows,
         rotate: p.rotate,
@@ -357,7 +357,7 @@ pub const MAX_COLORS: u64 = 1000;
 
 fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> Result<i32, Failure> {
     let Some(a) = parse::<GenerateArgs>("generate", args, out)? else { return Ok(0) };
-    let side = crate::edge::MAX_SIDE as u64;
+    let side = crate::tiles::MAX_SIDE as u64;
     let size = |v: Option<u64>, name: &str| v.map_or(Ok(0), |n| within(n, name, 1, side));
     let mut spec = generate::Spec {
         cols: size(a.cols, "--cols")? as usize,

@@ -78,4 +78,3 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
     }
     code
 }
-

@@ -1,33 +1,41 @@
-//! Puzzle families: every rule that differs between tangram, polyomino, polycube and edge
-//! levels lives behind one trait, [`Family`], so the game and the commands ask a level's family
-//! and never match on which family it is.
+//! Puzzle families: every rule that differs between dissections, polyomino and polycube boards
+//! and tile puzzles lives behind one trait, [`Family`], so the game and the commands ask a
+//! level's family and never match on which family it is.
 //!
-//! A family answers four questions about a level:
-//! * **judge** an arrangement ([`Judgement`]: solved, progress, overlap, what to mark);
+//! A level ([`Level`]) is what every family has (a piece set, a figure, a reference solution)
+//! plus its family as one value: the family's own data (a board and parts, a tile puzzle)
+//! carried by the object that answers for it. A family answers:
+//! * **judge** an arrangement ([`Judgement`]: solved, progress, overlap, what to mark), and
+//!   whether a move is **legal** at all;
 //! * **hint** from the player's position ([`Hint`]);
-//! * **check** the stored solution and **prove** the level solvable (CI and `check-levels`);
-//! * its **capabilities** ([`Caps`]): can pieces turn, mirror, tip over in space; can the
-//!   solver be watched; is there a solver lab; do pieces sit on a grid.
+//! * **check** the stored solution, **prove** the level solvable (CI and `check-levels`) and
+//!   **count** its solutions (the editor, `tessera analyse`);
+//! * its **capabilities** ([`Caps`]), the solver its show-thinking view plays ([`Watch`]), the
+//!   methods its solver lab compares ([`Family::lab`]), and a board in space ([`Solid`]).
 //!
-//! Levels name their family in the pack file (`family: "polyomino"`); [`PARSERS`] maps each
-//! name to the function that reads the family's part of a level. Adding a family is one module
-//! here, one line in [`PARSERS`], and one game module for its drawing (ARCHITECTURE.md walks
+//! Levels name their family in the pack file (`family: "polyomino"`); [`registry`] maps each
+//! name to the function that reads the family's part of a level. Adding a family is one folder
+//! here, one line in the registry, one drawing plugin in the game (ARCHITECTURE.md walks
 //! through it).
 
-mod edge;
-mod polyomino;
-mod tangram;
-
-pub use edge::EdgeLevel;
-pub use polyomino::PolyLevel;
+pub mod polyomino;
+pub mod registry;
+pub mod tangram;
+pub mod tiles;
+pub mod watch;
 
 use crate::format::Node;
-use crate::geom::Vertex;
-use crate::level::Level;
-use crate::pieces::{PieceSet, Placement};
-use crate::verify::Mode;
+use crate::geom::ring::Side;
+use crate::geom::{pt, Motion, Vertex};
+use crate::i18n::Text;
+use crate::level::entry::{Entry, RawBoard};
+pub use crate::pieces::Hint;
+use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
+use crate::polyform::pack::{Board, PartSpec};
+use crate::verify::{Mode, Puzzle, Target};
+use std::any::Any;
 use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
 
 /// What the game may do with a level's pieces and tools.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -38,9 +46,9 @@ pub struct Caps {
     pub mirror: bool,
     /// Pieces tip over in space (polycubes): the flip action tips instead of mirroring.
     pub tip: bool,
-    /// The geometric solver's search can be watched on the board.
+    /// The family's solver can be watched on the board ([`Family::watch`]).
     pub watch: bool,
-    /// The solver lab (several solving methods side by side) is offered.
+    /// The solver lab (several solving methods side by side, [`Family::lab`]) is offered.
     pub lab: bool,
     /// Pieces sit on a grid of unit cells (drawn on the board; placement snaps to cells).
     pub grid: bool,
@@ -68,22 +76,67 @@ pub enum Mark {
     Side { cell: usize, side: usize },
 }
 
-/// What a hint says.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Hint {
-    /// The placed pieces can be completed: this piece goes here (world coordinates).
-    Next(Placement),
-    /// No completion exists with the placed pieces where they are: move this piece.
-    Move(usize),
-    /// The figure is already complete.
-    Done,
+/// What [`Family::count`] found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Count {
+    /// Solutions found, at most the limit.
+    pub solutions: u64,
+    /// The search ran to its end, so `solutions` is all there are (when under the limit).
+    pub complete: bool,
+    pub nodes: u64,
 }
 
-/// The rules of one puzzle family. Implementations are stateless: a level's data (its piece
-/// set and figure, and a grid family's board or puzzle) is in the [`Level`].
-pub trait Family: Send + Sync + std::fmt::Debug {
+/// A board in space and the parts that fill it: what the 3D view, its picking and the level
+/// list's pictures need of a level whose pieces are handled in space (polycubes).
+#[derive(Clone, Copy, Debug)]
+pub struct Solid<'a> {
+    pub board: &'a Board,
+    pub parts: &'a [PartSpec],
+}
+
+/// How the show-thinking view plays a family's solver.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum WatchKind {
+    /// A search: many partial placements, shown at the game's pace.
+    Search,
+    /// Iterates of a numerical method (the rank-one SDP): few steps, each held longer.
+    Iterates,
+}
+
+/// Where a watched solver sends each step: every piece placed so far, and the base angle the
+/// placements' rotations count from.
+pub type Show = Arc<dyn Fn(Vec<Placement>, f64) + Send + Sync>;
+
+/// A solver run to be watched: what kind it is, and the run itself (to be started on a worker
+/// thread with the stream to show and a cancel flag it polls).
+pub struct Watch {
+    pub kind: WatchKind,
+    pub run: Box<dyn FnOnce(Show, Arc<AtomicBool>) -> Watched + Send>,
+}
+
+/// How a watched run ended: solved or not, and the steps (nodes or iterations) it took.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Watched {
+    pub solved: bool,
+    pub steps: u64,
+}
+
+/// One method's result in the solver lab: solved or not, and its work in the player's words.
+#[derive(Clone, Debug)]
+pub struct Tried {
+    pub solved: bool,
+    pub work: Text,
+}
+
+/// The rules of one puzzle family. An implementation carries the family's own data for one
+/// level (a board and parts, a tile puzzle; nothing for dissections), and the [`Level`] it is
+/// asked about carries what every family has.
+pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// The name level files and `tessera levels` use.
     fn name(&self) -> &'static str;
+
+    /// The message id that names the family to the player (`family-tangram`, ...).
+    fn title(&self) -> &'static str;
 
     /// What the game may do on this level.
     fn caps(&self, level: &Level) -> Caps;
@@ -91,6 +144,13 @@ pub trait Family: Send + Sync + std::fmt::Debug {
     /// Judges an arrangement: every piece of the set, where the player has it (pieces in the
     /// tray included; the family decides which ones are on the board).
     fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement;
+
+    /// Whether the player may move a piece from `from` to `to` (both of the same piece). Free
+    /// families allow every move; a family with constrained moves refuses some, and the piece
+    /// goes back.
+    fn legal(&self, _level: &Level, _from: &Placement, _to: &Placement) -> bool {
+        true
+    }
 
     /// A hint from an arrangement (every piece, as for `judge`). `cancel` stops a search that
     /// has become stale; `None` when no hint was found within the family's budget.
@@ -107,9 +167,30 @@ pub trait Family: Send + Sync + std::fmt::Debug {
     /// Counts the level's solutions with the family's solver, stopping at `limit` (the level
     /// editor's live proof, `tessera analyse`). What counts as one solution is the family's:
     /// placements up to identical pieces (dissections), up to the board's symmetries
-    /// (polyominoes), up to turning the whole board (edge matching with turning tiles).
+    /// (polyominoes), up to turning the whole board (tile puzzles with turning tiles).
     /// `cancel` stops a search that has become stale (the editor's draft changed).
     fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count;
+
+    /// The solver the show-thinking view plays on this level; `None` when there is none to
+    /// watch.
+    fn watch(&self, _level: &Level) -> Option<Watch> {
+        None
+    }
+
+    /// The solver lab's methods on this level, as message ids; empty when there is no lab.
+    fn lab(&self) -> &'static [&'static str] {
+        &[]
+    }
+
+    /// Runs lab method `method` (an index into [`Family::lab`]) on the level.
+    fn lab_run(&self, _level: &Level, _method: usize, _cancel: Arc<AtomicBool>) -> Option<Tried> {
+        None
+    }
+
+    /// The board in space, for families whose pieces are handled in 3D (polycubes).
+    fn solid(&self) -> Option<Solid<'_>> {
+        None
+    }
 
     /// Piece `piece`'s drawing under rotation `rot`, for families whose pieces are redrawn per
     /// rotation (`Caps::drawings` > 0); `None` for rigid pieces.
@@ -124,15 +205,13 @@ pub trait Family: Send + Sync + std::fmt::Debug {
 }
 
 /// A level's family part as read from its pack: the pieces and figure every family has, its
-/// rules, and the data the grid families keep.
+/// rules, and the family with its own data.
 pub struct Parsed {
-    pub family: &'static dyn Family,
+    pub family: Arc<dyn Family>,
     pub set: PieceSet,
     pub target: Vec<Vec<Vertex>>,
     pub mode: Mode,
     pub allow_mirror: bool,
-    pub poly: Option<PolyLevel>,
-    pub edge: Option<EdgeLevel>,
 }
 
 /// The fields of a level entry that belong to its family (see `levels/README.md`).
@@ -140,8 +219,8 @@ pub struct Fields<'a> {
     pub pieces: Option<&'a Node>,
     pub rotation_step: f64,
     pub target: &'a [Node],
-    pub board: Option<&'a Board>,
-    pub edge: Option<&'a crate::edge::RawPuzzle>,
+    pub board: Option<&'a RawBoard>,
+    pub edge: Option<&'a crate::tiles::RawPuzzle>,
     pub unique: bool,
     pub mode: Option<Mode>,
     pub allow_mirror: bool,
@@ -150,51 +229,188 @@ pub struct Fields<'a> {
     pub tolerance: Option<f64>,
 }
 
-/// What [`Family::count`] found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Count {
-    /// Solutions found, at most the limit.
-    pub solutions: u64,
-    /// The search ran to its end, so `solutions` is all there are (when under the limit).
-    pub complete: bool,
-    pub nodes: u64,
-}
-
-/// A grid board as written in a level: a box of `size` cells without the `holes`, or any
-/// figure given as its `cells` (`[x, y]` or `[x, y, z]` each).
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct Board {
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub size: Vec<i32>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub cells: Vec<Vec<i32>>,
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub holes: Vec<Vec<i32>>,
-}
-
 /// Reads a family's part of a level entry.
 pub type Parse = fn(&Fields) -> Result<Parsed, String>;
 
-/// Every family a level file can name, with its reader. The first is the default.
-pub const PARSERS: [(&str, Parse); 3] =
-    [("tangram", tangram::parse), ("polyomino", polyomino::parse), ("edge", edge::parse)];
+/// One level, validated: what every family has (the piece set, the figure, the reference
+/// solution), and its family. Its rules are its family's: the game and the commands ask
+/// [`Level::caps`], [`Level::judge`], [`Level::hint`], [`Level::check_solution`] and
+/// [`Level::prove`], which hand over to [`Family`].
+#[derive(Clone, Debug)]
+pub struct Level {
+    pub id: String,
+    pub name: String,
+    /// The family, carrying its own data for this level (see [`Level::data`]).
+    pub family: Arc<dyn Family>,
+    pub difficulty: u8,
+    pub set: PieceSet,
+    pub target: Vec<Vec<Vertex>>,
+    pub mode: Mode,
+    pub allow_mirror: bool,
+    pub solution: Vec<Placement>,
+    /// Line of the level's `id` in its file.
+    pub line: usize,
+    /// The tolerance as a fraction of the figure's size (`None`: [`crate::geom::Tol::REL`]).
+    pub tolerance: Option<f64>,
+    /// The entry as its file wrote it.
+    pub entry: Arc<Entry>,
+    /// The figure prepared for judging, built on first use and shared by clones.
+    prepared: Arc<OnceLock<Puzzle>>,
+}
 
-/// The reader for a family name.
-pub fn parser(name: &str) -> Result<Parse, String> {
-    PARSERS.iter().find(|(n, _)| *n == name).map(|(_, p)| *p).ok_or_else(|| {
-        let known: Vec<&str> = PARSERS.iter().map(|(n, _)| *n).collect();
-        format!("unknown family `{name}` (known: {})", known.join(", "))
-    })
+impl Level {
+    /// A level from its checked entry and what its family read of it.
+    pub fn new(entry: Arc<Entry>, line: usize, parsed: Parsed, tolerance: Option<f64>) -> Level {
+        Level {
+            id: entry.id.clone(),
+            name: entry.name.clone(),
+            family: parsed.family,
+            difficulty: entry.difficulty,
+            set: parsed.set,
+            target: parsed.target,
+            mode: parsed.mode,
+            allow_mirror: parsed.allow_mirror,
+            solution: entry.solution.clone(),
+            line,
+            tolerance,
+            entry,
+            prepared: Arc::default(),
+        }
+    }
+
+    /// The family's own data, when it is of type `T` (a family's drawing plugin reads its
+    /// board or puzzle this way).
+    pub fn data<T: Family>(&self) -> Option<&T> {
+        (self.family.as_ref() as &dyn Any).downcast_ref::<T>()
+    }
+
+    /// The prepared target with its rules.
+    pub fn puzzle(&self) -> Puzzle {
+        self.prepared().clone()
+    }
+
+    /// The prepared target with its rules, built once per level.
+    pub fn prepared(&self) -> &Puzzle {
+        self.prepared.get_or_init(|| {
+            let rel = self.tolerance.unwrap_or(crate::geom::Tol::REL);
+            let target = Target::from_vertices_rel(&self.target, pt(0.0, 0.0), 0.0, rel)
+                .expect("validated when the pack was loaded");
+            Puzzle::new(target, self.mode, self.allow_mirror)
+        })
+    }
+
+    /// For straight sets on the lattice that turn in 45-degree steps (the lattice solver's
+    /// sets): the frame of the reference solution, 0 if its pieces sit on the integer lattice,
+    /// 1 if the figure is turned by 45 degrees. `None` for other sets (curved ones included).
+    pub fn lattice_turn(&self) -> Option<i32> {
+        (self.set.step_deg == 45.0 && crate::solve::snap::unit_of(&self.set).is_some())
+            .then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
+    }
+
+    /// The board in space, when the level's pieces are handled in 3D.
+    pub fn solid(&self) -> Option<Solid<'_>> {
+        self.family.solid()
+    }
+
+    /// What the game may do on this level.
+    pub fn caps(&self) -> Caps {
+        self.family.caps(self)
+    }
+
+    /// Judges an arrangement of every piece (those in the tray included).
+    pub fn judge(&self, pieces: &[Placement]) -> Judgement {
+        self.family.judge(self, pieces)
+    }
+
+    /// Whether a piece may move from `from` to `to` (see [`Family::legal`]).
+    pub fn legal(&self, from: &Placement, to: &Placement) -> bool {
+        self.family.legal(self, from, to)
+    }
+
+    /// A hint from an arrangement of every piece; `cancel` stops a stale search.
+    pub fn hint(&self, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+        self.family.hint(self, pieces, cancel)
+    }
+
+    /// Solves the level from scratch with its family's solver (`check-levels`).
+    pub fn prove(&self) -> Result<(), String> {
+        self.family.prove(self)
+    }
+
+    /// Counts the level's solutions, up to `limit` (see [`Family::count`]).
+    pub fn count(&self, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count {
+        self.family.count(self, limit, cancel)
+    }
+
+    /// The solver the show-thinking view plays, if any.
+    pub fn watch(&self) -> Option<Watch> {
+        self.family.watch(self)
+    }
+
+    /// The rotation piece `piece` starts in.
+    pub fn rest_rotation(&self, piece: usize) -> i32 {
+        self.family.rest_rotation(self, piece)
+    }
+
+    /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation.
+    pub fn drawing(&self, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
+        self.family.drawing(self, piece, rot)
+    }
+
+    /// Where a placement puts a piece in the world: a piece redrawn per rotation only moves
+    /// (its drawing already holds the turn); a rigid piece turns and mirrors.
+    pub fn motion(&self, p: &Placement) -> Motion {
+        if self.set.pieces.get(p.piece).is_some() && self.family.caps(self).drawings > 0 {
+            Motion { shift: pt(p.at.0, p.at.1), ..Motion::IDENTITY }
+        } else {
+            p.motion(self.set.step())
+        }
+    }
+
+    /// Pieces in world coordinates for a list of placements.
+    pub fn place(&self, placements: &[Placement]) -> Vec<Vec<Vec<Vertex>>> {
+        placements
+            .iter()
+            .map(|p| match self.drawing(p.piece, p.rot) {
+                Some(rings) => {
+                    let shift = Motion { shift: pt(p.at.0, p.at.1), ..Motion::IDENTITY };
+                    rings.iter().map(|r| crate::pieces::move_ring(r, &shift)).collect()
+                }
+                None => p.apply(&self.set.pieces[p.piece], self.set.step()),
+            })
+            .collect()
+    }
+
+    /// Whether a placed piece is on the figure rather than in the tray: a rigid piece when its
+    /// outline's centroid is, a redrawn one when one of its squares' centres is.
+    pub fn on_board(&self, p: &Placement) -> bool {
+        let target = &self.prepared().target;
+        let inside = |c| target.side(c) != Side::Outside;
+        match self.drawing(p.piece, p.rot) {
+            Some(rings) => rings.iter().any(|square| inside(ring_centroid(square) + pt(p.at.0, p.at.1))),
+            None => inside(p.motion(self.set.step()).apply(inner_point(&self.set.pieces[p.piece].rings[0]))),
+        }
+    }
+
+    /// Judges the stored reference solution.
+    pub fn check_solution(&self) -> Result<(), String> {
+        if self.solution.is_empty() {
+            return Err("no reference solution".into());
+        }
+        let mut used = vec![false; self.set.pieces.len()];
+        for p in &self.solution {
+            if std::mem::replace(&mut used[p.piece], true) {
+                return Err(format!("the solution places piece {} twice", p.piece));
+            }
+        }
+        self.family.check_solution(self)
+    }
 }
 
 /// The unit square with lowest corner (x, y): one board cell of a grid level's figure.
 fn unit_square(x: i32, y: i32) -> Vec<Vertex> {
     let (x, y) = (x as f64, y as f64);
-    [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)]
-        .iter()
-        .map(|&(a, b)| Vertex::from(crate::geom::pt(a, b)))
-        .collect()
+    [(x, y), (x + 1.0, y), (x + 1.0, y + 1.0), (x, y + 1.0)].iter().map(|&(a, b)| Vertex::from(pt(a, b))).collect()
 }
 
 /// Refuses a solution that names a piece beyond the set (`what` words the error).

@@ -245,14 +245,14 @@ fn open(
 
 /// A saved level as a draft again.
 fn reopen(level: &Level) -> Result<(Draft, Vec<Placement>), String> {
-    let draft = if level.poly.is_some() {
-        PolyDraft::of(level).map(Draft::Poly)
-    } else if level.edge.is_some() {
-        EdgeDraft::of(level).map(Draft::Edge)
-    } else {
-        Some(Draft::Pieces(level.set.clone()))
+    // A grid level is a painted board or painted tiles; any other is pieces on a canvas, which
+    // start where the reference solution has them.
+    let grid = level.caps().grid;
+    let draft = match grid {
+        true => PolyDraft::of(level).map(Draft::Poly).or_else(|| EdgeDraft::of(level).map(Draft::Edge)),
+        false => Some(Draft::Pieces(level.set.clone())),
     };
-    let start = if level.poly.is_none() && level.edge.is_none() { level.solution.clone() } else { Vec::new() };
+    let start = if grid { Vec::new() } else { level.solution.clone() };
     draft.map(|d| (d, start)).ok_or_else(|| format!("`{}` cannot be read back into the editor", level.name))
 }
 

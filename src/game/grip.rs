@@ -23,7 +23,7 @@ use super::placement::{
     commit, snapshot, History, PiecePicked, PiecePlaced, PieceQuery, PlacementSet, Selection, Snapshot, TAP_TRAVEL,
 };
 use super::AppState;
-use crate::level::PolyLevel;
+use crate::family::Solid;
 use crate::pieces::Placement;
 use crate::polyform::space::{self, Attempt, Blocked};
 use crate::polyform::Cell;
@@ -94,7 +94,7 @@ fn forget(mut refused: ResMut<Refused>, time: Res<Time>) {
 }
 
 /// The cells of every piece in the box but `except`: what a move must keep clear of.
-fn others(poly: &PolyLevel, pieces: &PieceQuery, except: Option<Entity>) -> Vec<(usize, Vec<Cell>)> {
+fn others(poly: &Solid, pieces: &PieceQuery, except: Option<Entity>) -> Vec<(usize, Vec<Cell>)> {
     pieces
         .iter()
         .filter(|(e, ..)| Some(*e) != except)
@@ -103,13 +103,13 @@ fn others(poly: &PolyLevel, pieces: &PieceQuery, except: Option<Entity>) -> Vec<
 }
 
 /// A piece's cells when it lies in the box.
-pub fn cells(poly: &PolyLevel, p: &Placement) -> Option<Vec<Cell>> {
+pub fn cells(poly: &Solid, p: &Placement) -> Option<Vec<Cell>> {
     space::in_box(&poly.board, &poly.parts[p.piece].cells, p)
 }
 
 /// The cube the pointer's ray meets first among the shown cubes of the pieces in the box
 /// (tagged by piece number).
-fn pick_piece(poly: &PolyLevel, orbit: &Orbit, pieces: &PieceQuery, ray: &space::Ray) -> Option<space::Hit> {
+fn pick_piece(poly: &Solid, orbit: &Orbit, pieces: &PieceQuery, ray: &space::Ray) -> Option<space::Hit> {
     let cubes = others(poly, pieces, None)
         .into_iter()
         .flat_map(|(k, cs)| cs.into_iter().map(move |c| (k, c)))
@@ -118,7 +118,7 @@ fn pick_piece(poly: &PolyLevel, orbit: &Orbit, pieces: &PieceQuery, ray: &space:
 }
 
 /// The empty cell the ray meets first, or the floor's cell under it.
-fn pick_room(poly: &PolyLevel, orbit: &Orbit, pieces: &PieceQuery, ray: &space::Ray) -> Option<Cell> {
+fn pick_room(poly: &Solid, orbit: &Orbit, pieces: &PieceQuery, ray: &space::Ray) -> Option<Cell> {
     let taken: std::collections::HashSet<Cell> = others(poly, pieces, None).into_iter().flat_map(|(_, c)| c).collect();
     let empty = poly.board.cells.iter().filter(|c| !taken.contains(*c) && orbit.shows(c[2])).map(|&c| (0, c));
     if let Some(hit) = space::pick(ray, empty) {
@@ -150,10 +150,13 @@ fn handle(
         actions.clear();
         return;
     };
-    let (Some(poly), Some(rect)) = (active.level.polycube().cloned(), super::layout::frame(&active.level)) else {
+    let (Some(solid), Some(rect)) = (active.level.solid(), super::layout::frame(&active.level)) else {
         actions.clear();
         return;
     };
+    // Owned, so the level can change below while the board is read.
+    let (board, parts) = (solid.board.clone(), solid.parts.to_vec());
+    let poly = Solid { board: &board, parts: &parts };
     let extent = poly.board.extent();
     let step = active.level.set.step();
     let now = time.elapsed_secs();

@@ -10,8 +10,8 @@ use super::levels::ActiveLevel;
 use super::pieces::{Piece, Placed};
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
-use crate::family::Hint;
 use crate::i18n::Text;
+use crate::pieces::Hint;
 use crate::pieces::Placement;
 use bevy::prelude::*;
 

@@ -1,24 +1,21 @@
-//! The solver lab (edge-matching levels): runs the exact solver or the paper's LP method
-//! (Algorithm 1) on the level as an async task; the result comes back over a crossbeam
-//! channel and the UI lists it (method, solved, iterations or nodes, time) beside the others.
+//! The solver lab: runs one of the methods the level's family offers ([`crate::family::Family::lab`];
+//! on tile puzzles the exact search and the paper's LP method, Algorithm 1) on the level as an
+//! async task; the result comes back over a crossbeam channel and the UI lists it (method,
+//! solved, iterations or nodes, time) beside the others.
 
 use super::job::Job;
 use super::levels::ActiveLevel;
 use super::AppState;
-use crate::i18n::Text;
 use bevy::prelude::*;
 
-/// Ask the lab to run a method.
+/// Ask the lab to run a method: an index into the family's [`crate::family::Family::lab`].
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub enum LabRun {
-    Exact,
-    Lp,
-}
+pub struct LabRun(pub usize);
 
 /// One finished run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabResult {
-    /// The method's message id (`lab-exact`, `lab-lp`).
+    /// The method's message id (the family's, e.g. `lab-exact`, `lab-lp`).
     pub method: &'static str,
     pub solved: bool,
     /// LP: linear programs solved; exact: search nodes; or why it failed.
@@ -56,47 +53,18 @@ fn leave(mut lab: ResMut<SolverLab>) {
 }
 
 fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Option<Res<ActiveLevel>>) {
-    let Some(which) = runs.read().last().copied() else { return };
-    let Some(puzzle) = active.and_then(|a| a.level.edge.as_ref().map(|e| e.puzzle.clone())) else { return };
+    let Some(LabRun(method)) = runs.read().last().copied() else { return };
+    let Some(level) = active.map(|a| a.level.clone()) else { return };
+    let Some(&name) = level.family.lab().get(method) else { return };
     if lab.running {
         return;
     }
     lab.running = true;
     lab.job.start(move |job| {
         let t0 = std::time::Instant::now();
-        let result = match which {
-            LabRun::Exact => {
-                let out = crate::edge::exact::solve(
-                    &puzzle,
-                    &crate::edge::exact::Options {
-                        limit: 1,
-                        max_nodes: 100_000_000,
-                        cancel: Some(job.cancel.clone()),
-                        ..Default::default()
-                    },
-                );
-                let (solved, work) = match out {
-                    Ok(o) => (o.solutions > 0, Text::new("lab-nodes").with("n", o.nodes)),
-                    Err(e) => (false, Text::new("error").with("why", e)),
-                };
-                LabResult { method: "lab-exact", solved, work, ms: 0.0 }
-            }
-            LabRun::Lp => {
-                let out =
-                    crate::edge::lp::solve(&puzzle, 30, crate::edge::lp::Basis::Point, crate::edge::lp::Turns::Direct);
-                let (solved, work) = match out {
-                    Ok(o) => (
-                        o.solved,
-                        Text::new(if o.permutation { "lab-lp-work-perm" } else { "lab-lp-work" })
-                            .with("n", o.iterations)
-                            .with("count", o.variables),
-                    ),
-                    Err(e) => (false, Text::new("error").with("why", e)),
-                };
-                LabResult { method: "lab-lp", solved, work, ms: 0.0 }
-            }
-        };
-        job.send(LabResult { ms: t0.elapsed().as_secs_f64() * 1000.0, ..result });
+        let Some(tried) = level.family.lab_run(&level, method, job.cancel.clone()) else { return };
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        job.send(LabResult { method: name, solved: tried.solved, work: tried.work, ms });
     });
 }
 

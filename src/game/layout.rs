@@ -18,7 +18,7 @@ fn project(p: Vec3) -> Vec2 {
 /// The rectangle of a polycube level's 3D view, centred over its layer panels (the layout keeps
 /// pieces out of it). `None` for other levels.
 pub fn frame(level: &crate::level::Level) -> Option<Rect> {
-    let size = level.polycube()?.board.extent().map(|v| v as f32);
+    let size = level.solid()?.board.extent().map(|v| v as f32);
     let corners = (0..8).map(|k| {
         project(Vec3::new((k & 1) as f32 * size[0], (k >> 1 & 1) as f32 * size[1], (k >> 2) as f32 * size[2]))
     });

@@ -137,8 +137,8 @@ fn reset(
     mut area: ResMut<SolidArea>,
     mut focus: ResMut<GamepadFocus>,
 ) {
-    let level = active.as_ref().filter(|a| a.level.polycube().is_some()).map(|a| &a.level);
-    let layers = level.and_then(|l| l.polycube()).map_or(1, |p| p.board.extent()[2]);
+    let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
+    let layers = level.and_then(|l| l.solid()).map_or(1, |p| p.board.extent()[2]);
     *orbit = Orbit { layers, ..Orbit::default() };
     area.0 = level.and_then(super::layout::frame);
     focus.solid = area.0.is_some();
@@ -155,7 +155,7 @@ fn zoom(mut actions: MessageReader<Action>, mut orbit: ResMut<Orbit>) {
 
 /// The right stick turns the view.
 fn stick(pads: Query<&Gamepad>, time: Res<Time>, mut orbit: ResMut<Orbit>, active: Option<Res<ActiveLevel>>) {
-    if active.as_ref().and_then(|a| a.level.polycube()).is_none() {
+    if active.as_ref().and_then(|a| a.level.solid()).is_none() {
         return;
     }
     for pad in &pads {

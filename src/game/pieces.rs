@@ -110,7 +110,7 @@ impl Placed {
                 p.rot = (p.rot + d_rot).rem_euclid((std::f64::consts::TAU / step).round() as i32);
                 p.flip ^= flip;
             } else {
-                use crate::polyform::play::turn;
+                use crate::polyform::place::turn;
                 p.rot = turn(turn(p.rot, 2, d_rot), 0, i32::from(flip));
             }
         })
@@ -119,7 +119,7 @@ impl Placed {
     /// 2 = z), about its centroid as drawn (for pieces in the tray; [`crate::polyform::space`]
     /// turns those in the box).
     pub fn spun(&self, geom: &PieceGeom, step: f64, axis: usize, quarter: i32) -> Placed {
-        self.recentred(geom, step, |p| p.rot = crate::polyform::play::turn(p.rot, axis, quarter))
+        self.recentred(geom, step, |p| p.rot = crate::polyform::place::turn(p.rot, axis, quarter))
     }
     /// The placement changed by `change`, moved so its centroid stays put (a polycube piece
     /// then lands on whole cells).

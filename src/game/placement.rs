@@ -126,7 +126,7 @@ fn handle_actions(
     let caps = active.level.caps();
     let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
     // Polycube pieces turn in space by the grip's rules (in the box, about their middle).
-    let solid = active.level.polycube().is_some();
+    let solid = active.level.solid().is_some();
     if stack.0.is_empty() {
         let mut all: Vec<(usize, Entity)> = pieces.iter().map(|(e, p, ..)| (p.0, e)).collect();
         all.sort();

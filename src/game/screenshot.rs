@@ -324,7 +324,9 @@ fn drive(
         (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => {
             commands.queue(|w: &mut World| {
                 w.resource_mut::<super::lab::SolverLab>().open = true;
-                w.write_message(super::lab::LabRun::Lp);
+                // The family's last method (the LP on tile puzzles).
+                let methods = w.get_resource::<super::levels::ActiveLevel>().map_or(0, |a| a.level.family.lab().len());
+                w.write_message(super::lab::LabRun(methods.saturating_sub(1)));
             });
         }
         _ => {}

@@ -91,7 +91,7 @@ fn camera(
     offscreen: Option<Res<super::draw::OffscreenTarget>>,
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
-    let level = active.as_ref().filter(|a| a.level.polycube().is_some()).map(|a| &a.level);
+    let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
     let Some((level, rect)) = level.and_then(|l| super::layout::frame(l).map(|f| (l, f))) else {
         for (e, ..) in &cams {
             commands.entity(e).despawn();
@@ -107,7 +107,7 @@ fn camera(
         physical_size: (hi - lo).max(Vec2::splat(8.0)).as_uvec2(),
         ..default()
     };
-    let place = orbit.eye(level.polycube().expect("checked").board.extent());
+    let place = orbit.eye(level.solid().expect("checked").board.extent());
     match cams.single_mut() {
         Ok((_, mut cam, mut t)) => {
             let same = cam.viewport.as_ref().is_some_and(|v| {
@@ -171,11 +171,11 @@ fn redraw(
     }
     *drawn = Some(now);
     let (Some(active), Some(assets)) = (active, assets) else { return };
-    let Some(poly) = active.level.polycube() else { return };
+    let Some(poly) = active.level.solid() else { return };
     for e in &old {
         commands.entity(e).despawn();
     }
-    let cells_of = |p: &crate::pieces::Placement| super::grip::cells(poly, p);
+    let cells_of = |p: &crate::pieces::Placement| super::grip::cells(&poly, p);
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
         // A refused move's red cubes a little larger, over the piece in the way.

@@ -1,11 +1,9 @@
-//! Show thinking: the geometric solver searches the level's figure on `AsyncComputeTaskPool`
-//! and streams its current partial placement over a crossbeam channel: every node for the
-//! first [`EVERY_NODE`] nodes, then at most one per [`LATER_EVERY`], then the solution. On a
-//! level whose pieces only slide (`rotation_step: 360`, straight edges, no mirror) it is the
-//! rank-one SDP instead ([`crate::solve::sdp`]): each of its steps sends every piece where that
-//! step's matrices put it, as the paper's Figure 5.2(d) shows them converging. The game
-//! plays the stream back one step per [`ThinkingPace`], each step a set of [`ThinkingGhost`]
-//! entities drawn faintly by [`super::draw`]. (The search itself is never slowed down: it would
+//! Show thinking: the solver the level's family names ([`crate::family::Family::watch`]: the
+//! geometric search, or the rank-one SDP on pieces that only slide) runs on
+//! `AsyncComputeTaskPool` and streams its partial placements over a crossbeam channel
+//! ([`crate::family::watch`] says how often). The game plays the stream back one step per
+//! [`ThinkingPace`] (a numerical method's iterates at least [`SDP_PACE`] each), each step a set
+//! of [`ThinkingGhost`] entities drawn faintly by [`super::draw`]. (The search itself is never slowed down: it would
 //! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
@@ -14,11 +12,10 @@ use super::job::Job;
 use super::levels::ActiveLevel;
 use super::placement::{PiecePlaced, PlacementSet};
 use super::AppState;
+use crate::family::WatchKind;
 use crate::i18n::Text;
 use crate::pieces::Placement;
-use crate::solve::geometric::{solve, Options, Watch};
 use bevy::prelude::*;
-use std::sync::atomic::Ordering;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -39,59 +36,9 @@ impl Default for ThinkingPace {
     }
 }
 
-pub const EVERY_NODE: u64 = 300;
-pub const LATER_EVERY: Duration = Duration::from_millis(50);
-
 enum Msg {
     Partial(Vec<Placement>, f64),
     Done { solved: bool, nodes: u64, sdp: bool },
-}
-
-/// Whether a level's show-thinking view plays the rank-one SDP: tangram-family pieces that
-/// only slide (`rotation_step: 360`), with straight edges.
-pub fn sdp_view(level: &crate::level::Level) -> bool {
-    level.family.name() == "tangram"
-        && level.set.step_deg >= 360.0
-        && !level.set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some())
-}
-
-/// The SDP's run, each step's iterate streamed as placements.
-fn run_sdp(set: &crate::pieces::PieceSet, target: &[Vec<crate::geom::Vertex>], job: &super::job::JobCtx<Msg>) {
-    use crate::solve::sdp::{Dissection, Options, AUTO};
-    let pieces: Vec<_> = set.pieces.iter().map(|p| p.rings.clone()).collect();
-    let Ok(d) = Dissection::new(target, &pieces, 1) else {
-        job.send(Msg::Done { solved: false, nodes: 0, sdp: true });
-        return;
-    };
-    let d = Arc::new(d);
-    let as_placements = |d: &Dissection, placed: &[crate::solve::sdp::Placed]| -> Vec<Placement> {
-        placed
-            .iter()
-            .enumerate()
-            .map(|(i, p)| {
-                let at = p.at - d.centroid(i);
-                Placement { piece: i, rot: 0, flip: false, at: (at.x, at.y) }
-            })
-            .collect()
-    };
-    let (view, stream) = (d.clone(), job.clone());
-    let opts = Options {
-        cancel: Some(job.cancel.clone()),
-        watch: Some(Arc::new(move |_step, t: &[(f64, f64)]| {
-            stream.send(Msg::Partial(as_placements(&view, &view.placed(t)), 0.0));
-        })),
-        ..Default::default()
-    };
-    let (solved, steps) = match d.solve(&opts, &AUTO) {
-        Ok(out) => {
-            if let Some(placed) = &out.placed {
-                job.send(Msg::Partial(as_placements(&d, placed), 0.0));
-            }
-            (out.placed.is_some(), out.runs.iter().map(|(_, r)| r.iterations as u64).sum())
-        }
-        Err(_) => (false, 0),
-    };
-    job.send(Msg::Done { solved, nodes: steps, sdp: true });
 }
 
 /// The state of the live view.
@@ -172,47 +119,17 @@ fn toggle(
     state.shown = 0;
     state.message = Some(Text::new("watch-solver"));
     state.queue.clear();
-    let (set, target) = (active.level.set.clone(), active.level.target.clone());
-    state.sdp = sdp_view(&active.level);
+    let Some(watch) = active.level.watch() else { return };
+    state.sdp = watch.kind == WatchKind::Iterates;
     if state.sdp {
         state.message = Some(Text::new("watch-sdp"));
-        state.job.start(move |job| run_sdp(&set, &target, &job));
-        return;
     }
+    let sdp = state.sdp;
     state.job.start(move |job| {
-        let sent = std::sync::atomic::AtomicU64::new(0);
-        let last = std::sync::Mutex::new(std::time::Instant::now());
         let stream = job.clone();
-        let watch = Watch {
-            every: Duration::ZERO,
-            show: Arc::new(move |placed: &[Placement], base: f64| {
-                if sent.fetch_add(1, Ordering::Relaxed) >= EVERY_NODE {
-                    let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-                    if last.elapsed() < LATER_EVERY {
-                        return;
-                    }
-                    *last = std::time::Instant::now();
-                }
-                stream.send(Msg::Partial(placed.to_vec(), base));
-            }),
-        };
-        let opts = Options {
-            limit: 1,
-            max_nodes: 200_000,
-            cancel: Some(job.cancel.clone()),
-            watch: Some(watch),
-            ..Default::default()
-        };
-        let (solved, nodes) = match solve(&set, &target, &opts) {
-            Some(out) => {
-                if let Some(sol) = out.solutions.first() {
-                    job.send(Msg::Partial(sol.clone(), out.base_angle));
-                }
-                (!out.solutions.is_empty(), out.nodes)
-            }
-            None => (false, 0),
-        };
-        job.send(Msg::Done { solved, nodes, sdp: false });
+        let show = Arc::new(move |placed: Vec<Placement>, base: f64| stream.send(Msg::Partial(placed, base)));
+        let end = (watch.run)(show, job.cancel.clone());
+        job.send(Msg::Done { solved: end.solved, nodes: end.steps, sdp });
     });
 }
 

@@ -6,6 +6,7 @@ use super::draw::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
 use super::hints::{HintKind, HintMarker};
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, PALETTE};
+use crate::family::tiles::TileLevel;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -18,8 +19,8 @@ impl Plugin for TilesPlugin {
 }
 
 /// The tiles of an edge level's puzzle, if the level on the board is one.
-fn tiles<'a>(active: &'a Option<Res<ActiveLevel>>) -> Option<&'a [crate::edge::Tile]> {
-    active.as_ref().and_then(|a| a.level.edge.as_ref()).map(|e| &e.puzzle.tiles[..])
+fn tiles<'a>(active: &'a Option<Res<ActiveLevel>>) -> Option<&'a [crate::tiles::Tile]> {
+    active.as_ref().and_then(|a| a.level.data::<TileLevel>()).map(|e| &e.puzzle.tiles[..])
 }
 
 /// A new tile piece: a plain square under its four coloured triangles.
@@ -65,7 +66,7 @@ pub fn side_rgb(c: u16) -> [f32; 3] {
 }
 
 /// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
-fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::edge::Tile) {
+fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile) {
     let c = Vec2::splat(0.5);
     let corners = [Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0), Vec2::new(0.0, 0.0)];
     for (side, &colour) in tile.iter().enumerate() {
@@ -133,7 +134,7 @@ fn show_mismatches(
     for m in &markers {
         commands.entity(m).despawn();
     }
-    let Some(e) = active.as_ref().and_then(|a| a.level.edge.as_ref()) else { return };
+    let Some(e) = active.as_ref().and_then(|a| a.level.data::<TileLevel>()) else { return };
     let (cols, rows) = (e.puzzle.cols, e.puzzle.rows);
     for &(cell, side) in &mismatched.0 {
         let (x, y) = ((cell % cols) as f32, (rows - 1 - cell / cols) as f32);

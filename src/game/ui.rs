@@ -481,7 +481,7 @@ fn hud(
                 if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
                     ui.weak(tr.s("copied"));
                 }
-                if active.level.polycube().is_some() && !narrow {
+                if active.level.solid().is_some() && !narrow {
                     ui.weak(tr.s("hud-3d-help"));
                 }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
@@ -560,11 +560,10 @@ fn hud(
             ui.label(tr.s("lab-about"));
             ui.horizontal(|ui| {
                 ui.add_enabled_ui(!lab.running, |ui| {
-                    if ui.button(tr.s("lab-exact")).clicked() {
-                        lab_runs.write(super::lab::LabRun::Exact);
-                    }
-                    if ui.button(tr.s("lab-lp")).clicked() {
-                        lab_runs.write(super::lab::LabRun::Lp);
+                    for (k, method) in active.level.family.lab().iter().enumerate() {
+                        if ui.button(tr.s(method)).clicked() {
+                            lab_runs.write(super::lab::LabRun(k));
+                        }
                     }
                 });
                 if lab.running {
@@ -644,7 +643,7 @@ fn layer_labels(
     tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let Some(poly) = active.as_ref().and_then(|a| a.level.polycube()) else { return Ok(()) };
+    let Some(poly) = active.as_ref().and_then(|a| a.level.solid()) else { return Ok(()) };
     // The 3D view's controls, in rows above the bottom bar (clear of the view, which is drawn
     // over the UI): the slice that hides the upper layers, zoom, and the selected piece's moves
     // in space (turning and tipping are in the bar). A drag around the solid, or the right
@@ -708,7 +707,7 @@ fn layer_labels(
             },
         );
     }
-    let Some(stride) = crate::polyform::play::layer_stride(&poly.board) else { return Ok(()) };
+    let Some(stride) = crate::polyform::place::layer_stride(&poly.board) else { return Ok(()) };
     let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
     for z in 0..layers {
         let name = match z {

@@ -284,3 +284,26 @@ pub const PALETTE: [[f32; 3]; 12] = [
     [0.87, 0.80, 0.47],
     [0.53, 0.13, 0.33],
 ];
+
+/// What a hint says.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Hint {
+    /// The placed pieces can be completed: this piece goes here (world coordinates).
+    Next(Placement),
+    /// No completion exists with the placed pieces where they are: move this piece.
+    Move(usize),
+    /// The figure is already complete.
+    Done,
+}
+
+/// When no completion exists with the placed pieces where they are: the latest placed piece
+/// whose removal lets `hint_without` complete the rest (or, failing that, the latest piece).
+pub fn blocking_piece(placed: &[Placement], hint_without: impl Fn(&[Placement]) -> Option<Hint>) -> Option<Hint> {
+    for skip in (0..placed.len()).rev() {
+        let rest: Vec<Placement> = placed.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, q)| *q).collect();
+        if matches!(hint_without(&rest), Some(Hint::Next(_)) | Some(Hint::Done)) {
+            return Some(Hint::Move(placed[skip].piece));
+        }
+    }
+    placed.last().map(|q| Hint::Move(q.piece))
+}

@@ -11,7 +11,7 @@ pub mod bitcover;
 pub mod enumerate;
 pub mod line;
 pub mod pack;
-pub mod play;
+pub mod place;
 pub mod space;
 pub mod svg;
 

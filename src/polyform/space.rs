@@ -10,7 +10,7 @@
 
 use super::lowest;
 use super::pack::Board;
-use super::play::{orient, place_at, placement_cells, turn};
+use super::place::{orient, place_at, placement_cells, turn};
 use super::Cell;
 use crate::pieces::Placement;
 

@@ -248,8 +248,8 @@ pub fn hint(
     target: &[Vec<Vertex>],
     placed: &[Placement],
     opts: &Options,
-) -> Option<crate::family::Hint> {
-    use crate::family::Hint;
+) -> Option<crate::pieces::Hint> {
+    use crate::pieces::Hint;
     let p = prepare(set, target, opts.tolerance, opts.no_mirror)?;
     if p.base.abs() > 1e-9 {
         return None;
@@ -284,7 +284,7 @@ pub fn hint(
         return None;
     }
     // Blocked: name the placed piece whose removal opens a completion (latest first).
-    crate::solve::blocking_piece(placed, |rest| hint(set, target, rest, opts))
+    crate::pieces::blocking_piece(placed, |rest| hint(set, target, rest, opts))
 }
 
 /// A piece's outer ring under a motion, as counter-clockwise edges.

@@ -253,7 +253,7 @@ pub fn solve_in_frame(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, limit: 
     Some(sols.into_iter().map(|s| s.into_iter().map(|p| frame.to_world(p)).collect()).collect())
 }
 
-pub use crate::family::Hint;
+pub use crate::pieces::Hint;
 
 /// A hint from the player's position on a lattice level. `turn` is the level's frame: the
 /// figure and its pieces sit on the integer lattice after turning by `-turn * 45` degrees

@@ -9,7 +9,7 @@
 pub mod exact;
 pub mod generate;
 pub mod lp;
-pub mod play;
+
 pub mod portfolio;
 pub mod sat;
 pub mod sdp;

@@ -1,34 +1,28 @@
 //! Packing puzzles: fill a board with polyominoes (2D) or polycubes (3D). Judged as an exact
 //! cover of the board's cells, hinted and proved by the packer. A 3D board and its pieces are
-//! drawn as layers side by side (`polyform::play`), so a polycube piece is redrawn for each of
-//! its 24 rotations and tips over instead of mirroring.
+//! drawn as layers side by side ([`crate::polyform::place`]), so a polycube piece is redrawn
+//! for each of its 24 rotations, tips over instead of mirroring, and is handled in space
+//! ([`Family::solid`]).
 
-use super::{unit_square, Board, Caps, Family, Fields, Hint, Judgement, Parsed};
+use super::{unit_square, Caps, Count, Family, Fields, Hint, Judgement, Level, Parsed, Solid, Watch};
 use crate::format::Node;
 use crate::geom::Vertex;
-use crate::level::Level;
+use crate::level::RawBoard;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
-use crate::polyform::play;
+use crate::polyform::place::{self, placement_cells, placement_for};
+use crate::polyform::Cell;
 use crate::verify::Mode;
+use std::collections::{HashMap, HashSet};
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-
-/// A 2D board (`cubes` false) or a 3D one drawn layer by layer.
-#[derive(Debug)]
-pub struct Poly {
-    cubes: bool,
-}
-
-static POLYOMINO: Poly = Poly { cubes: false };
-static POLYCUBE: Poly = Poly { cubes: true };
 
 /// Hints: the packer's node budget.
 const HINT_NODES: u64 = 50_000_000;
 /// `check-levels`: the packer's node budget.
 const PROVE_NODES: u64 = 50_000_000;
 
-/// A polyomino packing level: piece `i` of the set is part `i`.
+/// A polyomino or polycube packing level: piece `i` of the set is part `i`.
 #[derive(Clone, Debug)]
 pub struct PolyLevel {
     pub board: Cells,
@@ -42,16 +36,21 @@ impl PolyLevel {
     }
 
     /// Judges placements of pieces.
-    pub fn judge(&self, placed: &[Placement]) -> play::Judgement {
+    pub fn judge(&self, placed: &[Placement]) -> Judgement {
         let pairs: Vec<(usize, Placement)> = placed.iter().map(|p| (p.piece, *p)).collect();
-        play::judge(&self.board, &self.parts, &pairs)
+        judge(&self.board, &self.parts, &pairs)
     }
 
     /// A 3D piece's squares in its drawing (local coordinates) under rotation `rot`.
     pub fn rings(&self, piece: usize, rot: i32) -> Vec<Vec<Vertex>> {
-        let stride = play::layer_stride(&self.board).unwrap_or(0);
-        let cells = play::orient(&self.parts[piece].cells, rot);
-        play::layer_squares(&cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
+        let stride = place::layer_stride(&self.board).unwrap_or(0);
+        let cells = place::orient(&self.parts[piece].cells, rot);
+        place::layer_squares(&cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
+    }
+
+    /// A 3D board, drawn layer by layer.
+    fn cubes(&self) -> bool {
+        self.board.dim == 3
     }
 
     /// Solves the board with the packer (first solution).
@@ -87,7 +86,7 @@ fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
 
 /// The board's cells: a box of sides up to 64 (16 in 3D), or the cells listed, without its
 /// holes.
-fn board(board: &Board) -> Result<Cells, String> {
+fn board(board: &RawBoard) -> Result<Cells, String> {
     let b = match (board.size.as_slice(), board.cells.as_slice()) {
         ([], []) => return Err("a board needs `size` (a box) or `cells` (any figure)".into()),
         ([_, ..], [_, ..]) => return Err("a board has `size` or `cells`, not both".into()),
@@ -149,7 +148,7 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
     let raw_board = f.board.ok_or("a polyomino level needs a `board`")?;
     let pieces = f.pieces.ok_or("missing field `pieces`")?;
     let poly = PolyLevel { parts: parts(pieces)?, board: board(raw_board)? };
-    let (family, set, target) = match play::layer_stride(&poly.board) {
+    let (set, target) = match place::layer_stride(&poly.board) {
         None => {
             if let Some(p) = poly.parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
                 return Err(format!("{} is a 3D part; a 2D board needs flat parts", p.name));
@@ -165,7 +164,7 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
                 })
                 .collect::<Result<Vec<_>, String>>()?;
             let target = poly.board.cells.iter().map(|c| unit_square(c[0], c[1])).collect();
-            (&POLYOMINO, PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, target)
+            (PieceSet { name: "polyomino".into(), pieces, step_deg: 90.0 }, target)
         }
         // A 3D board and its pieces are drawn layer by layer, side by side.
         Some(stride) => {
@@ -173,47 +172,49 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
                 .map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) })
                 .collect();
             let target =
-                play::layer_squares(&poly.board.cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect();
-            (&POLYCUBE, PieceSet { name: "polycube".into(), pieces, step_deg: 90.0 }, target)
+                place::layer_squares(&poly.board.cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect();
+            (PieceSet { name: "polycube".into(), pieces, step_deg: 90.0 }, target)
         }
     };
     let n = set.pieces.len();
     super::check_solution_pieces(f.solution, n, |p| format!("the solution names piece {p} but there are {n} parts"))?;
-    Ok(Parsed { family, set, target, mode: Mode::Anchored, allow_mirror: false, poly: Some(poly), edge: None })
+    Ok(Parsed { family: Arc::new(poly), set, target, mode: Mode::Anchored, allow_mirror: false })
 }
 
-fn data(level: &Level) -> &PolyLevel {
-    level.poly.as_ref().expect("a polyomino level has its board")
-}
-
-impl Family for Poly {
+impl Family for PolyLevel {
     fn name(&self) -> &'static str {
         "polyomino"
+    }
+
+    fn title(&self) -> &'static str {
+        if self.cubes() {
+            "family-polycube"
+        } else {
+            "family-polyomino"
+        }
     }
 
     /// Polycubes tip over instead of mirroring; the geometric solver, which sees no layers,
     /// cannot be watched on them.
     fn caps(&self, _level: &Level) -> Caps {
-        let c = self.cubes;
-        let drawings = if c { play::TURNS as usize } else { 0 };
+        let c = self.cubes();
+        let drawings = if c { place::TURNS as usize } else { 0 };
         Caps { turn: true, mirror: !c, tip: c, watch: !c, lab: false, grid: true, drawings }
     }
 
     /// Exact cover of the board by the pieces on it (the others are in the tray).
     fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement {
         let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
-        let j = data(level).judge(&on);
-        Judgement { progress: j.progress, solved: j.solved, overlap: j.overlap, marks: Vec::new() }
+        PolyLevel::judge(self, &on)
     }
 
     fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
-        let poly = data(level);
         let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
-        play::hint(&poly.board, &poly.parts, &poly.piece_part(), &on, HINT_NODES, cancel)
+        hint(&self.board, &self.parts, &self.piece_part(), &on, HINT_NODES, cancel)
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
-        let j = data(level).judge(&level.solution);
+        let j = PolyLevel::judge(self, &level.solution);
         if j.solved {
             Ok(())
         } else {
@@ -224,8 +225,8 @@ impl Family for Poly {
         }
     }
 
-    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
-        let d = data(level);
+    fn count(&self, _level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count {
+        let d = self;
         let opts = PackOptions {
             stop: limit.max(1),
             unique: true,
@@ -234,11 +235,11 @@ impl Family for Poly {
             ..PackOptions::new(d.board.dim)
         };
         let out = crate::polyform::pack::solve(&d.board, &d.parts, &opts);
-        super::Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes }
+        Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes }
     }
 
-    fn prove(&self, level: &Level) -> Result<(), String> {
-        let out = data(level).solve(PROVE_NODES);
+    fn prove(&self, _level: &Level) -> Result<(), String> {
+        let out = self.solve(PROVE_NODES);
         match (&out.impossible, out.solutions, out.complete) {
             (Some(why), _, _) => Err(format!("the packer proves there is no solution: {why}")),
             (None, 0, true) => Err("the packer proves there is no solution".into()),
@@ -247,22 +248,103 @@ impl Family for Poly {
         }
     }
 
-    fn drawing(&self, level: &Level, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
-        self.cubes.then(|| data(level).rings(piece, rot))
+    /// The geometric solver on the parts' outlines; it sees no layers, so not on polycubes.
+    fn watch(&self, level: &Level) -> Option<Watch> {
+        (!self.cubes()).then(|| super::watch::search(level))
+    }
+
+    fn solid(&self) -> Option<Solid<'_>> {
+        self.cubes().then_some(Solid { board: &self.board, parts: &self.parts })
+    }
+
+    fn drawing(&self, _level: &Level, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
+        self.cubes().then(|| self.rings(piece, rot))
     }
 
     /// A polycube piece starts in its narrowest rotation, so a flat one lies in one layer.
-    fn rest_rotation(&self, level: &Level, piece: usize) -> i32 {
-        if !self.cubes {
+    fn rest_rotation(&self, _level: &Level, piece: usize) -> i32 {
+        if !self.cubes() {
             return 0;
         }
-        let cells = &data(level).parts[piece].cells;
-        (0..play::TURNS)
+        let cells = &self.parts[piece].cells;
+        (0..place::TURNS)
             .min_by_key(|&o| {
-                let c = play::orient(cells, o);
+                let c = place::orient(cells, o);
                 let top = |a: usize| c.iter().map(|c| c[a]).max().unwrap_or(0);
                 (top(2), top(0), top(1))
             })
             .unwrap_or(0)
     }
+}
+
+/// Judges placed pieces (`(part index, placement)`; pieces in the tray are left out).
+pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -> Judgement {
+    let on_board: HashSet<Cell> = board.cells.iter().copied().collect();
+    let mut owners: HashMap<Cell, usize> = HashMap::new();
+    let mut overlap = false;
+    let mut good: Vec<Vec<Cell>> = Vec::new();
+    for (part, p) in placed {
+        let Some(cells) = placement_cells(board, &parts[*part].cells, p) else { continue };
+        for c in &cells {
+            *owners.entry(*c).or_default() += 1;
+        }
+        if cells.iter().all(|c| on_board.contains(c)) {
+            good.push(cells);
+        }
+    }
+    if owners.values().any(|&k| k > 1) {
+        overlap = true;
+    }
+    let covered = good.iter().filter(|cs| cs.iter().all(|c| owners[c] == 1)).map(|cs| cs.len()).sum::<usize>();
+    let solved = !overlap && covered == board.cells.len() && owners.len() == board.cells.len();
+    let progress = covered as f64 / board.cells.len() as f64;
+    Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap, marks: Vec::new() }
+}
+
+/// A hint from the player's position: the next part and where it goes so the board stays
+/// solvable, `Move(piece)` for a placed piece that blocks every completion (or lies off the
+/// board or on another), or `Done`. `piece_part[i]` is the part index of piece `i`. `None`
+/// when the search budget ran out or `cancel` was raised.
+pub fn hint(
+    board: &Cells,
+    parts: &[PartSpec],
+    piece_part: &[usize],
+    placed: &[Placement],
+    max_nodes: u64,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Option<Hint> {
+    let on_board: HashSet<Cell> = board.cells.iter().copied().collect();
+    let mut taken: HashSet<Cell> = Default::default();
+    let mut left: Vec<u32> = vec![0; parts.len()];
+    for &pp in piece_part {
+        left[pp] += 1;
+    }
+    for p in placed {
+        let part = piece_part[p.piece];
+        let cells = placement_cells(board, &parts[part].cells, p);
+        let fits = cells.as_ref().is_some_and(|cs| cs.iter().all(|c| on_board.contains(c) && !taken.contains(c)));
+        if !fits || left[part] == 0 {
+            return Some(Hint::Move(p.piece));
+        }
+        taken.extend(cells.unwrap_or_default());
+        left[part] -= 1;
+    }
+    if taken.len() == board.cells.len() {
+        return Some(Hint::Done);
+    }
+    let rest = Cells { dim: board.dim, cells: board.cells.iter().copied().filter(|c| !taken.contains(c)).collect() };
+    let specs: Vec<PartSpec> =
+        parts.iter().zip(&left).map(|(p, &k)| PartSpec { count: Some(k), ..p.clone() }).collect();
+    let opts = PackOptions { stop: 1, max_nodes, cancel: cancel.clone(), ..PackOptions::new(board.dim) };
+    let out = crate::polyform::pack::solve(&rest, &specs, &opts);
+    if let Some(sol) = out.kept.first() {
+        // The largest part of the completion, on a piece not yet placed.
+        let (part, cells) = sol.iter().max_by_key(|(p, cs)| (cs.len(), std::cmp::Reverse(*p)))?;
+        let piece = (0..piece_part.len()).find(|&i| piece_part[i] == *part && !placed.iter().any(|q| q.piece == i))?;
+        return placement_for(board, piece, &parts[*part].cells, cells).map(Hint::Next);
+    }
+    if !out.complete {
+        return None;
+    }
+    crate::pieces::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, max_nodes, cancel.clone()))
 }

@@ -2,9 +2,8 @@
 //! by the contour engine, hinted by the lattice solver where the figure is on the tangram
 //! lattice and by the geometric solver otherwise.
 
-use super::{Caps, Family, Fields, Hint, Judgement, Parsed};
+use super::{Caps, Family, Fields, Hint, Judgement, Level, Parsed, Watch};
 use crate::format::{piece, ring, Node};
-use crate::level::Level;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::verify::{Piece, Target};
 use std::sync::atomic::AtomicBool;
@@ -50,12 +49,16 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
     }
     let n = set.pieces.len();
     super::check_solution_pieces(f.solution, n, |p| format!("the solution names piece {p} but the set has {n}"))?;
-    Ok(Parsed { family: &Tangram, set, target, mode, allow_mirror: f.allow_mirror, poly: None, edge: None })
+    Ok(Parsed { family: Arc::new(Tangram), set, target, mode, allow_mirror: f.allow_mirror })
 }
 
 impl Family for Tangram {
     fn name(&self) -> &'static str {
         "tangram"
+    }
+
+    fn title(&self) -> &'static str {
+        "family-tangram"
     }
 
     fn caps(&self, level: &Level) -> Caps {
@@ -93,6 +96,17 @@ impl Family for Tangram {
                 ..Default::default()
             };
             crate::solve::geometric::hint(set, target, &placed, &opts)
+        })
+    }
+
+    /// The geometric solver's search; on pieces that only slide, with straight edges, the
+    /// rank-one SDP's iterates instead.
+    fn watch(&self, level: &Level) -> Option<Watch> {
+        let curved = level.set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some());
+        Some(if level.set.step_deg >= 360.0 && !curved {
+            super::watch::sdp(level)
+        } else {
+            super::watch::search(level)
         })
     }
 

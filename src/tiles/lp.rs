@@ -365,7 +365,7 @@ mod tests {
     #[test]
     fn a_solution_satisfies_every_equation() {
         for rotate in [false, true] {
-            let spec = crate::edge::generate::Spec {
+            let spec = crate::tiles::generate::Spec {
                 cols: 4,
                 rows: 3,
                 colors: 3,
@@ -375,7 +375,7 @@ mod tests {
                 seed: 7,
                 max_nodes: 0,
             };
-            let g = crate::edge::generate::generate(&spec).unwrap();
+            let g = crate::tiles::generate::generate(&spec).unwrap();
             for (basis, mode) in [
                 (Basis::Exponential, Turns::Duplicate),
                 (Basis::Point, Turns::Duplicate),

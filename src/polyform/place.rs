@@ -1,5 +1,5 @@
-//! Polyomino and polycube play: where a placed piece's cells are, judging a board (exact
-//! cover), and hints from the player's position through the packer.
+//! Placements as cells: where a placed polyomino or polycube piece's cells are, the placement
+//! that covers given cells, and the packer's first solution as placements.
 //!
 //! On a 2D board the pieces are the parts' outlines turned in quarter turns, so a
 //! [`Placement`] (as for tangram pieces) says where a part lies. A 3D board is shown as its
@@ -8,11 +8,9 @@
 //! is drawn the same way, so it moves in the plane like any piece; its `rot` is one of the
 //! 24 rotations of space ([`orient`], [`turn`]) and `flip` is unused.
 
-use super::pack::{solve, Board, PackOptions, PartSpec};
+use super::pack::Board;
 use super::{normalize, Cell, Symmetry};
-use crate::family::Hint;
 use crate::pieces::Placement;
-use std::collections::HashMap;
 use std::sync::OnceLock;
 
 /// How many orientations a 3D piece has.
@@ -139,87 +137,6 @@ pub fn first_solution(board: &Board, parts: &[super::pack::PartSpec], max_nodes:
         .collect::<Option<Vec<_>>>()?;
     placed.sort_by_key(|p| p.piece);
     Some(placed)
-}
-
-/// The verdict on a polyomino board.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Judgement {
-    /// Board cells covered by pieces lying wholly on the board without overlap, over all cells.
-    pub progress: f64,
-    pub solved: bool,
-    pub overlap: bool,
-}
-
-/// Judges placed pieces (`(part index, placement)`; pieces in the tray are left out).
-pub fn judge(board: &Board, parts: &[PartSpec], placed: &[(usize, Placement)]) -> Judgement {
-    let on_board: std::collections::HashSet<Cell> = board.cells.iter().copied().collect();
-    let mut owners: HashMap<Cell, usize> = HashMap::new();
-    let mut overlap = false;
-    let mut good: Vec<Vec<Cell>> = Vec::new();
-    for (part, p) in placed {
-        let Some(cells) = placement_cells(board, &parts[*part].cells, p) else { continue };
-        for c in &cells {
-            *owners.entry(*c).or_default() += 1;
-        }
-        if cells.iter().all(|c| on_board.contains(c)) {
-            good.push(cells);
-        }
-    }
-    if owners.values().any(|&k| k > 1) {
-        overlap = true;
-    }
-    let covered = good.iter().filter(|cs| cs.iter().all(|c| owners[c] == 1)).map(|cs| cs.len()).sum::<usize>();
-    let solved = !overlap && covered == board.cells.len() && owners.len() == board.cells.len();
-    let progress = covered as f64 / board.cells.len() as f64;
-    Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap }
-}
-
-/// A hint from the player's position: the next part and where it goes so the board stays
-/// solvable, `Move(piece)` for a placed piece that blocks every completion (or lies off the
-/// board or on another), or `Done`. `piece_part[i]` is the part index of piece `i`. `None`
-/// when the search budget ran out or `cancel` was raised.
-pub fn hint(
-    board: &Board,
-    parts: &[PartSpec],
-    piece_part: &[usize],
-    placed: &[Placement],
-    max_nodes: u64,
-    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-) -> Option<Hint> {
-    let on_board: std::collections::HashSet<Cell> = board.cells.iter().copied().collect();
-    let mut taken: std::collections::HashSet<Cell> = Default::default();
-    let mut left: Vec<u32> = vec![0; parts.len()];
-    for &pp in piece_part {
-        left[pp] += 1;
-    }
-    for p in placed {
-        let part = piece_part[p.piece];
-        let cells = placement_cells(board, &parts[part].cells, p);
-        let fits = cells.as_ref().is_some_and(|cs| cs.iter().all(|c| on_board.contains(c) && !taken.contains(c)));
-        if !fits || left[part] == 0 {
-            return Some(Hint::Move(p.piece));
-        }
-        taken.extend(cells.unwrap_or_default());
-        left[part] -= 1;
-    }
-    if taken.len() == board.cells.len() {
-        return Some(Hint::Done);
-    }
-    let rest = Board { dim: board.dim, cells: board.cells.iter().copied().filter(|c| !taken.contains(c)).collect() };
-    let specs: Vec<PartSpec> =
-        parts.iter().zip(&left).map(|(p, &k)| PartSpec { count: Some(k), ..p.clone() }).collect();
-    let opts = PackOptions { stop: 1, max_nodes, cancel: cancel.clone(), ..PackOptions::new(board.dim) };
-    let out = solve(&rest, &specs, &opts);
-    if let Some(sol) = out.kept.first() {
-        // The largest part of the completion, on a piece not yet placed.
-        let (part, cells) = sol.iter().max_by_key(|(p, cs)| (cs.len(), std::cmp::Reverse(*p)))?;
-        let piece = (0..piece_part.len()).find(|&i| piece_part[i] == *part && !placed.iter().any(|q| q.piece == i))?;
-        return placement_for(board, piece, &parts[*part].cells, cells).map(Hint::Next);
-    }
-    if !out.complete {
-        return None;
-    }
-    crate::solve::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, max_nodes, cancel.clone()))
 }
 
 #[cfg(test)]

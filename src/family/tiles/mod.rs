@@ -1,0 +1,208 @@
+//! Tile puzzles (edge matching, `family: "edge"` in level files): square tiles with coloured
+//! sides in a frame. The pieces are the tiles (unit squares, [`cells`] says where each lies);
+//! judged by matched inner sides (mismatched ones are marked), hinted and proved by the search
+//! and the SAT solver side by side, which also settle a promised uniqueness; the solver lab
+//! compares the exact search with the paper's LP.
+
+pub mod cells;
+
+use super::{unit_square, Caps, Family, Fields, Hint, Judgement, Level, Mark, Parsed, Tried};
+use crate::i18n::Text;
+use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::tiles::exact::Options;
+use crate::tiles::Puzzle;
+use crate::verify::Mode;
+use cells::{placement_of, tile_cell};
+use std::sync::atomic::AtomicBool;
+use std::sync::Arc;
+
+/// Hints: the exact solver's node budget.
+const HINT_NODES: u64 = 50_000_000;
+/// `check-levels`: the exact solver's node budget.
+const PROVE_NODES: u64 = 100_000_000;
+
+/// An edge-matching level; `unique`: the level promises one solution (up to turning the whole
+/// board when tiles turn), which `check-levels` verifies.
+#[derive(Clone, Debug)]
+pub struct TileLevel {
+    pub puzzle: crate::tiles::Puzzle,
+    pub unique: bool,
+}
+
+pub fn parse(f: &Fields) -> Result<Parsed, String> {
+    let puzzle = f.edge.ok_or("an edge level needs an `edge` puzzle")?.build()?;
+    let pieces = (0..puzzle.tiles.len())
+        .map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] })
+        .collect();
+    // Cell (x, row) from the top-left is the world cell (x, rows - 1 - row).
+    let target = (0..puzzle.cells())
+        .map(|c| unit_square((c % puzzle.cols) as i32, (puzzle.rows - 1 - c / puzzle.cols) as i32))
+        .collect();
+    let n = puzzle.tiles.len();
+    super::check_solution_pieces(f.solution, n, |p| format!("the solution names tile {p} but there are {n}"))?;
+    Ok(Parsed {
+        family: Arc::new(TileLevel { puzzle, unique: f.unique }),
+        set: PieceSet { name: "tiles".into(), pieces, step_deg: 90.0 },
+        target,
+        mode: Mode::Anchored,
+        allow_mirror: false,
+    })
+}
+
+impl Family for TileLevel {
+    fn name(&self) -> &'static str {
+        "edge"
+    }
+
+    fn title(&self) -> &'static str {
+        "family-edge"
+    }
+
+    /// Tiles never mirror, and turn only where the level says. The geometric solver cannot be
+    /// watched on them (it does not see colours); the solver lab compares the paper's methods.
+    fn caps(&self, _level: &Level) -> Caps {
+        let turn = self.puzzle.rotate;
+        Caps { turn, mirror: false, tip: false, watch: false, lab: true, grid: true, drawings: 0 }
+    }
+
+    /// Matched inner sides; tiles count wherever they are (off the board they are in the tray).
+    fn judge(&self, _level: &Level, pieces: &[Placement]) -> Judgement {
+        judge(&self.puzzle, pieces)
+    }
+
+    fn hint(&self, _level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+        let on: Vec<Placement> = pieces.iter().filter(|p| tile_cell(&self.puzzle, p).is_some()).copied().collect();
+        hint(&self.puzzle, &on, HINT_NODES, cancel)
+    }
+
+    fn check_solution(&self, level: &Level) -> Result<(), String> {
+        let j = judge(&self.puzzle, &level.solution);
+        if j.solved {
+            Ok(())
+        } else {
+            Err(format!(
+                "the reference solution does not match (matched {:.3}, {} mismatched sides)",
+                j.progress,
+                j.marks.len()
+            ))
+        }
+    }
+
+    /// The search and the SAT solver (side by side) find a solution and, when the level promises one, prove it unique
+    /// (up to turning the whole board when tiles turn).
+    fn count(&self, _level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
+        let e = self;
+        let opts = Options {
+            limit: limit.max(1),
+            max_nodes: PROVE_NODES,
+            up_to_board_turns: e.puzzle.rotate,
+            cancel,
+            ..Default::default()
+        };
+        match crate::tiles::portfolio::solve(&e.puzzle, &opts) {
+            Ok((o, _)) => super::Count { solutions: o.solutions, complete: o.complete, nodes: o.nodes },
+            Err(_) => super::Count::default(),
+        }
+    }
+
+    fn prove(&self, _level: &Level) -> Result<(), String> {
+        let e = self;
+        let opts = Options {
+            limit: 2,
+            max_nodes: PROVE_NODES,
+            up_to_board_turns: e.unique && e.puzzle.rotate,
+            ..Default::default()
+        };
+        match crate::tiles::portfolio::solve(&e.puzzle, &opts)?.0 {
+            o if o.solutions == 0 && o.complete => Err("the solvers prove there is no solution".into()),
+            o if o.solutions == 0 => Err(format!("no solution found within {} nodes", o.nodes)),
+            o if e.unique && o.solutions > 1 => Err("the level promises a unique solution but there are more".into()),
+            o if e.unique && !o.complete => Err(format!("uniqueness not settled within {} nodes", o.nodes)),
+            _ => Ok(()),
+        }
+    }
+
+    fn lab(&self) -> &'static [&'static str] {
+        &["lab-exact", "lab-lp"]
+    }
+
+    /// The exact search (first solution), or the paper's Algorithm 1 (iterated LP, point test
+    /// functions, turns handled directly).
+    fn lab_run(&self, _level: &Level, method: usize, cancel: Arc<AtomicBool>) -> Option<Tried> {
+        match method {
+            0 => {
+                let opts = Options { limit: 1, max_nodes: PROVE_NODES, cancel: Some(cancel), ..Default::default() };
+                Some(match crate::tiles::exact::solve(&self.puzzle, &opts) {
+                    Ok(o) => Tried { solved: o.solutions > 0, work: Text::new("lab-nodes").with("n", o.nodes) },
+                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e) },
+                })
+            }
+            1 => {
+                use crate::tiles::lp::{solve, Basis, Turns};
+                Some(match solve(&self.puzzle, 30, Basis::Point, Turns::Direct) {
+                    Ok(o) => Tried {
+                        solved: o.solved,
+                        work: Text::new(if o.permutation { "lab-lp-work-perm" } else { "lab-lp-work" })
+                            .with("n", o.iterations)
+                            .with("count", o.variables),
+                    },
+                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e) },
+                })
+            }
+            _ => None,
+        }
+    }
+}
+
+/// Judges tiles: matched inner sides over all inner sides; the mismatched sides among the
+/// tiles on the board (frame sides included) are marked.
+pub fn judge(p: &Puzzle, placed: &[Placement]) -> Judgement {
+    let (cells, overlap) = cells::board(p, placed);
+    let (good, total) = p.matched_inner(&cells);
+    let mismatches = p.mismatches(&cells);
+    let full = cells.iter().all(Option::is_some);
+    let rotation_ok = p.rotate || cells.iter().flatten().all(|&(_, r)| r == 0);
+    let solved = full && !overlap && rotation_ok && mismatches.is_empty() && {
+        let pl: crate::tiles::Placement = cells.iter().map(|c| c.unwrap_or((usize::MAX, 0))).collect();
+        p.check(&pl).is_ok()
+    };
+    let progress = if total == 0 { f64::from(u8::from(solved)) } else { good as f64 / total as f64 };
+    let marks = mismatches.into_iter().map(|(cell, side)| Mark::Side { cell, side }).collect();
+    Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap, marks }
+}
+
+/// The next tile and where it goes so the board stays solvable, or `Move(tile)` for a placed
+/// tile that blocks every completion, or `Done`; `None` when the budget ran out.
+pub fn hint(
+    p: &Puzzle,
+    placed: &[Placement],
+    max_nodes: u64,
+    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+) -> Option<Hint> {
+    let mut fixed: Vec<(usize, usize, u8)> = Vec::new();
+    let mut taken = vec![false; p.cells()];
+    for pl in placed {
+        match tile_cell(p, pl) {
+            Some((cell, rot)) if !taken[cell] && (p.rotate || rot == 0) => {
+                taken[cell] = true;
+                fixed.push((cell, pl.piece, rot));
+            }
+            _ => return Some(Hint::Move(pl.piece)),
+        }
+    }
+    if fixed.len() == p.cells() && judge(p, placed).solved {
+        return Some(Hint::Done);
+    }
+    let opts = Options { limit: 1, max_nodes, cancel: cancel.clone(), fixed: fixed.clone(), ..Default::default() };
+    let (out, _) = crate::tiles::portfolio::solve(p, &opts).ok()?;
+    if let Some(sol) = out.first {
+        // The first empty cell in reading order.
+        let cell = (0..p.cells()).find(|&c| !taken[c] && !p.clues.iter().any(|k| k.cell == c))?;
+        let (tile, rot) = sol[cell];
+        return Some(Hint::Next(placement_of(p, tile, cell, rot)));
+    }
+    if !out.complete {
+        return None;
+    }
+    crate::pieces::blocking_piece(placed, |rest| hint(p, rest, max_nodes, cancel.clone()))
+}

@@ -1,0 +1,92 @@
+//! A level as its pack file writes it ([`Entry`]), before it is checked and built: what the
+//! level writers, the share codes and the daily puzzles write back. The schema is documented
+//! in `levels/README.md`.
+
+use crate::format::Node;
+use crate::pieces::Placement;
+use crate::tiles::RawPuzzle;
+use crate::verify::Mode;
+use serde::{Deserialize, Serialize};
+
+fn one_u8() -> u8 {
+    1
+}
+fn step45() -> f64 {
+    45.0
+}
+
+fn is_false(b: &bool) -> bool {
+    !*b
+}
+fn is_step45(s: &f64) -> bool {
+    *s == 45.0
+}
+
+/// A level entry as written in a pack file, before it is checked and built: what the level
+/// writer, the share codes and the daily puzzle write back.
+#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct Entry {
+    pub id: String,
+    pub name: String,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub family: Option<String>,
+    #[serde(default = "one_u8")]
+    pub difficulty: u8,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pieces: Option<Node>,
+    #[serde(default = "step45", skip_serializing_if = "is_step45")]
+    pub rotation_step: f64,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub target: Vec<Node>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub board: Option<RawBoard>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub edge: Option<RawPuzzle>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub unique: bool,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub mode: Option<Mode>,
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub allow_mirror: bool,
+    #[serde(default)]
+    pub solution: Vec<Placement>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tolerance: Option<f64>,
+}
+
+impl Entry {
+    /// An entry of `family` (`None`: tangram) with every optional field at its default; the
+    /// level writers fill in the rest.
+    pub fn blank(family: Option<&str>) -> Entry {
+        Entry {
+            id: String::new(),
+            name: String::new(),
+            family: family.map(String::from),
+            difficulty: 1,
+            pieces: None,
+            rotation_step: 45.0,
+            target: Vec::new(),
+            board: None,
+            edge: None,
+            unique: false,
+            mode: None,
+            allow_mirror: false,
+            solution: Vec::new(),
+            tolerance: None,
+        }
+    }
+}
+
+/// A grid board as written in a level: a box of `size` cells without the `holes`, or any
+/// figure given as its `cells` (`[x, y]` or `[x, y, z]` each).
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawBoard {
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub size: Vec<i32>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub cells: Vec<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub holes: Vec<Vec<i32>>,
+}
