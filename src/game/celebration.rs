@@ -3,7 +3,7 @@
 //! meanwhile, from `audio`). With "reduce motion" the panel opens at once. The held piece's
 //! shadow, which lifts it off the board, is drawn here too.
 
-use super::draw::{fill, path_of, piece_colour, stroke, LINE, OUTLINE};
+use super::paint::{fill, path_of, piece_colour, stroke, LINE, OUTLINE};
 use super::pieces::{Piece, PieceGeom, Placed, TargetFigure};
 use super::placement::Selection;
 use super::save::SaveState;

@@ -3,10 +3,10 @@
 //! painted here, each change sent as [`DraftChanged`].
 
 use super::editor::{DeleteLevel, Draft, DraftChanged, EditRequest, Editor, SaveDraft, Status, Verdict};
-use super::input::Action;
 use super::language::Words;
 use super::levels::{Library, PlayLevel};
 use super::placement::History;
+use super::shared::Action;
 use super::AppState;
 use crate::editor::{EdgeDraft, PolyDraft, PACK};
 use crate::i18n::Text;

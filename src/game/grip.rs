@@ -15,13 +15,13 @@
 //! and [`Refused`] says where it would have gone and why, which the 3D view draws in red and
 //! the HUD words. Every finished move is one undo step and a `PiecePlaced` for the judge.
 
-use super::input::{Action, GamepadFocus};
+use super::input::GamepadFocus;
 use super::levels::ActiveLevel;
 use super::orbit::Orbit;
 use super::pieces::StartLayout;
-use super::placement::{
-    commit, snapshot, History, PiecePicked, PiecePlaced, PieceQuery, PlacementSet, Selection, Snapshot, TAP_TRAVEL,
-};
+use super::placement::{commit, snapshot, History, PieceQuery, Selection, Snapshot, TAP_TRAVEL};
+use super::shared::Action;
+use super::shared::{PiecePicked, PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::family::Solid;
 use crate::pieces::Placement;

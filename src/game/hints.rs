@@ -4,11 +4,11 @@
 //! exists, the piece to move is marked. Any placement, or leaving the level, cancels a stale
 //! task and clears the hint.
 
-use super::input::Action;
 use super::job::Job;
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, Placed};
-use super::placement::{PiecePlaced, PlacementSet};
+use super::shared::Action;
+use super::shared::{PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::i18n::Text;
 use crate::pieces::Hint;

@@ -1,55 +1,13 @@
 //! Input: mouse, touch, keyboard and gamepad become one stream of [`Action`] messages in
 //! board coordinates, so the placement logic never looks at devices.
 
+pub use super::shared::{Action, InputSet, SolidArea};
 use super::view::{BoardBounds, View};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::mouse::MouseWheel;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
 use bevy::window::CursorMoved;
-
-/// What the player asks for.
-#[derive(Message, Clone, Copy, Debug, PartialEq)]
-pub enum Action {
-    /// Pointer down at a board point (picks up the piece there).
-    Press(Vec2),
-    /// Pointer moved while down.
-    Drag(Vec2),
-    /// Pointer up (drops the held piece).
-    Release(Vec2),
-    /// Let go of the held piece without it counting as a tap (a second finger came down).
-    Cancel,
-    /// Turn the selected piece by this many steps (counter-clockwise positive).
-    Rotate(i32),
-    /// Mirror the selected piece.
-    Flip,
-    Undo,
-    Redo,
-    Restart,
-    /// Move the gamepad focus to the next (+1) or previous (-1) piece.
-    FocusNext(i32),
-    /// Ask for a hint (a second ask shows where the hinted piece goes).
-    Hint,
-    /// Start or stop watching the solver search the figure.
-    Watch,
-    /// Polycube levels: move the selected piece one cell across the floor, in a screen
-    /// direction (x right, y up: away from the eye).
-    Step(IVec2),
-    /// Polycube levels: move the selected piece one layer up (+1) or down (-1).
-    Lift(i32),
-    /// Polycube levels: roll the selected piece a quarter turn about the axis pointing away
-    /// from the eye (`Rotate` turns it about the vertical, `Flip` tips it away).
-    Roll(i32),
-    /// Polycube levels: put the selected piece into the box, or back in the tray.
-    Place,
-    /// Polycube levels: zoom the 3D view in (> 0) or out.
-    Zoom(f32),
-}
-
-/// Polycube levels: the 3D view's rectangle (board coordinates), where the wheel and a pinch
-/// zoom instead of turning a piece. `None` on other levels.
-#[derive(Resource, Default)]
-pub struct SolidArea(pub Option<Rect>);
 
 /// True while the pointer is over the HUD or a menu (set by the UI), so board input waits.
 #[derive(Resource, Default)]
@@ -91,10 +49,6 @@ impl Plugin for InputPlugin {
             .add_systems(Update, (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(super::on_board));
     }
 }
-
-/// Input systems run in this set, before placement.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct InputSet;
 
 #[allow(clippy::too_many_arguments)]
 fn mouse(

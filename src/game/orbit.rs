@@ -5,8 +5,9 @@
 //! the ray under the pointer, the floor's axes as seen), so picking works headless exactly as
 //! [`super::solid`] draws.
 
-use super::input::{Action, GamepadFocus, SolidArea};
+use super::input::GamepadFocus;
 use super::levels::ActiveLevel;
+use super::shared::{Action, SolidArea};
 use super::AppState;
 use crate::polyform::space::Ray;
 use crate::polyform::Cell;
@@ -125,7 +126,7 @@ impl Plugin for OrbitPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Orbit>()
             .add_systems(OnEnter(AppState::Playing), reset)
-            .add_systems(Update, (zoom, stick).after(super::input::InputSet).run_if(in_state(AppState::Playing)));
+            .add_systems(Update, (zoom, stick).after(super::shared::InputSet).run_if(in_state(AppState::Playing)));
     }
 }
 

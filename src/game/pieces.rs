@@ -207,15 +207,13 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
     (out, bounds.inflate(0.25))
 }
 
-pub use crate::pieces::PALETTE;
-
 pub fn spawn_board(
     mut commands: Commands,
     active: Option<Res<ActiveLevel>>,
     old: Query<Entity, With<BoardItem>>,
     mut layout: ResMut<StartLayout>,
     mut bounds: ResMut<BoardBounds>,
-    mut placed: MessageWriter<super::placement::PiecePlaced>,
+    mut placed: MessageWriter<super::shared::PiecePlaced>,
     view: Res<super::view::View>,
 ) {
     // Another level (or the same one again) replaces the board in place; leaving for the
@@ -252,5 +250,5 @@ pub fn spawn_board(
         ));
     }
     // Judge the starting position so the thermometer starts from the truth.
-    placed.write(super::placement::PiecePlaced { piece: None, snapped: false });
+    placed.write(super::shared::PiecePlaced { piece: None, snapped: false });
 }

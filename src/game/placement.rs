@@ -1,29 +1,16 @@
 //! Moving pieces: picking up, dragging, dropping with snapping, turning, mirroring, undo and
 //! redo. Every completed change writes a [`PiecePlaced`] message for the verification system.
 
-use super::input::{Action, GamepadFocus, InputSet};
+use super::input::GamepadFocus;
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
+use super::shared::{Action, InputSet};
+pub use super::shared::{PiecePicked, PiecePlaced, PlacementSet};
 use super::view::BoardBounds;
 use super::AppState;
 use crate::geom::{Edge, Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;
-
-/// A piece was dropped, turned or mirrored (or the board was reset): judge again.
-#[derive(Message, Clone, Copy, Debug)]
-pub struct PiecePlaced {
-    pub piece: Option<Entity>,
-    pub snapped: bool,
-}
-
-/// A piece was picked up (the pick sound reacts to it).
-#[derive(Message, Clone, Copy, Debug)]
-pub struct PiecePicked(pub Entity);
-
-/// Placement systems run in this set, after input and before verification.
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct PlacementSet;
 
 /// Every piece's placement, for undo.
 pub type Snapshot = Vec<(Entity, Placement)>;

@@ -48,14 +48,14 @@ impl Plugin for SavePlugin {
         if !app.world().contains_resource::<SaveState>() {
             app.insert_resource(SaveState::load(crate::paths::save_file()));
         }
-        app.add_systems(Update, record_solve.after(super::verification::VerificationSet));
+        app.add_systems(Update, record_solve.after(super::shared::VerificationSet));
     }
 }
 
 /// A solved level is recorded (time, moves, whether it is a new best) and saved at once; the
 /// solved screen reads the result.
 fn record_solve(
-    mut solved: MessageReader<super::verification::LevelSolved>,
+    mut solved: MessageReader<super::shared::LevelSolved>,
     active: Option<Res<super::levels::ActiveLevel>>,
     mut save: ResMut<SaveState>,
     mut commands: Commands,
@@ -63,5 +63,5 @@ fn record_solve(
     let (Some(s), Some(active)) = (solved.read().last().copied(), active) else { return };
     let new_best = save.data.record(&active.key, s.ms, s.moves);
     save.store();
-    commands.insert_resource(super::verification::SolvedInfo { ms: s.ms, moves: s.moves, new_best });
+    commands.insert_resource(super::shared::SolvedInfo { ms: s.ms, moves: s.moves, new_best });
 }

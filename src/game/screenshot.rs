@@ -7,8 +7,8 @@
 
 use super::levels::{Library, PlayLevel};
 use super::pieces::{Piece, Placed};
-use super::placement::PiecePlaced;
 use super::save::SaveState;
+use super::shared::PiecePlaced;
 use super::AppState;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
@@ -193,7 +193,7 @@ pub fn run(args: &[String]) -> i32 {
         .add_plugins(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_secs_f64(1.0 / 60.0)));
         let image = Image::new_target_texture(size.0, size.1, TextureFormat::Rgba8UnormSrgb, None);
         let image = app.world_mut().resource_mut::<Assets<Image>>().add(image);
-        app.insert_resource(super::draw::OffscreenTarget(image))
+        app.insert_resource(super::paint::OffscreenTarget(image))
             .insert_resource(super::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
     }
     app.add_plugins((super::LogicPlugins, super::draw::DrawPlugin, super::ui::UiPlugin));
@@ -219,11 +219,11 @@ fn drive(
     mut play: MessageWriter<PlayLevel>,
     mut pieces: Query<(&Piece, &mut Placed)>,
     mut placed: MessageWriter<PiecePlaced>,
-    mut actions: MessageWriter<super::input::Action>,
+    mut actions: MessageWriter<super::shared::Action>,
     mut edit: MessageWriter<super::editor::EditRequest>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
-    target: Option<Res<super::draw::OffscreenTarget>>,
+    target: Option<Res<super::paint::OffscreenTarget>>,
 ) {
     plan.frames += 1;
     if captured.0 {
@@ -309,17 +309,17 @@ fn drive(
             placed.write(PiecePlaced { piece: None, snapped: false });
         }
         (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
-            actions.write(super::input::Action::Hint);
+            actions.write(super::shared::Action::Hint);
         }
         (AppState::Playing, Shot::Blocked) if plan.arranged && plan.frames == 3 => {
             // The first piece, pushed down until the floor stops it.
-            actions.write(super::input::Action::FocusNext(1));
+            actions.write(super::shared::Action::FocusNext(1));
             for _ in 0..3 {
-                actions.write(super::input::Action::Lift(-1));
+                actions.write(super::shared::Action::Lift(-1));
             }
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
-            actions.write(super::input::Action::Watch);
+            actions.write(super::shared::Action::Watch);
         }
         (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => {
             commands.queue(|w: &mut World| {

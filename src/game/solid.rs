@@ -9,9 +9,10 @@ use super::grip::Refused;
 use super::hints::{HintKind, HintMarker};
 use super::levels::ActiveLevel;
 use super::orbit::Orbit;
-use super::pieces::{BoardItem, Piece, Placed, PALETTE};
+use super::pieces::{BoardItem, Piece, Placed};
 use super::placement::Selection;
 use super::view::View;
+use crate::pieces::PALETTE;
 use crate::polyform::Cell;
 use bevy::camera::{ClearColorConfig, RenderTarget, Viewport};
 use bevy::prelude::*;
@@ -88,7 +89,7 @@ fn camera(
     orbit: Res<Orbit>,
     view: Res<View>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    offscreen: Option<Res<super::draw::OffscreenTarget>>,
+    offscreen: Option<Res<super::paint::OffscreenTarget>>,
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
     let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);

@@ -7,10 +7,10 @@
 //! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
-use super::input::Action;
 use super::job::Job;
 use super::levels::ActiveLevel;
-use super::placement::{PiecePlaced, PlacementSet};
+use super::shared::Action;
+use super::shared::{PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::family::WatchKind;
 use crate::i18n::Text;

@@ -2,11 +2,12 @@
 //! triangles with a symbol in each, over its piece; a hint's ghost tile shows its colours too;
 //! and the sides the judge marks as mismatched get red bars.
 
-use super::draw::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
 use super::hints::{HintKind, HintMarker};
 use super::levels::ActiveLevel;
-use super::pieces::{Piece, PieceGeom, PALETTE};
+use super::paint::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
+use super::pieces::{Piece, PieceGeom};
 use crate::family::tiles::TileLevel;
+use crate::pieces::PALETTE;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -31,7 +32,7 @@ fn dress_tiles(
 ) {
     let Some(tiles) = tiles(&active) else { return };
     for (e, piece, geom) in &added {
-        let path = super::draw::path_of(&geom.rings);
+        let path = super::paint::path_of(&geom.rings);
         commands.entity(e).insert(ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(OUTLINE, LINE)).build());
         edge_tile(&mut commands, e, &tiles[piece.0]);
     }

@@ -4,10 +4,10 @@
 //! skipped it is saved as done and does not come back, except from the settings
 //! ([`StartTutorial`], which opens the first level with it).
 
-use super::input::Action;
 use super::levels::{ActiveLevel, Library, PlayLevel};
-use super::placement::{PiecePlaced, PlacementSet};
 use super::save::SaveState;
+use super::shared::Action;
+use super::shared::{PiecePlaced, PlacementSet};
 use super::AppState;
 use bevy::input::gamepad::Gamepad;
 use bevy::input::touch::Touches;

@@ -1,11 +1,13 @@
 //! Menus, HUD, thermometer and the solved screen, with bevy_egui.
 
-use super::input::{Action, PointerBlocked};
+use super::input::PointerBlocked;
 use super::language::Words;
 use super::levels::{ActiveLevel, Library, PlayLevel};
 use super::placement::History;
 use super::save::SaveState;
-use super::verification::{Progress, SolvedInfo};
+use super::shared::Action;
+use super::shared::SolvedInfo;
+use super::verification::Progress;
 use super::view::{hud_insets, NARROW};
 use super::AppState;
 use bevy::prelude::*;

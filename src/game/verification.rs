@@ -4,7 +4,8 @@
 
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, Placed};
-use super::placement::{PiecePlaced, PlacementSet};
+pub use super::shared::{LevelSolved, SolvedInfo, VerificationSet};
+use super::shared::{PiecePlaced, PlacementSet};
 use super::AppState;
 use crate::family::Mark;
 use crate::pieces::Placement;
@@ -25,17 +26,6 @@ pub struct Progress {
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
 pub struct Mismatched(pub Vec<(usize, usize)>);
 
-/// The result shown on the solved screen.
-#[derive(Resource, Clone, Debug, PartialEq)]
-pub struct SolvedInfo {
-    pub ms: u64,
-    pub moves: u32,
-    pub new_best: bool,
-}
-
-#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
-pub struct VerificationSet;
-
 pub struct VerificationPlugin;
 
 impl Plugin for VerificationPlugin {
@@ -50,14 +40,6 @@ impl Plugin for VerificationPlugin {
             .add_message::<LevelSolved>()
             .add_systems(Update, verify.in_set(VerificationSet).run_if(in_state(AppState::Playing)));
     }
-}
-
-/// The level was just solved, in `ms` milliseconds and `moves` moves. Saving, the solved
-/// screen and the solve sound react to it; judging knows none of them.
-#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
-pub struct LevelSolved {
-    pub ms: u64,
-    pub moves: u32,
 }
 
 pub fn verify(

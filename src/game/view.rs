@@ -117,7 +117,7 @@ pub fn fit_view(
     windows: Query<&Window, With<PrimaryWindow>>,
     offscreen: Option<Res<OffscreenSize>>,
     bounds: Res<BoardBounds>,
-    solid: Option<Res<super::input::SolidArea>>,
+    solid: Option<Res<super::shared::SolidArea>>,
     tutorial: Option<Res<super::tutorial::Tutorial>>,
     mut view: ResMut<View>,
 ) {

@@ -6,16 +6,13 @@ use super::pack::{Board, Solution};
 use super::{orientations, Cell, Symmetry};
 use std::fmt::Write;
 
-/// Twelve colours that stay apart for common colour blindness (Okabe-Ito and Tol's muted set).
-pub const COLOURS: [&str; 12] = [
-    "#E69F00", "#56B4E9", "#009E73", "#F0E442", "#0072B2", "#D55E00", "#CC79A7", "#88CCEE", "#117733", "#DDCC77",
-    "#882255", "#AA4499",
-];
-
 const UNIT: f64 = 24.0;
 
-pub fn colour(i: usize) -> &'static str {
-    COLOURS[i % COLOURS.len()]
+/// Part `i`'s colour as `#RRGGBB`: the game's own palette ([`crate::pieces::PALETTE`]), so a
+/// part looks the same in a picture and on the board.
+pub fn colour(i: usize) -> String {
+    let [r, g, b] = crate::pieces::PALETTE[i % crate::pieces::PALETTE.len()].map(|c| (c * 255.0).round() as u8);
+    format!("#{r:02X}{g:02X}{b:02X}")
 }
 
 fn doc(w: f64, h: f64, body: &str) -> String {

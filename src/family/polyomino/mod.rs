@@ -7,7 +7,7 @@
 use super::{unit_square, Caps, Count, Family, Fields, Hint, Judgement, Level, Parsed, Solid, Watch};
 use crate::format::Node;
 use crate::geom::Vertex;
-use crate::level::RawBoard;
+use crate::level::entry::RawBoard;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
 use crate::polyform::place::{self, placement_cells, placement_for};

@@ -1,0 +1,87 @@
+//! What several plugins share: the messages of the two flows (input -> [`Action`] ->
+//! [`PiecePlaced`] -> [`LevelSolved`]), the system sets that order them, and the 3D view's
+//! place on screen. A plugin imports these from here, never from another plugin, so the
+//! plugins stand side by side.
+
+use bevy::prelude::*;
+
+/// What the player asks for.
+#[derive(Message, Clone, Copy, Debug, PartialEq)]
+pub enum Action {
+    /// Pointer down at a board point (picks up the piece there).
+    Press(Vec2),
+    /// Pointer moved while down.
+    Drag(Vec2),
+    /// Pointer up (drops the held piece).
+    Release(Vec2),
+    /// Let go of the held piece without it counting as a tap (a second finger came down).
+    Cancel,
+    /// Turn the selected piece by this many steps (counter-clockwise positive).
+    Rotate(i32),
+    /// Mirror the selected piece.
+    Flip,
+    Undo,
+    Redo,
+    Restart,
+    /// Move the gamepad focus to the next (+1) or previous (-1) piece.
+    FocusNext(i32),
+    /// Ask for a hint (a second ask shows where the hinted piece goes).
+    Hint,
+    /// Start or stop watching the solver search the figure.
+    Watch,
+    /// Polycube levels: move the selected piece one cell across the floor, in a screen
+    /// direction (x right, y up: away from the eye).
+    Step(IVec2),
+    /// Polycube levels: move the selected piece one layer up (+1) or down (-1).
+    Lift(i32),
+    /// Polycube levels: roll the selected piece a quarter turn about the axis pointing away
+    /// from the eye (`Rotate` turns it about the vertical, `Flip` tips it away).
+    Roll(i32),
+    /// Polycube levels: put the selected piece into the box, or back in the tray.
+    Place,
+    /// Polycube levels: zoom the 3D view in (> 0) or out.
+    Zoom(f32),
+}
+
+/// Polycube levels: the 3D view's rectangle (board coordinates), where the wheel and a pinch
+/// zoom instead of turning a piece. `None` on other levels.
+#[derive(Resource, Default)]
+pub struct SolidArea(pub Option<Rect>);
+
+/// Input systems run in this set, before placement.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct InputSet;
+
+/// A piece was dropped, turned or mirrored (or the board was reset): judge again.
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PiecePlaced {
+    pub piece: Option<Entity>,
+    pub snapped: bool,
+}
+
+/// A piece was picked up (the pick sound reacts to it).
+#[derive(Message, Clone, Copy, Debug)]
+pub struct PiecePicked(pub Entity);
+
+/// Placement systems run in this set, after input and before verification.
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct PlacementSet;
+
+/// The result shown on the solved screen.
+#[derive(Resource, Clone, Debug, PartialEq)]
+pub struct SolvedInfo {
+    pub ms: u64,
+    pub moves: u32,
+    pub new_best: bool,
+}
+
+#[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
+pub struct VerificationSet;
+
+/// The level was just solved, in `ms` milliseconds and `moves` moves. Saving, the solved
+/// screen and the solve sound react to it; judging knows none of them.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LevelSolved {
+    pub ms: u64,
+    pub moves: u32,
+}
