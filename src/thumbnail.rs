@@ -119,7 +119,7 @@ fn cubes(level: &Level, poly: crate::family::Solid, solved: bool) -> Vec<Paint> 
     if solved {
         for p in &level.solution {
             let part = &poly.parts[p.piece].cells;
-            for c in crate::polyform::place::placement_cells(&poly.board, part, p).unwrap_or_default() {
+            for c in crate::polyform::place::placement_cells(poly.board, part, p).unwrap_or_default() {
                 owner.insert(c, p.piece);
             }
         }

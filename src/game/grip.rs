@@ -104,7 +104,7 @@ fn others(poly: &Solid, pieces: &PieceQuery, except: Option<Entity>) -> Vec<(usi
 
 /// A piece's cells when it lies in the box.
 pub fn cells(poly: &Solid, p: &Placement) -> Option<Vec<Cell>> {
-    space::in_box(&poly.board, &poly.parts[p.piece].cells, p)
+    space::in_box(poly.board, &poly.parts[p.piece].cells, p)
 }
 
 /// The cube the pointer's ray meets first among the shown cubes of the pieces in the box
@@ -197,7 +197,7 @@ fn handle(
                         Some(cell) => {
                             let part = &poly.parts[pl.0.piece].cells;
                             let attempt = space::entry(
-                                &poly.board,
+                                poly.board,
                                 part,
                                 pl.0.piece,
                                 pl.0.rot,
@@ -229,7 +229,7 @@ fn handle(
                 held.shift = shift;
                 let part = &poly.parts[held.start.piece].cells;
                 let others = others(&poly, &pieces, Some(held.entity));
-                let Some(attempt) = space::moved(&poly.board, part, &held.start, shift, &others) else { continue };
+                let Some(attempt) = space::moved(poly.board, part, &held.start, shift, &others) else { continue };
                 if let Some(to) = settle(held.start.piece, attempt) {
                     if let Ok((.., mut pl)) = pieces.get_mut(held.entity) {
                         pl.0 = to;
@@ -253,13 +253,13 @@ fn handle(
                     // A tap on the selected piece turns it about the axis of the face tapped.
                     let part = &poly.parts[at.piece].cells;
                     let others = others(&poly, &pieces, Some(held.entity));
-                    let attempt = space::turned(&poly.board, part, &at, held.axis, 1, &others);
+                    let attempt = space::turned(poly.board, part, &at, held.axis, 1, &others);
                     change = attempt.and_then(|a| settle(at.piece, a)).map(|p| (held.entity, p));
                 }
             }
             Action::Rotate(_) | Action::Flip | Action::Roll(_) | Action::Step(_) | Action::Lift(_) => {
                 let Some((e, g, pl)) = chosen else { continue };
-                let (board, part, piece) = (&poly.board, &poly.parts[pl.0.piece].cells, pl.0.piece);
+                let (board, part, piece) = (poly.board, &poly.parts[pl.0.piece].cells, pl.0.piece);
                 let others = others(&poly, &pieces, Some(e));
                 if cells(&poly, &pl.0).is_none() {
                     // In the tray: R and F turn and tip it as drawn, T rolls it; a move puts
@@ -298,7 +298,7 @@ fn handle(
                 } else {
                     let part = &poly.parts[pl.0.piece].cells;
                     let attempt =
-                        space::entry(&poly.board, part, pl.0.piece, pl.0.rot, None, &others(&poly, &pieces, Some(e)));
+                        space::entry(poly.board, part, pl.0.piece, pl.0.rot, None, &others(&poly, &pieces, Some(e)));
                     change = settle(pl.0.piece, attempt).map(|p| (e, p));
                 }
             }

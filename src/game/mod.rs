@@ -18,7 +18,6 @@ pub mod codes;
 pub mod daily;
 pub mod draw;
 pub mod editor;
-pub mod editor_ui;
 pub mod grip;
 pub mod hints;
 pub mod input;

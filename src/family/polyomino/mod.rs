@@ -186,12 +186,12 @@ impl Family for PolyLevel {
         "polyomino"
     }
 
+    fn daily_title(&self) -> &'static str {
+        "daily-pentominoes"
+    }
+
     fn title(&self) -> &'static str {
-        if self.cubes() {
-            "family-polycube"
-        } else {
-            "family-polyomino"
-        }
+        "family-polyomino"
     }
 
     /// Polycubes tip over instead of mirroring; the geometric solver, which sees no layers,

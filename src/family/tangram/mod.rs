@@ -57,6 +57,10 @@ impl Family for Tangram {
         "tangram"
     }
 
+    fn daily_title(&self) -> &'static str {
+        "daily-tangram"
+    }
+
     fn title(&self) -> &'static str {
         "family-tangram"
     }

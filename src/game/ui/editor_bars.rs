@@ -1,149 +1,10 @@
-//! The editor's screens, with bevy_egui: its home (new drafts, an SVG drawing, the player's
-//! saved levels) and the editing bar with the live verdict; polyomino boards and edge grids are
-//! painted here, each change sent as [`DraftChanged`].
+//! The editing screen: the top bar with the live verdict and the painting tools, where boards
+//! and tile grids are painted, each change sent as [`DraftChanged`].
 
-use super::editor::{DeleteLevel, Draft, DraftChanged, EditRequest, Editor, SaveDraft, Status, Verdict};
-use super::language::Words;
-use super::levels::{Library, PlayLevel};
-use super::placement::History;
-use super::shared::Action;
-use super::AppState;
-use crate::editor::{EdgeDraft, PolyDraft, PACK};
-use crate::i18n::Text;
-use bevy::prelude::*;
-use bevy_egui::{egui, EguiContexts};
-
-const WARN: egui::Color32 = egui::Color32::from_rgb(240, 120, 100);
-const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 220, 140);
-
-/// Dissection sets offered, with their names' message ids.
-const SETS: [(&str, &str); 5] = [
-    ("tangram", "set-tangram"),
-    ("tpuzzle", "set-tpuzzle"),
-    ("egg", "set-egg"),
-    ("heart", "set-heart"),
-    ("circle", "set-circle"),
-];
-/// Part sets offered for boards.
-const BOARDS: [(&str, &str); 5] = [
-    ("pentominoes", "set-pentominoes"),
-    ("tetrominoes", "set-tetrominoes"),
-    ("hexominoes", "set-hexominoes"),
-    ("soma", "set-soma"),
-    ("tetracubes", "set-tetracubes"),
-];
-
-fn rgb(c: [f32; 3]) -> egui::Color32 {
-    egui::Color32::from_rgb((c[0] * 255.0) as u8, (c[1] * 255.0) as u8, (c[2] * 255.0) as u8)
-}
-
-/// The editor's home screen.
-#[allow(clippy::too_many_arguments)]
-pub fn home(
-    mut contexts: EguiContexts,
-    mut next: ResMut<NextState<AppState>>,
-    library: Res<Library>,
-    mut editor: ResMut<Editor>,
-    mut edit: MessageWriter<EditRequest>,
-    mut play: MessageWriter<PlayLevel>,
-    mut delete: MessageWriter<DeleteLevel>,
-    mut svg: Local<(String, usize)>,
-    mut confirm: Local<Option<String>>,
-    tr: Res<Words>,
-) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let size = ctx.content_rect().size();
-    let window =
-        super::ui::centered_window("editor").fixed_size([(size.x - 40.0).min(900.0), (size.y - 60.0).max(200.0)]);
-    window.show(ctx, |ui| {
-        ui.horizontal(|ui| {
-            if ui.button(tr.s("back-menu")).clicked() {
-                next.set(AppState::MainMenu);
-            }
-            ui.heading(tr.s("editor-title"));
-        });
-        ui.label(tr.s("editor-about"));
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new(tr.s("editor-new-figure")).strong());
-            ui.horizontal_wrapped(|ui| {
-                for (set, label) in SETS {
-                    if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
-                        edit.write(EditRequest::Pieces(set.into()));
-                    }
-                }
-            });
-            ui.label(egui::RichText::new(tr.s("editor-new-board")).strong());
-            ui.horizontal_wrapped(|ui| {
-                for (set, label) in BOARDS {
-                    if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
-                        edit.write(EditRequest::Poly(set.into()));
-                    }
-                }
-            });
-            ui.label(egui::RichText::new(tr.s("editor-new-edge")).strong());
-            if ui.add(egui::Button::new(tr.s("editor-coloured-tiles")).min_size(egui::vec2(110.0, 34.0))).clicked() {
-                edit.write(EditRequest::Edge);
-            }
-            ui.label(egui::RichText::new(tr.s("editor-from-svg")).strong());
-            ui.horizontal_wrapped(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut svg.0).hint_text(tr.s("editor-svg-hint")).desired_width(260.0));
-                egui::ComboBox::from_id_salt("svg-set").selected_text(tr.s(SETS[svg.1].1)).show_ui(ui, |ui| {
-                    for (k, (_, label)) in SETS.iter().enumerate().take(2) {
-                        ui.selectable_value(&mut svg.1, k, tr.s(label));
-                    }
-                });
-                if ui.add_enabled(!svg.0.trim().is_empty(), egui::Button::new(tr.s("editor-open-svg"))).clicked() {
-                    edit.write(EditRequest::Svg(svg.0.trim().into(), SETS[svg.1].0.into()));
-                }
-            });
-            if let Some(s) = &editor.status {
-                ui.colored_label(if s.good { GOOD } else { WARN }, tr.text(&s.text));
-            }
-            ui.add_space(8.0);
-            let mine = library.packs.iter().position(|p| p.id == PACK);
-            let count = mine.map_or(0, |p| library.packs[p].levels.len());
-            ui.label(egui::RichText::new(tr.f("editor-mine", &[("count", count.into())])).strong().size(18.0));
-            let Some(pi) = mine else {
-                ui.weak(tr.s("editor-mine-empty"));
-                return;
-            };
-            for (li, level) in library.packs[pi].levels.iter().enumerate() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("{}  {}", level.name, "★".repeat(level.difficulty as usize)));
-                    let family = match level.family.name() {
-                        "tangram" => "family-tangram",
-                        "polyomino" => "family-polyomino",
-                        _ => "family-edge",
-                    };
-                    ui.weak(tr.s(family));
-                    if ui.button(tr.s("hud-edit")).clicked() {
-                        edit.write(EditRequest::Level(format!("{PACK}/{}", level.id)));
-                    }
-                    if ui.button(tr.s("menu-play")).clicked() {
-                        play.write(PlayLevel { pack: pi, level: li });
-                    }
-                    if ui.button(tr.s("copy-code")).clicked() {
-                        ui.ctx().copy_text(crate::share::encode(&level.entry));
-                        editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
-                    }
-                    if confirm.as_deref() == Some(level.id.as_str()) {
-                        if ui.button(egui::RichText::new(tr.s("editor-really-delete")).color(WARN)).clicked() {
-                            delete.write(DeleteLevel(level.id.clone()));
-                            *confirm = None;
-                        }
-                        if ui.button(tr.s("editor-keep")).clicked() {
-                            *confirm = None;
-                        }
-                    } else if ui.button(tr.s("editor-delete")).clicked() {
-                        *confirm = Some(level.id.clone());
-                    }
-                });
-            }
-        });
-    });
-    Ok(())
-}
+use super::prelude::*;
+use super::widgets::{rgb, GOOD, WARN};
+use crate::editor::{EdgeDraft, PolyDraft};
+use crate::game::editor::{Draft, DraftChanged, Editor, SaveDraft, Verdict};
 
 /// The editing screen: name, live verdict and saving on top; the family's tools below.
 #[allow(clippy::too_many_arguments)]
@@ -163,7 +24,7 @@ pub fn editing(
     let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
     let ed = &mut *editor;
     // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
-    let narrow = rect.width() < super::view::NARROW;
+    let narrow = rect.width() < crate::game::view::NARROW;
     egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
@@ -258,8 +119,12 @@ pub fn editing(
 }
 
 /// The painting tools under the top bar, given the room they have.
-fn tools_area(ctx: &egui::Context, rect: egui::Rect, tools: impl FnOnce(&mut egui::Ui, egui::Vec2) -> bool) -> bool {
-    let top = if rect.width() < super::view::NARROW { 110.0 } else { 70.0 };
+pub(super) fn tools_area(
+    ctx: &egui::Context,
+    rect: egui::Rect,
+    tools: impl FnOnce(&mut egui::Ui, egui::Vec2) -> bool,
+) -> bool {
+    let top = if rect.width() < crate::game::view::NARROW { 110.0 } else { 70.0 };
     let avail = egui::vec2(rect.width() - 24.0, rect.height() - top - 12.0);
     egui::Area::new("editor-tools".into())
         .fixed_pos(rect.min + egui::vec2(12.0, top))
@@ -271,7 +136,13 @@ fn tools_area(ctx: &egui::Context, rect: egui::Rect, tools: impl FnOnce(&mut egu
 }
 
 /// Size, parts and the painted cells of a board; true when something changed.
-fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, room: egui::Vec2, tr: &Words) -> bool {
+pub(super) fn poly_tools(
+    ui: &mut egui::Ui,
+    d: &mut PolyDraft,
+    stroke: &mut Option<bool>,
+    room: egui::Vec2,
+    tr: &Words,
+) -> bool {
     let mut dirty = false;
     let mut size = d.size;
     ui.horizontal_wrapped(|ui| {
@@ -348,7 +219,7 @@ fn poly_tools(ui: &mut egui::Ui, d: &mut PolyDraft, stroke: &mut Option<bool>, r
 
 /// Size, colours, turning, generating and the painted sides of an edge grid; true when
 /// something changed.
-fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
+pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
     let mut dirty = false;
     let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().clamp(2, 12), d.rotate);
     ui.horizontal_wrapped(|ui| {
@@ -377,7 +248,7 @@ fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui:
         for c in 1..=d.colors().max(*brush).max(1) + 1 {
             let sel = *brush == c;
             let b = egui::Button::new(egui::RichText::new(format!("{c}")).color(egui::Color32::BLACK))
-                .fill(rgb(super::tiles::side_rgb(c)))
+                .fill(rgb(crate::game::tiles::side_rgb(c)))
                 .stroke(if sel { egui::Stroke::new(3.0, egui::Color32::WHITE) } else { egui::Stroke::NONE })
                 .min_size(egui::vec2(30.0, 26.0));
             if ui.add(b).clicked() {
@@ -433,7 +304,7 @@ fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui:
             let colour = d.side(i, side);
             painter.add(egui::Shape::convex_polygon(
                 vec![a, b, mid],
-                rgb(super::tiles::side_rgb(colour)),
+                rgb(crate::game::tiles::side_rgb(colour)),
                 egui::Stroke::new(1.0, ink),
             ));
             if colour > 0 {

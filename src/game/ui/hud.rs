@@ -1,0 +1,169 @@
+//! The playing screen's bars: the level, time and moves, the tools, the solver lab's window.
+
+use super::level_list::level_name;
+use super::prelude::*;
+use super::thermometer::{horizontal_thermometer, thermometer};
+
+pub(super) fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn hud(
+    mut contexts: EguiContexts,
+    active: Option<Res<ActiveLevel>>,
+    progress: Res<Progress>,
+    hist: Res<History>,
+    time: Res<Time>,
+    state: Res<State<AppState>>,
+    info: Option<Res<SolvedInfo>>,
+    hints: Res<crate::game::hints::HintState>,
+    thinking: Res<crate::game::thinking::Thinking>,
+    mut lab: ResMut<crate::game::lab::SolverLab>,
+    mut lab_runs: MessageWriter<crate::game::lab::LabRun>,
+    mut actions: MessageWriter<Action>,
+    mut next: ResMut<NextState<AppState>>,
+    mut edit: MessageWriter<crate::game::editor::EditRequest>,
+    tr: Res<Words>,
+    mut copied_at: Local<Option<f32>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(active) = active else { return Ok(()) };
+    let playing = *state.get() == AppState::Playing;
+    let ms = match (&info, playing) {
+        (Some(i), false) => i.ms,
+        _ => ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64,
+    };
+    let rect = ctx.content_rect();
+    let narrow = rect.width() < NARROW;
+    let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
+    egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
+        bar.show(ui, |ui| {
+            ui.set_width(rect.width() - 16.0);
+            // Wraps on a phone: a long level name must not push the clock and buttons off.
+            ui.horizontal_wrapped(|ui| {
+                if ui.button(tr.s("back-levels")).on_hover_text(tr.s("back-levels-tip")).clicked() {
+                    next.set(AppState::LevelSelect);
+                }
+                ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
+                ui.label(format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())])));
+                let own = active.key.starts_with(&format!("{}/", crate::editor::PACK));
+                if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
+                    edit.write(crate::game::editor::EditRequest::Level(active.key.clone()));
+                }
+                let share = ui.small_button(tr.s("copy-code")).on_hover_text(tr.s("copy-code-tip"));
+                if share.clicked() {
+                    ui.ctx().copy_text(crate::share::encode(&active.level.entry));
+                    *copied_at = Some(time.elapsed_secs());
+                }
+                if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
+                    ui.weak(tr.s("copied"));
+                }
+                if active.level.solid().is_some() && !narrow {
+                    ui.weak(tr.s("hud-3d-help"));
+                }
+                if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
+                    ui.colored_label(egui::Color32::from_rgb(255, 220, 120), tr.text(m));
+                }
+            });
+            if narrow {
+                horizontal_thermometer(ui, progress.value as f32, progress.overlap);
+            }
+        });
+    });
+    egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+        if !playing {
+            return;
+        }
+        bar.corner_radius(8.0).show(ui, |ui| {
+            if narrow {
+                ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
+                ui.spacing_mut().item_spacing.x = 5.0;
+            }
+            ui.add_enabled_ui(playing, |ui| {
+                let buttons = |ui: &mut egui::Ui| {
+                    if ui
+                        .add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo")))
+                        .on_hover_text("Ctrl+Z")
+                        .clicked()
+                    {
+                        actions.write(Action::Undo);
+                    }
+                    if ui
+                        .add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo")))
+                        .on_hover_text("Ctrl+Y")
+                        .clicked()
+                    {
+                        actions.write(Action::Redo);
+                    }
+                    let caps = active.level.caps();
+                    if caps.turn && ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
+                        actions.write(Action::Rotate(1));
+                    }
+                    if caps.turn && ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
+                        actions.write(Action::Rotate(-1));
+                    }
+                    // A polycube tips over instead of mirroring.
+                    let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
+                    if (caps.mirror || caps.tip) && ui.button(tr.s(flip)).on_hover_text(tr.s(flip_says)).clicked() {
+                        actions.write(Action::Flip);
+                    }
+                    if ui.button(tr.s("restart")).on_hover_text("Ctrl+R").clicked() {
+                        actions.write(Action::Restart);
+                    }
+                    if ui.button(tr.s("hint")).on_hover_text(tr.s("hint-tip")).clicked() {
+                        actions.write(Action::Hint);
+                    }
+                    if caps.lab && ui.button(tr.s("lab")).on_hover_text(tr.s("lab-tip")).clicked() {
+                        lab.open = !lab.open;
+                    }
+                    let watch = tr.s(if thinking.running { "watch-stop" } else { "watch" });
+                    if caps.watch && ui.button(watch).on_hover_text(tr.s("watch-tip")).clicked() {
+                        actions.write(Action::Watch);
+                    }
+                };
+                // A phone's bar wraps rather than running off the screen.
+                if narrow {
+                    ui.set_max_width(rect.width() - 28.0);
+                    ui.horizontal_wrapped(buttons);
+                } else {
+                    ui.horizontal(buttons);
+                }
+            });
+        });
+    });
+    if lab.open && playing {
+        let mut open = true;
+        egui::Window::new(tr.s("lab-title")).open(&mut open).resizable(false).show(ctx, |ui| {
+            ui.label(tr.s("lab-about"));
+            ui.horizontal(|ui| {
+                ui.add_enabled_ui(!lab.running, |ui| {
+                    for (k, method) in active.level.family.lab().iter().enumerate() {
+                        if ui.button(tr.s(method)).clicked() {
+                            lab_runs.write(crate::game::lab::LabRun(k));
+                        }
+                    }
+                });
+                if lab.running {
+                    ui.label(tr.s("lab-running"));
+                }
+            });
+            for r in lab.results.iter().rev().take(6) {
+                ui.label(tr.f(
+                    if r.solved { "lab-solved" } else { "lab-unsolved" },
+                    &[
+                        ("method", tr.s(r.method).into()),
+                        ("work", tr.text(&r.work).into()),
+                        ("ms", format!("{:.1}", r.ms).into()),
+                    ],
+                ));
+            }
+        });
+        lab.open = open;
+    }
+    if !narrow {
+        thermometer(ctx, progress.value as f32, progress.overlap.then(|| tr.s("overlap")));
+    }
+    Ok(())
+}

@@ -1,0 +1,107 @@
+//! The 3D view's words: a refused move's reason, and the layers' names under their panels.
+
+use super::prelude::*;
+
+/// Polycube levels: the 3D view's controls, the piece's moves in space, a refused move's
+/// reason, and the layers' names under their panels.
+pub(super) fn layer_labels(
+    mut contexts: EguiContexts,
+    active: Option<Res<ActiveLevel>>,
+    view: Res<crate::game::view::View>,
+    mut orbit: ResMut<crate::game::orbit::Orbit>,
+    refused: Res<crate::game::grip::Refused>,
+    mut actions: MessageWriter<Action>,
+    tr: Res<Words>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(poly) = active.as_ref().and_then(|a| a.level.solid()) else { return Ok(()) };
+    // The 3D view's controls, in rows above the bottom bar (clear of the view, which is drawn
+    // over the UI): the slice that hides the upper layers, zoom, and the selected piece's moves
+    // in space (turning and tipping are in the bar). A drag around the solid, or the right
+    // stick, turns the view.
+    let narrow = ctx.content_rect().width() < NARROW;
+    let lift = hud_insets(ctx.content_rect().width()).1 + 2.0;
+    egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
+        let view_row = |ui: &mut egui::Ui, orbit: &mut crate::game::orbit::Orbit| {
+            ui.weak(tr.s("layers"));
+            if ui.small_button("-").on_hover_text(tr.s("layers-less-tip")).clicked() {
+                orbit.step_slice(-1);
+            }
+            ui.weak(format!("{}/{}", orbit.slice.unwrap_or(orbit.layers), orbit.layers));
+            if ui.small_button("+").on_hover_text(tr.s("layers-more-tip")).clicked() {
+                orbit.step_slice(1);
+            }
+            ui.weak(tr.s("zoom"));
+            if ui.small_button("-").on_hover_text(tr.s("zoom-out-tip")).clicked() {
+                orbit.zoom_by(-1.0);
+            }
+            if ui.small_button("+").on_hover_text(tr.s("zoom-in-tip")).clicked() {
+                orbit.zoom_by(1.0);
+            }
+        };
+        let piece_row = |ui: &mut egui::Ui, actions: &mut MessageWriter<Action>| {
+            ui.weak(tr.s("piece"));
+            for (label, says, action) in [
+                ("piece-in-out", "piece-in-out-tip", Action::Place),
+                ("piece-roll", "piece-roll-tip", Action::Roll(1)),
+                ("piece-up", "piece-up-tip", Action::Lift(1)),
+                ("piece-down", "piece-down-tip", Action::Lift(-1)),
+            ] {
+                if ui.small_button(tr.s(label)).on_hover_text(tr.s(says)).clicked() {
+                    actions.write(action);
+                }
+            }
+        };
+        if narrow {
+            ui.vertical_centered(|ui| {
+                ui.horizontal(|ui| view_row(ui, &mut orbit));
+                ui.horizontal(|ui| piece_row(ui, &mut actions));
+            });
+        } else {
+            ui.horizontal(|ui| {
+                view_row(ui, &mut orbit);
+                ui.separator();
+                piece_row(ui, &mut actions);
+            });
+        }
+    });
+    // A refused move's reason, just above those rows.
+    if let Some(r) = &refused.0 {
+        let above = lift + crate::game::view::solid_bar(ctx.content_rect().width()) + 4.0;
+        egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -above]).interactable(false).show(
+            ctx,
+            |ui| {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 120, 100),
+                    tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
+                )
+            },
+        );
+    }
+    let Some(stride) = crate::polyform::place::layer_stride(poly.board) else { return Ok(()) };
+    let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
+    for z in 0..layers {
+        let name = match z {
+            0 => tr.s("layer-bottom"),
+            z if z == layers - 1 => tr.s("layer-top"),
+            z => tr.f("layer-n", &[("layer", (z + 1).into())]),
+        };
+        let at = view.to_screen(Vec2::new((z * stride) as f32 + (stride - 1) as f32 / 2.0, -0.15));
+        egui::Area::new(egui::Id::new(("layer", z)))
+            .fixed_pos(egui::pos2(at.x, at.y))
+            .pivot(egui::Align2::CENTER_TOP)
+            .interactable(false)
+            .show(ctx, |ui| ui.weak(name));
+    }
+    Ok(())
+}
+
+/// The message saying why a polycube move was refused.
+pub(super) fn blocked_id(why: &crate::polyform::space::Blocked) -> &'static str {
+    use crate::polyform::space::Blocked;
+    match why {
+        Blocked::Outside => "blocked-outside",
+        Blocked::Overlap(_) => "blocked-overlap",
+        Blocked::NoRoom => "blocked-no-room",
+    }
+}

@@ -1,0 +1,87 @@
+//! The interface, with bevy_egui: one file per screen (menu, level list, settings, the playing
+//! screen's bars, the tutorial's card, the 3D view's words, the thermometer, the solved screen,
+//! the editor's home and bars), the words from [`crate::game::language::Words`].
+
+mod editor_bars;
+mod editor_home;
+mod hud;
+mod layers;
+mod level_list;
+mod menu;
+mod prelude;
+mod settings;
+mod solved;
+mod thermometer;
+mod thumbnails;
+mod tutorial;
+mod widgets;
+
+use bevy_egui::input::EguiWantsInput;
+use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
+pub use level_list::ListFocus;
+use prelude::*;
+pub use thumbnails::Thumbnails;
+
+pub struct UiPlugin;
+
+impl Plugin for UiPlugin {
+    fn build(&self, app: &mut App) {
+        app.add_plugins(EguiPlugin::default())
+            .init_resource::<Thumbnails>()
+            .init_resource::<ListFocus>()
+            .add_systems(OnEnter(AppState::LevelSelect), level_list::focus_played_pack)
+            .add_systems(PreUpdate, block_pointer)
+            .add_systems(Update, escape)
+            .add_systems(
+                EguiPrimaryContextPass,
+                (
+                    style,
+                    menu::main_menu.run_if(in_state(AppState::MainMenu)),
+                    level_list::level_select.run_if(in_state(AppState::LevelSelect)),
+                    settings::settings.run_if(in_state(AppState::Settings)),
+                    editor_home::home.run_if(in_state(AppState::Editor)),
+                    editor_bars::editing.run_if(in_state(AppState::Editing)),
+                    hud::hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
+                    layers::layer_labels.run_if(in_state(AppState::Playing)),
+                    tutorial::tutorial.run_if(in_state(AppState::Playing)),
+                    solved::solved.run_if(in_state(AppState::Solved)),
+                )
+                    .chain(),
+            );
+    }
+}
+
+fn block_pointer(wants: Option<Res<EguiWantsInput>>, mut blocked: ResMut<PointerBlocked>) {
+    let b = wants.is_some_and(|w| w.wants_any_pointer_input());
+    if blocked.0 != b {
+        blocked.0 = b;
+    }
+}
+
+fn escape(keys: Res<ButtonInput<KeyCode>>, state: Res<State<AppState>>, mut next: ResMut<NextState<AppState>>) {
+    if !keys.just_pressed(KeyCode::Escape) {
+        return;
+    }
+    match state.get() {
+        AppState::Playing | AppState::Solved => next.set(AppState::LevelSelect),
+        AppState::LevelSelect | AppState::Settings | AppState::Editor => next.set(AppState::MainMenu),
+        AppState::Editing => next.set(AppState::Editor),
+        _ => {}
+    }
+}
+
+fn style(mut contexts: EguiContexts, save: Res<SaveState>, mut applied: Local<f32>) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let s = save.data.settings.ui_scale;
+    if *applied != s {
+        ctx.set_zoom_factor(s);
+        let mut style = (*ctx.global_style()).clone();
+        style.spacing.button_padding = egui::vec2(10.0, 6.0);
+        for (_, font) in style.text_styles.iter_mut() {
+            font.size *= 1.15;
+        }
+        ctx.set_global_style(style);
+        *applied = s;
+    }
+    Ok(())
+}

@@ -1,0 +1,43 @@
+//! The settings screen.
+
+use super::prelude::*;
+use super::widgets::centered_window;
+
+pub(super) fn settings(
+    mut contexts: EguiContexts,
+    mut next: ResMut<NextState<AppState>>,
+    mut save: ResMut<SaveState>,
+    tr: Res<Words>,
+    mut tutorial: MessageWriter<crate::game::tutorial::StartTutorial>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let mut s = save.data.settings;
+    centered_window("settings").show(ctx, |ui| {
+        ui.heading(tr.s("settings-title"));
+        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text(tr.s("settings-size")));
+        ui.checkbox(&mut s.sound, tr.s("settings-sound"));
+        ui.checkbox(&mut s.reduce_motion, tr.s("settings-motion")).on_hover_text(tr.s("settings-motion-tip"));
+        ui.horizontal(|ui| {
+            ui.label(tr.s("settings-language"));
+            let now = s.language.unwrap_or_default();
+            egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
+                for lang in crate::i18n::Lang::ALL {
+                    if ui.selectable_label(now == lang, lang.name()).clicked() {
+                        s.language = Some(lang);
+                    }
+                }
+            });
+        });
+        if ui.button(tr.s("settings-tutorial")).clicked() {
+            tutorial.write(crate::game::tutorial::StartTutorial);
+        }
+        if ui.button(tr.s("back")).clicked() {
+            next.set(AppState::MainMenu);
+        }
+    });
+    if s != save.data.settings {
+        save.data.settings = s;
+        save.store();
+    }
+    Ok(())
+}

@@ -1,0 +1,110 @@
+//! The level list's cards and their pictures, drawn once by [`crate::thumbnail`] for the
+//! cards in view (a few milliseconds a frame) and kept.
+
+use super::hud::clock;
+use super::prelude::*;
+
+/// Time a frame may spend drawing new thumbnails (about 1 ms each at 192 px, up to 4.3 ms for
+/// the largest polycube box): the list opens at once and fills in over a few frames.
+pub(super) const THUMBS_TIME: std::time::Duration = std::time::Duration::from_millis(6);
+
+/// This frame's thumbnail drawing: until when, and whether a picture had to wait.
+pub(super) struct Budget {
+    pub(super) until: std::time::Instant,
+    pub(super) left_out: bool,
+}
+
+/// Thumbnail pictures' size in pixels (shown at most this large, in points, on a 2x screen).
+pub(super) const THUMB_PIXELS: u32 = 192;
+
+/// Level thumbnails, drawn once (by [`crate::thumbnail`]) and kept as textures; a level is drawn
+/// again only when it becomes solved.
+#[derive(Resource, Default)]
+pub struct Thumbnails(std::collections::HashMap<String, (bool, egui::TextureHandle)>);
+
+impl Thumbnails {
+    /// The level's picture, drawn now if the frame's `budget` allows (`None` until then).
+    pub(super) fn get(
+        &mut self,
+        ctx: &egui::Context,
+        key: &str,
+        level: &crate::level::Level,
+        solved: bool,
+        budget: &mut Budget,
+    ) -> Option<egui::TextureHandle> {
+        match self.0.get(key) {
+            Some((s, t)) if *s == solved => Some(t.clone()),
+            _ if std::time::Instant::now() >= budget.until => {
+                budget.left_out = true;
+                None
+            }
+            _ => {
+                let pic = crate::thumbnail::thumbnail(level, solved, THUMB_PIXELS);
+                let n = pic.size as usize;
+                let image = egui::ColorImage::from_rgba_unmultiplied([n, n], &pic.rgba);
+                let t = ctx.load_texture(format!("thumb:{key}"), image, egui::TextureOptions::LINEAR);
+                self.0.insert(key.to_string(), (solved, t.clone()));
+                Some(t)
+            }
+        }
+    }
+}
+
+/// One level in the list: its picture, name, difficulty and best time; greyed while locked.
+pub(super) struct Card<'a> {
+    pub(super) name: String,
+    pub(super) difficulty: u8,
+    pub(super) best: Option<u64>,
+    pub(super) open: bool,
+    pub(super) small: bool,
+    /// What a locked card says.
+    pub(super) locked: &'a str,
+}
+
+impl Card<'_> {
+    /// Lays the card out; `thumb` gives its picture when the card is in view.
+    pub(super) fn show(
+        self,
+        ui: &mut egui::Ui,
+        thumb: impl FnOnce(&egui::Context) -> Option<egui::TextureHandle>,
+    ) -> egui::Response {
+        let (w, pic) = if self.small { (104.0, 64.0) } else { (150.0, 100.0) };
+        let size = egui::vec2(w, pic + 62.0);
+        let sense = if self.open { egui::Sense::click() } else { egui::Sense::hover() };
+        let (rect, resp) = ui.allocate_exact_size(size, sense);
+        if !ui.is_rect_visible(rect) {
+            return resp;
+        }
+        let look = ui.style().interact(&resp);
+        let p = ui.painter();
+        let fill = if self.open { look.weak_bg_fill } else { egui::Color32::from_gray(34) };
+        p.rect(rect, 8.0, fill, look.bg_stroke, egui::StrokeKind::Inside);
+        let img = egui::Rect::from_center_size(
+            egui::pos2(rect.center().x, rect.top() + 4.0 + pic / 2.0),
+            egui::vec2(pic, pic),
+        );
+        if let Some(t) = thumb(ui.ctx()) {
+            let tint = if self.open { egui::Color32::WHITE } else { egui::Color32::from_white_alpha(70) };
+            egui::Image::new((t.id(), img.size())).tint(tint).paint_at(ui, img);
+        }
+        let colour = if self.open { look.text_color() } else { egui::Color32::from_gray(110) };
+        // Centred lines; the name may take two.
+        let line = |text: String, size: f32, y: f32, colour: egui::Color32, rows: usize| {
+            let mut job = egui::text::LayoutJob::simple(text, egui::FontId::proportional(size), colour, w - 10.0);
+            job.halign = egui::Align::Center;
+            job.wrap.max_rows = rows;
+            let g = p.layout_job(job);
+            p.galley(egui::pos2(rect.center().x, y), g, colour);
+        };
+        line(self.name, if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 2);
+        let stars = "★".repeat(self.difficulty as usize);
+        let under = match (self.open, self.best) {
+            (false, _) => self.locked.to_string(),
+            (true, Some(ms)) => format!("✔ {}  {stars}", clock(ms)),
+            (true, None) => stars,
+        };
+        let gold = egui::Color32::from_rgb(240, 200, 80);
+        line(under, 12.0, rect.bottom() - 19.0, if self.open { gold } else { colour }, 1);
+        resp
+    }
+}
