@@ -7,7 +7,7 @@ use super::paint::{fill, path_of, piece_colour, stroke, LINE, OUTLINE};
 use super::pieces::{Piece, PieceGeom, Placed, TargetFigure};
 use super::placement::Selection;
 use super::save::SaveState;
-use super::AppState;
+use super::shared::AppState;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -64,7 +64,7 @@ fn begin(
             ShapeBuilder::with(&path_of(&geom.rings)).stroke(stroke(GOLD.with_alpha(0.0), LINE)).build(),
             // Over the figure, under the pieces: only its outer half shows.
             Transform::from_xyz(0.0, 0.0, 0.5),
-            super::InLevel.scoped(),
+            super::shared::InLevel.scoped(),
         ));
     }
 }

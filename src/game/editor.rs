@@ -14,8 +14,8 @@
 use super::job::Job;
 use super::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use super::pieces::{Canvas, Piece, Placed, TargetFigure};
+use super::shared::AppState;
 use super::shared::{PiecePlaced, PlacementSet};
-use super::AppState;
 use crate::analysis::{Analysis, Found};
 use crate::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
 use crate::i18n::Text;

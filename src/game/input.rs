@@ -46,7 +46,7 @@ impl Plugin for InputPlugin {
             .init_resource::<Cursor>()
             .init_resource::<GamepadFocus>()
             .init_resource::<SolidArea>()
-            .add_systems(Update, (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(super::on_board));
+            .add_systems(Update, (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(super::shared::on_board));
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::job::Job;
 use super::levels::ActiveLevel;
-use super::AppState;
+use super::shared::AppState;
 use bevy::prelude::*;
 
 /// Ask the lab to run a method: an index into the family's [`crate::family::Family::lab`].

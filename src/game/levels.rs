@@ -1,6 +1,6 @@
 //! Level library and the level being played.
 
-use super::AppState;
+use super::shared::AppState;
 use crate::level::{Level, LoadError, Pack};
 use bevy::prelude::*;
 

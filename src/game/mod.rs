@@ -44,49 +44,7 @@ pub mod view;
 
 use bevy::prelude::*;
 
-/// Screens of the game.
-#[derive(States, Default, Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum AppState {
-    #[default]
-    Loading,
-    MainMenu,
-    LevelSelect,
-    Playing,
-    Solved,
-    Settings,
-    /// The level editor's home: new drafts, the player's saved levels.
-    Editor,
-    /// A draft being edited.
-    Editing,
-}
-
-/// States in which pieces are on the board and move: playing, and editing a dissection.
-pub fn on_board(state: Option<Res<State<AppState>>>) -> bool {
-    state.is_some_and(|s| matches!(s.get(), AppState::Playing | AppState::Editing))
-}
-
-/// In a level: playing it, looking at it solved, or laying out a draft in the editor. The level's entities (board, pieces,
-/// hint markers, the solver's ghosts, the 3D view's camera and cubes) carry `DespawnOnExit(InLevel)`,
-/// so going back to the menus despawns them with no loop of our own. Going from playing to
-/// solved is not a change of this state (same-state transitions are off).
-#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
-pub struct InLevel;
-
-impl bevy::state::state::ComputedStates for InLevel {
-    type SourceStates = AppState;
-    const ALLOW_SAME_STATE_TRANSITIONS: bool = false;
-
-    fn compute(state: AppState) -> Option<InLevel> {
-        matches!(state, AppState::Playing | AppState::Solved | AppState::Editing).then_some(InLevel)
-    }
-}
-
-impl InLevel {
-    /// The component that ties an entity to the level.
-    pub fn scoped(self) -> DespawnOnExit<InLevel> {
-        DespawnOnExit(self)
-    }
-}
+pub use shared::{on_board, AppState, InLevel};
 
 /// The plugins that hold the game's logic; they need no window or renderer.
 pub struct LogicPlugins;

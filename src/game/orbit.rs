@@ -7,8 +7,8 @@
 
 use super::input::GamepadFocus;
 use super::levels::ActiveLevel;
+use super::shared::AppState;
 use super::shared::{Action, SolidArea};
-use super::AppState;
 use crate::polyform::space::Ray;
 use crate::polyform::Cell;
 use bevy::prelude::*;

@@ -6,8 +6,8 @@
 //! drawing per rotation and its transform only moves.
 
 use super::levels::ActiveLevel;
+use super::shared::{AppState, InLevel};
 use super::view::BoardBounds;
-use super::{AppState, InLevel};
 use crate::geom::{BBox, Vertex};
 use crate::pieces::{ring_centroid, Placement};
 use crate::verify::Piece as JudgedPiece;

@@ -4,10 +4,10 @@
 use super::input::GamepadFocus;
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
+use super::shared::AppState;
 use super::shared::{Action, InputSet};
 pub use super::shared::{PiecePicked, PiecePlaced, PlacementSet};
 use super::view::BoardBounds;
-use super::AppState;
 use crate::geom::{Edge, Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;
@@ -63,7 +63,7 @@ impl Plugin for PlacementPlugin {
             .configure_sets(Update, (InputSet, PlacementSet).chain())
             .add_systems(OnEnter(AppState::Playing), reset)
             .add_systems(OnEnter(AppState::Editing), reset)
-            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(super::on_board));
+            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(super::shared::on_board));
     }
 }
 

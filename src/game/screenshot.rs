@@ -8,8 +8,8 @@
 use super::levels::{Library, PlayLevel};
 use super::pieces::{Piece, Placed};
 use super::save::SaveState;
+use super::shared::AppState;
 use super::shared::PiecePlaced;
-use super::AppState;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;

@@ -125,7 +125,7 @@ fn camera(
             let mut e = commands.spawn((
                 SolidCamera,
                 BoardItem,
-                super::InLevel.scoped(),
+                super::shared::InLevel.scoped(),
                 Camera3d::default(),
                 // The perspective picking assumes (`Orbit::ray`).
                 Projection::Perspective(PerspectiveProjection { fov: super::orbit::FOV, ..default() }),
@@ -185,7 +185,7 @@ fn redraw(
             commands.spawn((
                 SolidCube,
                 BoardItem,
-                super::InLevel.scoped(),
+                super::shared::InLevel.scoped(),
                 Mesh3d(assets.cube.clone()),
                 MeshMaterial3d(material.clone()),
                 Transform::from_translation(at(c)).with_scale(Vec3::splat(scale)),

@@ -10,8 +10,8 @@
 use super::job::Job;
 use super::levels::ActiveLevel;
 use super::shared::Action;
+use super::shared::AppState;
 use super::shared::{PiecePlaced, PlacementSet};
-use super::AppState;
 use crate::family::WatchKind;
 use crate::i18n::Text;
 use crate::pieces::Placement;

@@ -7,8 +7,8 @@
 use super::levels::{ActiveLevel, Library, PlayLevel};
 use super::save::SaveState;
 use super::shared::Action;
+use super::shared::AppState;
 use super::shared::{PiecePlaced, PlacementSet};
-use super::AppState;
 use bevy::input::gamepad::Gamepad;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;

@@ -4,9 +4,9 @@
 
 use super::levels::ActiveLevel;
 use super::pieces::{Piece, Placed};
+use super::shared::AppState;
 pub use super::shared::{LevelSolved, SolvedInfo, VerificationSet};
 use super::shared::{PiecePlaced, PlacementSet};
-use super::AppState;
 use crate::family::Mark;
 use crate::pieces::Placement;
 use bevy::prelude::*;

@@ -1,13 +1,8 @@
 //! The playing screen's bars: the level, time and moves, the tools, the solver lab's window.
 
-use super::level_list::level_name;
 use super::prelude::*;
 use super::thermometer::{horizontal_thermometer, thermometer};
-
-pub(super) fn clock(ms: u64) -> String {
-    let s = ms / 1000;
-    format!("{}:{:02}", s / 60, s % 60)
-}
+use super::widgets::{clock, level_name};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn hud(

@@ -4,6 +4,7 @@ use super::menu::notices;
 use super::prelude::*;
 use super::thumbnails::{Budget, Card, Thumbnails, THUMBS_TIME};
 use super::widgets::centered_window;
+use super::widgets::level_name;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn level_select(
@@ -91,21 +92,6 @@ pub(super) fn level_select(
         }
     });
     Ok(())
-}
-
-/// A level's name: as its pack names it, but a daily puzzle's (made by the game, named in
-/// English by the core) in the player's language.
-pub(super) fn level_name(level: &crate::level::Level, tr: &Words) -> String {
-    let Some((_, date)) = crate::daily::parse_level_id(&level.id) else { return level.name.clone() };
-    let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
-    tr.f(
-        "daily-level",
-        &[
-            ("family", tr.s(level.family.daily_title()).into()),
-            ("day", tr.s(day).into()),
-            ("date", date.to_string().into()),
-        ],
-    )
 }
 
 /// A pack's name: the game's own packs (daily puzzles, the player's levels, shared levels) in

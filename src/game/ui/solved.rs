@@ -1,8 +1,7 @@
 //! The solved screen.
 
-use super::hud::clock;
-use super::level_list::level_name;
 use super::prelude::*;
+use super::widgets::{clock, level_name};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn solved(

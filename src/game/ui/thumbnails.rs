@@ -1,8 +1,8 @@
 //! The level list's cards and their pictures, drawn once by [`crate::thumbnail`] for the
 //! cards in view (a few milliseconds a frame) and kept.
 
-use super::hud::clock;
 use super::prelude::*;
+use super::widgets::clock;
 
 /// Time a frame may spend drawing new thumbnails (about 1 ms each at 192 px, up to 4.3 ms for
 /// the largest polycube box): the list opens at once and fills in over a few frames.

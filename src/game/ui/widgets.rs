@@ -1,4 +1,4 @@
-//! Small pieces several screens use.
+//! Small pieces several screens use: windows, colours, a time and a level's name in words.
 
 use super::prelude::*;
 
@@ -20,4 +20,24 @@ pub(super) const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 220, 140);
 /// A colour of the game's palette in egui's terms.
 pub(super) fn rgb(c: [f32; 3]) -> egui::Color32 {
     egui::Color32::from_rgb((c[0] * 255.0) as u8, (c[1] * 255.0) as u8, (c[2] * 255.0) as u8)
+}
+
+pub(super) fn clock(ms: u64) -> String {
+    let s = ms / 1000;
+    format!("{}:{:02}", s / 60, s % 60)
+}
+
+/// A level's name: as its pack names it, but a daily puzzle's (made by the game, named in
+/// English by the core) in the player's language.
+pub(super) fn level_name(level: &crate::level::Level, tr: &Words) -> String {
+    let Some((_, date)) = crate::daily::parse_level_id(&level.id) else { return level.name.clone() };
+    let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
+    tr.f(
+        "daily-level",
+        &[
+            ("family", tr.s(level.family.daily_title()).into()),
+            ("day", tr.s(day).into()),
+            ("date", date.to_string().into()),
+        ],
+    )
 }
