@@ -13,10 +13,10 @@ use bevy::time::TimeUpdateStrategy;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::fmt::Write;
 use std::time::Duration;
-use tessera::game::input::Action;
-use tessera::game::levels::{Library, PlayLevel};
-use tessera::game::pieces::{Piece, PieceGeom, Placed};
-use tessera::game::save::SaveState;
+use tessera::game::board::input::Action;
+use tessera::game::board::pieces::{Piece, PieceGeom, Placed};
+use tessera::game::meta::levels::{Library, PlayLevel};
+use tessera::game::meta::save::SaveState;
 use tessera::game::LogicPlugins;
 
 /// A pack with one level: a 10 x 10 square from 100 unit squares.
@@ -74,7 +74,7 @@ fn frames(c: &mut Criterion) {
         g.bench_function(format!("{name}/idle"), |b| b.iter(|| app.update()));
         // Pick up the first piece at its centroid, drag it a little, drop it: one frame.
         let (step, c0) = {
-            let active = app.world().resource::<tessera::game::levels::ActiveLevel>();
+            let active = app.world().resource::<tessera::game::meta::levels::ActiveLevel>();
             let step = active.level.set.step();
             let mut q = app.world_mut().query::<(&Piece, &PieceGeom, &Placed)>();
             let (_, g0, p0) = q.iter(app.world()).find(|(p, ..)| p.0 == 0).unwrap();

@@ -10,12 +10,12 @@
 use bevy::prelude::*;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::{Duration, Instant};
-use tessera::game::hints::HintMarker;
-use tessera::game::input::Action;
-use tessera::game::levels::{Library, PlayLevel};
-use tessera::game::pieces::{Piece, Placed};
-use tessera::game::placement::PiecePlaced;
-use tessera::game::save::SaveState;
+use tessera::game::board::input::Action;
+use tessera::game::board::pieces::{Piece, Placed};
+use tessera::game::board::placement::PiecePlaced;
+use tessera::game::meta::levels::{Library, PlayLevel};
+use tessera::game::meta::save::SaveState;
+use tessera::game::solver::hints::HintMarker;
 use tessera::game::LogicPlugins;
 
 fn app() -> App {

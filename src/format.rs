@@ -61,7 +61,7 @@ impl PuzzleFile {
     }
 
     /// As [`PuzzleFile::build`], with the repairs normalisation made (see
-    /// [`crate::normalize`]). The figure is judged moved near the origin (exactly: by whole
+    /// [`crate::verify::normalize`]). The figure is judged moved near the origin (exactly: by whole
     /// numbers), so that where it was drawn does not change the verdict: anchored pieces move
     /// with the target; free ones by their own centre.
     pub fn build_repaired(&self) -> Result<(Puzzle, Vec<Piece>, Vec<String>), ShapeError> {

@@ -15,7 +15,6 @@ pub mod geom;
 pub mod i18n;
 pub mod import;
 pub mod level;
-pub mod normalize;
 pub mod paths;
 pub mod pieces;
 pub mod polyform;

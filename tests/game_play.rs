@@ -14,12 +14,12 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::CursorMoved;
 use std::time::Duration;
-use tessera::game::input::GamepadFocus;
-use tessera::game::levels::{ActiveLevel, Library, PlayLevel};
-use tessera::game::pieces::{Piece, PieceGeom, Placed};
-use tessera::game::save::SaveState;
-use tessera::game::verification::Progress;
-use tessera::game::view::View;
+use tessera::game::board::input::GamepadFocus;
+use tessera::game::board::pieces::{Piece, PieceGeom, Placed};
+use tessera::game::board::verification::Progress;
+use tessera::game::board::view::View;
+use tessera::game::meta::levels::{ActiveLevel, Library, PlayLevel};
+use tessera::game::meta::save::SaveState;
 use tessera::game::{AppState, LogicPlugins};
 use tessera::pieces::Placement;
 
@@ -456,7 +456,7 @@ fn gamepad_alone_solves_a_level() {
         pad_button(&mut app, pad, GamepadButton::South); // pick up
                                                          // Steer with the stick: full tilt, then a partial tilt for the rest.
         let d = job.goal_centroid - c;
-        let per_frame = tessera::game::input::FOCUS_SPEED * dt;
+        let per_frame = tessera::game::board::input::FOCUS_SPEED * dt;
         let full = (d.length() / per_frame).floor() as usize;
         pad_stick(&mut app, pad, d.normalize_or_zero());
         for _ in 0..full {
@@ -527,13 +527,13 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
 
 // ---------------------------------------------------------------- hints
 
-fn markers(app: &mut App) -> Vec<tessera::game::hints::HintMarker> {
-    app.world_mut().query::<&tessera::game::hints::HintMarker>().iter(app.world()).copied().collect()
+fn markers(app: &mut App) -> Vec<tessera::game::solver::hints::HintMarker> {
+    app.world_mut().query::<&tessera::game::solver::hints::HintMarker>().iter(app.world()).copied().collect()
 }
 
 /// Presses H and waits (frames) for the hint task's answer to become an entity. (The task
 /// pool is shared by the tests running side by side, so allow a generous number of frames.)
-fn ask_hint(app: &mut App) -> Vec<tessera::game::hints::HintMarker> {
+fn ask_hint(app: &mut App) -> Vec<tessera::game::solver::hints::HintMarker> {
     let before = markers(app).len();
     key(app, KeyCode::KeyH, "h");
     for _ in 0..20_000 {
@@ -554,13 +554,13 @@ fn set_placement(app: &mut App, piece: usize, p: Placement) {
             pl.0 = p;
         }
     }
-    app.world_mut().write_message(tessera::game::placement::PiecePlaced { piece: None, snapped: false });
+    app.world_mut().write_message(tessera::game::board::placement::PiecePlaced { piece: None, snapped: false });
     app.update();
 }
 
 #[test]
 fn hints_show_which_piece_then_where_and_following_them_solves() {
-    use tessera::game::hints::HintKind;
+    use tessera::game::solver::hints::HintKind;
     let mut app = app("hints");
     start(&mut app, LEVEL);
     for _ in 0..7 {
@@ -587,19 +587,19 @@ fn hints_show_which_piece_then_where_and_following_them_solves() {
 
 #[test]
 fn a_wrong_placement_gets_a_move_this_piece_hint() {
-    use tessera::game::hints::HintKind;
+    use tessera::game::solver::hints::HintKind;
     let mut app = app("hint-wrong");
     start(&mut app, LEVEL);
     let mut wrong = app.world().resource::<ActiveLevel>().level.solution[0];
     wrong.at.0 += 0.5; // on the figure, off the lattice
     set_placement(&mut app, wrong.piece, wrong);
     let m = ask_hint(&mut app);
-    assert_eq!(m, vec![tessera::game::hints::HintMarker { piece: wrong.piece, kind: HintKind::MoveThis }]);
+    assert_eq!(m, vec![tessera::game::solver::hints::HintMarker { piece: wrong.piece, kind: HintKind::MoveThis }]);
 }
 
 #[test]
 fn hints_on_a_set_without_the_lattice_solver_come_from_the_geometric_solver() {
-    use tessera::game::hints::HintKind;
+    use tessera::game::solver::hints::HintKind;
     let mut app = app("hint-pento");
     start(&mut app, "sets/pentominoes-6x10");
     let m = ask_hint(&mut app);
@@ -613,13 +613,13 @@ fn hints_on_a_set_without_the_lattice_solver_come_from_the_geometric_solver() {
 
 // ---------------------------------------------------------------- show thinking
 
-fn ghosts(app: &mut App) -> Vec<tessera::game::thinking::ThinkingGhost> {
-    app.world_mut().query::<&tessera::game::thinking::ThinkingGhost>().iter(app.world()).copied().collect()
+fn ghosts(app: &mut App) -> Vec<tessera::game::solver::thinking::ThinkingGhost> {
+    app.world_mut().query::<&tessera::game::solver::thinking::ThinkingGhost>().iter(app.world()).copied().collect()
 }
 
 #[test]
 fn watching_the_solver_streams_partial_placements_and_ends_with_a_solution() {
-    use tessera::game::thinking::{Thinking, ThinkingPace};
+    use tessera::game::solver::thinking::{Thinking, ThinkingPace};
     let mut app = app("watch");
     app.insert_resource(ThinkingPace(Duration::from_millis(1)));
     start(&mut app, LEVEL);
@@ -662,7 +662,7 @@ fn watching_the_solver_streams_partial_placements_and_ends_with_a_solution() {
 
 #[test]
 fn a_second_watch_or_a_placement_stops_the_solver() {
-    use tessera::game::thinking::{Thinking, ThinkingPace};
+    use tessera::game::solver::thinking::{Thinking, ThinkingPace};
     let mut app = app("watch-stop");
     app.insert_resource(ThinkingPace(Duration::from_millis(200)));
     start(&mut app, LEVEL);
@@ -689,7 +689,7 @@ fn a_second_watch_or_a_placement_stops_the_solver() {
 /// Asks for hints (which piece, then where) and places each ghost's piece, at most `pieces`
 /// times, until the level is solved.
 fn follow_hints_to_the_solved_screen(app: &mut App, pieces: usize) {
-    use tessera::game::hints::HintKind;
+    use tessera::game::solver::hints::HintKind;
     for _ in 0..pieces {
         let m = ask_hint(app);
         assert_eq!(m[0].kind, HintKind::Which);
@@ -738,7 +738,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     assert!(app.world().resource::<ActiveLevel>().level.solid().is_some());
     // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let picture = tessera::game::layout::frame(&level).unwrap();
+    let picture = tessera::game::space::layout::frame(&level).unwrap();
     let top = level.target.iter().flatten().map(|v| v.at.y as f32).fold(f32::MIN, f32::max);
     assert!(picture.min.y > top, "{picture:?} above {top}");
     for j in jobs(&mut app) {
@@ -810,7 +810,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
 
 #[test]
 fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
-    use tessera::game::hints::HintKind;
+    use tessera::game::solver::hints::HintKind;
     let mut app = app("edge");
     start(&mut app, "edge/turn-4x4-1");
     let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
@@ -826,12 +826,15 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
     let rot = tessera::family::tiles::cells::tile_cell(&puzzle, &corner).unwrap().1;
     let wrong = tessera::family::tiles::cells::placement_of(&puzzle, corner.piece, 3, rot);
     set_placement(&mut app, corner.piece, wrong);
-    assert!(!app.world().resource::<tessera::game::verification::Mismatched>().0.is_empty(), "its sides are marked");
+    assert!(
+        !app.world().resource::<tessera::game::board::verification::Mismatched>().0.is_empty(),
+        "its sides are marked"
+    );
     let m = ask_hint(&mut app);
-    assert_eq!(m[0], tessera::game::hints::HintMarker { piece: corner.piece, kind: HintKind::MoveThis });
+    assert_eq!(m[0], tessera::game::solver::hints::HintMarker { piece: corner.piece, kind: HintKind::MoveThis });
     // Put it right: progress counts matched inner sides (none yet with one tile).
     set_placement(&mut app, corner.piece, corner);
-    assert!(app.world().resource::<tessera::game::verification::Mismatched>().0.is_empty());
+    assert!(app.world().resource::<tessera::game::board::verification::Mismatched>().0.is_empty());
     for _ in 0..16 {
         let m = ask_hint(&mut app);
         if m.is_empty() {
@@ -854,7 +857,7 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
 
 #[test]
 fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
-    use tessera::game::lab::{LabRun, SolverLab};
+    use tessera::game::solver::lab::{LabRun, SolverLab};
     let mut app = app("lab");
     start(&mut app, "edge/5x5-1");
     // The tile family's methods: 0 the exact search, 1 the LP.
@@ -878,7 +881,7 @@ fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
 /// are replaced when another level starts, and are gone once the player is back in the menus.
 #[test]
 fn level_entities_are_scoped_to_the_level() {
-    use tessera::game::pieces::BoardItem;
+    use tessera::game::board::pieces::BoardItem;
     let count = |app: &mut App| app.world_mut().query_filtered::<Entity, With<BoardItem>>().iter(app.world()).count();
     let mut app = app("scoped");
     start(&mut app, LEVEL);
@@ -935,31 +938,31 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     let shared = dir.join("levels").join("shared.ron");
     let today = tessera::daily::Date::parse("2026-11-23").unwrap();
     let mut app = app_with("codes", |app| {
-        app.insert_resource(tessera::game::daily::Today(today));
-        app.insert_resource(tessera::game::codes::SharedPackFile(shared.clone()));
+        app.insert_resource(tessera::game::meta::daily::Today(today));
+        app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
     });
     // The daily pack is made from the date.
-    app.world_mut().write_message(tessera::game::daily::OpenDaily { family: "polyomino" });
+    app.world_mut().write_message(tessera::game::meta::daily::OpenDaily { family: "polyomino" });
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Playing);
     assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
     // A bad code changes nothing but says why.
-    app.world_mut().write_message(tessera::game::codes::OpenCode("not a code".into()));
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode("not a code".into()));
     app.update();
-    let err = EN.text(app.world().resource::<tessera::game::codes::CodeStatus>().error.as_ref().unwrap());
+    let err = EN.text(app.world().resource::<tessera::game::meta::codes::CodeStatus>().error.as_ref().unwrap());
     assert!(err.contains("not a Tessera level code"), "{err}");
     assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
     // A good one opens, lands in the shared pack on disk, and opening it again adds nothing.
     let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
     let code = tessera::share::encode(&arrow.entry);
     for _ in 0..2 {
-        app.world_mut().write_message(tessera::game::codes::OpenCode(code.clone()));
+        app.world_mut().write_message(tessera::game::meta::codes::OpenCode(code.clone()));
         app.update();
         app.update();
         assert_eq!(app.world().resource::<ActiveLevel>().key, "shared/arrow");
     }
-    assert!(app.world().resource::<tessera::game::codes::CodeStatus>().error.is_none());
+    assert!(app.world().resource::<tessera::game::meta::codes::CodeStatus>().error.is_none());
     let (packs, errors) = tessera::level::load_dir(&dir.join("levels"));
     assert!(errors.is_empty(), "{errors:?}");
     assert_eq!(packs[0].levels.len(), 1);
@@ -968,7 +971,7 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     for job in &jobs {
         app.world_mut().get_mut::<Placed>(job.entity).unwrap().0 = job.goal;
     }
-    app.world_mut().write_message(tessera::game::placement::PiecePlaced { piece: None, snapped: false });
+    app.world_mut().write_message(tessera::game::board::placement::PiecePlaced { piece: None, snapped: false });
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Solved);
@@ -984,14 +987,14 @@ fn a_broken_shared_pack_is_left_alone() {
     let shared = dir.join("shared.ron");
     std::fs::write(&shared, "(name: \"mine\", levels: [ broken").unwrap();
     let mut app = app_with("broken-shared", |app| {
-        app.insert_resource(tessera::game::codes::SharedPackFile(shared.clone()));
+        app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
     });
     let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
-    app.world_mut().write_message(tessera::game::codes::OpenCode(tessera::share::encode(&arrow.entry)));
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode(tessera::share::encode(&arrow.entry)));
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Playing);
-    let status = app.world().resource::<tessera::game::codes::CodeStatus>();
+    let status = app.world().resource::<tessera::game::meta::codes::CodeStatus>();
     let warning = status.error.as_ref().map(|e| EN.text(e));
     let warning = warning.unwrap_or_else(|| panic!("{status:?} {:?}", std::fs::read_to_string(&shared)));
     assert!(warning.contains("left as it is"), "{warning}");
@@ -1003,8 +1006,8 @@ fn a_broken_shared_pack_is_left_alone() {
 
 /// Updates until the editor's verdict is in (the solver runs on the task pool); a guard against
 /// a hang, not a speed limit.
-fn verdict(app: &mut App) -> tessera::game::editor::Verdict {
-    use tessera::game::editor::{Editor, Verdict};
+fn verdict(app: &mut App) -> tessera::game::meta::editor::Verdict {
+    use tessera::game::meta::editor::{Editor, Verdict};
     for _ in 0..20_000 {
         app.update();
         let v = app.world().resource::<Editor>().verdict.clone();
@@ -1035,7 +1038,7 @@ fn drag(app: &mut App, from: Vec2, to: Vec2) {
 /// solved screen and is in the player's pack on disk.
 #[test]
 fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
-    use tessera::game::editor::{EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
+    use tessera::game::meta::editor::{EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
     let dir = std::env::temp_dir().join(format!("tessera-game-editor-{}", std::process::id()));
     let mine = dir.join("levels").join("mine.ron");
     let mut app = app_with("editor", |app| {
@@ -1110,7 +1113,7 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
     app.update();
     assert_eq!(state(&app), AppState::Editing);
     assert!(matches!(verdict(&mut app), Verdict::Done(a) if a.unique()));
-    app.world_mut().write_message(tessera::game::editor::DeleteLevel("my-shard".into()));
+    app.world_mut().write_message(tessera::game::meta::editor::DeleteLevel("my-shard".into()));
     app.update();
     assert!(app.world().resource::<Library>().find("mine/my-shard").is_none());
     assert!(!mine.exists());
@@ -1121,7 +1124,7 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
 /// `DraftChanged`: the verdict follows each change, and both save into the player's pack.
 #[test]
 fn painted_boards_and_tiles_are_judged_and_saved() {
-    use tessera::game::editor::{Draft, DraftChanged, EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
+    use tessera::game::meta::editor::{Draft, DraftChanged, EditRequest, Editor, EditorPackFile, SaveDraft, Verdict};
     let dir = std::env::temp_dir().join(format!("tessera-game-painted-{}", std::process::id()));
     let mine = dir.join("mine.ron");
     let mut app = app_with("painted", |app| {
@@ -1188,11 +1191,11 @@ fn painted_boards_and_tiles_are_judged_and_saved() {
 /// the gamepad's right stick, and its slice hides the upper layers one by one.
 #[test]
 fn the_solid_view_turns_by_drag_and_stick_and_slices_its_layers() {
-    use tessera::game::orbit::Orbit;
+    use tessera::game::space::orbit::Orbit;
     let mut app = app("orbit");
     start(&mut app, "polycubes/soma-steps");
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let view = tessera::game::layout::frame(&level).unwrap();
+    let view = tessera::game::space::layout::frame(&level).unwrap();
     let before = *app.world().resource::<Orbit>();
     assert_eq!((before.layers, before.slice), (3, None));
     let pieces_before: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
@@ -1273,12 +1276,12 @@ enum Hand {
 fn solid(app: &App) -> (tessera::polyform::pack::Board, Vec<Vec<Cell>>, Rect) {
     let level = &app.world().resource::<ActiveLevel>().level;
     let poly = level.solid().unwrap();
-    let rect = tessera::game::layout::frame(level).unwrap();
+    let rect = tessera::game::space::layout::frame(level).unwrap();
     (poly.board.clone(), poly.parts.iter().map(|p| p.cells.clone()).collect(), rect)
 }
 
-fn orbit(app: &App) -> tessera::game::orbit::Orbit {
-    *app.world().resource::<tessera::game::orbit::Orbit>()
+fn orbit(app: &App) -> tessera::game::space::orbit::Orbit {
+    *app.world().resource::<tessera::game::space::orbit::Orbit>()
 }
 
 /// Every piece in the box: its number and cells.
@@ -1289,7 +1292,7 @@ fn boxed(app: &mut App) -> Vec<(usize, Vec<Cell>)> {
 }
 
 fn selected(app: &App) -> Option<Entity> {
-    app.world().resource::<tessera::game::placement::Selection>().selected
+    app.world().resource::<tessera::game::board::placement::Selection>().selected
 }
 
 /// Where on the screen (board coordinates) the player would grab piece `k` by a face across
@@ -1597,7 +1600,7 @@ fn a_soma_figure_is_solved_in_3d_with_the_gamepad() {
 /// counted, and the refusal says where it would have gone and why, for a moment.
 #[test]
 fn moves_out_of_the_box_or_into_a_piece_are_refused_and_shown() {
-    use tessera::game::grip::Refused;
+    use tessera::game::space::grip::Refused;
     use tessera::polyform::space::Blocked;
     let mut app = app("refused");
     start(&mut app, "polyominoes/soma-cube");
@@ -1646,7 +1649,7 @@ fn moves_out_of_the_box_or_into_a_piece_are_refused_and_shown() {
 // ---------------------------------------------------------------- keyboard only, motion
 
 fn selected_piece(app: &App) -> Option<Entity> {
-    app.world().resource::<tessera::game::placement::Selection>().selected
+    app.world().resource::<tessera::game::board::placement::Selection>().selected
 }
 
 fn press_key(app: &mut App, code: KeyCode, state: ButtonState) {
@@ -1776,14 +1779,14 @@ fn pieces_glide_unless_motion_is_reduced() {
 
 // ---------------------------------------------------------------- tutorial and languages
 
-fn tutorial(app: &App) -> &tessera::game::tutorial::Tutorial {
-    app.world().resource::<tessera::game::tutorial::Tutorial>()
+fn tutorial(app: &App) -> &tessera::game::meta::tutorial::Tutorial {
+    app.world().resource::<tessera::game::meta::tutorial::Tutorial>()
 }
 
 #[test]
 fn the_tutorial_teaches_each_control_by_doing_it_and_shows_once() {
-    use tessera::game::input::Action;
-    use tessera::game::tutorial::{InputKind, StartTutorial, Step, Tutorial};
+    use tessera::game::board::input::Action;
+    use tessera::game::meta::tutorial::{InputKind, StartTutorial, Step, Tutorial};
     let path = temp_save("tutorial");
     let _ = std::fs::remove_file(&path);
     let mut app = app("tutorial");
@@ -1834,7 +1837,7 @@ fn the_tutorial_teaches_each_control_by_doing_it_and_shows_once() {
 
 #[test]
 fn the_tutorial_can_be_skipped_and_fits_the_level() {
-    use tessera::game::tutorial::{SkipTutorial, Step};
+    use tessera::game::meta::tutorial::{SkipTutorial, Step};
     let mut app = app("tutorial-skip");
     // These edge tiles neither turn nor flip: no turn or flip step.
     start(&mut app, "edge/3x3-1");
@@ -1850,7 +1853,7 @@ fn the_tutorial_can_be_skipped_and_fits_the_level() {
 
 #[test]
 fn the_first_launch_speaks_the_system_language_and_the_setting_changes_it() {
-    use tessera::game::language::{SystemLanguage, Words};
+    use tessera::game::meta::language::{SystemLanguage, Words};
     use tessera::i18n::Lang;
     let mut app = app_with("language", |app| {
         app.insert_resource(SystemLanguage(Lang::PtBr));
@@ -1861,7 +1864,7 @@ fn the_first_launch_speaks_the_system_language_and_the_setting_changes_it() {
     // What the game reports is kept as a message and said in the language of the moment.
     start(&mut app, LEVEL);
     ask_hint(&mut app);
-    let hint = app.world().resource::<tessera::game::hints::HintState>().message.clone().unwrap();
+    let hint = app.world().resource::<tessera::game::solver::hints::HintState>().message.clone().unwrap();
     assert_eq!(app.world().resource::<Words>().text(&hint), "Esta peça agora. Peça de novo para ver onde.");
     // The setting, as the settings screen changes it.
     app.world_mut().resource_mut::<SaveState>().data.settings.language = Some(Lang::En);

@@ -3,14 +3,14 @@
 #![cfg(feature = "game")]
 
 use bevy::prelude::*;
-use tessera::game::pieces::{bbox_of, start_layout};
-use tessera::game::view::free_area;
+use tessera::game::board::pieces::{bbox_of, start_layout};
+use tessera::game::board::view::free_area;
 
 /// The figure's longer side on screen, as a share of the window's shorter side, for a level
 /// laid out in a window of `size` (as `fit_view` fits its bounds into the free area); checks on
 /// the way that no piece in the tray overlaps the figure's box or another piece's.
 fn share(level: &tessera::level::Level, size: Vec2) -> f32 {
-    let solid = tessera::game::layout::frame(level);
+    let solid = tessera::game::space::layout::frame(level);
     let free = free_area(size, solid.is_some(), false);
     let (start, bounds) = start_layout(level, free.x / free.y);
     let mut figure = bbox_of(&level.target);

@@ -1,4 +1,4 @@
-//! Normalisation (`tessera::normalize`): every repair by hand, what stays refused, and a
+//! Normalisation (`tessera::verify::normalize`): every repair by hand, what stays refused, and a
 //! property test on outlines exactly as a polygon library's union writes them.
 
 mod common;
@@ -9,14 +9,14 @@ use i_overlay::float::overlay::FloatOverlay;
 use proptest::prelude::*;
 use tessera::format::PuzzleFile;
 use tessera::geom::{pt, RingError, Tol};
-use tessera::normalize::normalize;
+use tessera::verify::normalize::normalize;
 use tessera::verify::{Mode, ShapeError};
 
-fn norm(rings: &[RingV]) -> Result<tessera::normalize::Normalized, (usize, RingError)> {
+fn norm(rings: &[RingV]) -> Result<tessera::verify::normalize::Normalized, (usize, RingError)> {
     normalize(rings, Tol::default(), "target", pt(0.0, 0.0))
 }
 
-fn area(n: &tessera::normalize::Normalized) -> f64 {
+fn area(n: &tessera::verify::normalize::Normalized) -> f64 {
     n.rings.iter().map(|r| r.signed_area(1e-9).abs()).sum()
 }
 

@@ -157,7 +157,7 @@ pub fn solve_one(
         // Pieces are normalised on their own scale, in their own coordinates.
         let bb = crate::geom::BBox::of_rings(&p.rings);
         let tol = crate::geom::Tol::for_figure(bb.size(), bb.magnitude());
-        let n = crate::normalize::normalize(&p.rings, tol, &format!("piece {k}"), crate::geom::pt(0.0, 0.0))
+        let n = crate::verify::normalize::normalize(&p.rings, tol, &format!("piece {k}"), crate::geom::pt(0.0, 0.0))
             .map_err(|(ring, error)| format!("piece {k}, ring {ring}: {error}"))?;
         if n.rings.len() != 1 {
             return Err(format!(
@@ -166,7 +166,7 @@ pub fn solve_one(
                 if n.repairs.is_empty() { String::new() } else { format!(" ({})", n.repairs.join("; ")) }
             ));
         }
-        p.rings = vec![crate::normalize::vertices(&n.rings[0])];
+        p.rings = vec![crate::verify::normalize::vertices(&n.rings[0])];
         repairs.extend(n.repairs);
     }
     let pieces_area: f64 = set.pieces.iter().map(crate::pieces::piece_area).sum();

@@ -3,9 +3,9 @@
 //! react to the game's messages (a piece picked up, a placement that snapped, a level solved);
 //! placement and judging do not know about sound.
 
-use super::save::SaveState;
-use super::shared::LevelSolved;
-use super::shared::{PiecePicked, PiecePlaced};
+use crate::game::meta::save::SaveState;
+use crate::game::shared::LevelSolved;
+use crate::game::shared::{PiecePicked, PiecePlaced};
 use bevy::audio::{AudioPlayer, AudioSource, PlaybackSettings};
 use bevy::prelude::*;
 

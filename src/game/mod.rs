@@ -13,34 +13,14 @@
 //! 3D view of the solid ([`solid`], turned as [`orbit`] says), redrawn from each judgement.
 
 pub mod audio;
-pub mod celebration;
-pub mod codes;
-pub mod daily;
+pub mod board;
 pub mod draw;
-pub mod editor;
-pub mod grip;
-pub mod hints;
-pub mod input;
-pub mod job;
-pub mod lab;
-pub mod language;
-pub mod layout;
-pub mod levels;
-pub mod motion;
-pub mod orbit;
-pub mod paint;
-pub mod pieces;
-pub mod placement;
-pub mod save;
+pub mod meta;
 pub mod screenshot;
 pub mod shared;
-pub mod solid;
-pub mod thinking;
-pub mod tiles;
-pub mod tutorial;
+pub mod solver;
+pub mod space;
 pub mod ui;
-pub mod verification;
-pub mod view;
 
 use bevy::prelude::*;
 
@@ -52,21 +32,21 @@ pub struct LogicPlugins;
 impl Plugin for LogicPlugins {
     fn build(&self, app: &mut App) {
         app.init_state::<AppState>().add_computed_state::<InLevel>().add_plugins((
-            levels::LevelsPlugin,
-            (save::SavePlugin, language::LanguagePlugin),
-            view::ViewPlugin,
-            input::InputPlugin,
-            pieces::PiecesPlugin,
-            (placement::PlacementPlugin, motion::MotionPlugin, tutorial::TutorialPlugin),
-            verification::VerificationPlugin,
-            hints::HintsPlugin,
-            thinking::ThinkingPlugin,
-            lab::LabPlugin,
-            daily::DailyPlugin,
-            codes::CodesPlugin,
-            editor::EditorPlugin,
-            orbit::OrbitPlugin,
-            grip::GripPlugin,
+            meta::levels::LevelsPlugin,
+            (meta::save::SavePlugin, meta::language::LanguagePlugin),
+            board::view::ViewPlugin,
+            board::input::InputPlugin,
+            board::pieces::PiecesPlugin,
+            (board::placement::PlacementPlugin, board::motion::MotionPlugin, meta::tutorial::TutorialPlugin),
+            board::verification::VerificationPlugin,
+            solver::hints::HintsPlugin,
+            solver::thinking::ThinkingPlugin,
+            solver::lab::LabPlugin,
+            meta::daily::DailyPlugin,
+            meta::codes::CodesPlugin,
+            meta::editor::EditorPlugin,
+            space::orbit::OrbitPlugin,
+            space::grip::GripPlugin,
         ));
     }
 }

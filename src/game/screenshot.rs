@@ -5,11 +5,11 @@
 //! without a display), which checks the game's own window path. It uses a throw-away save
 //! file, so the player's progress is never touched.
 
-use super::levels::{Library, PlayLevel};
-use super::pieces::{Piece, Placed};
-use super::save::SaveState;
-use super::shared::AppState;
-use super::shared::PiecePlaced;
+use crate::game::board::pieces::{Piece, Placed};
+use crate::game::meta::levels::{Library, PlayLevel};
+use crate::game::meta::save::SaveState;
+use crate::game::shared::AppState;
+use crate::game::shared::PiecePlaced;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
@@ -140,7 +140,7 @@ pub fn run(args: &[String]) -> i32 {
     let level = level.unwrap_or_else(|| "classic/convex-square".into());
     let (mut packs, _) = crate::level::all_packs();
     // Today's daily puzzles too (the game adds them once the library is loaded).
-    if let Ok(daily) = super::daily::todays_pack(crate::daily::Date::today()) {
+    if let Ok(daily) = crate::game::meta::daily::todays_pack(crate::daily::Date::today()) {
         packs.push(daily);
     }
     let library = Library { packs, errors: vec![] };
@@ -193,10 +193,10 @@ pub fn run(args: &[String]) -> i32 {
         .add_plugins(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_secs_f64(1.0 / 60.0)));
         let image = Image::new_target_texture(size.0, size.1, TextureFormat::Rgba8UnormSrgb, None);
         let image = app.world_mut().resource_mut::<Assets<Image>>().add(image);
-        app.insert_resource(super::paint::OffscreenTarget(image))
-            .insert_resource(super::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
+        app.insert_resource(crate::game::draw::paint::OffscreenTarget(image))
+            .insert_resource(crate::game::board::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
     }
-    app.add_plugins((super::LogicPlugins, super::draw::DrawPlugin, super::ui::UiPlugin));
+    app.add_plugins((super::LogicPlugins, crate::game::draw::DrawPlugin, crate::game::ui::UiPlugin));
     let _ = std::fs::remove_file(&out);
     app.run();
     let _ = std::fs::remove_file(&save_path);
@@ -219,11 +219,11 @@ fn drive(
     mut play: MessageWriter<PlayLevel>,
     mut pieces: Query<(&Piece, &mut Placed)>,
     mut placed: MessageWriter<PiecePlaced>,
-    mut actions: MessageWriter<super::shared::Action>,
-    mut edit: MessageWriter<super::editor::EditRequest>,
+    mut actions: MessageWriter<crate::game::shared::Action>,
+    mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
-    target: Option<Res<super::paint::OffscreenTarget>>,
+    target: Option<Res<crate::game::draw::paint::OffscreenTarget>>,
 ) {
     plan.frames += 1;
     if captured.0 {
@@ -240,15 +240,15 @@ fn drive(
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => {
             // The list opens at the pack of `--level`.
-            commands.queue(move |w: &mut World| w.resource_mut::<super::ui::ListFocus>().0 = Some(pi));
+            commands.queue(move |w: &mut World| w.resource_mut::<crate::game::ui::ListFocus>().0 = Some(pi));
             next.set(AppState::LevelSelect);
         }
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
         (AppState::MainMenu, Shot::Create) => next.set(AppState::Editor),
         (AppState::MainMenu, Shot::Editor) if !plan.asked => {
             edit.write(match plan.level.strip_prefix("new/") {
-                Some(set) => super::editor::EditRequest::Pieces(set.into()),
-                None => super::editor::EditRequest::Level(plan.level.clone()),
+                Some(set) => crate::game::meta::editor::EditRequest::Pieces(set.into()),
+                None => crate::game::meta::editor::EditRequest::Level(plan.level.clone()),
             });
             plan.asked = true;
         }
@@ -309,24 +309,26 @@ fn drive(
             placed.write(PiecePlaced { piece: None, snapped: false });
         }
         (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
-            actions.write(super::shared::Action::Hint);
+            actions.write(crate::game::shared::Action::Hint);
         }
         (AppState::Playing, Shot::Blocked) if plan.arranged && plan.frames == 3 => {
             // The first piece, pushed down until the floor stops it.
-            actions.write(super::shared::Action::FocusNext(1));
+            actions.write(crate::game::shared::Action::FocusNext(1));
             for _ in 0..3 {
-                actions.write(super::shared::Action::Lift(-1));
+                actions.write(crate::game::shared::Action::Lift(-1));
             }
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
-            actions.write(super::shared::Action::Watch);
+            actions.write(crate::game::shared::Action::Watch);
         }
         (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => {
             commands.queue(|w: &mut World| {
-                w.resource_mut::<super::lab::SolverLab>().open = true;
+                w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
                 // The family's last method (the LP on tile puzzles).
-                let methods = w.get_resource::<super::levels::ActiveLevel>().map_or(0, |a| a.level.family.lab().len());
-                w.write_message(super::lab::LabRun(methods.saturating_sub(1)));
+                let methods = w
+                    .get_resource::<crate::game::meta::levels::ActiveLevel>()
+                    .map_or(0, |a| a.level.family.lab().len());
+                w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
             });
         }
         _ => {}

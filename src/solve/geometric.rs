@@ -155,7 +155,7 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: 
         ));
     }
     let target = snapped.as_ref().map_or(target, |s| &s.rings[..]);
-    let rings = crate::normalize::normalize(target, tol, "target", pt(0.0, 0.0)).ok()?.rings;
+    let rings = crate::verify::normalize::normalize(target, tol, "target", pt(0.0, 0.0)).ok()?.rings;
     let parts = parts_from_rings(rings, tol, true).ok()?;
     let region = contours_of(&parts.iter().collect::<Vec<_>>(), &[], tol.eps);
     let step = set.step();

@@ -13,6 +13,7 @@
 
 pub mod contour;
 pub mod matching;
+pub mod normalize;
 pub mod overlay;
 pub mod progress;
 pub mod relations;
@@ -81,7 +82,7 @@ pub struct Target {
     pub area: f64,
     pub perimeter: f64,
     pub bbox: BBox,
-    /// What normalisation changed in the input rings (see [`crate::normalize`]).
+    /// What normalisation changed in the input rings (see [`crate::verify::normalize`]).
     pub repairs: Vec<String>,
 }
 
@@ -118,7 +119,7 @@ impl Target {
         let magnitude = magnitude.max(bb.magnitude() + origin.x.abs().max(origin.y.abs()));
         check_magnitude(magnitude, bb.size())?;
         let tol = Tol::for_figure_rel(bb.size(), magnitude, rel);
-        let n = crate::normalize::normalize(rings, tol, "target", origin)
+        let n = crate::verify::normalize::normalize(rings, tol, "target", origin)
             .map_err(|(ring, error)| ShapeError::Ring { piece: None, ring, error })?;
         let mut t = Target::new(n.rings, tol)?;
         t.repairs = n.repairs;
@@ -205,7 +206,7 @@ impl Piece {
         index: usize,
         origin: Pt,
     ) -> Result<(Piece, Vec<String>), ShapeError> {
-        let n = crate::normalize::normalize(rings, tol, &format!("piece {index}"), origin)
+        let n = crate::verify::normalize::normalize(rings, tol, &format!("piece {index}"), origin)
             .map_err(|(ring, error)| ShapeError::Ring { piece: Some(index), ring, error })?;
         let piece =
             Piece::new(n.rings, tol).map_err(|error| ShapeError::Ring { piece: Some(index), ring: 0, error })?;

@@ -4,7 +4,7 @@
 use super::prelude::*;
 use super::widgets::{rgb, GOOD, WARN};
 use crate::editor::{EdgeDraft, PolyDraft};
-use crate::game::editor::{Draft, DraftChanged, Editor, SaveDraft, Verdict};
+use crate::game::meta::editor::{Draft, DraftChanged, Editor, SaveDraft, Verdict};
 
 /// The editing screen: name, live verdict and saving on top; the family's tools below.
 #[allow(clippy::too_many_arguments)]
@@ -24,7 +24,7 @@ pub fn editing(
     let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
     let ed = &mut *editor;
     // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
-    let narrow = rect.width() < crate::game::view::NARROW;
+    let narrow = rect.width() < crate::game::board::view::NARROW;
     egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
@@ -124,7 +124,7 @@ pub(super) fn tools_area(
     rect: egui::Rect,
     tools: impl FnOnce(&mut egui::Ui, egui::Vec2) -> bool,
 ) -> bool {
-    let top = if rect.width() < crate::game::view::NARROW { 110.0 } else { 70.0 };
+    let top = if rect.width() < crate::game::board::view::NARROW { 110.0 } else { 70.0 };
     let avail = egui::vec2(rect.width() - 24.0, rect.height() - top - 12.0);
     egui::Area::new("editor-tools".into())
         .fixed_pos(rect.min + egui::vec2(12.0, top))
@@ -248,7 +248,7 @@ pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, 
         for c in 1..=d.colors().max(*brush).max(1) + 1 {
             let sel = *brush == c;
             let b = egui::Button::new(egui::RichText::new(format!("{c}")).color(egui::Color32::BLACK))
-                .fill(rgb(crate::game::tiles::side_rgb(c)))
+                .fill(rgb(crate::game::draw::tiles::side_rgb(c)))
                 .stroke(if sel { egui::Stroke::new(3.0, egui::Color32::WHITE) } else { egui::Stroke::NONE })
                 .min_size(egui::vec2(30.0, 26.0));
             if ui.add(b).clicked() {
@@ -304,7 +304,7 @@ pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, 
             let colour = d.side(i, side);
             painter.add(egui::Shape::convex_polygon(
                 vec![a, b, mid],
-                rgb(crate::game::tiles::side_rgb(colour)),
+                rgb(crate::game::draw::tiles::side_rgb(colour)),
                 egui::Stroke::new(1.0, ink),
             ));
             if colour > 0 {

@@ -4,7 +4,7 @@
 use super::prelude::*;
 use super::widgets::{GOOD, WARN};
 use crate::editor::PACK;
-use crate::game::editor::{DeleteLevel, EditRequest, Editor, Status};
+use crate::game::meta::editor::{DeleteLevel, EditRequest, Editor, Status};
 use crate::i18n::Text;
 
 /// Dissection sets offered, with their names' message ids.

@@ -13,13 +13,13 @@ pub(super) fn hud(
     time: Res<Time>,
     state: Res<State<AppState>>,
     info: Option<Res<SolvedInfo>>,
-    hints: Res<crate::game::hints::HintState>,
-    thinking: Res<crate::game::thinking::Thinking>,
-    mut lab: ResMut<crate::game::lab::SolverLab>,
-    mut lab_runs: MessageWriter<crate::game::lab::LabRun>,
+    hints: Res<crate::game::solver::hints::HintState>,
+    thinking: Res<crate::game::solver::thinking::Thinking>,
+    mut lab: ResMut<crate::game::solver::lab::SolverLab>,
+    mut lab_runs: MessageWriter<crate::game::solver::lab::LabRun>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
-    mut edit: MessageWriter<crate::game::editor::EditRequest>,
+    mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
     tr: Res<Words>,
     mut copied_at: Local<Option<f32>>,
 ) -> Result {
@@ -45,7 +45,7 @@ pub(super) fn hud(
                 ui.label(format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())])));
                 let own = active.key.starts_with(&format!("{}/", crate::editor::PACK));
                 if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
-                    edit.write(crate::game::editor::EditRequest::Level(active.key.clone()));
+                    edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
                 }
                 let share = ui.small_button(tr.s("copy-code")).on_hover_text(tr.s("copy-code-tip"));
                 if share.clicked() {
@@ -136,7 +136,7 @@ pub(super) fn hud(
                 ui.add_enabled_ui(!lab.running, |ui| {
                     for (k, method) in active.level.family.lab().iter().enumerate() {
                         if ui.button(tr.s(method)).clicked() {
-                            lab_runs.write(crate::game::lab::LabRun(k));
+                            lab_runs.write(crate::game::solver::lab::LabRun(k));
                         }
                     }
                 });

@@ -7,9 +7,9 @@ use super::prelude::*;
 pub(super) fn layer_labels(
     mut contexts: EguiContexts,
     active: Option<Res<ActiveLevel>>,
-    view: Res<crate::game::view::View>,
-    mut orbit: ResMut<crate::game::orbit::Orbit>,
-    refused: Res<crate::game::grip::Refused>,
+    view: Res<crate::game::board::view::View>,
+    mut orbit: ResMut<crate::game::space::orbit::Orbit>,
+    refused: Res<crate::game::space::grip::Refused>,
     mut actions: MessageWriter<Action>,
     tr: Res<Words>,
 ) -> Result {
@@ -22,7 +22,7 @@ pub(super) fn layer_labels(
     let narrow = ctx.content_rect().width() < NARROW;
     let lift = hud_insets(ctx.content_rect().width()).1 + 2.0;
     egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
-        let view_row = |ui: &mut egui::Ui, orbit: &mut crate::game::orbit::Orbit| {
+        let view_row = |ui: &mut egui::Ui, orbit: &mut crate::game::space::orbit::Orbit| {
             ui.weak(tr.s("layers"));
             if ui.small_button("-").on_hover_text(tr.s("layers-less-tip")).clicked() {
                 orbit.step_slice(-1);
@@ -67,7 +67,7 @@ pub(super) fn layer_labels(
     });
     // A refused move's reason, just above those rows.
     if let Some(r) = &refused.0 {
-        let above = lift + crate::game::view::solid_bar(ctx.content_rect().width()) + 4.0;
+        let above = lift + crate::game::board::view::solid_bar(ctx.content_rect().width()) + 4.0;
         egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -above]).interactable(false).show(
             ctx,
             |ui| {

@@ -13,8 +13,8 @@ pub(super) fn level_select(
     mut save: ResMut<SaveState>,
     library: Res<Library>,
     mut play: MessageWriter<PlayLevel>,
-    mut open_code: MessageWriter<crate::game::codes::OpenCode>,
-    status: Res<crate::game::codes::CodeStatus>,
+    mut open_code: MessageWriter<crate::game::meta::codes::OpenCode>,
+    status: Res<crate::game::meta::codes::CodeStatus>,
     mut thumbs: ResMut<Thumbnails>,
     mut focus: ResMut<ListFocus>,
     tr: Res<Words>,
@@ -37,7 +37,7 @@ pub(super) fn level_select(
                     .desired_width((ui.available_width() - 150.0).clamp(120.0, 260.0)),
             );
             if ui.add_enabled(!code.trim().is_empty(), egui::Button::new(tr.s("levels-open-code"))).clicked() {
-                open_code.write(crate::game::codes::OpenCode(code.trim().to_string()));
+                open_code.write(crate::game::meta::codes::OpenCode(code.trim().to_string()));
             }
         });
         if let Some(e) = &status.error {
@@ -98,9 +98,9 @@ pub(super) fn level_select(
 /// the player's language, the others as their files name them.
 pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
     match pack.id.as_str() {
-        crate::game::daily::PACK => tr.s("pack-daily"),
+        crate::game::meta::daily::PACK => tr.s("pack-daily"),
         crate::editor::PACK => tr.s("pack-mine"),
-        crate::game::codes::PACK => tr.s("pack-shared"),
+        crate::game::meta::codes::PACK => tr.s("pack-shared"),
         _ => pack.name.clone(),
     }
 }

@@ -24,8 +24,8 @@ pub(super) fn main_menu(
     mut next: ResMut<NextState<AppState>>,
     mut save: ResMut<SaveState>,
     library: Res<Library>,
-    today: Res<crate::game::daily::Today>,
-    mut daily: MessageWriter<crate::game::daily::OpenDaily>,
+    today: Res<crate::game::meta::daily::Today>,
+    mut daily: MessageWriter<crate::game::meta::daily::OpenDaily>,
     mut exit: MessageWriter<AppExit>,
     tr: Res<Words>,
 ) -> Result {
@@ -44,14 +44,14 @@ pub(super) fn main_menu(
             ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", today.0.to_string().into())])).strong());
             ui.horizontal_wrapped(|ui| {
                 for family in crate::daily::FAMILIES {
-                    let done = save.data.is_done(&crate::game::daily::key(family, today.0));
+                    let done = save.data.is_done(&crate::game::meta::daily::key(family, today.0));
                     let text = format!(
                         "{}{}",
                         if done { "✔ " } else { "" },
                         crate::family::registry::daily_title(family).map_or_else(|| family.to_string(), |t| tr.s(t))
                     );
                     if ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))).clicked() {
-                        daily.write(crate::game::daily::OpenDaily { family });
+                        daily.write(crate::game::meta::daily::OpenDaily { family });
                     }
                 }
             });

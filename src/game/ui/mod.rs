@@ -1,6 +1,6 @@
 //! The interface, with bevy_egui: one file per screen (menu, level list, settings, the playing
 //! screen's bars, the tutorial's card, the 3D view's words, the thermometer, the solved screen,
-//! the editor's home and bars), the words from [`crate::game::language::Words`].
+//! the editor's home and bars), the words from [`crate::game::meta::language::Words`].
 
 mod editor_bars;
 mod editor_home;

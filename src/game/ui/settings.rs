@@ -8,7 +8,7 @@ pub(super) fn settings(
     mut next: ResMut<NextState<AppState>>,
     mut save: ResMut<SaveState>,
     tr: Res<Words>,
-    mut tutorial: MessageWriter<crate::game::tutorial::StartTutorial>,
+    mut tutorial: MessageWriter<crate::game::meta::tutorial::StartTutorial>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut s = save.data.settings;
@@ -29,7 +29,7 @@ pub(super) fn settings(
             });
         });
         if ui.button(tr.s("settings-tutorial")).clicked() {
-            tutorial.write(crate::game::tutorial::StartTutorial);
+            tutorial.write(crate::game::meta::tutorial::StartTutorial);
         }
         if ui.button(tr.s("back")).clicked() {
             next.set(AppState::MainMenu);

@@ -11,7 +11,7 @@ pub(super) fn solved(
     library: Res<Library>,
     mut play: MessageWriter<PlayLevel>,
     mut next: ResMut<NextState<AppState>>,
-    celebration: Res<crate::game::celebration::Celebration>,
+    celebration: Res<crate::game::draw::celebration::Celebration>,
     time: Res<Time>,
     tr: Res<Words>,
 ) -> Result {

@@ -6,12 +6,12 @@ use super::prelude::*;
 /// way out.
 pub(super) fn tutorial(
     mut contexts: EguiContexts,
-    tut: Res<crate::game::tutorial::Tutorial>,
-    input: Res<crate::game::tutorial::InputKind>,
-    mut skip: MessageWriter<crate::game::tutorial::SkipTutorial>,
+    tut: Res<crate::game::meta::tutorial::Tutorial>,
+    input: Res<crate::game::meta::tutorial::InputKind>,
+    mut skip: MessageWriter<crate::game::meta::tutorial::SkipTutorial>,
     tr: Res<Words>,
 ) -> Result {
-    use crate::game::tutorial::Tutorial;
+    use crate::game::meta::tutorial::Tutorial;
     if !tut.active {
         return Ok(());
     }
@@ -31,7 +31,7 @@ pub(super) fn tutorial(
                 ui.label(egui::RichText::new(head).strong().color(gold));
                 let close = if tut.current().is_some() { "tut-skip" } else { "tut-close" };
                 if ui.small_button(tr.s(close)).clicked() {
-                    skip.write(crate::game::tutorial::SkipTutorial);
+                    skip.write(crate::game::meta::tutorial::SkipTutorial);
                 }
             });
             let says = match tut.current() {

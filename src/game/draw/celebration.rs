@@ -3,11 +3,11 @@
 //! meanwhile, from `audio`). With "reduce motion" the panel opens at once. The held piece's
 //! shadow, which lifts it off the board, is drawn here too.
 
-use super::paint::{fill, path_of, piece_colour, stroke, LINE, OUTLINE};
-use super::pieces::{Piece, PieceGeom, Placed, TargetFigure};
-use super::placement::Selection;
-use super::save::SaveState;
-use super::shared::AppState;
+use crate::game::board::pieces::{Piece, PieceGeom, Placed, TargetFigure};
+use crate::game::board::placement::Selection;
+use crate::game::draw::paint::{fill, path_of, piece_colour, stroke, LINE, OUTLINE};
+use crate::game::meta::save::SaveState;
+use crate::game::shared::AppState;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -43,7 +43,7 @@ impl Plugin for CelebrationPlugin {
             .add_systems(OnEnter(AppState::Solved), begin)
             .add_systems(OnEnter(AppState::Playing), |mut c: ResMut<Celebration>| c.0 = None)
             .add_systems(Update, play.run_if(in_state(AppState::Solved)))
-            .add_systems(PostUpdate, shadow.after(super::motion::Follow));
+            .add_systems(PostUpdate, shadow.after(crate::game::board::motion::Follow));
     }
 }
 
@@ -54,7 +54,7 @@ fn begin(
     time: Res<Time>,
     target: Query<&PieceGeom, (With<TargetFigure>, Without<Piece>)>,
 ) {
-    if super::motion::reduced(save.as_deref()) {
+    if crate::game::board::motion::reduced(save.as_deref()) {
         return;
     }
     celebration.0 = Some(time.elapsed_secs());
@@ -64,7 +64,7 @@ fn begin(
             ShapeBuilder::with(&path_of(&geom.rings)).stroke(stroke(GOLD.with_alpha(0.0), LINE)).build(),
             // Over the figure, under the pieces: only its outer half shows.
             Transform::from_xyz(0.0, 0.0, 0.5),
-            super::shared::InLevel.scoped(),
+            crate::game::shared::InLevel.scoped(),
         ));
     }
 }
@@ -114,7 +114,7 @@ fn shadow(
     mut shadows: Query<(&mut Shadow, &mut Transform, &mut Visibility, &mut Shape)>,
 ) {
     let Ok((mut drawn, mut t, mut vis, mut shape)) = shadows.single_mut() else { return };
-    let held = sel.selected.filter(|_| sel.held && !super::motion::reduced(save.as_deref()));
+    let held = sel.selected.filter(|_| sel.held && !crate::game::board::motion::reduced(save.as_deref()));
     let Some((e, (pt, geom, placed))) = held.and_then(|e| Some((e, pieces.get(e).ok()?))) else {
         *vis = Visibility::Hidden;
         drawn.0 = None;

@@ -15,15 +15,15 @@
 //! and [`Refused`] says where it would have gone and why, which the 3D view draws in red and
 //! the HUD words. Every finished move is one undo step and a `PiecePlaced` for the judge.
 
-use super::input::GamepadFocus;
-use super::levels::ActiveLevel;
-use super::orbit::Orbit;
-use super::pieces::StartLayout;
-use super::placement::{commit, snapshot, History, PieceQuery, Selection, Snapshot, TAP_TRAVEL};
-use super::shared::Action;
-use super::shared::AppState;
-use super::shared::{PiecePicked, PiecePlaced, PlacementSet};
 use crate::family::Solid;
+use crate::game::board::input::GamepadFocus;
+use crate::game::board::pieces::StartLayout;
+use crate::game::board::placement::{commit, snapshot, History, PieceQuery, Selection, Snapshot, TAP_TRAVEL};
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::Action;
+use crate::game::shared::AppState;
+use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
+use crate::game::space::orbit::Orbit;
 use crate::pieces::Placement;
 use crate::polyform::space::{self, Attempt, Blocked};
 use crate::polyform::Cell;
@@ -150,7 +150,7 @@ fn handle(
         actions.clear();
         return;
     };
-    let (Some(solid), Some(rect)) = (active.level.solid(), super::layout::frame(&active.level)) else {
+    let (Some(solid), Some(rect)) = (active.level.solid(), crate::game::space::layout::frame(&active.level)) else {
         actions.clear();
         return;
     };

@@ -1,6 +1,6 @@
 //! Level library and the level being played.
 
-use super::shared::AppState;
+use crate::game::shared::AppState;
 use crate::level::{Level, LoadError, Pack};
 use bevy::prelude::*;
 
@@ -102,7 +102,7 @@ impl Plugin for LevelsPlugin {
         app.init_resource::<Library>()
             .add_message::<PlayLevel>()
             .add_systems(Startup, load_library)
-            .add_systems(Update, (start_level, finish_level.after(super::shared::VerificationSet)));
+            .add_systems(Update, (start_level, finish_level.after(crate::game::shared::VerificationSet)));
     }
 }
 
@@ -136,7 +136,7 @@ fn start_level(
 }
 
 /// A solved level moves the game to the solved screen.
-fn finish_level(mut solved: MessageReader<super::shared::LevelSolved>, mut next: ResMut<NextState<AppState>>) {
+fn finish_level(mut solved: MessageReader<crate::game::shared::LevelSolved>, mut next: ResMut<NextState<AppState>>) {
     if solved.read().count() > 0 {
         next.set(AppState::Solved);
     }

@@ -5,9 +5,9 @@
 //! drawn layer by layer; a rotation in space changes that drawing, so its `PieceGeom` holds one
 //! drawing per rotation and its transform only moves.
 
-use super::levels::ActiveLevel;
-use super::shared::{AppState, InLevel};
-use super::view::BoardBounds;
+use crate::game::board::view::BoardBounds;
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::{AppState, InLevel};
 use crate::geom::{BBox, Vertex};
 use crate::pieces::{ring_centroid, Placement};
 use crate::verify::Piece as JudgedPiece;
@@ -174,7 +174,7 @@ pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
 pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
     // A polycube level's 3D view sits above its layers: the pieces keep clear of it.
-    if let Some(r) = super::layout::frame(level) {
+    if let Some(r) = crate::game::space::layout::frame(level) {
         tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }
@@ -213,8 +213,8 @@ pub fn spawn_board(
     old: Query<Entity, With<BoardItem>>,
     mut layout: ResMut<StartLayout>,
     mut bounds: ResMut<BoardBounds>,
-    mut placed: MessageWriter<super::shared::PiecePlaced>,
-    view: Res<super::view::View>,
+    mut placed: MessageWriter<crate::game::shared::PiecePlaced>,
+    view: Res<crate::game::board::view::View>,
 ) {
     // Another level (or the same one again) replaces the board in place; leaving for the
     // menus despawns it by its `DespawnOnExit(InLevel)`.
@@ -230,7 +230,8 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    let free = super::view::free_area(view.size, super::layout::frame(level).is_some(), false);
+    let free =
+        crate::game::board::view::free_area(view.size, crate::game::space::layout::frame(level).is_some(), false);
     let (start, rect) = start_layout(level, free.x / free.y);
     bounds.0 = rect;
     layout.0 = start.clone();
@@ -250,5 +251,5 @@ pub fn spawn_board(
         ));
     }
     // Judge the starting position so the thermometer starts from the truth.
-    placed.write(super::shared::PiecePlaced { piece: None, snapped: false });
+    placed.write(crate::game::shared::PiecePlaced { piece: None, snapped: false });
 }

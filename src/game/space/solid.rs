@@ -5,13 +5,13 @@
 //! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
 //! position flat, and pieces can be moved there too.
 
-use super::grip::Refused;
-use super::hints::{HintKind, HintMarker};
-use super::levels::ActiveLevel;
-use super::orbit::Orbit;
-use super::pieces::{BoardItem, Piece, Placed};
-use super::placement::Selection;
-use super::view::View;
+use crate::game::board::pieces::{BoardItem, Piece, Placed};
+use crate::game::board::placement::Selection;
+use crate::game::board::view::View;
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::solver::hints::{HintKind, HintMarker};
+use crate::game::space::grip::Refused;
+use crate::game::space::orbit::Orbit;
 use crate::pieces::PALETTE;
 use crate::polyform::Cell;
 use bevy::camera::{ClearColorConfig, RenderTarget, Viewport};
@@ -43,7 +43,7 @@ pub struct SolidPlugin;
 impl Plugin for SolidPlugin {
     fn build(&self, app: &mut App) {
         app.add_systems(Startup, assets)
-            .add_systems(PostUpdate, (camera, redraw.after(camera)).after(super::view::fit_view));
+            .add_systems(PostUpdate, (camera, redraw.after(camera)).after(crate::game::board::view::fit_view));
     }
 }
 
@@ -77,7 +77,7 @@ fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut material
 
 /// Board cell (x, y, z; z up) to the 3D world (y up): the cube's centre.
 fn at(c: Cell) -> Vec3 {
-    super::orbit::to_world([c[0] as f64 + 0.5, c[1] as f64 + 0.5, c[2] as f64 + 0.5])
+    crate::game::space::orbit::to_world([c[0] as f64 + 0.5, c[1] as f64 + 0.5, c[2] as f64 + 0.5])
 }
 
 /// Keeps one camera on a polycube level, rendering into the picture's rectangle above the
@@ -89,11 +89,11 @@ fn camera(
     orbit: Res<Orbit>,
     view: Res<View>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    offscreen: Option<Res<super::paint::OffscreenTarget>>,
+    offscreen: Option<Res<crate::game::draw::paint::OffscreenTarget>>,
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
     let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
-    let Some((level, rect)) = level.and_then(|l| super::layout::frame(l).map(|f| (l, f))) else {
+    let Some((level, rect)) = level.and_then(|l| crate::game::space::layout::frame(l).map(|f| (l, f))) else {
         for (e, ..) in &cams {
             commands.entity(e).despawn();
         }
@@ -125,10 +125,10 @@ fn camera(
             let mut e = commands.spawn((
                 SolidCamera,
                 BoardItem,
-                super::shared::InLevel.scoped(),
+                crate::game::shared::InLevel.scoped(),
                 Camera3d::default(),
                 // The perspective picking assumes (`Orbit::ray`).
-                Projection::Perspective(PerspectiveProjection { fov: super::orbit::FOV, ..default() }),
+                Projection::Perspective(PerspectiveProjection { fov: crate::game::space::orbit::FOV, ..default() }),
                 // Drawn after the board, over its background, in its own rectangle.
                 Camera { order: 1, clear_color: ClearColorConfig::None, viewport: Some(viewport), ..default() },
                 Msaa::Sample4,
@@ -176,7 +176,7 @@ fn redraw(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let cells_of = |p: &crate::pieces::Placement| super::grip::cells(&poly, p);
+    let cells_of = |p: &crate::pieces::Placement| crate::game::space::grip::cells(&poly, p);
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
         // A refused move's red cubes a little larger, over the piece in the way.
@@ -185,7 +185,7 @@ fn redraw(
             commands.spawn((
                 SolidCube,
                 BoardItem,
-                super::shared::InLevel.scoped(),
+                crate::game::shared::InLevel.scoped(),
                 Mesh3d(assets.cube.clone()),
                 MeshMaterial3d(material.clone()),
                 Transform::from_translation(at(c)).with_scale(Vec3::splat(scale)),

@@ -4,10 +4,10 @@
 //! frame the move was made. The player's "reduce motion" setting puts every piece in place in
 //! the same frame.
 
-use super::levels::ActiveLevel;
-use super::pieces::{Piece, PieceGeom, Placed};
-use super::placement::{Selection, Stack};
-use super::save::SaveState;
+use crate::game::board::pieces::{Piece, PieceGeom, Placed};
+use crate::game::board::placement::{Selection, Stack};
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::meta::save::SaveState;
 use bevy::prelude::*;
 
 /// Length of a glide or turn, in seconds.

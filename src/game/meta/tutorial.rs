@@ -4,11 +4,11 @@
 //! skipped it is saved as done and does not come back, except from the settings
 //! ([`StartTutorial`], which opens the first level with it).
 
-use super::levels::{ActiveLevel, Library, PlayLevel};
-use super::save::SaveState;
-use super::shared::Action;
-use super::shared::AppState;
-use super::shared::{PiecePlaced, PlacementSet};
+use crate::game::meta::levels::{ActiveLevel, Library, PlayLevel};
+use crate::game::meta::save::SaveState;
+use crate::game::shared::Action;
+use crate::game::shared::AppState;
+use crate::game::shared::{PiecePlaced, PlacementSet};
 use bevy::input::gamepad::Gamepad;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;

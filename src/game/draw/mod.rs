@@ -1,13 +1,17 @@
 //! Drawing with bevy_prototype_lyon: the camera, the target silhouette beneath, the pieces (one
 //! colour each, outlined; the selected one highlighted) and the gamepad focus.
 
-use super::hints::{HintKind, HintMarker};
-use super::input::GamepadFocus;
-use super::paint::*;
-use super::pieces::{Piece, PieceGeom, Placed, TargetFigure};
-use super::placement::Selection;
-use super::verification::Progress;
-use super::view::View;
+pub mod celebration;
+pub mod paint;
+pub mod tiles;
+
+use crate::game::board::input::GamepadFocus;
+use crate::game::board::pieces::{Piece, PieceGeom, Placed, TargetFigure};
+use crate::game::board::placement::Selection;
+use crate::game::board::verification::Progress;
+use crate::game::board::view::View;
+use crate::game::draw::paint::*;
+use crate::game::solver::hints::{HintKind, HintMarker};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -20,9 +24,9 @@ impl Plugin for DrawPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins((
             ShapePlugin,
-            super::solid::SolidPlugin,
-            super::tiles::TilesPlugin,
-            super::celebration::CelebrationPlugin,
+            crate::game::space::solid::SolidPlugin,
+            crate::game::draw::tiles::TilesPlugin,
+            crate::game::draw::celebration::CelebrationPlugin,
         ))
         .insert_resource(ClearColor(BACKGROUND))
         .add_systems(Startup, setup)
@@ -92,7 +96,7 @@ fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<P
 
 fn colour_target(
     progress: Res<Progress>,
-    mut target: Query<&mut Shape, (With<TargetFigure>, Without<super::pieces::Canvas>)>,
+    mut target: Query<&mut Shape, (With<TargetFigure>, Without<crate::game::board::pieces::Canvas>)>,
 ) {
     if !progress.is_changed() {
         return;
@@ -108,7 +112,7 @@ fn draw_hints(
     mut commands: Commands,
     mut markers: Query<(Entity, &HintMarker, Option<&mut Transform>), Without<Piece>>,
     pieces: Query<(&Piece, &PieceGeom, &Transform, &Placed)>,
-    active: Option<Res<super::levels::ActiveLevel>>,
+    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
 ) {
     let Some(active) = active else { return };
     let step = active.level.set.step();
@@ -144,8 +148,11 @@ fn draw_hints(
 /// The solver's current partial placement: faint pieces in their colours, over the board.
 fn draw_thinking(
     mut commands: Commands,
-    added: Query<(Entity, &super::thinking::ThinkingGhost), Added<super::thinking::ThinkingGhost>>,
-    active: Option<Res<super::levels::ActiveLevel>>,
+    added: Query<
+        (Entity, &crate::game::solver::thinking::ThinkingGhost),
+        Added<crate::game::solver::thinking::ThinkingGhost>,
+    >,
+    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
 ) {
     let Some(active) = active else { return };
     let step = active.level.set.step();

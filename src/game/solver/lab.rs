@@ -3,9 +3,9 @@
 //! async task; the result comes back over a crossbeam channel and the UI lists it (method,
 //! solved, iterations or nodes, time) beside the others.
 
-use super::job::Job;
-use super::levels::ActiveLevel;
-use super::shared::AppState;
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::AppState;
+use crate::game::solver::job::Job;
 use bevy::prelude::*;
 
 /// Ask the lab to run a method: an index into the family's [`crate::family::Family::lab`].

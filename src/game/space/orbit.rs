@@ -5,10 +5,10 @@
 //! the ray under the pointer, the floor's axes as seen), so picking works headless exactly as
 //! [`super::solid`] draws.
 
-use super::input::GamepadFocus;
-use super::levels::ActiveLevel;
-use super::shared::AppState;
-use super::shared::{Action, SolidArea};
+use crate::game::board::input::GamepadFocus;
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::AppState;
+use crate::game::shared::{Action, SolidArea};
 use crate::polyform::space::Ray;
 use crate::polyform::Cell;
 use bevy::prelude::*;
@@ -124,9 +124,10 @@ pub struct OrbitPlugin;
 
 impl Plugin for OrbitPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<Orbit>()
-            .add_systems(OnEnter(AppState::Playing), reset)
-            .add_systems(Update, (zoom, stick).after(super::shared::InputSet).run_if(in_state(AppState::Playing)));
+        app.init_resource::<Orbit>().add_systems(OnEnter(AppState::Playing), reset).add_systems(
+            Update,
+            (zoom, stick).after(crate::game::shared::InputSet).run_if(in_state(AppState::Playing)),
+        );
     }
 }
 
@@ -141,7 +142,7 @@ fn reset(
     let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
     let layers = level.and_then(|l| l.solid()).map_or(1, |p| p.board.extent()[2]);
     *orbit = Orbit { layers, ..Orbit::default() };
-    area.0 = level.and_then(super::layout::frame);
+    area.0 = level.and_then(crate::game::space::layout::frame);
     focus.solid = area.0.is_some();
 }
 

@@ -7,12 +7,12 @@
 //! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
-use super::job::Job;
-use super::levels::ActiveLevel;
-use super::shared::Action;
-use super::shared::AppState;
-use super::shared::{PiecePlaced, PlacementSet};
 use crate::family::WatchKind;
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::Action;
+use crate::game::shared::AppState;
+use crate::game::shared::{PiecePlaced, PlacementSet};
+use crate::game::solver::job::Job;
 use crate::i18n::Text;
 use crate::pieces::Placement;
 use bevy::prelude::*;

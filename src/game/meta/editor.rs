@@ -11,13 +11,13 @@
 //! Saving finishes the draft ([`crate::editor::finish`]) into the player's `mine` pack, written
 //! to [`EditorPackFile`]; saved levels reopen, play and delete from the editor's home screen.
 
-use super::job::Job;
-use super::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
-use super::pieces::{Canvas, Piece, Placed, TargetFigure};
-use super::shared::AppState;
-use super::shared::{PiecePlaced, PlacementSet};
 use crate::analysis::{Analysis, Found};
 use crate::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
+use crate::game::board::pieces::{Canvas, Piece, Placed, TargetFigure};
+use crate::game::meta::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
+use crate::game::shared::AppState;
+use crate::game::shared::{PiecePlaced, PlacementSet};
+use crate::game::solver::job::Job;
 use crate::i18n::Text;
 use crate::level::{pack_of, Entry, Level};
 use crate::pieces::{PieceSet, Placement};
@@ -175,7 +175,7 @@ impl Plugin for EditorPlugin {
             .add_message::<DeleteLevel>()
             .add_systems(
                 OnEnter(AppState::Editing),
-                (lay_canvas, super::pieces::spawn_board, mark_canvas, place_start, judge_on_entry).chain(),
+                (lay_canvas, crate::game::board::pieces::spawn_board, mark_canvas, place_start, judge_on_entry).chain(),
             )
             .add_systems(OnExit(AppState::Editing), leave)
             .add_systems(

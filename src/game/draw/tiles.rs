@@ -2,11 +2,11 @@
 //! triangles with a symbol in each, over its piece; a hint's ghost tile shows its colours too;
 //! and the sides the judge marks as mismatched get red bars.
 
-use super::hints::{HintKind, HintMarker};
-use super::levels::ActiveLevel;
-use super::paint::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
-use super::pieces::{Piece, PieceGeom};
 use crate::family::tiles::TileLevel;
+use crate::game::board::pieces::{Piece, PieceGeom};
+use crate::game::draw::paint::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::solver::hints::{HintKind, HintMarker};
 use crate::pieces::PALETTE;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
@@ -32,7 +32,7 @@ fn dress_tiles(
 ) {
     let Some(tiles) = tiles(&active) else { return };
     for (e, piece, geom) in &added {
-        let path = super::paint::path_of(&geom.rings);
+        let path = crate::game::draw::paint::path_of(&geom.rings);
         commands.entity(e).insert(ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(OUTLINE, LINE)).build());
         edge_tile(&mut commands, e, &tiles[piece.0]);
     }
@@ -125,7 +125,7 @@ struct MismatchMarker;
 /// Red bars on the sides of edge-matching tiles that do not match.
 fn show_mismatches(
     mut commands: Commands,
-    mismatched: Res<super::verification::Mismatched>,
+    mismatched: Res<crate::game::board::verification::Mismatched>,
     markers: Query<Entity, With<MismatchMarker>>,
     active: Option<Res<ActiveLevel>>,
 ) {

@@ -3,8 +3,8 @@
 //! saved like any level, and the streak is read from the save
 //! ([`crate::save::SaveData::daily_streak`]).
 
-use super::levels::{Library, PlayLevel};
 use crate::daily::{daily, Date, FAMILIES};
+use crate::game::meta::levels::{Library, PlayLevel};
 use crate::level::{pack_of, LoadError, Pack};
 use bevy::prelude::*;
 

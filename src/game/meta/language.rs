@@ -3,7 +3,7 @@
 //! the system's language is picked (saved with the next change); changing the setting changes
 //! every string on the next frame.
 
-use super::save::SaveState;
+use crate::game::meta::save::SaveState;
 use crate::i18n::{Lang, Tr};
 use bevy::prelude::*;
 

@@ -4,12 +4,12 @@
 //! exists, the piece to move is marked. Any placement, or leaving the level, cancels a stale
 //! task and clears the hint.
 
-use super::job::Job;
-use super::levels::ActiveLevel;
-use super::pieces::{Piece, Placed};
-use super::shared::Action;
-use super::shared::AppState;
-use super::shared::{PiecePlaced, PlacementSet};
+use crate::game::board::pieces::{Piece, Placed};
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::Action;
+use crate::game::shared::AppState;
+use crate::game::shared::{PiecePlaced, PlacementSet};
+use crate::game::solver::job::Job;
 use crate::i18n::Text;
 use crate::pieces::Hint;
 use crate::pieces::Placement;

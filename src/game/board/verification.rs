@@ -2,12 +2,12 @@
 //! board (`Level::judge`: the contour engine, exact cover of cells, or matched sides) and
 //! updates [`Progress`] (and [`Mismatched`]) in the same frame; a solve writes [`LevelSolved`].
 
-use super::levels::ActiveLevel;
-use super::pieces::{Piece, Placed};
-use super::shared::AppState;
-pub use super::shared::{LevelSolved, SolvedInfo, VerificationSet};
-use super::shared::{PiecePlaced, PlacementSet};
 use crate::family::Mark;
+use crate::game::board::pieces::{Piece, Placed};
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::AppState;
+pub use crate::game::shared::{LevelSolved, SolvedInfo, VerificationSet};
+use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::pieces::Placement;
 use bevy::prelude::*;
 

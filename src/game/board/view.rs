@@ -117,8 +117,8 @@ pub fn fit_view(
     windows: Query<&Window, With<PrimaryWindow>>,
     offscreen: Option<Res<OffscreenSize>>,
     bounds: Res<BoardBounds>,
-    solid: Option<Res<super::shared::SolidArea>>,
-    tutorial: Option<Res<super::tutorial::Tutorial>>,
+    solid: Option<Res<crate::game::shared::SolidArea>>,
+    tutorial: Option<Res<crate::game::meta::tutorial::Tutorial>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {

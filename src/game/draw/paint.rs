@@ -2,7 +2,7 @@
 //! fills, strokes and paths for rings with arcs, the pieces' colours, and the shapes given to
 //! newly spawned pieces and figures.
 
-use super::pieces::{PieceGeom, Placed};
+use crate::game::board::pieces::{PieceGeom, Placed};
 use crate::geom::{Edge, Vertex};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
@@ -63,10 +63,18 @@ pub fn piece_colour(i: usize) -> Color {
 #[derive(Component)]
 pub struct DrawnTurn(pub i32);
 
-type NewShapes<'w, 's> =
-    Query<'w, 's, (Entity, &'static PieceGeom, Option<&'static Placed>, Has<super::pieces::Canvas>), Added<PieceGeom>>;
+type NewShapes<'w, 's> = Query<
+    'w,
+    's,
+    (Entity, &'static PieceGeom, Option<&'static Placed>, Has<crate::game::board::pieces::Canvas>),
+    Added<PieceGeom>,
+>;
 
-pub fn add_shapes(mut commands: Commands, added: NewShapes, active: Option<Res<super::levels::ActiveLevel>>) {
+pub fn add_shapes(
+    mut commands: Commands,
+    added: NewShapes,
+    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
+) {
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
     let grid = active.as_ref().is_some_and(|a| a.level.caps().grid);
     for (e, geom, placed, canvas) in &added {

@@ -1,8 +1,8 @@
 //! Input: mouse, touch, keyboard and gamepad become one stream of [`Action`] messages in
 //! board coordinates, so the placement logic never looks at devices.
 
-pub use super::shared::{Action, InputSet, SolidArea};
-use super::view::{BoardBounds, View};
+use crate::game::board::view::{BoardBounds, View};
+pub use crate::game::shared::{Action, InputSet, SolidArea};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::mouse::MouseWheel;
 use bevy::input::touch::Touches;
@@ -46,7 +46,10 @@ impl Plugin for InputPlugin {
             .init_resource::<Cursor>()
             .init_resource::<GamepadFocus>()
             .init_resource::<SolidArea>()
-            .add_systems(Update, (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(super::shared::on_board));
+            .add_systems(
+                Update,
+                (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(crate::game::shared::on_board),
+            );
     }
 }
 

@@ -1,13 +1,13 @@
 //! Moving pieces: picking up, dragging, dropping with snapping, turning, mirroring, undo and
 //! redo. Every completed change writes a [`PiecePlaced`] message for the verification system.
 
-use super::input::GamepadFocus;
-use super::levels::ActiveLevel;
-use super::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
-use super::shared::AppState;
-use super::shared::{Action, InputSet};
-pub use super::shared::{PiecePicked, PiecePlaced, PlacementSet};
-use super::view::BoardBounds;
+use crate::game::board::input::GamepadFocus;
+use crate::game::board::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
+use crate::game::board::view::BoardBounds;
+use crate::game::meta::levels::ActiveLevel;
+use crate::game::shared::AppState;
+use crate::game::shared::{Action, InputSet};
+pub use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
 use crate::geom::{Edge, Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;
@@ -63,7 +63,7 @@ impl Plugin for PlacementPlugin {
             .configure_sets(Update, (InputSet, PlacementSet).chain())
             .add_systems(OnEnter(AppState::Playing), reset)
             .add_systems(OnEnter(AppState::Editing), reset)
-            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(super::shared::on_board));
+            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(crate::game::shared::on_board));
     }
 }
 
@@ -75,8 +75,12 @@ fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMu
 }
 
 /// The figure pieces snap to (not the editor's canvas).
-type SnapTargets<'w, 's> =
-    Query<'w, 's, &'static PieceGeom, (With<TargetFigure>, Without<Piece>, Without<super::pieces::Canvas>)>;
+type SnapTargets<'w, 's> = Query<
+    'w,
+    's,
+    &'static PieceGeom,
+    (With<TargetFigure>, Without<Piece>, Without<crate::game::board::pieces::Canvas>),
+>;
 
 /// Every piece, to move.
 pub type PieceQuery<'w, 's> = Query<'w, 's, (Entity, &'static Piece, &'static PieceGeom, &'static mut Placed)>;

@@ -48,20 +48,20 @@ impl Plugin for SavePlugin {
         if !app.world().contains_resource::<SaveState>() {
             app.insert_resource(SaveState::load(crate::paths::save_file()));
         }
-        app.add_systems(Update, record_solve.after(super::shared::VerificationSet));
+        app.add_systems(Update, record_solve.after(crate::game::shared::VerificationSet));
     }
 }
 
 /// A solved level is recorded (time, moves, whether it is a new best) and saved at once; the
 /// solved screen reads the result.
 fn record_solve(
-    mut solved: MessageReader<super::shared::LevelSolved>,
-    active: Option<Res<super::levels::ActiveLevel>>,
+    mut solved: MessageReader<crate::game::shared::LevelSolved>,
+    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
     mut save: ResMut<SaveState>,
     mut commands: Commands,
 ) {
     let (Some(s), Some(active)) = (solved.read().last().copied(), active) else { return };
     let new_best = save.data.record(&active.key, s.ms, s.moves);
     save.store();
-    commands.insert_resource(super::shared::SolvedInfo { ms: s.ms, moves: s.moves, new_best });
+    commands.insert_resource(crate::game::shared::SolvedInfo { ms: s.ms, moves: s.moves, new_best });
 }

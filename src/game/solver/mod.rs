@@ -1,0 +1,6 @@
+//! Solver work off the frame: the async job, hints, show thinking, the solver lab.
+
+pub mod hints;
+pub mod job;
+pub mod lab;
+pub mod thinking;
