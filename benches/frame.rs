@@ -14,8 +14,8 @@ use criterion::{criterion_group, criterion_main, Criterion};
 use std::fmt::Write;
 use std::time::Duration;
 use tessera::game::board::input::Action;
+use tessera::game::board::levels::{Library, PlayLevel};
 use tessera::game::board::pieces::{Piece, PieceGeom, Placed};
-use tessera::game::meta::levels::{Library, PlayLevel};
 use tessera::game::meta::save::SaveState;
 use tessera::game::LogicPlugins;
 
@@ -74,7 +74,7 @@ fn frames(c: &mut Criterion) {
         g.bench_function(format!("{name}/idle"), |b| b.iter(|| app.update()));
         // Pick up the first piece at its centroid, drag it a little, drop it: one frame.
         let (step, c0) = {
-            let active = app.world().resource::<tessera::game::meta::levels::ActiveLevel>();
+            let active = app.world().resource::<tessera::game::board::levels::ActiveLevel>();
             let step = active.level.set.step();
             let mut q = app.world_mut().query::<(&Piece, &PieceGeom, &Placed)>();
             let (_, g0, p0) = q.iter(app.world()).find(|(p, ..)| p.0 == 0).unwrap();

@@ -15,10 +15,10 @@ use bevy::time::TimeUpdateStrategy;
 use bevy::window::CursorMoved;
 use std::time::Duration;
 use tessera::game::board::input::GamepadFocus;
+use tessera::game::board::levels::{ActiveLevel, Library, PlayLevel};
 use tessera::game::board::pieces::{Piece, PieceGeom, Placed};
 use tessera::game::board::verification::Progress;
 use tessera::game::board::view::View;
-use tessera::game::meta::levels::{ActiveLevel, Library, PlayLevel};
 use tessera::game::meta::save::SaveState;
 use tessera::game::{AppState, LogicPlugins};
 use tessera::pieces::Placement;
@@ -738,7 +738,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     assert!(app.world().resource::<ActiveLevel>().level.solid().is_some());
     // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let picture = tessera::game::space::layout::frame(&level).unwrap();
+    let picture = tessera::game::board::layout::frame(&level).unwrap();
     let top = level.target.iter().flatten().map(|v| v.at.y as f32).fold(f32::MIN, f32::max);
     assert!(picture.min.y > top, "{picture:?} above {top}");
     for j in jobs(&mut app) {
@@ -1195,7 +1195,7 @@ fn the_solid_view_turns_by_drag_and_stick_and_slices_its_layers() {
     let mut app = app("orbit");
     start(&mut app, "polycubes/soma-steps");
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let view = tessera::game::space::layout::frame(&level).unwrap();
+    let view = tessera::game::board::layout::frame(&level).unwrap();
     let before = *app.world().resource::<Orbit>();
     assert_eq!((before.layers, before.slice), (3, None));
     let pieces_before: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
@@ -1276,7 +1276,7 @@ enum Hand {
 fn solid(app: &App) -> (tessera::polyform::pack::Board, Vec<Vec<Cell>>, Rect) {
     let level = &app.world().resource::<ActiveLevel>().level;
     let poly = level.solid().unwrap();
-    let rect = tessera::game::space::layout::frame(level).unwrap();
+    let rect = tessera::game::board::layout::frame(level).unwrap();
     (poly.board.clone(), poly.parts.iter().map(|p| p.cells.clone()).collect(), rect)
 }
 

@@ -10,7 +10,7 @@ use tessera::game::board::view::free_area;
 /// laid out in a window of `size` (as `fit_view` fits its bounds into the free area); checks on
 /// the way that no piece in the tray overlaps the figure's box or another piece's.
 fn share(level: &tessera::level::Level, size: Vec2) -> f32 {
-    let solid = tessera::game::space::layout::frame(level);
+    let solid = tessera::game::board::layout::frame(level);
     let free = free_area(size, solid.is_some(), false);
     let (start, bounds) = start_layout(level, free.x / free.y);
     let mut figure = bbox_of(&level.target);

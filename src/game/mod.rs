@@ -32,7 +32,7 @@ pub struct LogicPlugins;
 impl Plugin for LogicPlugins {
     fn build(&self, app: &mut App) {
         app.init_state::<AppState>().add_computed_state::<InLevel>().add_plugins((
-            meta::levels::LevelsPlugin,
+            board::levels::LevelsPlugin,
             (meta::save::SavePlugin, meta::language::LanguagePlugin),
             board::view::ViewPlugin,
             board::input::InputPlugin,

@@ -5,8 +5,8 @@
 //! without a display), which checks the game's own window path. It uses a throw-away save
 //! file, so the player's progress is never touched.
 
+use crate::game::board::levels::{Library, PlayLevel};
 use crate::game::board::pieces::{Piece, Placed};
-use crate::game::meta::levels::{Library, PlayLevel};
 use crate::game::meta::save::SaveState;
 use crate::game::shared::AppState;
 use crate::game::shared::PiecePlaced;
@@ -193,7 +193,7 @@ pub fn run(args: &[String]) -> i32 {
         .add_plugins(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_secs_f64(1.0 / 60.0)));
         let image = Image::new_target_texture(size.0, size.1, TextureFormat::Rgba8UnormSrgb, None);
         let image = app.world_mut().resource_mut::<Assets<Image>>().add(image);
-        app.insert_resource(crate::game::draw::paint::OffscreenTarget(image))
+        app.insert_resource(crate::game::shared::OffscreenTarget(image))
             .insert_resource(crate::game::board::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
     }
     app.add_plugins((super::LogicPlugins, crate::game::draw::DrawPlugin, crate::game::ui::UiPlugin));
@@ -223,7 +223,7 @@ fn drive(
     mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
-    target: Option<Res<crate::game::draw::paint::OffscreenTarget>>,
+    target: Option<Res<crate::game::shared::OffscreenTarget>>,
 ) {
     plan.frames += 1;
     if captured.0 {
@@ -326,7 +326,7 @@ fn drive(
                 w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
                 // The family's last method (the LP on tile puzzles).
                 let methods = w
-                    .get_resource::<crate::game::meta::levels::ActiveLevel>()
+                    .get_resource::<crate::game::board::levels::ActiveLevel>()
                     .map_or(0, |a| a.level.family.lab().len());
                 w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
             });

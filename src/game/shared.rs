@@ -1,6 +1,6 @@
 //! What several plugins share: the screens ([`AppState`], [`InLevel`]), the messages of the
 //! two flows (input -> [`Action`] -> [`PiecePlaced`] -> [`LevelSolved`]), the system sets that
-//! order them, and the 3D view's place on screen. A plugin imports these from here, never from another plugin, so the
+//! order them, the 3D view's place on screen, and the image screenshots render into. A plugin imports these from here, never from another plugin, so the
 //! plugins stand side by side.
 
 use bevy::prelude::*;
@@ -129,3 +129,7 @@ pub struct LevelSolved {
     pub ms: u64,
     pub moves: u32,
 }
+
+/// Render into this image instead of a window (screenshots without a display).
+#[derive(Resource, Clone)]
+pub struct OffscreenTarget(pub Handle<Image>);

@@ -4,9 +4,9 @@
 //! frame the move was made. The player's "reduce motion" setting puts every piece in place in
 //! the same frame.
 
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom, Placed};
 use crate::game::board::placement::{Selection, Stack};
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::meta::save::SaveState;
 use bevy::prelude::*;
 

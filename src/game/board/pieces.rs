@@ -5,8 +5,8 @@
 //! drawn layer by layer; a rotation in space changes that drawing, so its `PieceGeom` holds one
 //! drawing per rotation and its transform only moves.
 
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::view::BoardBounds;
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::shared::{AppState, InLevel};
 use crate::geom::{BBox, Vertex};
 use crate::pieces::{ring_centroid, Placement};
@@ -174,7 +174,7 @@ pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
 pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
     // A polycube level's 3D view sits above its layers: the pieces keep clear of it.
-    if let Some(r) = crate::game::space::layout::frame(level) {
+    if let Some(r) = crate::game::board::layout::frame(level) {
         tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }
@@ -231,7 +231,7 @@ pub fn spawn_board(
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
     let free =
-        crate::game::board::view::free_area(view.size, crate::game::space::layout::frame(level).is_some(), false);
+        crate::game::board::view::free_area(view.size, crate::game::board::layout::frame(level).is_some(), false);
     let (start, rect) = start_layout(level, free.x / free.y);
     bounds.0 = rect;
     layout.0 = start.clone();

@@ -2,9 +2,9 @@
 //! redo. Every completed change writes a [`PiecePlaced`] message for the verification system.
 
 use crate::game::board::input::GamepadFocus;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFigure};
 use crate::game::board::view::BoardBounds;
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::shared::AppState;
 use crate::game::shared::{Action, InputSet};
 pub use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};

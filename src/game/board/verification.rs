@@ -3,8 +3,8 @@
 //! updates [`Progress`] (and [`Mismatched`]) in the same frame; a solve writes [`LevelSolved`].
 
 use crate::family::Mark;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, Placed};
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::shared::AppState;
 pub use crate::game::shared::{LevelSolved, SolvedInfo, VerificationSet};
 use crate::game::shared::{PiecePlaced, PlacementSet};

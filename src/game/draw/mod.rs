@@ -11,6 +11,7 @@ use crate::game::board::placement::Selection;
 use crate::game::board::verification::Progress;
 use crate::game::board::view::View;
 use crate::game::draw::paint::*;
+use crate::game::shared::OffscreenTarget;
 use crate::game::solver::hints::{HintKind, HintMarker};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
@@ -112,7 +113,7 @@ fn draw_hints(
     mut commands: Commands,
     mut markers: Query<(Entity, &HintMarker, Option<&mut Transform>), Without<Piece>>,
     pieces: Query<(&Piece, &PieceGeom, &Transform, &Placed)>,
-    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
+    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
 ) {
     let Some(active) = active else { return };
     let step = active.level.set.step();
@@ -152,7 +153,7 @@ fn draw_thinking(
         (Entity, &crate::game::solver::thinking::ThinkingGhost),
         Added<crate::game::solver::thinking::ThinkingGhost>,
     >,
-    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
+    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
 ) {
     let Some(active) = active else { return };
     let step = active.level.set.step();

@@ -26,10 +26,6 @@ pub fn stroke(color: Color, width: f32) -> Stroke {
     Stroke { options: StrokeOptions::tolerance(TOLERANCE).with_line_width(width), color }
 }
 
-/// Render into this image instead of a window (screenshots without a display).
-#[derive(Resource, Clone)]
-pub struct OffscreenTarget(pub Handle<Image>);
-
 /// A lyon path for rings with straight and circular edges.
 pub fn path_of(rings: &[Vec<Vertex>]) -> ShapePath {
     let mut path = ShapePath::new();
@@ -73,7 +69,7 @@ type NewShapes<'w, 's> = Query<
 pub fn add_shapes(
     mut commands: Commands,
     added: NewShapes,
-    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
+    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
 ) {
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
     let grid = active.as_ref().is_some_and(|a| a.level.caps().grid);

@@ -3,9 +3,9 @@
 //! and the sides the judge marks as mismatched get red bars.
 
 use crate::family::tiles::TileLevel;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom};
 use crate::game::draw::paint::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::solver::hints::{HintKind, HintMarker};
 use crate::pieces::PALETTE;
 use bevy::prelude::*;

@@ -3,7 +3,7 @@
 //! [`CodeStatus`] and nothing else changes. The level on the board gives its own code
 //! (`crate::share::encode(&level.entry)`; the UI copies it).
 
-use crate::game::meta::levels::{Library, PlayLevel};
+use crate::game::board::levels::{Library, PlayLevel};
 use crate::i18n::Text;
 use bevy::prelude::*;
 use std::path::PathBuf;
@@ -64,7 +64,7 @@ fn add_level(
     code: &str,
 ) -> Result<((usize, usize), Option<Text>), String> {
     let mut entry = crate::share::decode(code)?;
-    let mut entries = crate::game::meta::levels::entries_of(library, PACK);
+    let mut entries = crate::game::board::levels::entries_of(library, PACK);
     let same = |e: &crate::level::Entry| crate::share::encode(e) == crate::share::encode(&entry);
     let id = match entries.iter().find(|e| same(e)) {
         Some(e) => e.id.clone(),
@@ -79,7 +79,7 @@ fn add_level(
             entry.id
         }
     };
-    let warning = crate::game::meta::levels::store_user_pack(library, file, PACK, "Shared levels", entries)?;
+    let warning = crate::game::board::levels::store_user_pack(library, file, PACK, "Shared levels", entries)?;
     let found = library.find(&format!("{PACK}/{id}")).ok_or("the shared level did not load")?;
     Ok((found, warning.map(|w| Text::new("code-opened-but").with("why", w))))
 }

@@ -4,7 +4,7 @@
 //! ([`crate::save::SaveData::daily_streak`]).
 
 use crate::daily::{daily, Date, FAMILIES};
-use crate::game::meta::levels::{Library, PlayLevel};
+use crate::game::board::levels::{Library, PlayLevel};
 use crate::level::{pack_of, LoadError, Pack};
 use bevy::prelude::*;
 

@@ -13,8 +13,8 @@
 
 use crate::analysis::{Analysis, Found};
 use crate::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
+use crate::game::board::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use crate::game::board::pieces::{Canvas, Piece, Placed, TargetFigure};
-use crate::game::meta::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;

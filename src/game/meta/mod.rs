@@ -5,6 +5,5 @@ pub mod codes;
 pub mod daily;
 pub mod editor;
 pub mod language;
-pub mod levels;
 pub mod save;
 pub mod tutorial;

@@ -56,7 +56,7 @@ impl Plugin for SavePlugin {
 /// solved screen reads the result.
 fn record_solve(
     mut solved: MessageReader<crate::game::shared::LevelSolved>,
-    active: Option<Res<crate::game::meta::levels::ActiveLevel>>,
+    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
     mut save: ResMut<SaveState>,
     mut commands: Commands,
 ) {

@@ -4,7 +4,7 @@
 //! skipped it is saved as done and does not come back, except from the settings
 //! ([`StartTutorial`], which opens the first level with it).
 
-use crate::game::meta::levels::{ActiveLevel, Library, PlayLevel};
+use crate::game::board::levels::{ActiveLevel, Library, PlayLevel};
 use crate::game::meta::save::SaveState;
 use crate::game::shared::Action;
 use crate::game::shared::AppState;

@@ -4,8 +4,8 @@
 //! exists, the piece to move is marked. Any placement, or leaving the level, cancels a stale
 //! task and clears the hint.
 
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, Placed};
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::shared::Action;
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePlaced, PlacementSet};

@@ -3,7 +3,7 @@
 //! async task; the result comes back over a crossbeam channel and the UI lists it (method,
 //! solved, iterations or nodes, time) beside the others.
 
-use crate::game::meta::levels::ActiveLevel;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::AppState;
 use crate::game::solver::job::Job;
 use bevy::prelude::*;

@@ -8,7 +8,7 @@
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
 use crate::family::WatchKind;
-use crate::game::meta::levels::ActiveLevel;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::Action;
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePlaced, PlacementSet};

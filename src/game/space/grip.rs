@@ -17,9 +17,9 @@
 
 use crate::family::Solid;
 use crate::game::board::input::GamepadFocus;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::StartLayout;
 use crate::game::board::placement::{commit, snapshot, History, PieceQuery, Selection, Snapshot, TAP_TRAVEL};
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::shared::Action;
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
@@ -150,7 +150,7 @@ fn handle(
         actions.clear();
         return;
     };
-    let (Some(solid), Some(rect)) = (active.level.solid(), crate::game::space::layout::frame(&active.level)) else {
+    let (Some(solid), Some(rect)) = (active.level.solid(), crate::game::board::layout::frame(&active.level)) else {
         actions.clear();
         return;
     };

@@ -6,7 +6,7 @@
 //! [`super::solid`] draws.
 
 use crate::game::board::input::GamepadFocus;
-use crate::game::meta::levels::ActiveLevel;
+use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::AppState;
 use crate::game::shared::{Action, SolidArea};
 use crate::polyform::space::Ray;
@@ -142,7 +142,7 @@ fn reset(
     let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
     let layers = level.and_then(|l| l.solid()).map_or(1, |p| p.board.extent()[2]);
     *orbit = Orbit { layers, ..Orbit::default() };
-    area.0 = level.and_then(crate::game::space::layout::frame);
+    area.0 = level.and_then(crate::game::board::layout::frame);
     focus.solid = area.0.is_some();
 }
 

@@ -5,10 +5,10 @@
 //! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
 //! position flat, and pieces can be moved there too.
 
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{BoardItem, Piece, Placed};
 use crate::game::board::placement::Selection;
 use crate::game::board::view::View;
-use crate::game::meta::levels::ActiveLevel;
 use crate::game::solver::hints::{HintKind, HintMarker};
 use crate::game::space::grip::Refused;
 use crate::game::space::orbit::Orbit;
@@ -89,11 +89,11 @@ fn camera(
     orbit: Res<Orbit>,
     view: Res<View>,
     windows: Query<&Window, With<PrimaryWindow>>,
-    offscreen: Option<Res<crate::game::draw::paint::OffscreenTarget>>,
+    offscreen: Option<Res<crate::game::shared::OffscreenTarget>>,
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
     let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
-    let Some((level, rect)) = level.and_then(|l| crate::game::space::layout::frame(l).map(|f| (l, f))) else {
+    let Some((level, rect)) = level.and_then(|l| crate::game::board::layout::frame(l).map(|f| (l, f))) else {
         for (e, ..) in &cams {
             commands.entity(e).despawn();
         }

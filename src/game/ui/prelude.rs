@@ -2,11 +2,11 @@
 //! shared state.
 
 pub use crate::game::board::input::PointerBlocked;
+pub use crate::game::board::levels::{ActiveLevel, Library, PlayLevel};
 pub use crate::game::board::placement::History;
 pub use crate::game::board::verification::Progress;
 pub use crate::game::board::view::{hud_insets, NARROW};
 pub use crate::game::meta::language::Words;
-pub use crate::game::meta::levels::{ActiveLevel, Library, PlayLevel};
 pub use crate::game::meta::save::SaveState;
 pub use crate::game::shared::AppState;
 pub use crate::game::shared::{Action, SolvedInfo};
