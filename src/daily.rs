@@ -2,25 +2,19 @@
 //!
 //! Seed rule: the FNV-1a 64-bit hash of the text `tessera-daily-v1/FAMILY/YYYY-MM-DD` (for
 //! example `tessera-daily-v1/tangram/2026-11-23`) seeds a ChaCha8 generator (`rand_chacha`,
-//! pinned), which makes every random choice below in order. Difficulty follows the weekday:
+//! pinned), which makes every random choice of the family's generator in order. Difficulty follows the weekday:
 //! Monday is the gentlest (difficulty 1), Sunday the hardest (5).
 //!
-//! - tangram: random edge-to-edge assemblies of the seven pieces on the lattice, sorted by
-//!   their number of corners; Monday takes the plainest, Sunday the most jagged. The lattice
-//!   solver proves it and gives the reference solution.
-//! - polyomino: 3 (Monday) to 9 (Sunday) pentominoes drawn at random and a rectangle of their
-//!   area; drawn again until the packer fills it.
-//! - edge: from 3 x 3 (Monday) to 6 x 6 (Sunday), turning tiles on Wednesday, Friday and
-//!   Sunday, always with one solution (proved by the generator's exact search).
+//! Each family makes its own puzzle from the weekday and the seed (`daily.rs` in its folder
+//! under `family/`, named by the registry): tangram figures from random lattice assemblies,
+//! pentomino rectangles, tile puzzles of growing size.
 
-use crate::format::Node;
+use crate::family::registry;
 use crate::level::Entry;
-use crate::pieces::{PieceSet, Placement};
-use rand_chacha::rand_core::SeedableRng;
-use rand_chacha::ChaCha8Rng;
 
-/// The families a daily puzzle is made for.
-pub const FAMILIES: [&str; 3] = ["tangram", "polyomino", "edge"];
+/// The families a daily puzzle is made for: every registered family, each of which makes its
+/// own (`daily.rs` in its folder).
+pub const FAMILIES: [&str; registry::FAMILIES.len()] = registry::NAMES;
 
 /// A calendar date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,131 +126,14 @@ pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
         .find(|f| **f == family)
         .ok_or_else(|| format!("unknown family `{family}` (daily puzzles: {})", FAMILIES.join(", ")))?;
     let seed = seed(family, date);
-    let mut rng = Rng(ChaCha8Rng::seed_from_u64(seed));
     let day = date.weekday();
     let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-    let mut entry = match family {
-        "tangram" => tangram(day, &mut rng)?,
-        "polyomino" => polyomino(day, &mut rng)?,
-        _ => edge(day, seed)?,
-    };
+    let make = registry::FAMILIES.iter().find(|f| f.name == family).map(|f| f.daily).expect("a registered family");
+    let mut entry = make(day, seed)?;
     entry.id = level_id(family, date);
     entry.name = format!("Daily {family}, {} {date}", names[day as usize]);
     entry.difficulty = 1 + (day * 4 + 3) / 6;
     Ok(Daily { family, date, seed, entry })
-}
-
-struct Rng(ChaCha8Rng);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        crate::random::below(&mut self.0, n)
-    }
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        crate::random::shuffle(&mut self.0, v)
-    }
-}
-
-fn entry(family: Option<&str>, pieces: Node, solution: Vec<Placement>) -> Entry {
-    Entry { pieces: Some(pieces), solution, ..Entry::blank(family) }
-}
-
-// ---------------------------------------------------------------- tangram
-
-fn tangram(day: u8, rng: &mut Rng) -> Result<Entry, String> {
-    let set = PieceSet::builtin("tangram").expect("built in");
-    let mut found: Vec<Vec<(f64, f64)>> = Vec::new();
-    for _ in 0..2000 {
-        if found.len() == 24 {
-            break;
-        }
-        if let Some(f) = crate::solve::lattice::random_assembly(&set, &mut |n| rng.below(n)) {
-            found.push(f.iter().map(|p| (p.x.round(), p.y.round())).collect());
-        }
-    }
-    if found.is_empty() {
-        return Err("no tangram figure came out of the generator".into());
-    }
-    // Plain to jagged: by the number of corners (a stable sort keeps the draw order on ties).
-    found.sort_by_key(Vec::len);
-    let pick = &found[(day as usize * (found.len() - 1) + 3) / 6];
-    // Centred near the origin on whole units.
-    let n = pick.len() as f64;
-    let (cx, cy) = pick.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0 / n, s.1 + p.1 / n));
-    let ring: Vec<(f64, f64)> = pick.iter().map(|p| (p.0 - cx.round(), p.1 - cy.round())).collect();
-    let vertices: Vec<crate::geom::Vertex> = ring.iter().map(|&(x, y)| crate::geom::pt(x, y).into()).collect();
-    let solution = crate::solve::lattice::solve(&set, &[vertices], 1)
-        .and_then(|s| s.into_iter().next())
-        .ok_or("the lattice solver could not fill the day's figure")?;
-    let mut e = entry(None, Node::Str("tangram".into()), solution);
-    e.target = vec![Node::List(ring.iter().map(|&(x, y)| Node::List(vec![Node::Num(x), Node::Num(y)])).collect())];
-    e.mode = Some(crate::verify::Mode::Anchored);
-    e.allow_mirror = true;
-    Ok(e)
-}
-
-// ---------------------------------------------------------------- polyomino
-
-fn polyomino(day: u8, rng: &mut Rng) -> Result<Entry, String> {
-    use crate::polyform::pack::{Board, PartSpec};
-    let all = crate::polyform::builtin_set("pentominoes").expect("built in").parts;
-    let k = 3 + day as usize;
-    let sides: Vec<(i32, i32)> = (3..=k as i32 * 5 / 3)
-        .filter(|w| (5 * k as i32) % w == 0)
-        .map(|w| (w, 5 * k as i32 / w))
-        .filter(|&(_, h)| h >= 3)
-        .collect();
-    for _ in 0..200 {
-        let (w, h) = sides[rng.below(sides.len())];
-        let mut order: Vec<usize> = (0..all.len()).collect();
-        rng.shuffle(&mut order);
-        let mut chosen: Vec<usize> = order[..k].to_vec();
-        chosen.sort_unstable();
-        let parts: Vec<PartSpec> = chosen
-            .iter()
-            .map(|&i| PartSpec { name: all[i].0.clone(), cells: all[i].1.clone(), count: Some(1) })
-            .collect();
-        let board = Board::boxed(w, h, 0)?;
-        let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
-        let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
-        let mut e = entry(Some("polyomino"), pieces, solution);
-        e.board = Some(crate::level::RawBoard { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
-        return Ok(e);
-    }
-    Err("no pentomino rectangle came out of the generator".into())
-}
-
-// ---------------------------------------------------------------- edge matching
-
-fn edge(day: u8, seed: u64) -> Result<Entry, String> {
-    use crate::tiles::generate::{generate, Spec};
-    let (size, colors, rotate) =
-        [(3, 3, false), (4, 4, false), (4, 6, true), (5, 5, false), (5, 7, true), (6, 6, false), (6, 8, true)]
-            [day as usize];
-    let g = generate(&Spec {
-        cols: size,
-        rows: size,
-        colors,
-        frame_colors: None,
-        rotate,
-        unique: true,
-        seed,
-        max_nodes: 20_000_000,
-    })?;
-    let tiles =
-        g.puzzle.tiles.iter().map(|t| (i64::from(t[0]), i64::from(t[1]), i64::from(t[2]), i64::from(t[3]))).collect();
-    let mut solution: Vec<Placement> = g
-        .solution
-        .iter()
-        .enumerate()
-        .map(|(cell, &(tile, rot))| crate::family::tiles::cells::placement_of(&g.puzzle, tile, cell, rot))
-        .collect();
-    solution.sort_by_key(|p| p.piece);
-    let mut e = entry(Some("edge"), Node::List(Vec::new()), solution);
-    e.pieces = None;
-    e.unique = true;
-    e.edge = Some(crate::tiles::RawPuzzle { cols: size, rows: size, rotate, tiles, clues: Vec::new() });
-    Ok(e)
 }
 
 #[cfg(test)]

@@ -108,10 +108,11 @@ pub fn id_from_name(name: &str) -> String {
 
 // ---------------------------------------------------------------- the compact body
 
-/// Kind 0 when the entry fits it: a dissection with a built-in set, no tolerance of its own,
+/// Kind 0 when the entry fits it: a level of the default family (a dissection) with a built-in set, no tolerance of its own,
 /// a figure of plain points.
 fn compact(e: &Entry) -> Option<Vec<u8>> {
-    if e.family.as_deref().unwrap_or("tangram") != "tangram" || e.tolerance.is_some() || e.rotation_step != 45.0 {
+    let default = crate::family::registry::default_name();
+    if e.family.as_deref().unwrap_or(default) != default || e.tolerance.is_some() || e.rotation_step != 45.0 {
         return None;
     }
     let Some(Node::Str(set)) = &e.pieces else { return None };

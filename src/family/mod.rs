@@ -190,6 +190,14 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// What a level writer's entry gets from the family when it is saved (`level` is the entry
+    /// as it loads now): a reference solution from the family's solver where the writer has
+    /// none, a promise of uniqueness where the family keeps one (`unique`: the count proved
+    /// one solution).
+    fn finish(&self, _level: &Level, _entry: &mut Entry, _unique: bool) -> Result<(), String> {
+        Ok(())
+    }
+
     /// The board in space, for families whose pieces are handled in 3D (polycubes).
     fn solid(&self) -> Option<Solid<'_>> {
         None

@@ -4,10 +4,13 @@
 //! for each of its 24 rotations, tips over instead of mirroring, and is handled in space
 //! ([`Family::solid`]).
 
+pub mod daily;
+pub mod draft;
+
 use super::{unit_square, Caps, Count, Family, Fields, Hint, Judgement, Level, Parsed, Solid, Watch};
 use crate::format::Node;
 use crate::geom::Vertex;
-use crate::level::entry::RawBoard;
+use crate::level::entry::{Entry, RawBoard};
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
 use crate::polyform::place::{self, placement_cells, placement_for};
@@ -246,6 +249,15 @@ impl Family for PolyLevel {
             (None, 0, false) => Err(format!("the packer found no solution within {} nodes", out.nodes)),
             _ => Ok(()),
         }
+    }
+
+    /// A board painted in the editor gets the packer's first solution as its reference.
+    fn finish(&self, _level: &Level, entry: &mut Entry, _unique: bool) -> Result<(), String> {
+        if entry.solution.is_empty() {
+            entry.solution = place::first_solution(&self.board, &self.parts, 5_000_000)
+                .ok_or("the packer found no solution to store")?;
+        }
+        Ok(())
     }
 
     /// The geometric solver on the parts' outlines; it sees no layers, so not on polycubes.

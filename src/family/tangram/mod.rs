@@ -2,6 +2,8 @@
 //! by the contour engine, hinted by the lattice solver where the figure is on the tangram
 //! lattice and by the geometric solver otherwise.
 
+pub mod daily;
+
 use super::{Caps, Family, Fields, Hint, Judgement, Level, Parsed, Watch};
 use crate::format::{piece, ring, Node};
 use crate::pieces::{PieceDef, PieceSet, Placement};

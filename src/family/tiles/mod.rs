@@ -5,9 +5,12 @@
 //! compares the exact search with the paper's LP.
 
 pub mod cells;
+pub mod daily;
+pub mod draft;
 
 use super::{unit_square, Caps, Family, Fields, Hint, Judgement, Level, Mark, Parsed, Tried};
 use crate::i18n::Text;
+use crate::level::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::tiles::exact::Options;
 use crate::tiles::Puzzle;
@@ -124,6 +127,12 @@ impl Family for TileLevel {
             o if e.unique && !o.complete => Err(format!("uniqueness not settled within {} nodes", o.nodes)),
             _ => Ok(()),
         }
+    }
+
+    /// A saved tile puzzle promises one solution when the editor's count proved it.
+    fn finish(&self, _level: &Level, entry: &mut Entry, unique: bool) -> Result<(), String> {
+        entry.unique = unique;
+        Ok(())
     }
 
     fn lab(&self) -> &'static [&'static str] {

@@ -1,0 +1,38 @@
+//! The daily pentomino rectangle.
+
+use crate::format::Node;
+use crate::level::Entry;
+use rand_chacha::rand_core::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+
+/// The day's board (`day` 0 Monday to 6 Sunday): 3 (Monday) to 9 (Sunday) pentominoes drawn
+/// at random and a rectangle of their area; drawn again until the packer fills it.
+pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    use crate::polyform::pack::{Board, PartSpec};
+    let all = crate::polyform::builtin_set("pentominoes").expect("built in").parts;
+    let k = 3 + day as usize;
+    let sides: Vec<(i32, i32)> = (3..=k as i32 * 5 / 3)
+        .filter(|w| (5 * k as i32) % w == 0)
+        .map(|w| (w, 5 * k as i32 / w))
+        .filter(|&(_, h)| h >= 3)
+        .collect();
+    for _ in 0..200 {
+        let (w, h) = sides[crate::random::below(&mut rng, sides.len())];
+        let mut order: Vec<usize> = (0..all.len()).collect();
+        crate::random::shuffle(&mut rng, &mut order);
+        let mut chosen: Vec<usize> = order[..k].to_vec();
+        chosen.sort_unstable();
+        let parts: Vec<PartSpec> = chosen
+            .iter()
+            .map(|&i| PartSpec { name: all[i].0.clone(), cells: all[i].1.clone(), count: Some(1) })
+            .collect();
+        let board = Board::boxed(w, h, 0)?;
+        let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
+        let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
+        let mut e = Entry { pieces: Some(pieces), solution, ..Entry::blank(Some("polyomino")) };
+        e.board = Some(crate::level::RawBoard { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
+        return Ok(e);
+    }
+    Err("no pentomino rectangle came out of the generator".into())
+}

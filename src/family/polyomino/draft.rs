@@ -1,0 +1,118 @@
+//! A board being painted in the level editor: cells on a grid (layers in 3D) and the parts
+//! picked for it; the packer finds the reference solution when it is saved.
+
+use crate::format::Node;
+use crate::level::Entry;
+use crate::polyform::Cell;
+
+pub const NO_PARTS: &str = "Pick at least one part.";
+pub const NO_CELLS: &str = "Paint the board's cells.";
+
+/// A board being painted: a box of `size` cells (z is 1 on a flat board), `on[i]` for each
+/// cell (x fastest, then y, then z), and the parts offered with the ones picked.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PolyDraft {
+    pub dim: u8,
+    pub size: [i32; 3],
+    pub on: Vec<bool>,
+    pub parts: Vec<(String, Vec<Cell>)>,
+    pub picked: Vec<bool>,
+}
+
+/// Largest side the painter offers (pack files allow 64 flat, 16 in 3D).
+pub const POLY_MAX_SIDE: i32 = 16;
+
+impl PolyDraft {
+    /// A board of the built-in part set `set`, every cell painted, every part picked.
+    pub fn new(set: &str, size: [i32; 3]) -> Result<PolyDraft, String> {
+        let s = crate::polyform::builtin_set(set).ok_or_else(|| format!("unknown part set `{set}`"))?;
+        let size = if s.dim == 2 { [size[0], size[1], 1] } else { size };
+        let picked = vec![true; s.parts.len()];
+        let mut d = PolyDraft { dim: s.dim, size: [1, 1, 1], on: vec![true], parts: s.parts, picked };
+        d.resize(size);
+        Ok(d)
+    }
+
+    /// A saved level's board and parts, to edit again.
+    pub fn of(level: &crate::level::Level) -> Option<PolyDraft> {
+        let poly = level.data::<super::PolyLevel>()?;
+        let dim = poly.board.dim;
+        let hi = poly.board.cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
+        let size = [hi[0] + 1, hi[1] + 1, if dim == 2 { 1 } else { hi[2] + 1 }];
+        let mut d = PolyDraft {
+            dim,
+            size,
+            on: vec![false; (size[0] * size[1] * size[2]) as usize],
+            parts: poly
+                .parts
+                .iter()
+                .map(|p| (crate::polyform::part_name(&p.cells, dim).unwrap_or_else(|| p.name.clone()), p.cells.clone()))
+                .collect(),
+            picked: vec![true; poly.parts.len()],
+        };
+        for c in &poly.board.cells {
+            let i = d.index(c[0], c[1], c[2]);
+            d.on[i] = true;
+        }
+        Some(d)
+    }
+
+    pub fn index(&self, x: i32, y: i32, z: i32) -> usize {
+        (x + self.size[0] * (y + self.size[1] * z)) as usize
+    }
+
+    /// Changes the box, keeping the paint of the cells that stay (new cells are painted).
+    pub fn resize(&mut self, size: [i32; 3]) {
+        let size = [
+            size[0].clamp(1, POLY_MAX_SIDE),
+            size[1].clamp(1, POLY_MAX_SIDE),
+            if self.dim == 2 { 1 } else { size[2].clamp(1, POLY_MAX_SIDE) },
+        ];
+        let old = self.clone();
+        self.size = size;
+        self.on = vec![true; (size[0] * size[1] * size[2]) as usize];
+        for z in 0..size[2].min(old.size[2]) {
+            for y in 0..size[1].min(old.size[1]) {
+                for x in 0..size[0].min(old.size[0]) {
+                    let i = self.index(x, y, z);
+                    self.on[i] = old.on[old.index(x, y, z)];
+                }
+            }
+        }
+    }
+
+    /// Cells painted, and cells the picked parts cover.
+    pub fn areas(&self) -> (usize, usize) {
+        let parts = self.parts.iter().zip(&self.picked).filter(|(_, &k)| k).map(|(p, _)| p.1.len()).sum();
+        (self.on.iter().filter(|&&b| b).count(), parts)
+    }
+
+    /// The level: the box with the unpainted cells as holes, the picked parts. The reference
+    /// solution is left empty ([`with_solution`] asks the packer for one).
+    pub fn entry(&self) -> Result<Entry, String> {
+        let picked: Vec<&(String, Vec<Cell>)> =
+            self.parts.iter().zip(&self.picked).filter(|(_, &k)| k).map(|(p, _)| p).collect();
+        if picked.is_empty() {
+            return Err(NO_PARTS.into());
+        }
+        if self.areas().0 == 0 {
+            return Err(NO_CELLS.into());
+        }
+        let mut holes = Vec::new();
+        for z in 0..self.size[2] {
+            for y in 0..self.size[1] {
+                for x in 0..self.size[0] {
+                    if !self.on[self.index(x, y, z)] {
+                        holes.push(if self.dim == 2 { vec![x, y] } else { vec![x, y, z] });
+                    }
+                }
+            }
+        }
+        let mut e = Entry::blank(Some("polyomino"));
+        let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
+        e.board = Some(crate::level::RawBoard { size, cells: Vec::new(), holes });
+        e.pieces =
+            Some(Node::List(picked.iter().map(|p| Node::Str(crate::polyform::format_part(&p.1, self.dim))).collect()));
+        Ok(e)
+    }
+}

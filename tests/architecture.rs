@@ -1,0 +1,170 @@
+//! The shape of the house, held by a test: only a family's own folder (and the drawing plugin
+//! it brings to the game) may name a particular family. Everything else asks a level's
+//! `Family` (its caps, judge, hint, watch, lab, solid, titles), so a new family touches its
+//! folder, one registry line, its drawing plugin, its level pack and its catalogue lines.
+//!
+//! What counts as naming a family:
+//! * a path into a family's folder (`family::tangram`, `family::polyomino`, `family::tiles`);
+//! * a family's own type (`Tangram`, `PolyLevel`, `TileLevel`);
+//! * in the game layer and the content modules, a family's name compared or matched as a
+//!   string (`== "edge"`, `"tangram" =>`, `Some("polyomino")`, `family.name() ==`): the names
+//!   are the level files' words, and only the registry reads them. (The core's other uses of
+//!   these words name other things: the piece set "tangram", the `edge` command, the `edge`
+//!   pack.)
+//! Files are read without their comments.
+
+use std::path::{Path, PathBuf};
+
+/// The families' folders under `src/family`, and their own types.
+const FAMILY_MODULES: [&str; 3] = ["tangram", "polyomino", "tiles"];
+const FAMILY_TYPES: [&str; 3] = ["Tangram", "PolyLevel", "TileLevel"];
+/// The names level files give the families (`family/registry.rs`).
+const FAMILY_NAMES: [&str; 3] = ["tangram", "polyomino", "edge"];
+
+/// Files outside `src/family` that may name a family: each family's own drawing plugin in the
+/// game, and the level writer, which hands each grid family's draft to the editor.
+const OWN_PLUGINS: [&str; 2] = ["src/game/draw/tiles.rs", "src/editor.rs"];
+
+/// Where family names as strings are checked too: the game layer and the content modules.
+fn names_checked(path: &str) -> bool {
+    path.starts_with("src/game/")
+        || ["daily.rs", "editor.rs", "share.rs", "import.rs", "analysis.rs", "thumbnail.rs", "save.rs", "level/"]
+            .iter()
+            .any(|f| path.starts_with(&format!("src/{f}")))
+}
+
+fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
+    for entry in std::fs::read_dir(dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.is_dir() {
+            rust_files(&path, out);
+        } else if path.extension().is_some_and(|x| x == "rs") {
+            out.push(path);
+        }
+    }
+}
+
+/// The text without `//` comments (strings holding `//` are rare enough here not to matter:
+/// a string cut short only hides words, it never adds any).
+fn code_of(text: &str) -> String {
+    text.lines().map(|l| l.split("//").next().unwrap_or("")).collect::<Vec<_>>().join("\n")
+}
+
+/// The code with every string literal's contents taken out (`"..."` stays as `""`).
+fn without_strings(code: &str) -> String {
+    let (mut out, mut inside, mut escaped) = (String::new(), false, false);
+    for c in code.chars() {
+        match (inside, escaped, c) {
+            (true, true, _) => escaped = false,
+            (true, false, '\\') => escaped = true,
+            (true, false, '"') => {
+                inside = false;
+                out.push(c);
+            }
+            (true, false, _) => {}
+            (false, _, '"') => {
+                inside = true;
+                out.push(c);
+            }
+            (false, _, _) => out.push(c),
+        }
+    }
+    out
+}
+
+fn is_word_char(c: char) -> bool {
+    c.is_ascii_alphanumeric() || c == '_'
+}
+
+/// Whether `word` stands in `code` as a whole identifier.
+fn has_word(code: &str, word: &str) -> bool {
+    code.match_indices(word).any(|(i, _)| {
+        let before = code[..i].chars().next_back();
+        let after = code[i + word.len()..].chars().next();
+        !before.is_some_and(is_word_char) && !after.is_some_and(is_word_char)
+    })
+}
+
+/// The ways a file names a family, each with what it found.
+fn namings(path: &str, code: &str) -> Vec<String> {
+    let mut found = Vec::new();
+    let bare = without_strings(code);
+    for m in FAMILY_MODULES {
+        if bare.contains(&format!("family::{m}")) {
+            found.push(format!("the path `family::{m}`"));
+        }
+    }
+    for t in FAMILY_TYPES {
+        if has_word(&bare, t) {
+            found.push(format!("the type `{t}`"));
+        }
+    }
+    if names_checked(path) {
+        let compact: String = code.split_whitespace().collect();
+        for n in FAMILY_NAMES {
+            let q = format!("\"{n}\"");
+            for pattern in [format!("=={q}"), format!("!={q}"), format!("{q}=>"), format!("Some({q})")] {
+                if compact.contains(&pattern) {
+                    found.push(format!("the family name {q} compared or matched (`{pattern}`)"));
+                }
+            }
+        }
+        if compact.contains("family.name()==") || compact.contains("family.name(){") {
+            found.push("a branch on `family.name()`".into());
+        }
+    }
+    found
+}
+
+#[test]
+fn only_a_familys_own_files_name_it() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut wrong = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        if rel.starts_with("src/family/") || OWN_PLUGINS.contains(&rel.as_str()) {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for what in namings(&rel, &code) {
+            wrong.push(format!("{rel} names a family: {what}"));
+        }
+    }
+    assert!(wrong.is_empty(), "ask the level's family instead:\n{}", wrong.join("\n"));
+}
+
+/// The guard itself: it sees the namings it is meant to see, and not the core's other words.
+#[test]
+fn the_guard_sees_a_family_named() {
+    let g = "src/game/board/placement.rs";
+    assert!(!namings(g, "if level.family.name() == \"tangram\" { }").is_empty());
+    assert!(!namings(g, "match name { \"edge\" => 1, _ => 0 }").is_empty());
+    assert!(!namings(g, "let t = level.data::<crate::family::tiles::TileLevel>();").is_empty());
+    assert!(!namings("src/thumbnail.rs", "let p: &PolyLevel = x;").is_empty());
+    assert!(namings(g, "let caps = level.caps(); let s = level.solid();").is_empty());
+    assert!(namings("src/pieces/mod.rs", "\"tangram\" => Some(set)").is_empty(), "the piece set");
+    assert!(namings(g, "let p = PolyLevelish;").is_empty(), "whole words only");
+    assert!(namings("src/i18n.rs", "(\"family\", \"Tangram\".into())").is_empty(), "words in strings");
+}
+
+/// Files stay small enough to read whole: the interface's screens at most 400 lines, every
+/// other file at most 700, but the algorithms told as one story.
+#[test]
+fn files_stay_readable() {
+    const STORIES: [&str; 3] = ["src/polyform/pack.rs", "src/tiles/exact.rs", "src/solve/sdp.rs"];
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut long = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let lines = std::fs::read_to_string(&file).unwrap().lines().count();
+        let limit = if rel.starts_with("src/game/ui/") { 400 } else { 700 };
+        if lines > limit && !STORIES.contains(&rel.as_str()) {
+            long.push(format!("{rel}: {lines} lines (at most {limit})"));
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}
