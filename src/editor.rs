@@ -16,7 +16,7 @@ use crate::level::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::verify::Mode;
 
-pub use crate::family::polyomino::draft::{PolyDraft, NO_CELLS, NO_PARTS};
+pub use crate::family::polyomino::draft::{PolyDraft, NO_CELLS, NO_PARTS, POLY_MAX_SIDE};
 pub use crate::family::tiles::draft::EdgeDraft;
 
 /// The pack id of the player's own levels.
