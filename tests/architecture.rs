@@ -11,6 +11,7 @@
 //!   are the level files' words, and only the registry reads them. (The core's other uses of
 //!   these words name other things: the piece set "tangram", the `edge` command, the `edge`
 //!   pack.)
+//!
 //! Files are read without their comments.
 
 use std::path::{Path, PathBuf};
