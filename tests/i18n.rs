@@ -3,18 +3,25 @@
 
 use tessera::i18n::{ids, Lang};
 
-/// The game layer's sources, by file name.
+/// The sources that name messages, by path: the game layer's, and the families' (which name
+/// their titles and their lab's words).
 fn sources() -> Vec<(String, String)> {
-    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/game");
-    let mut out: Vec<_> = std::fs::read_dir(&dir)
-        .unwrap()
-        .filter_map(|e| e.ok())
-        .map(|e| e.path())
-        .filter(|p| p.extension().is_some_and(|x| x == "rs"))
-        .map(|p| (p.file_name().unwrap().to_string_lossy().into_owned(), std::fs::read_to_string(&p).unwrap()))
-        .collect();
+    fn walk(dir: &std::path::Path, root: &std::path::Path, out: &mut Vec<(String, String)>) {
+        for path in std::fs::read_dir(dir).unwrap().filter_map(|e| e.ok()).map(|e| e.path()) {
+            if path.is_dir() {
+                walk(&path, root, out);
+            } else if path.extension().is_some_and(|x| x == "rs") {
+                let name = path.strip_prefix(root).unwrap().to_string_lossy().into_owned();
+                out.push((name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
+    let mut out = Vec::new();
+    walk(&root.join("game"), &root, &mut out);
+    walk(&root.join("family"), &root, &mut out);
     out.sort();
-    assert!(out.len() > 20, "{} files in {}", out.len(), dir.display());
+    assert!(out.len() > 20, "{} files in {}", out.len(), root.display());
     out
 }
 
@@ -94,6 +101,27 @@ fn every_message_the_game_names_is_in_both_catalogues() {
         .filter(|(_, id)| !en.contains(id) || !pt.contains(id))
         .map(|(f, id)| format!("{f}: {id}"))
         .collect();
+    assert!(missing.is_empty(), "not in the catalogues: {missing:?}");
+}
+
+/// The words each family names itself by (its title, its daily puzzles' title, its lab's
+/// methods) are in both catalogues.
+#[test]
+fn every_familys_own_words_are_in_both_catalogues() {
+    let (en, pt) = (ids(Lang::En), ids(Lang::PtBr));
+    let mut missing = Vec::new();
+    for pack in tessera::level::embedded_packs() {
+        for level in &pack.levels {
+            let f = &level.family;
+            for id in [f.title(), f.daily_title()].into_iter().chain(f.lab().iter().copied()) {
+                if !en.iter().any(|x| x == id) || !pt.iter().any(|x| x == id) {
+                    missing.push(format!("{}: {id}", f.name()));
+                }
+            }
+        }
+    }
+    missing.sort();
+    missing.dedup();
     assert!(missing.is_empty(), "not in the catalogues: {missing:?}");
 }
 
