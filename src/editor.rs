@@ -168,13 +168,7 @@ pub fn finish(
     }
     let name = name.trim();
     entry.name = if name.is_empty() { "Untitled".into() } else { name.chars().take(60).collect() };
-    let base = crate::share::id_from_name(&entry.name);
-    entry.id = base.clone();
-    let mut k = 1;
-    while taken.contains(&entry.id.as_str()) {
-        k += 1;
-        entry.id = format!("{base}-{k}");
-    }
+    entry.id = crate::level::free_id(&crate::share::id_from_name(&entry.name), |id| taken.contains(&id));
     entry.difficulty = analysis.difficulty().unwrap_or(1);
     // What the family adds (a packed solution, a promise of uniqueness).
     let level = built(&entry)?;

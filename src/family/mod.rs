@@ -26,7 +26,7 @@ pub mod watch;
 
 use crate::format::Node;
 use crate::geom::ring::Side;
-use crate::geom::{pt, Motion, Vertex};
+use crate::geom::{pt, Vertex};
 use crate::i18n::Text;
 use crate::level::entry::{Entry, RawBoard};
 pub use crate::pieces::Hint;
@@ -368,26 +368,15 @@ impl Level {
         self.family.drawing(self, piece, rot)
     }
 
-    /// Where a placement puts a piece in the world: a piece redrawn per rotation only moves
-    /// (its drawing already holds the turn); a rigid piece turns and mirrors.
-    pub fn motion(&self, p: &Placement) -> Motion {
-        if self.set.pieces.get(p.piece).is_some() && self.family.caps(self).drawings > 0 {
-            Motion { shift: pt(p.at.0, p.at.1), ..Motion::IDENTITY }
-        } else {
-            p.motion(self.set.step())
-        }
-    }
-
     /// Pieces in world coordinates for a list of placements.
     pub fn place(&self, placements: &[Placement]) -> Vec<Vec<Vec<Vertex>>> {
         placements
             .iter()
-            .map(|p| match self.drawing(p.piece, p.rot) {
-                Some(rings) => {
-                    let shift = Motion { shift: pt(p.at.0, p.at.1), ..Motion::IDENTITY };
-                    rings.iter().map(|r| crate::pieces::move_ring(r, &shift)).collect()
-                }
-                None => p.apply(&self.set.pieces[p.piece], self.set.step()),
+            .map(|p| {
+                let drawing = self.drawing(p.piece, p.rot);
+                let m = p.world_motion(self.set.step(), drawing.is_some());
+                let rings = drawing.as_deref().unwrap_or(&self.set.pieces[p.piece].rings);
+                rings.iter().map(|r| crate::pieces::move_ring(r, &m)).collect()
             })
             .collect()
     }

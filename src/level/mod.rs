@@ -155,6 +155,17 @@ pub fn check_id(id: &str, what: &str) -> Result<(), String> {
     }
 }
 
+/// `base`, or `base-2`, `base-3`, ... : the first that `taken` says no other level has.
+pub fn free_id(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    let mut id = base.to_string();
+    let mut k = 1;
+    while taken(&id) {
+        k += 1;
+        id = format!("{base}-{k}");
+    }
+    id
+}
+
 /// 1-based line of `id: "<id>"` in the text.
 fn line_of_id(text: &str, id: &str) -> Option<usize> {
     let quoted = format!("\"{id}\"");

@@ -5,6 +5,7 @@
 //! set's rotation step (45 degrees for the tangram family).
 
 pub mod curved;
+pub mod snapping;
 
 use crate::geom::ring::ArcTo;
 use crate::geom::{pt, Motion, Pt, Vertex};
@@ -188,6 +189,18 @@ pub struct Placement {
 impl Placement {
     pub fn motion(&self, step: f64) -> Motion {
         Motion { mirror: self.flip, angle: self.rot as f64 * step, shift: pt(self.at.0, self.at.1) }
+    }
+
+    /// Local to world for a piece: a rigid piece turns and mirrors ([`Placement::motion`]); a
+    /// piece `redrawn` for each rotation (a polycube's drawing already holds its turn) only
+    /// moves.
+    pub fn world_motion(&self, step: f64, redrawn: bool) -> Motion {
+        let m = self.motion(step);
+        if redrawn {
+            Motion { mirror: false, angle: 0.0, ..m }
+        } else {
+            m
+        }
     }
 
     /// The piece's rings in world coordinates.

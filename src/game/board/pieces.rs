@@ -73,12 +73,7 @@ impl Placed {
     }
     /// Local to world: a flat piece turns and mirrors; a polycube piece only moves.
     pub fn motion(&self, geom: &PieceGeom, step: f64) -> crate::geom::Motion {
-        let m = self.0.motion(step);
-        if geom.turns.is_empty() {
-            m
-        } else {
-            crate::geom::Motion { mirror: false, angle: 0.0, ..m }
-        }
+        self.0.world_motion(step, !geom.turns.is_empty())
     }
     /// World rings of the piece.
     pub fn world(&self, geom: &PieceGeom, step: f64) -> Vec<Vec<Vertex>> {

@@ -8,7 +8,7 @@ use crate::game::board::view::BoardBounds;
 use crate::game::shared::AppState;
 use crate::game::shared::{Action, InputSet};
 pub use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
-use crate::geom::{Edge, Pt, Vertex};
+use crate::geom::{Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;
 
@@ -334,24 +334,8 @@ fn restore(pieces: &mut PieceQuery, snap: &Snapshot) {
     }
 }
 
-fn vertices(rings: &[Vec<Vertex>]) -> impl Iterator<Item = Pt> + '_ {
-    rings.iter().flatten().map(|v| v.at)
-}
-
-/// Every edge of the rings, straight or arc.
-fn edges(rings: &[Vec<Vertex>]) -> Vec<Edge> {
-    rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).collect()
-}
-
-/// The centre and radius of each arc edge.
-fn circles(rings: &[Vec<Vertex>]) -> Vec<(Pt, f64)> {
-    rings.iter().flatten().filter_map(|v| v.arc.map(|a| (a.center, v.at.dist(a.center)))).collect()
-}
-
-/// Moves piece `e` so that its nearest vertex lands on a vertex of the target or of another
-/// piece; failing that, so that one of its arcs lies on the circle of an arc of the same
-/// radius; failing that, so that a vertex lands on an edge. Only moves within [`SNAP`] count.
-/// Returns whether it snapped.
+/// Moves piece `e` where [`crate::pieces::snapping::snap_shift`] says, onto the target and the
+/// other pieces, within [`SNAP`]. Returns whether it snapped.
 fn snap_piece(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>, step: f64) -> bool {
     snap_piece_where(e, pieces, target, step, |_| true)
 }
@@ -368,54 +352,7 @@ fn snap_piece_where(
     let mine = pl.world(g, step);
     let mut others: Vec<Vec<Vec<Vertex>>> = target.iter().map(|t| t.rings.clone()).collect();
     others.extend(pieces.iter().filter(|(x, ..)| *x != e).map(|(_, _, g, pl)| pl.world(g, step)));
-    let mut best: Option<(f64, Pt)> = None;
-    let consider = |best: &mut Option<(f64, Pt)>, d: Pt| {
-        let l = d.len();
-        if l <= SNAP && allow(d) && best.is_none_or(|(b, _)| l < b) {
-            *best = Some((l, d));
-        }
-    };
-    for v in vertices(&mine) {
-        for o in &others {
-            for u in vertices(o) {
-                consider(&mut best, u - v);
-            }
-        }
-    }
-    if best.is_none() {
-        // Arc to arc: the same radius, so one circle once the centres meet.
-        for (c, r) in circles(&mine) {
-            for o in &others {
-                for (c2, r2) in circles(o) {
-                    if (r - r2).abs() <= 1e-6 * r.max(1.0) {
-                        consider(&mut best, c2 - c);
-                    }
-                }
-            }
-        }
-    }
-    if best.is_none() {
-        let my_edges = edges(&mine);
-        for o in &others {
-            for edge in edges(o) {
-                for v in vertices(&mine) {
-                    let q = edge.point_at(edge.param_of(v, 0.0), 0.0);
-                    if q.dist(v) <= SNAP / 2.0 {
-                        consider(&mut best, q - v);
-                    }
-                }
-            }
-            for u in vertices(o) {
-                for edge in &my_edges {
-                    let q = edge.point_at(edge.param_of(u, 0.0), 0.0);
-                    if q.dist(u) <= SNAP / 2.0 {
-                        consider(&mut best, u - q);
-                    }
-                }
-            }
-        }
-    }
-    let Some((_, d)) = best else { return false };
+    let Some(d) = crate::pieces::snapping::snap_shift(&mine, &others, SNAP, allow) else { return false };
     let (_, _, _, mut pl) = pieces.get_mut(e).unwrap();
     pl.0.at = (pl.0.at.0 + d.x, pl.0.at.1 + d.y);
     true

@@ -69,12 +69,7 @@ fn add_level(
     let id = match entries.iter().find(|e| same(e)) {
         Some(e) => e.id.clone(),
         None => {
-            let base = entry.id.clone();
-            let mut k = 1;
-            while entries.iter().any(|e| e.id == entry.id) {
-                k += 1;
-                entry.id = format!("{base}-{k}");
-            }
+            entry.id = crate::level::free_id(&entry.id, |id| entries.iter().any(|e| e.id == id));
             entries.push(entry.clone());
             entry.id
         }
