@@ -250,6 +250,91 @@ fn undo_redo_and_restart() {
     assert_eq!(placed(&mut app, job.entity), moved, "a restart can be undone");
 }
 
+/// A family that allows only moves to the left, around the level's own (to try
+/// `Family::legal`, which every shipped family answers with yes).
+#[derive(Debug)]
+struct LeftOnly(std::sync::Arc<dyn tessera::family::Family>);
+
+impl tessera::family::Family for LeftOnly {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn title(&self) -> &'static str {
+        self.0.title()
+    }
+    fn daily_title(&self) -> &'static str {
+        self.0.daily_title()
+    }
+    fn caps(&self, level: &tessera::level::Level) -> tessera::family::Caps {
+        self.0.caps(level)
+    }
+    fn judge(&self, level: &tessera::level::Level, pieces: &[Placement]) -> tessera::family::Judgement {
+        self.0.judge(level, pieces)
+    }
+    fn legal(&self, _level: &tessera::level::Level, from: &Placement, to: &Placement) -> bool {
+        to.at.0 <= from.at.0
+    }
+    fn hint(
+        &self,
+        level: &tessera::level::Level,
+        pieces: &[Placement],
+        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> Option<tessera::family::Hint> {
+        self.0.hint(level, pieces, cancel)
+    }
+    fn check_solution(&self, level: &tessera::level::Level) -> Result<(), String> {
+        self.0.check_solution(level)
+    }
+    fn prove(&self, level: &tessera::level::Level) -> Result<(), String> {
+        self.0.prove(level)
+    }
+    fn count(
+        &self,
+        level: &tessera::level::Level,
+        limit: u64,
+        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    ) -> tessera::family::Count {
+        self.0.count(level, limit, cancel)
+    }
+}
+
+/// A mouse drag whose drop may be refused (so it is not asserted to be judged).
+fn drag_any(app: &mut App, from: Vec2, to: Vec2) {
+    let (a, b) = (screen(app, from), screen(app, to));
+    cursor(app, a);
+    button(app, MouseButton::Left, ButtonState::Pressed);
+    app.update();
+    for k in 1..=4 {
+        cursor(app, a.lerp(b, k as f32 / 4.0));
+        app.update();
+    }
+    button(app, MouseButton::Left, ButtonState::Released);
+    app.update();
+}
+
+/// A move the level's family refuses puts the piece back where it was: no move counted, no
+/// undo step. An allowed one is kept.
+#[test]
+fn a_move_the_family_refuses_goes_back() {
+    let mut app = app("legal");
+    start(&mut app, LEVEL);
+    {
+        let mut active = app.world_mut().resource_mut::<ActiveLevel>();
+        let own = active.level.family.clone();
+        active.level.family = std::sync::Arc::new(LeftOnly(own));
+    }
+    let job = jobs(&mut app).remove(0);
+    let before = placed(&mut app, job.entity);
+    let c = centroid(&mut app, job.entity);
+    drag_any(&mut app, c, c + Vec2::new(1.5, 0.0));
+    assert_eq!(placed(&mut app, job.entity), before, "a move to the right is refused");
+    assert_eq!(app.world().resource::<ActiveLevel>().moves, 0, "and not counted");
+    assert!(app.world().resource::<tessera::game::board::placement::History>().undo.is_empty(), "nor undone");
+    drag_any(&mut app, c, c - Vec2::new(1.5, 0.0));
+    assert!(placed(&mut app, job.entity).at.0 < before.at.0, "a move to the left is kept");
+    assert_eq!(app.world().resource::<ActiveLevel>().moves, 1);
+}
+
 fn key_combo(app: &mut App, modifier: KeyCode, code: KeyCode) {
     let msg = |key_code, state| KeyboardInput {
         key_code,

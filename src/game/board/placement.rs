@@ -180,7 +180,7 @@ fn handle_actions(
                 }
                 if sel.moved {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
+                    settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 } else {
                     // A tap on the selected piece turns it; a second tap soon after mirrors it
                     // instead, taking back the first tap's turn (one move, one undo step).
@@ -205,7 +205,7 @@ fn handle_actions(
                     let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
                     *pl = pl.turned(g, step, if turns { turn } else { 0 }, flip && mirrors);
                     let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
+                    settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
             }
             Action::Flip if !mirrors || solid => {}
@@ -219,7 +219,7 @@ fn handle_actions(
                 // While held, the drop commits the whole change.
                 if !sel.held {
                     let snapped = snap_piece(e, &mut pieces, &target, step);
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
+                    settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
             }
             Action::Undo | Action::Redo => {
@@ -297,9 +297,13 @@ fn handle_actions(
                 let (_, _, g, pl) = pieces.get(e).unwrap();
                 focus.pos = pl.world_centroid(g, step);
                 if stepping {
-                    placed.write(PiecePlaced { piece: Some(e), snapped });
+                    if legal(e, &before, &pieces, active) {
+                        placed.write(PiecePlaced { piece: Some(e), snapped });
+                    } else {
+                        restore(&mut pieces, &before);
+                    }
                 } else {
-                    commit(&mut hist, before, active, &mut placed, Some(e), snapped);
+                    settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
                 sel.stepping = true;
             }
@@ -324,6 +328,35 @@ pub fn commit(
     hist.redo.clear();
     active.moves += 1;
     placed.write(PiecePlaced { piece, snapped });
+}
+
+/// Whether the level's family allows piece `e`'s move from where `before` had it to where it
+/// is now ([`crate::family::Family::legal`]).
+fn legal(e: Entity, before: &Snapshot, pieces: &PieceQuery, active: &ActiveLevel) -> bool {
+    let from = before.iter().find(|(x, _)| *x == e).map(|(_, p)| *p);
+    let to = pieces.get(e).ok().map(|(_, _, _, pl)| pl.0);
+    match (from, to) {
+        (Some(from), Some(to)) => active.level.legal(&from, &to),
+        _ => true,
+    }
+}
+
+/// Ends a move of piece `e`: committed (undo step, a move counted, `PiecePlaced`) when the
+/// level's family allows it, else the piece goes back where `before` had it.
+fn settle(
+    e: Entity,
+    before: Snapshot,
+    pieces: &mut PieceQuery,
+    hist: &mut History,
+    active: &mut ActiveLevel,
+    placed: &mut MessageWriter<PiecePlaced>,
+    snapped: bool,
+) {
+    if legal(e, &before, pieces, active) {
+        commit(hist, before, active, placed, Some(e), snapped);
+    } else {
+        restore(pieces, &before);
+    }
 }
 
 fn restore(pieces: &mut PieceQuery, snap: &Snapshot) {
