@@ -6,9 +6,10 @@
 //! What counts as naming a family:
 //! * a path into a family's folder (`family::tangram`, `family::polyomino`, `family::tiles`);
 //! * a family's own type (`Tangram`, `PolyLevel`, `TileLevel`);
-//! * in the game layer and the content modules, a family's name compared or matched as a
-//!   string (`== "edge"`, `"tangram" =>`, `Some("polyomino")`, `family.name() ==`): the names
-//!   are the level files' words, and only the registry reads them. (The core's other uses of
+//! * in the game layer, the content, support and the packs, a family's name compared or
+//!   matched as a string (`== "edge"`, `"tangram" =>`, `Some("polyomino")`,
+//!   `family.name() ==`): the names are the level files' words, and only the registry reads
+//!   them. (The core's other uses of
 //!   these words name other things: the piece set "tangram", the `edge` command, the `edge`
 //!   pack.)
 //!
@@ -24,14 +25,12 @@ const FAMILY_NAMES: [&str; 3] = ["tangram", "polyomino", "edge"];
 
 /// Files outside `src/family` that may name a family: each family's own drawing plugin in the
 /// game, and the level writer, which hands each grid family's draft to the editor.
-const OWN_PLUGINS: [&str; 2] = ["src/game/draw/tiles.rs", "src/editor.rs"];
+const OWN_PLUGINS: [&str; 2] = ["src/game/draw/tiles.rs", "src/content/editor.rs"];
 
-/// Where family names as strings are checked too: the game layer and the content modules.
+/// Where family names as strings are checked too: the game layer, the content, support and
+/// the packs.
 fn names_checked(path: &str) -> bool {
-    path.starts_with("src/game/")
-        || ["daily.rs", "editor.rs", "share.rs", "import.rs", "analysis.rs", "thumbnail.rs", "save.rs", "level/"]
-            .iter()
-            .any(|f| path.starts_with(&format!("src/{f}")))
+    ["src/game/", "src/content/", "src/support/", "src/level/"].iter().any(|f| path.starts_with(f))
 }
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
@@ -143,11 +142,11 @@ fn the_guard_sees_a_family_named() {
     assert!(!namings(g, "if level.family.name() == \"tangram\" { }").is_empty());
     assert!(!namings(g, "match name { \"edge\" => 1, _ => 0 }").is_empty());
     assert!(!namings(g, "let t = level.data::<crate::family::tiles::TileLevel>();").is_empty());
-    assert!(!namings("src/thumbnail.rs", "let p: &PolyLevel = x;").is_empty());
+    assert!(!namings("src/content/thumbnail.rs", "let p: &PolyLevel = x;").is_empty());
     assert!(namings(g, "let caps = level.caps(); let s = level.solid();").is_empty());
     assert!(namings("src/pieces/mod.rs", "\"tangram\" => Some(set)").is_empty(), "the piece set");
     assert!(namings(g, "let p = PolyLevelish;").is_empty(), "whole words only");
-    assert!(namings("src/i18n.rs", "(\"family\", \"Tangram\".into())").is_empty(), "words in strings");
+    assert!(namings("src/support/i18n.rs", "(\"family\", \"Tangram\".into())").is_empty(), "words in strings");
 }
 
 /// Files stay small enough to read whole: the interface's screens at most 400 lines, every

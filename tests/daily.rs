@@ -1,8 +1,9 @@
 //! The daily puzzle: the same file for the same family and date, a different one for another
 //! date, and every one a level that checks (parses, its solution verifies, the solver solves it).
 
-use tessera::daily::{daily, Date};
+use tessera::content::daily::daily;
 use tessera::level::{parse_pack, write_pack};
+use tessera::support::dates::Date;
 
 fn pack_text(family: &str, date: &str) -> String {
     let d = daily(family, Date::parse(date).unwrap()).unwrap();
@@ -11,7 +12,7 @@ fn pack_text(family: &str, date: &str) -> String {
 
 #[test]
 fn a_week_of_dailies_is_stable_distinct_and_checks() {
-    for family in tessera::daily::FAMILIES {
+    for family in tessera::content::daily::FAMILIES {
         let mut seen: Vec<String> = Vec::new();
         for day in 23..=29 {
             let date = format!("2026-11-{day}");

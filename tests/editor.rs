@@ -1,8 +1,8 @@
 //! The level editor's pure half: drafts of each family become levels, the live verdict says
 //! what the solver finds, and a finished level loads, verifies and proves like a shipped one.
 
-use tessera::analysis::Analysis;
-use tessera::editor::{self, EdgeDraft, PolyDraft, COUNT_LIMIT};
+use tessera::content::analysis::Analysis;
+use tessera::content::editor::{self, EdgeDraft, PolyDraft, COUNT_LIMIT};
 use tessera::level::{pack_of, parse_pack, write_pack, Entry, Level};
 use tessera::pieces::PieceSet;
 

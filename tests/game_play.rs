@@ -25,7 +25,7 @@ use tessera::pieces::Placement;
 
 const LEVEL: &str = "classic/arrow";
 /// The tests read what the game says in English.
-const EN: tessera::i18n::Tr = tessera::i18n::Tr(tessera::i18n::Lang::En);
+const EN: tessera::support::i18n::Tr = tessera::support::i18n::Tr(tessera::support::i18n::Lang::En);
 
 fn temp_save(tag: &str) -> std::path::PathBuf {
     let d = std::env::temp_dir().join(format!("tessera-game-{}-{tag}", std::process::id()));
@@ -226,8 +226,8 @@ fn mouse_and_keyboard_solve_a_level() {
     let save = app.world().resource::<SaveState>();
     assert!(save.data.is_done(LEVEL));
     // The record is on disk too.
-    let on_disk = tessera::save::load(&save.path);
-    assert!(matches!(on_disk, tessera::save::Loaded::Ok(ref d) if d.is_done(LEVEL)), "{on_disk:?}");
+    let on_disk = tessera::support::save::load(&save.path);
+    assert!(matches!(on_disk, tessera::support::save::Loaded::Ok(ref d) if d.is_done(LEVEL)), "{on_disk:?}");
 }
 
 #[test]
@@ -1021,7 +1021,7 @@ fn curved_pieces_snap_arc_to_arc_and_solve_the_circle() {
 fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     let dir = std::env::temp_dir().join(format!("tessera-game-codes-{}", std::process::id()));
     let shared = dir.join("levels").join("shared.ron");
-    let today = tessera::daily::Date::parse("2026-11-23").unwrap();
+    let today = tessera::support::dates::Date::parse("2026-11-23").unwrap();
     let mut app = app_with("codes", |app| {
         app.insert_resource(tessera::game::meta::daily::Today(today));
         app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
@@ -1040,7 +1040,7 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
     // A good one opens, lands in the shared pack on disk, and opening it again adds nothing.
     let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
-    let code = tessera::share::encode(&arrow.entry);
+    let code = tessera::content::share::encode(&arrow.entry);
     for _ in 0..2 {
         app.world_mut().write_message(tessera::game::meta::codes::OpenCode(code.clone()));
         app.update();
@@ -1075,7 +1075,7 @@ fn a_broken_shared_pack_is_left_alone() {
         app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
     });
     let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
-    app.world_mut().write_message(tessera::game::meta::codes::OpenCode(tessera::share::encode(&arrow.entry)));
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode(tessera::content::share::encode(&arrow.entry)));
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Playing);
@@ -1134,7 +1134,7 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
     app.update();
     assert_eq!(state(&app), AppState::Editing);
     match verdict(&mut app) {
-        Verdict::Refused(why) => assert_eq!(EN.text(&why), tessera::editor::NO_PIECES),
+        Verdict::Refused(why) => assert_eq!(EN.text(&why), tessera::content::editor::NO_PIECES),
         v => panic!("an empty canvas has no figure to judge: {v:?}"),
     }
     // A figure with one filling (classic/shard-05), moved onto the canvas by whole units.
@@ -1939,7 +1939,7 @@ fn the_tutorial_can_be_skipped_and_fits_the_level() {
 #[test]
 fn the_first_launch_speaks_the_system_language_and_the_setting_changes_it() {
     use tessera::game::meta::language::{SystemLanguage, Words};
-    use tessera::i18n::Lang;
+    use tessera::support::i18n::Lang;
     let mut app = app_with("language", |app| {
         app.insert_resource(SystemLanguage(Lang::PtBr));
     });

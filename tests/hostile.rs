@@ -301,13 +301,13 @@ fn a_save_file_that_is_a_pipe_or_a_device_is_set_aside_without_hanging() {
     let d = scratch("save");
     let fifo = d.join("progress.ron");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-    match tessera::save::load(&fifo) {
-        tessera::save::Loaded::Recovered { problem, .. } => {
+    match tessera::support::save::load(&fifo) {
+        tessera::support::save::Loaded::Recovered { problem, .. } => {
             assert!(problem.contains("not a regular file"), "{problem}")
         }
         other => panic!("{other:?}"),
     }
     let link = d.join("zero.ron");
     std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
-    assert!(matches!(tessera::save::load(&link), tessera::save::Loaded::Recovered { .. }));
+    assert!(matches!(tessera::support::save::load(&link), tessera::support::save::Loaded::Recovered { .. }));
 }

@@ -1,7 +1,7 @@
 //! Every string on screen comes from the catalogues: the game layer's source passes no English
 //! literal to a widget, and every message id it names is in both catalogues.
 
-use tessera::i18n::{ids, Lang};
+use tessera::support::i18n::{ids, Lang};
 
 /// The sources that name messages, by path: the game layer's, and the families' (which name
 /// their titles and their lab's words).
@@ -129,8 +129,8 @@ fn every_familys_own_words_are_in_both_catalogues() {
 fn portuguese_is_not_english() {
     // A catalogue copied without translating would pass the checks above: most messages must
     // differ (names such as "Tangram" or "OK" may not).
-    let en = tessera::i18n::Tr(Lang::En);
-    let pt = tessera::i18n::Tr(Lang::PtBr);
+    let en = tessera::support::i18n::Tr(Lang::En);
+    let pt = tessera::support::i18n::Tr(Lang::PtBr);
     let all = ids(Lang::En);
     let same: Vec<_> = all.iter().filter(|id| en.s(id) == pt.s(id)).collect();
     assert!(same.len() * 10 < all.len(), "{} of {} the same: {same:?}", same.len(), all.len());

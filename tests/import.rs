@@ -2,8 +2,8 @@
 //! transformed group or in page coordinates, come back as the same figure; drawings that are
 //! not the set's pieces are refused saying why.
 
+use tessera::content::import::import_svg;
 use tessera::geom::{pt, Motion, Pt};
-use tessera::import::import_svg;
 use tessera::level::{embedded_packs, parse_pack, write_pack, Level};
 use tessera::pieces::PieceSet;
 use tessera::verify::{matching::find_motion, Target};

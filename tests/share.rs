@@ -2,8 +2,8 @@
 //! short, and damaged or foreign codes are refused with a reason.
 
 use proptest::prelude::*;
+use tessera::content::share::{decode, encode};
 use tessera::level::{embedded_packs, parse_pack, write_pack};
-use tessera::share::{decode, encode};
 
 #[test]
 fn every_shipped_level_round_trips_and_still_checks() {

@@ -2,7 +2,7 @@
 //! many solutions it has (up to a limit), is it unique, and how hard the solver found it.
 
 use super::args::parse_args;
-use crate::analysis::Found;
+use crate::content::analysis::Found;
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -45,7 +45,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         return 2;
     }
     for l in levels {
-        let a = crate::analysis::Analysis::run(l, args.limit, None);
+        let a = crate::content::analysis::Analysis::run(l, args.limit, None);
         if args.json {
             let v = serde_json::json!({
                 "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),

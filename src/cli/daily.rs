@@ -29,14 +29,14 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let date = match a.date.as_deref().map(crate::daily::Date::parse).transpose() {
-        Ok(d) => d.unwrap_or_else(crate::daily::Date::today),
+    let date = match a.date.as_deref().map(crate::support::dates::Date::parse).transpose() {
+        Ok(d) => d.unwrap_or_else(crate::support::dates::Date::today),
         Err(e) => {
             let _ = writeln!(err, "tessera daily: {e}");
             return 2;
         }
     };
-    let d = match crate::daily::daily(&a.family, date) {
+    let d = match crate::content::daily::daily(&a.family, date) {
         Ok(d) => d,
         Err(e) => {
             let _ = writeln!(err, "tessera daily: {e}");

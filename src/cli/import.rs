@@ -55,7 +55,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         .name
         .clone()
         .unwrap_or_else(|| path.file_stem().map_or("Imported".into(), |s| s.to_string_lossy().into_owned()));
-    let entry = match crate::import::import_svg(&data, &set, &name) {
+    let entry = match crate::content::import::import_svg(&data, &set, &name) {
         Ok(e) => e,
         Err(e) => {
             let _ = writeln!(err, "tessera import: {}: {e}", a.file);
@@ -64,7 +64,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     };
     let text = crate::level::write_pack(&name, std::slice::from_ref(&entry));
     let stem = std::path::Path::new(&a.out).file_stem().and_then(|s| s.to_str()).unwrap_or("imported");
-    match crate::level::parse_pack(&text, &a.out, &crate::share::id_from_name(stem)) {
+    match crate::level::parse_pack(&text, &a.out, &crate::content::share::id_from_name(stem)) {
         Ok(p) => {
             if let Err(e) = p.levels[0].check_solution() {
                 let _ = writeln!(err, "tessera import: {}: the drawing does not make a level: {e}", a.file);

@@ -69,7 +69,7 @@ fn encode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         let _ = writeln!(err, "tessera share: {}: no level `{}`", a.file, a.level.unwrap_or_default());
         return 2;
     };
-    let _ = writeln!(out, "{}", crate::share::encode(&level.entry));
+    let _ = writeln!(out, "{}", crate::content::share::encode(&level.entry));
     0
 }
 
@@ -78,7 +78,7 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let entry = match crate::share::decode(&a.code) {
+    let entry = match crate::content::share::decode(&a.code) {
         Ok(e) => e,
         Err(e) => {
             let _ = writeln!(err, "tessera share: {e}");
@@ -88,7 +88,7 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let text = crate::level::write_pack(&entry.name, std::slice::from_ref(&entry));
     // The level must stand as a pack of its own before it is written.
     let stem = std::path::Path::new(&a.out).file_stem().and_then(|s| s.to_str()).unwrap_or("shared");
-    if let Err(e) = crate::level::parse_pack(&text, &a.out, &crate::share::id_from_name(stem)) {
+    if let Err(e) = crate::level::parse_pack(&text, &a.out, &crate::content::share::id_from_name(stem)) {
         let _ = writeln!(err, "tessera share: the code holds a level that does not load: {}", e.message);
         return 2;
     }

@@ -6,7 +6,7 @@ use super::Parse;
 use crate::level::entry::Entry;
 
 /// Makes a family's daily puzzle for a weekday (0 Monday to 6 Sunday) from the day's seed
-/// (see [`crate::daily`]).
+/// (see [`crate::content::daily`]).
 pub type Daily = fn(u8, u64) -> Result<Entry, String>;
 
 /// One registered family.

@@ -71,7 +71,7 @@ pub fn run(args: &[String]) -> i32 {
     let mut window = false;
     // The first this many levels of each pack count as solved (the level list's look).
     let mut solved = 0usize;
-    let mut lang = crate::i18n::Lang::En;
+    let mut lang = crate::support::i18n::Lang::En;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned();
@@ -90,7 +90,7 @@ pub fn run(args: &[String]) -> i32 {
                 }
             },
             "--out" => out = val().map(std::path::PathBuf::from),
-            "--lang" => match val().as_deref().and_then(crate::i18n::Lang::from_tag) {
+            "--lang" => match val().as_deref().and_then(crate::support::i18n::Lang::from_tag) {
                 Some(l) => lang = l,
                 None => {
                     eprintln!("tessera screenshot: --lang takes en or pt-BR\n{USAGE}");
@@ -140,7 +140,7 @@ pub fn run(args: &[String]) -> i32 {
     let level = level.unwrap_or_else(|| "classic/convex-square".into());
     let (mut packs, _) = crate::level::all_packs();
     // Today's daily puzzles too (the game adds them once the library is loaded).
-    if let Ok(daily) = crate::game::meta::daily::todays_pack(crate::daily::Date::today()) {
+    if let Ok(daily) = crate::game::meta::daily::todays_pack(crate::support::dates::Date::today()) {
         packs.push(daily);
     }
     let library = Library { packs, errors: vec![] };
@@ -152,7 +152,7 @@ pub fn run(args: &[String]) -> i32 {
         return 2;
     }
     let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
-    let mut data = crate::save::SaveData::default();
+    let mut data = crate::support::save::SaveData::default();
     data.settings.language = Some(lang);
     // The tutorial's card only where it is the subject.
     data.settings.tutorial_done = shot != Shot::Tutorial;

@@ -223,7 +223,7 @@ pub fn load_user_dir(dir: &std::path::Path) -> (Vec<Pack>, Vec<LoadError>) {
 /// All packs the game would load: the embedded ones, then the player's, with load errors.
 pub fn all_packs() -> (Vec<Pack>, Vec<LoadError>) {
     let mut packs = embedded_packs();
-    let (user, errors) = load_user_dir(&crate::paths::user_levels_dir());
+    let (user, errors) = load_user_dir(&crate::support::paths::user_levels_dir());
     packs.extend(user);
     (packs, errors)
 }

@@ -577,7 +577,7 @@ impl<'a> Search<'a> {
     fn shuffle_scan(&mut self) {
         let Some(rng) = self.rng.as_mut() else { return };
         for w in self.t.scan_start.windows(2) {
-            crate::random::shuffle(rng, &mut self.scan_lists[w[0] as usize..w[1] as usize]);
+            crate::support::random::shuffle(rng, &mut self.scan_lists[w[0] as usize..w[1] as usize]);
         }
     }
 
@@ -638,7 +638,7 @@ impl<'a> Search<'a> {
             }
         });
         if let Some(rng) = self.rng.as_mut() {
-            crate::random::shuffle(rng, &mut buf);
+            crate::support::random::shuffle(rng, &mut buf);
         }
         for &id in &buf {
             let o = Opt { tile: (id / 4) as u16, rot: (id % 4) as u8, sides: self.t.sides[id as usize] };

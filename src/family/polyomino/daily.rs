@@ -1,7 +1,7 @@
 //! The daily pentomino rectangle.
 
 use crate::format::Node;
-use crate::level::Entry;
+use crate::level::entry::Entry;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -18,9 +18,9 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
         .filter(|&(_, h)| h >= 3)
         .collect();
     for _ in 0..200 {
-        let (w, h) = sides[crate::random::below(&mut rng, sides.len())];
+        let (w, h) = sides[crate::support::random::below(&mut rng, sides.len())];
         let mut order: Vec<usize> = (0..all.len()).collect();
-        crate::random::shuffle(&mut rng, &mut order);
+        crate::support::random::shuffle(&mut rng, &mut order);
         let mut chosen: Vec<usize> = order[..k].to_vec();
         chosen.sort_unstable();
         let parts: Vec<PartSpec> = chosen
@@ -31,7 +31,7 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
         let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = Entry { pieces: Some(pieces), solution, ..Entry::blank(Some("polyomino")) };
-        e.board = Some(crate::level::RawBoard { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
+        e.board = Some(crate::level::entry::RawBoard { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
         return Ok(e);
     }
     Err("no pentomino rectangle came out of the generator".into())

@@ -2,7 +2,7 @@
 //! picked for it; the packer finds the reference solution when it is saved.
 
 use crate::format::Node;
-use crate::level::Entry;
+use crate::level::entry::Entry;
 use crate::polyform::Cell;
 
 pub const NO_PARTS: &str = "Pick at least one part.";
@@ -34,7 +34,7 @@ impl PolyDraft {
     }
 
     /// A saved level's board and parts, to edit again.
-    pub fn of(level: &crate::level::Level) -> Option<PolyDraft> {
+    pub fn of(level: &crate::family::Level) -> Option<PolyDraft> {
         let poly = level.data::<super::PolyLevel>()?;
         let dim = poly.board.dim;
         let hi = poly.board.cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
@@ -110,7 +110,7 @@ impl PolyDraft {
         }
         let mut e = Entry::blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
-        e.board = Some(crate::level::RawBoard { size, cells: Vec::new(), holes });
+        e.board = Some(crate::level::entry::RawBoard { size, cells: Vec::new(), holes });
         e.pieces =
             Some(Node::List(picked.iter().map(|p| Node::Str(crate::polyform::format_part(&p.1, self.dim))).collect()));
         Ok(e)

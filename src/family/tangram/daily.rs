@@ -1,7 +1,7 @@
 //! The daily tangram.
 
 use crate::format::Node;
-use crate::level::Entry;
+use crate::level::entry::Entry;
 use crate::pieces::PieceSet;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
@@ -17,7 +17,9 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
         if found.len() == 24 {
             break;
         }
-        if let Some(f) = crate::solve::lattice::random_assembly(&set, &mut |n| crate::random::below(&mut rng, n)) {
+        if let Some(f) =
+            crate::solve::lattice::random_assembly(&set, &mut |n| crate::support::random::below(&mut rng, n))
+        {
             found.push(f.iter().map(|p| (p.x.round(), p.y.round())).collect());
         }
     }

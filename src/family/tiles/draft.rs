@@ -2,7 +2,7 @@
 //! (generated, then repainted by hand; touching sides move together, so the grid stays a
 //! solution), cut into tiles and shuffled when it is saved.
 
-use crate::level::Entry;
+use crate::level::entry::Entry;
 use crate::tiles::{turned, Tile};
 
 /// An edge-matching puzzle being coloured: its solved grid (row-major from the top left, sides
@@ -39,7 +39,7 @@ impl EdgeDraft {
     }
 
     /// A saved level's grid, read back from its reference solution.
-    pub fn of(level: &crate::level::Level) -> Option<EdgeDraft> {
+    pub fn of(level: &crate::family::Level) -> Option<EdgeDraft> {
         let p = &level.data::<super::TileLevel>()?.puzzle;
         let mut grid = vec![[0; 4]; p.cells()];
         for s in &level.solution {

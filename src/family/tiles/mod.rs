@@ -9,9 +9,9 @@ pub mod daily;
 pub mod draft;
 
 use super::{unit_square, Caps, Family, Fields, Hint, Judgement, Level, Mark, Parsed, Tried};
-use crate::i18n::Text;
 use crate::level::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::support::i18n::Text;
 use crate::tiles::exact::Options;
 use crate::tiles::Puzzle;
 use crate::verify::Mode;

@@ -162,7 +162,7 @@ pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).fold(BBox::EMPTY, |b, e| b.union(e.bbox(1e-9)))
 }
 
-/// Lays the pieces out in a tray beside the target ([`crate::tray`]: never over it, arranged so
+/// Lays the pieces out in a tray beside the target ([`crate::content::tray`]: never over it, arranged so
 /// the figure is drawn largest on a screen area of this `aspect`, width / height) and returns
 /// the board bounds. Polycube pieces start in their narrowest rotation, so the flat ones lie in
 /// one layer.
@@ -183,7 +183,7 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
     let sizes: Vec<(f64, f64)> = rest.iter().map(|(_, b)| (b.max.x - b.min.x, b.max.y - b.min.y)).collect();
     let figure = (tb.max.x - tb.min.x, tb.max.y - tb.min.y);
     // Each piece's box centre, from the figure's centre.
-    let centres = crate::tray::arrange(&sizes, figure, aspect as f64);
+    let centres = crate::content::tray::arrange(&sizes, figure, aspect as f64);
     let c = tb.center();
     let out: Vec<Placement> = rest
         .iter()

@@ -1,10 +1,10 @@
 //! Share codes in the game: a pasted code ([`OpenCode`]) becomes a level of the player's
 //! `shared` pack, saved in the data folder, and opens; a bad code is reported in
 //! [`CodeStatus`] and nothing else changes. The level on the board gives its own code
-//! (`crate::share::encode(&level.entry)`; the UI copies it).
+//! (`crate::content::share::encode(&level.entry)`; the UI copies it).
 
 use crate::game::board::levels::{Library, PlayLevel};
-use crate::i18n::Text;
+use crate::support::i18n::Text;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -16,7 +16,7 @@ pub struct OpenCode(pub String);
 #[derive(Resource, Default, Debug)]
 pub struct CodeStatus {
     /// Why the code did not open, or what went wrong after it did.
-    pub error: Option<crate::i18n::Text>,
+    pub error: Option<crate::support::i18n::Text>,
 }
 
 /// Where the player's shared levels are saved (`<data dir>/levels/shared.ron`; tests set it).
@@ -31,7 +31,7 @@ pub struct CodesPlugin;
 impl Plugin for CodesPlugin {
     fn build(&self, app: &mut App) {
         if !app.world().contains_resource::<SharedPackFile>() {
-            app.insert_resource(SharedPackFile(crate::paths::user_levels_dir().join("shared.ron")));
+            app.insert_resource(SharedPackFile(crate::support::paths::user_levels_dir().join("shared.ron")));
         }
         app.init_resource::<CodeStatus>().add_message::<OpenCode>().add_systems(Update, open_code);
     }
@@ -63,9 +63,9 @@ fn add_level(
     file: &std::path::Path,
     code: &str,
 ) -> Result<((usize, usize), Option<Text>), String> {
-    let mut entry = crate::share::decode(code)?;
+    let mut entry = crate::content::share::decode(code)?;
     let mut entries = crate::game::board::levels::entries_of(library, PACK);
-    let same = |e: &crate::level::Entry| crate::share::encode(e) == crate::share::encode(&entry);
+    let same = |e: &crate::level::Entry| crate::content::share::encode(e) == crate::content::share::encode(&entry);
     let id = match entries.iter().find(|e| same(e)) {
         Some(e) => e.id.clone(),
         None => {

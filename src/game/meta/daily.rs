@@ -1,11 +1,12 @@
 //! The daily puzzles in the game: today's three (one per family) are the library's `daily`
 //! pack (the last), made when the library is loaded; [`OpenDaily`] opens one. Solving one is
 //! saved like any level, and the streak is read from the save
-//! ([`crate::save::SaveData::daily_streak`]).
+//! ([`crate::support::save::SaveData::daily_streak`]).
 
-use crate::daily::{daily, Date, FAMILIES};
+use crate::content::daily::{daily, FAMILIES};
 use crate::game::board::levels::{Library, PlayLevel};
 use crate::level::{pack_of, LoadError, Pack};
+use crate::support::dates::Date;
 use bevy::prelude::*;
 
 /// The day the daily puzzles are for (the clock's date, UTC; tests may set it).
@@ -34,10 +35,10 @@ impl Plugin for DailyPlugin {
 
 /// The key of today's puzzle of `family` (`daily/daily-FAMILY-DATE`).
 pub fn key(family: &str, today: Date) -> String {
-    format!("{PACK}/{}", crate::daily::level_id(family, today))
+    format!("{PACK}/{}", crate::content::daily::level_id(family, today))
 }
 
-/// Today's pack: each family's puzzle, made and proved by `crate::daily`.
+/// Today's pack: each family's puzzle, made and proved by `crate::content::daily`.
 pub fn todays_pack(today: Date) -> Result<Pack, LoadError> {
     let mut entries = Vec::new();
     for family in FAMILIES {

@@ -8,19 +8,19 @@
 //!
 //! Every change starts the family's solver on the draft as a [`Job`] (async task, cancel flag,
 //! results over a channel); a newer draft moves the job on, so a stale verdict is never shown.
-//! Saving finishes the draft ([`crate::editor::finish`]) into the player's `mine` pack, written
+//! Saving finishes the draft ([`crate::content::editor::finish`]) into the player's `mine` pack, written
 //! to [`EditorPackFile`]; saved levels reopen, play and delete from the editor's home screen.
 
-use crate::analysis::{Analysis, Found};
-use crate::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
+use crate::content::analysis::{Analysis, Found};
+use crate::content::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
 use crate::game::board::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use crate::game::board::pieces::{Canvas, Piece, Placed, TargetFigure};
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
-use crate::i18n::Text;
 use crate::level::{pack_of, Entry, Level};
 use crate::pieces::{PieceSet, Placement};
+use crate::support::i18n::Text;
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -51,7 +51,7 @@ pub enum Verdict {
 
 impl Verdict {
     /// The verdict in words, as the editor shows it.
-    pub fn text(&self, tr: &crate::i18n::Tr) -> String {
+    pub fn text(&self, tr: &crate::support::i18n::Tr) -> String {
         match self {
             Verdict::Waiting => String::new(),
             Verdict::Refused(why) => tr.text(why),
@@ -97,7 +97,7 @@ impl Status {
 
 /// The core's editor messages as the catalogue's; any other (a file's error, in English) as it is.
 pub fn words(why: String) -> Text {
-    use crate::editor::{NO_CELLS, NO_PARTS, NO_PIECES, OVERLAP, UNSOLVED};
+    use crate::content::editor::{NO_CELLS, NO_PARTS, NO_PIECES, OVERLAP, UNSOLVED};
     let known = [
         (NO_PIECES, "editor-no-pieces"),
         (OVERLAP, "editor-overlap"),
@@ -166,7 +166,7 @@ pub struct EditorPlugin;
 impl Plugin for EditorPlugin {
     fn build(&self, app: &mut App) {
         if !app.world().contains_resource::<EditorPackFile>() {
-            app.insert_resource(EditorPackFile(crate::paths::user_levels_dir().join("mine.ron")));
+            app.insert_resource(EditorPackFile(crate::support::paths::user_levels_dir().join("mine.ron")));
         }
         app.init_resource::<Editor>()
             .add_message::<DraftChanged>()
@@ -260,7 +260,8 @@ fn reopen(level: &Level) -> Result<(Draft, Vec<Placement>), String> {
 fn import(file: &std::path::Path, set: &str) -> Result<(Draft, Vec<Placement>), String> {
     let set = PieceSet::builtin(set).ok_or(format!("unknown set `{set}`"))?;
     let data = std::fs::read(file).map_err(|e| format!("{}: {e}", file.display()))?;
-    let entry = crate::import::import_svg(&data, &set, "drawing").map_err(|e| format!("{}: {e}", file.display()))?;
+    let entry =
+        crate::content::import::import_svg(&data, &set, "drawing").map_err(|e| format!("{}: {e}", file.display()))?;
     Ok((Draft::Pieces(set), entry.solution))
 }
 
@@ -271,7 +272,7 @@ fn lay_canvas(editor: Res<Editor>, mut commands: Commands, time: Res<Time>) {
         commands.remove_resource::<ActiveLevel>();
         return;
     };
-    match draft_level(&crate::editor::canvas(set)) {
+    match draft_level(&crate::content::editor::canvas(set)) {
         Ok(level) => commands.insert_resource(ActiveLevel {
             pack: usize::MAX,
             index: 0,
@@ -335,7 +336,7 @@ fn draft_entry(
         Draft::Pieces(set) => {
             let canvas = active.ok_or("The canvas is not laid out.")?;
             let placed: Vec<Placement> = pieces.iter().map(|p| p.0).filter(|p| canvas.level.on_board(p)).collect();
-            crate::editor::dissection(set, &placed, editor.whole_set)
+            crate::content::editor::dissection(set, &placed, editor.whole_set)
         }
         Draft::Poly(d) => d.entry(),
         Draft::Edge(d) => d.entry(),
@@ -396,7 +397,7 @@ fn save(
     let mut entries = entries_of(&library, PACK);
     let editing = editor.editing.clone();
     let taken: Vec<&str> = entries.iter().map(|e| e.id.as_str()).filter(|id| Some(*id) != editing.as_deref()).collect();
-    let done = match crate::editor::finish(entry, &editor.name, &analysis, &taken) {
+    let done = match crate::content::editor::finish(entry, &editor.name, &analysis, &taken) {
         Ok(e) => e,
         Err(e) => {
             editor.status = Status::error(e);
@@ -404,7 +405,7 @@ fn save(
         }
     };
     let id = done.id.clone();
-    crate::editor::put(&mut entries, done, editing.as_deref());
+    crate::content::editor::put(&mut entries, done, editing.as_deref());
     match store_user_pack(&mut library, &file.0, PACK, PACK_NAME, entries) {
         Ok(warning) => {
             editor.editing = Some(id.clone());

@@ -4,7 +4,7 @@
 //! every string on the next frame.
 
 use crate::game::meta::save::SaveState;
-use crate::i18n::{Lang, Tr};
+use crate::support::i18n::{Lang, Tr};
 use bevy::prelude::*;
 
 /// The player's language's catalogue (`words.s("menu-play")`).

@@ -1,7 +1,7 @@
 //! Saved progress and settings, loaded at start and written atomically after each change.
 
-use crate::i18n::Text;
-use crate::save::{load, store, Loaded, SaveData};
+use crate::support::i18n::Text;
+use crate::support::save::{load, store, Loaded, SaveData};
 use bevy::prelude::*;
 use std::path::PathBuf;
 
@@ -46,7 +46,7 @@ pub struct SavePlugin;
 impl Plugin for SavePlugin {
     fn build(&self, app: &mut App) {
         if !app.world().contains_resource::<SaveState>() {
-            app.insert_resource(SaveState::load(crate::paths::save_file()));
+            app.insert_resource(SaveState::load(crate::support::paths::save_file()));
         }
         app.add_systems(Update, record_solve.after(crate::game::shared::VerificationSet));
     }

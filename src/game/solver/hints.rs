@@ -10,9 +10,9 @@ use crate::game::shared::Action;
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
-use crate::i18n::Text;
 use crate::pieces::Hint;
 use crate::pieces::Placement;
+use crate::support::i18n::Text;
 use bevy::prelude::*;
 
 /// What a hint entity shows.

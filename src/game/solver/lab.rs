@@ -19,7 +19,7 @@ pub struct LabResult {
     pub method: &'static str,
     pub solved: bool,
     /// LP: linear programs solved; exact: search nodes; or why it failed.
-    pub work: crate::i18n::Text,
+    pub work: crate::support::i18n::Text,
     pub ms: f64,
 }
 

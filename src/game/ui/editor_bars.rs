@@ -3,7 +3,7 @@
 
 use super::prelude::*;
 use super::widgets::{rgb, GOOD, WARN};
-use crate::editor::{EdgeDraft, PolyDraft};
+use crate::content::editor::{EdgeDraft, PolyDraft};
 use crate::game::meta::editor::{Draft, DraftChanged, Editor, SaveDraft, Verdict};
 
 /// The editing screen: name, live verdict and saving on top; the family's tools below.
@@ -147,12 +147,12 @@ pub(super) fn poly_tools(
     let mut size = d.size;
     ui.horizontal_wrapped(|ui| {
         ui.label(tr.s("editor-width"));
-        ui.add(egui::DragValue::new(&mut size[0]).range(1..=crate::editor::POLY_MAX_SIDE));
+        ui.add(egui::DragValue::new(&mut size[0]).range(1..=crate::content::editor::POLY_MAX_SIDE));
         ui.label(tr.s("editor-height"));
-        ui.add(egui::DragValue::new(&mut size[1]).range(1..=crate::editor::POLY_MAX_SIDE));
+        ui.add(egui::DragValue::new(&mut size[1]).range(1..=crate::content::editor::POLY_MAX_SIDE));
         if d.dim == 3 {
             ui.label(tr.s("layers"));
-            ui.add(egui::DragValue::new(&mut size[2]).range(1..=crate::editor::POLY_MAX_SIDE));
+            ui.add(egui::DragValue::new(&mut size[2]).range(1..=crate::content::editor::POLY_MAX_SIDE));
         }
         let (cells, parts) = d.areas();
         let says = tr.f("editor-areas", &[("n", cells.into()), ("of", parts.into())]);

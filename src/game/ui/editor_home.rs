@@ -3,9 +3,9 @@
 
 use super::prelude::*;
 use super::widgets::{GOOD, WARN};
-use crate::editor::PACK;
+use crate::content::editor::PACK;
 use crate::game::meta::editor::{DeleteLevel, EditRequest, Editor, Status};
-use crate::i18n::Text;
+use crate::support::i18n::Text;
 
 /// Dissection sets offered, with their names' message ids.
 const SETS: [(&str, &str); 5] = [
@@ -106,7 +106,7 @@ pub fn home(
                         play.write(PlayLevel { pack: pi, level: li });
                     }
                     if ui.button(tr.s("copy-code")).clicked() {
-                        ui.ctx().copy_text(crate::share::encode(&level.entry));
+                        ui.ctx().copy_text(crate::content::share::encode(&level.entry));
                         editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
                     }
                     if confirm.as_deref() == Some(level.id.as_str()) {

@@ -43,13 +43,13 @@ pub(super) fn hud(
                 }
                 ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
                 ui.label(format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())])));
-                let own = active.key.starts_with(&format!("{}/", crate::editor::PACK));
+                let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
                 if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
                     edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
                 }
                 let share = ui.small_button(tr.s("copy-code")).on_hover_text(tr.s("copy-code-tip"));
                 if share.clicked() {
-                    ui.ctx().copy_text(crate::share::encode(&active.level.entry));
+                    ui.ctx().copy_text(crate::content::share::encode(&active.level.entry));
                     *copied_at = Some(time.elapsed_secs());
                 }
                 if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {

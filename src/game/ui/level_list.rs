@@ -99,7 +99,7 @@ pub(super) fn level_select(
 pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
     match pack.id.as_str() {
         crate::game::meta::daily::PACK => tr.s("pack-daily"),
-        crate::editor::PACK => tr.s("pack-mine"),
+        crate::content::editor::PACK => tr.s("pack-mine"),
         crate::game::meta::codes::PACK => tr.s("pack-shared"),
         _ => pack.name.clone(),
     }

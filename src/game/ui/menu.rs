@@ -43,7 +43,7 @@ pub(super) fn main_menu(
             ui.add_space(8.0);
             ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", today.0.to_string().into())])).strong());
             ui.horizontal_wrapped(|ui| {
-                for family in crate::daily::FAMILIES {
+                for family in crate::content::daily::FAMILIES {
                     let done = save.data.is_done(&crate::game::meta::daily::key(family, today.0));
                     let text = format!(
                         "{}{}",

@@ -21,7 +21,7 @@ pub(super) fn settings(
             ui.label(tr.s("settings-language"));
             let now = s.language.unwrap_or_default();
             egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
-                for lang in crate::i18n::Lang::ALL {
+                for lang in crate::support::i18n::Lang::ALL {
                     if ui.selectable_label(now == lang, lang.name()).clicked() {
                         s.language = Some(lang);
                     }

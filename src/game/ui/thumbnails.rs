@@ -1,4 +1,4 @@
-//! The level list's cards and their pictures, drawn once by [`crate::thumbnail`] for the
+//! The level list's cards and their pictures, drawn once by [`crate::content::thumbnail`] for the
 //! cards in view (a few milliseconds a frame) and kept.
 
 use super::prelude::*;
@@ -17,7 +17,7 @@ pub(super) struct Budget {
 /// Thumbnail pictures' size in pixels (shown at most this large, in points, on a 2x screen).
 pub(super) const THUMB_PIXELS: u32 = 192;
 
-/// Level thumbnails, drawn once (by [`crate::thumbnail`]) and kept as textures; a level is drawn
+/// Level thumbnails, drawn once (by [`crate::content::thumbnail`]) and kept as textures; a level is drawn
 /// again only when it becomes solved.
 #[derive(Resource, Default)]
 pub struct Thumbnails(std::collections::HashMap<String, (bool, egui::TextureHandle)>);
@@ -39,7 +39,7 @@ impl Thumbnails {
                 None
             }
             _ => {
-                let pic = crate::thumbnail::thumbnail(level, solved, THUMB_PIXELS);
+                let pic = crate::content::thumbnail::thumbnail(level, solved, THUMB_PIXELS);
                 let n = pic.size as usize;
                 let image = egui::ColorImage::from_rgba_unmultiplied([n, n], &pic.rgba);
                 let t = ctx.load_texture(format!("thumb:{key}"), image, egui::TextureOptions::LINEAR);

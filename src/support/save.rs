@@ -27,7 +27,7 @@ pub struct Settings {
     /// No glides, turns, lifts or celebration: pieces are drawn in place at once.
     pub reduce_motion: bool,
     /// The game's language; `None` until the first launch picks the system's.
-    pub language: Option<crate::i18n::Lang>,
+    pub language: Option<crate::support::i18n::Lang>,
     /// The tutorial was played to its end or skipped (it shows once).
     pub tutorial_done: bool,
 }
@@ -74,13 +74,13 @@ impl SaveData {
     /// Days in a row, ending `today` (or yesterday, when today's are still to do), on which
     /// at least one daily puzzle was solved. Dailies are saved like any level, under
     /// `daily/daily-FAMILY-YYYY-MM-DD`.
-    pub fn daily_streak(&self, today: crate::daily::Date) -> u32 {
+    pub fn daily_streak(&self, today: crate::support::dates::Date) -> u32 {
         let days: std::collections::BTreeSet<i64> = self
             .completed
             .keys()
             .filter_map(|k| k.strip_prefix("daily/daily-"))
             .filter_map(|rest| rest.get(rest.len().saturating_sub(10)..))
-            .filter_map(|d| crate::daily::Date::parse(d).ok())
+            .filter_map(|d| crate::support::dates::Date::parse(d).ok())
             .map(|d| d.days())
             .collect();
         let mut day = today.days();
@@ -167,7 +167,7 @@ pub fn store(path: &Path, data: &SaveData) -> std::io::Result<()> {
 mod tests {
     #[test]
     fn the_daily_streak_counts_days_in_a_row() {
-        use crate::daily::Date;
+        use crate::support::dates::Date;
         let mut d = super::SaveData::default();
         let today = Date::parse("2026-11-23").unwrap();
         assert_eq!(d.daily_streak(today), 0);

@@ -7,7 +7,7 @@
 //! and [`finish`] names it, gives it a free id and its difficulty, and asks its family for
 //! what it adds ([`crate::family::Family::finish`]).
 //!
-//! The editor's live verdict on a draft is [`crate::analysis::Analysis`]; saved levels go to
+//! The editor's live verdict on a draft is [`crate::content::analysis::Analysis`]; saved levels go to
 //! the player's [`PACK`] (`mine.ron` in the data folder's `levels`).
 
 use crate::format::Node;
@@ -160,7 +160,7 @@ pub fn dissection(set: &PieceSet, placed: &[Placement], whole_set: bool) -> Resu
 pub fn finish(
     mut entry: Entry,
     name: &str,
-    analysis: &crate::analysis::Analysis,
+    analysis: &crate::content::analysis::Analysis,
     taken: &[&str],
 ) -> Result<Entry, String> {
     if !analysis.solvable() {
@@ -168,7 +168,7 @@ pub fn finish(
     }
     let name = name.trim();
     entry.name = if name.is_empty() { "Untitled".into() } else { name.chars().take(60).collect() };
-    entry.id = crate::level::free_id(&crate::share::id_from_name(&entry.name), |id| taken.contains(&id));
+    entry.id = crate::level::free_id(&crate::content::share::id_from_name(&entry.name), |id| taken.contains(&id));
     entry.difficulty = analysis.difficulty().unwrap_or(1);
     // What the family adds (a packed solution, a promise of uniqueness).
     let level = built(&entry)?;

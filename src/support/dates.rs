@@ -1,20 +1,5 @@
-//! The daily puzzle: one level per family per date, the same on every machine.
-//!
-//! Seed rule: the FNV-1a 64-bit hash of the text `tessera-daily-v1/FAMILY/YYYY-MM-DD` (for
-//! example `tessera-daily-v1/tangram/2026-11-23`) seeds a ChaCha8 generator (`rand_chacha`,
-//! pinned), which makes every random choice of the family's generator in order. Difficulty follows the weekday:
-//! Monday is the gentlest (difficulty 1), Sunday the hardest (5).
-//!
-//! Each family makes its own puzzle from the weekday and the seed (`daily.rs` in its folder
-//! under `family/`, named by the registry): tangram figures from random lattice assemblies,
-//! pentomino rectangles, tile puzzles of growing size.
-
-use crate::family::registry;
-use crate::level::Entry;
-
-/// The families a daily puzzle is made for: every registered family, each of which makes its
-/// own (`daily.rs` in its folder).
-pub const FAMILIES: [&str; registry::FAMILIES.len()] = registry::NAMES;
+//! Calendar dates (the daily puzzles', the saved streaks'): read from `YYYY-MM-DD`, counted in
+//! days from 1970-01-01, with their weekday.
 
 /// A calendar date.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -92,67 +77,9 @@ impl std::fmt::Display for Date {
     }
 }
 
-/// The seed of a family's puzzle on a date (see the module note).
-pub fn seed(family: &str, date: Date) -> u64 {
-    let text = format!("tessera-daily-v1/{family}/{date}");
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
-}
-
-/// A daily puzzle: its level and where it came from.
-#[derive(Clone, Debug)]
-pub struct Daily {
-    pub family: &'static str,
-    pub date: Date,
-    pub seed: u64,
-    pub entry: Entry,
-}
-
-/// The level id of `family`'s puzzle on `date` (`daily-FAMILY-DATE`).
-pub fn level_id(family: &str, date: Date) -> String {
-    format!("daily-{family}-{date}")
-}
-
-/// The family and date of a daily puzzle's level id; `None` for any other id.
-pub fn parse_level_id(id: &str) -> Option<(&'static str, Date)> {
-    let (family, date) = id.strip_prefix("daily-")?.split_once('-')?;
-    let family = FAMILIES.into_iter().find(|f| *f == family)?;
-    Some((family, Date::parse(date).ok()?))
-}
-
-/// The puzzle of `family` on `date`.
-pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
-    let family = *FAMILIES
-        .iter()
-        .find(|f| **f == family)
-        .ok_or_else(|| format!("unknown family `{family}` (daily puzzles: {})", FAMILIES.join(", ")))?;
-    let seed = seed(family, date);
-    let day = date.weekday();
-    let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
-    let make = registry::FAMILIES.iter().find(|f| f.name == family).map(|f| f.daily).expect("a registered family");
-    let mut entry = make(day, seed)?;
-    entry.id = level_id(family, date);
-    entry.name = format!("Daily {family}, {} {date}", names[day as usize]);
-    entry.difficulty = 1 + (day * 4 + 3) / 6;
-    Ok(Daily { family, date, seed, entry })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn level_ids_name_family_and_date() {
-        let d = Date::parse("2026-11-24").unwrap();
-        for family in FAMILIES {
-            let id = level_id(family, d);
-            assert_eq!(parse_level_id(&id), Some((family, d)), "{id}");
-        }
-        assert_eq!(daily("edge", d).unwrap().entry.id, "daily-edge-2026-11-24");
-        for id in ["daily-chess-2026-11-24", "daily-tangram-2026-13-01", "tangram-2026-11-24", "daily-tangram", "arrow"]
-        {
-            assert_eq!(parse_level_id(id), None, "{id}");
-        }
-    }
 
     #[test]
     fn dates_and_weekdays() {

@@ -62,8 +62,8 @@ impl Lang {
     /// The catalogue's source text.
     pub fn source(self) -> &'static str {
         match self {
-            Lang::En => include_str!("../assets/i18n/en.ftl"),
-            Lang::PtBr => include_str!("../assets/i18n/pt-BR.ftl"),
+            Lang::En => include_str!("../../assets/i18n/en.ftl"),
+            Lang::PtBr => include_str!("../../assets/i18n/pt-BR.ftl"),
         }
     }
 

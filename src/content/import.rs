@@ -98,7 +98,7 @@ pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, Stri
     }
     solution.sort_by_key(|p| p.piece);
     // The figure: the union of the pieces as placed.
-    let target = crate::editor::figure(set, &solution)?.map_err(|overlapping| {
+    let target = crate::content::editor::figure(set, &solution)?.map_err(|overlapping| {
         // The solution is in piece order; name the drawing's polygons.
         let names: Vec<&str> = overlapping
             .iter()
@@ -107,7 +107,7 @@ pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, Stri
         format!("the drawing's pieces overlap: {}", names.join(", "))
     })?;
     Ok(Entry {
-        id: crate::share::id_from_name(name),
+        id: crate::content::share::id_from_name(name),
         name: name.into(),
         pieces: Some(Node::Str(set.name.clone())),
         rotation_step: set.step_deg,

@@ -1,0 +1,11 @@
+//! What the game makes of levels beyond playing them: the level editor's pure half, the daily
+//! puzzles, share codes, SVG import, a designer's analysis, the level list's thumbnails, and
+//! where pieces wait at a level's start.
+
+pub mod analysis;
+pub mod daily;
+pub mod editor;
+pub mod import;
+pub mod share;
+pub mod thumbnail;
+pub mod tray;

@@ -1,0 +1,8 @@
+//! Support for the rest: saved progress and settings, the game's words, the player's data
+//! folder, seeded random draws, calendar dates.
+
+pub mod dates;
+pub mod i18n;
+pub mod paths;
+pub mod random;
+pub mod save;
