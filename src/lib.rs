@@ -1,8 +1,12 @@
 //! Tessera: a geometric puzzle game that judges and solves every puzzle it ships.
 //!
-//! The pure core (no Bevy): [`geom`] (points, edges, rings, exact lattice numbers),
-//! [`verify`] (the contour verification engine), [`format`] (file formats) and [`cli`]
-//! (headless commands). The Bevy game layer lives behind the default `game` feature.
+//! The pure core (no Bevy), from the ground up: [`geom`] (points, edges, rings, exact lattice
+//! numbers) and [`verify`] (the contour verification engine); [`pieces`], [`format`](mod@format),
+//! [`algebra`] and the algorithms ([`solve`] for dissections, [`polyform`] for packing,
+//! [`tiles`] for tile puzzles); [`support`]; [`family`] (the puzzle families behind one trait,
+//! and [`family::Level`]) and [`level`] (packs); [`content`] (editor, daily puzzles, share
+//! codes, import, analysis, thumbnails); [`cli`] (headless commands). The Bevy game layer lives
+//! behind the default `game` feature. ARCHITECTURE.md draws the whole house.
 
 pub mod algebra;
 pub mod cli;

@@ -135,7 +135,8 @@ fn key(app: &mut App, code: KeyCode, ch: &str) {
     }
 }
 
-fn mouse_drag(app: &mut App, from: Vec2, to: Vec2) {
+/// Presses on `from` and moves to `to` in four steps, without letting go.
+fn drag_to(app: &mut App, from: Vec2, to: Vec2) {
     let (a, b) = (screen(app, from), screen(app, to));
     cursor(app, a);
     button(app, MouseButton::Left, ButtonState::Pressed);
@@ -144,6 +145,10 @@ fn mouse_drag(app: &mut App, from: Vec2, to: Vec2) {
         cursor(app, a.lerp(b, k as f32 / 4.0));
         app.update();
     }
+}
+
+fn mouse_drag(app: &mut App, from: Vec2, to: Vec2) {
+    drag_to(app, from, to);
     let judged = app.world().resource::<Progress>().judged;
     button(app, MouseButton::Left, ButtonState::Released);
     app.update();
@@ -300,14 +305,7 @@ impl tessera::family::Family for LeftOnly {
 
 /// A mouse drag whose drop may be refused (so it is not asserted to be judged).
 fn drag_any(app: &mut App, from: Vec2, to: Vec2) {
-    let (a, b) = (screen(app, from), screen(app, to));
-    cursor(app, a);
-    button(app, MouseButton::Left, ButtonState::Pressed);
-    app.update();
-    for k in 1..=4 {
-        cursor(app, a.lerp(b, k as f32 / 4.0));
-        app.update();
-    }
+    drag_to(app, from, to);
     button(app, MouseButton::Left, ButtonState::Released);
     app.update();
 }

@@ -3,14 +3,21 @@
 //! Logic plugins ([`LogicPlugins`]) run headless (tests use them with `MinimalPlugins`);
 //! presentation plugins ([`draw`], [`ui`], [`audio`]) need a renderer and a window.
 //!
-//! Flow: raw input → [`input`] turns it into [`input::Action`] messages → [`placement`] moves
-//! pieces and writes [`placement::PiecePlaced`] → [`verification`] judges and updates
-//! [`verification::Progress`] → [`ui`] shows the thermometer and the solved screen.
-//! Hints: [`input::Action::Hint`] → [`hints`] starts a solver task on `AsyncComputeTaskPool` →
-//! crossbeam channel → a [`hints::HintMarker`] entity, drawn by [`draw`]. Show thinking
-//! ([`input::Action::Watch`]) runs the same way: [`thinking`] streams the search's partial
-//! placements over a channel as [`thinking::ThinkingGhost`] entities. Polycube levels add an
-//! 3D view of the solid ([`solid`], turned as [`orbit`] says), redrawn from each judgement.
+//! Folders by concern: [`board`] (the level on the board and its input), [`solver`] (work off
+//! the frame), [`space`] (pieces in 3D), [`draw`], [`meta`] (library, saves, language, daily
+//! puzzles, codes, tutorial, editor), [`ui`]; [`shared`] holds the states, messages and sets
+//! several plugins use.
+//!
+//! Flow: raw input → [`board::input`] turns it into [`shared::Action`] messages →
+//! [`board::placement`] moves pieces and writes [`shared::PiecePlaced`] →
+//! [`board::verification`] asks the level's family to judge and updates
+//! [`board::verification::Progress`] → [`ui`] shows the thermometer and the solved screen.
+//! Hints: [`shared::Action::Hint`] → [`solver::hints`] starts a solver task on
+//! `AsyncComputeTaskPool` → crossbeam channel → a [`solver::hints::HintMarker`] entity, drawn by
+//! [`draw`]. Show thinking ([`shared::Action::Watch`]) runs the solver the family names the same
+//! way: [`solver::thinking`] streams its partial placements over a channel as
+//! [`solver::thinking::ThinkingGhost`] entities. A level with a solid board adds a 3D view
+//! ([`space::solid`], turned as [`space::orbit`] says), redrawn from each judgement.
 
 pub mod audio;
 pub mod board;

@@ -5,7 +5,7 @@
 //!
 //! Board coordinates throughout: cell `[x, y, z]` is the unit cube from `(x, y, z)` to
 //! `(x + 1, y + 1, z + 1)`, z up. A piece's place is still a [`Placement`] as
-//! [`super::play`] encodes it (its rotation and its lowest corner), so judging, hints and
+//! [`super::place`] encodes it (its rotation and its lowest corner), so judging, hints and
 //! saving see no difference between a piece moved here and one moved on the layer panels.
 
 use super::lowest;

@@ -88,7 +88,7 @@ impl PolyDraft {
     }
 
     /// The level: the box with the unpainted cells as holes, the picked parts. The reference
-    /// solution is left empty ([`with_solution`] asks the packer for one).
+    /// solution is left empty ([`crate::content::editor::finish`] has the family ask the packer for one).
     pub fn entry(&self) -> Result<Entry, String> {
         let picked: Vec<&(String, Vec<Cell>)> =
             self.parts.iter().zip(&self.picked).filter(|(_, &k)| k).map(|(p, _)| p).collect();

@@ -3,7 +3,7 @@
 //! `AsyncComputeTaskPool` and streams its partial placements over a crossbeam channel
 //! ([`crate::family::watch`] says how often). The game plays the stream back one step per
 //! [`ThinkingPace`] (a numerical method's iterates at least [`SDP_PACE`] each), each step a set
-//! of [`ThinkingGhost`] entities drawn faintly by [`super::draw`]. (The search itself is never slowed down: it would
+//! of [`ThinkingGhost`] entities drawn faintly by [`crate::game::draw`]. (The search itself is never slowed down: it would
 //! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
