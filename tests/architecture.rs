@@ -1,5 +1,6 @@
-//! The shape of the house, held by a test: only a family's own folder (and the drawing plugin
-//! it brings to the game) may name a particular family. Everything else asks a level's
+//! The shape of the house, held by tests: no file reaches itself through its imports, files
+//! stay short enough to read, and only a family's own folder (and the drawing plugin it brings
+//! to the game) may name a particular family. Everything else asks a level's
 //! `Family` (its caps, judge, hint, watch, lab, solid, titles), so a new family touches its
 //! folder, one registry line, its drawing plugin, its level pack and its catalogue lines.
 //!
@@ -167,4 +168,152 @@ fn files_stay_readable() {
         }
     }
     assert!(long.is_empty(), "{}", long.join("\n"));
+}
+
+/// The module a source file is (`src/game/ui/hud.rs` is `game::ui::hud`; a `mod.rs` is its
+/// folder's module; `lib.rs` and `main.rs` are the crate).
+fn module_of(rel: &str) -> Vec<String> {
+    let path = rel.trim_start_matches("src/").trim_end_matches(".rs");
+    let mut parts: Vec<String> = path.split('/').map(String::from).collect();
+    if matches!(parts.last().map(String::as_str), Some("mod" | "lib" | "main")) {
+        parts.pop();
+    }
+    parts
+}
+
+/// The file holding module `module`, if there is one.
+fn file_of(root: &Path, module: &[String]) -> Option<String> {
+    if module.is_empty() {
+        return Some("src/lib.rs".into());
+    }
+    let base = format!("src/{}", module.join("/"));
+    [format!("{base}.rs"), format!("{base}/mod.rs")].into_iter().find(|f| root.join(f).is_file())
+}
+
+/// The file a path names: the longest prefix of `module` + `path` that is a module's file.
+fn target_of(root: &Path, module: &[String], path: &[&str]) -> Option<String> {
+    let mut full: Vec<String> = module.to_vec();
+    full.extend(path.iter().map(|s| s.to_string()));
+    (1..=full.len()).rev().find_map(|n| file_of(root, &full[..n]))
+}
+
+/// Every path a file's code names from `crate::` or `super::`, each split into its words; a
+/// `{a, b::c}` group gives one path per item. (A module naming its own children, as a folder's
+/// `mod.rs` does, is how a folder is built, not an import across the house.)
+fn paths_named(code: &str) -> Vec<(String, Vec<String>)> {
+    let mut out = Vec::new();
+    let bytes: Vec<char> = code.chars().collect();
+    let mut i = 0;
+    while i < bytes.len() {
+        let at_word = i == 0 || !(is_word_char(bytes[i - 1]) || bytes[i - 1] == ':');
+        if !at_word || !(bytes[i].is_ascii_alphabetic() || bytes[i] == '_') {
+            i += 1;
+            continue;
+        }
+        // A run of `word::word::...`, maybe ending in a `{...}` group.
+        let start = i;
+        while i < bytes.len() && (is_word_char(bytes[i]) || bytes[i] == ':') {
+            i += 1;
+        }
+        let run: String = bytes[start..i].iter().collect();
+        let words: Vec<String> = run.split("::").filter(|w| !w.is_empty()).map(String::from).collect();
+        let Some(first) = words.first() else { continue };
+        if !(first == "crate" || first == "super") {
+            continue;
+        }
+        if run.ends_with("::") && i < bytes.len() && bytes[i] == '{' {
+            let mut depth = 0;
+            let mut item = String::new();
+            let mut items = Vec::new();
+            while i < bytes.len() {
+                let c = bytes[i];
+                i += 1;
+                match c {
+                    '{' => depth += 1,
+                    '}' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            break;
+                        }
+                    }
+                    ',' if depth == 1 => items.push(std::mem::take(&mut item)),
+                    _ if depth == 1 && !c.is_whitespace() => item.push(c),
+                    _ => {}
+                }
+            }
+            items.push(item);
+            for it in items.into_iter().filter(|s| !s.is_empty()) {
+                let mut w = words.clone();
+                w.extend(it.split("::").filter(|x| !x.is_empty() && *x != "self").map(String::from));
+                out.push((first.clone(), w));
+            }
+        } else {
+            out.push((first.clone(), words));
+        }
+    }
+    out
+}
+
+/// Every file's imports of other files (test modules at a file's end left out).
+fn import_graph(root: &Path) -> std::collections::BTreeMap<String, std::collections::BTreeSet<String>> {
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut graph = std::collections::BTreeMap::new();
+    for file in files {
+        let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let text = std::fs::read_to_string(&file).unwrap();
+        let text = text.split("#[cfg(test)]").next().unwrap_or("");
+        let code = without_strings(&code_of(text));
+        let module = module_of(&rel);
+        let mut edges = std::collections::BTreeSet::new();
+        for (first, words) in paths_named(&code) {
+            let (base, rest): (Vec<String>, &[String]) = match first.as_str() {
+                "crate" => (Vec::new(), &words[1..]),
+                "super" => {
+                    let ups = words.iter().take_while(|w| *w == "super").count();
+                    (module[..module.len().saturating_sub(ups)].to_vec(), &words[ups..])
+                }
+                _ => unreachable!("paths start at the crate or the parent"),
+            };
+            let rest: Vec<&str> = rest.iter().map(String::as_str).collect();
+            if let Some(target) = target_of(root, &base, &rest).filter(|t| *t != rel) {
+                edges.insert(target);
+            }
+        }
+        graph.insert(rel, edges);
+    }
+    graph
+}
+
+/// No file reaches itself through its imports: each layer stands on the ones below it.
+#[test]
+fn no_file_imports_itself_round_a_circle() {
+    let graph = import_graph(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert!(graph["src/game/board/placement.rs"].contains("src/game/shared.rs"), "the graph sees imports");
+    // Depth-first search; a file met again while still on the path closes a circle.
+    fn visit<'a>(
+        f: &'a str,
+        graph: &'a std::collections::BTreeMap<String, std::collections::BTreeSet<String>>,
+        path: &mut Vec<&'a str>,
+        done: &mut std::collections::BTreeSet<&'a str>,
+        circles: &mut Vec<String>,
+    ) {
+        if let Some(k) = path.iter().position(|p| *p == f) {
+            circles.push(path[k..].iter().chain([&f]).copied().collect::<Vec<_>>().join(" -> "));
+            return;
+        }
+        if !done.insert(f) {
+            return;
+        }
+        path.push(f);
+        for g in graph.get(f).into_iter().flatten() {
+            visit(g, graph, path, done, circles);
+        }
+        path.pop();
+    }
+    let (mut done, mut circles) = (std::collections::BTreeSet::new(), Vec::new());
+    for f in graph.keys() {
+        visit(f, &graph, &mut Vec::new(), &mut done, &mut circles);
+    }
+    assert!(circles.is_empty(), "import circles:\n{}", circles.join("\n"));
 }
