@@ -150,3 +150,17 @@ fn the_core_never_names_the_game() {
         }
     }
 }
+
+/// What the caps promise, the family gives: a watchable solver where `watch` is on, lab methods
+/// where `lab` is on, a board in space where pieces tip over.
+#[test]
+fn caps_agree_with_what_the_family_offers() {
+    for pack in tessera::level::embedded_packs() {
+        for level in &pack.levels {
+            let c = level.caps();
+            assert_eq!(c.watch, level.watch().is_some(), "{}/{}", pack.id, level.id);
+            assert_eq!(c.lab, !level.family.lab().is_empty(), "{}/{}", pack.id, level.id);
+            assert_eq!(c.tip, level.solid().is_some(), "{}/{}", pack.id, level.id);
+        }
+    }
+}
