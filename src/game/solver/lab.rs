@@ -3,9 +3,11 @@
 //! async task; the result comes back over a crossbeam channel and the UI lists it (method,
 //! solved, iterations or nodes, time) beside the others.
 
+use crate::family::Tried;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::AppState;
 use crate::game::solver::job::Job;
+use crate::support::i18n::Text;
 use bevy::prelude::*;
 
 /// Ask the lab to run a method: an index into the family's [`crate::family::Family::lab`].
@@ -62,7 +64,10 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
     lab.running = true;
     lab.job.start(move |job| {
         let t0 = std::time::Instant::now();
-        let Some(tried) = level.family.lab_run(&level, method, job.cancel.clone()) else { return };
+        let tried = level.family.lab_run(&level, method, job.cancel.clone()).unwrap_or_else(|| Tried {
+            solved: false,
+            work: Text::new("error").with("why", format!("the family has no lab method {method}")),
+        });
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         job.send(LabResult { method: name, solved: tried.solved, work: tried.work, ms });
     });

@@ -105,13 +105,11 @@ fn toggle(
         return;
     }
     let Some(active) = active else { return };
-    if !active.level.caps().watch {
-        return;
-    }
     if state.running {
         stop(state, ghosts, commands);
         return;
     }
+    let Some(watch) = active.level.watch() else { return };
     for e in &ghosts {
         commands.entity(e).despawn();
     }
@@ -119,7 +117,6 @@ fn toggle(
     state.shown = 0;
     state.message = Some(Text::new("watch-solver"));
     state.queue.clear();
-    let Some(watch) = active.level.watch() else { return };
     state.sdp = watch.kind == WatchKind::Iterates;
     if state.sdp {
         state.message = Some(Text::new("watch-sdp"));
