@@ -1962,3 +1962,31 @@ fn the_first_launch_speaks_the_system_language_and_the_setting_changes_it() {
     });
     assert_eq!(again.world().resource::<Words>().s("menu-play"), "Play");
 }
+
+/// Issue 33, item 1: the red bars on mismatched sides belong to the level. Leaving it for the
+/// menu takes them away (they stayed on the menu, the settings and the editor's canvas).
+#[test]
+fn mismatch_bars_leave_with_the_level() {
+    use tessera::game::draw::tiles::{MismatchMarker, TilesPlugin};
+    let mut app = app("bars");
+    app.add_plugins(TilesPlugin);
+    start(&mut app, "edge/turn-4x4-1");
+    let level = app.world().resource::<ActiveLevel>().level.clone();
+    let puzzle = level.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.clone();
+    let corner = level
+        .solution
+        .iter()
+        .find(|p| tessera::family::tiles::cells::tile_cell(&puzzle, p).map(|c| c.0) == Some(0))
+        .copied()
+        .unwrap();
+    let rot = tessera::family::tiles::cells::tile_cell(&puzzle, &corner).unwrap().1;
+    set_placement(&mut app, corner.piece, tessera::family::tiles::cells::placement_of(&puzzle, corner.piece, 3, rot));
+    app.update();
+    let bars = |app: &mut App| app.world_mut().query_filtered::<Entity, With<MismatchMarker>>().iter(app.world()).count();
+    assert!(bars(&mut app) > 0, "a wrong tile's sides get red bars");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::MainMenu);
+    assert_eq!(bars(&mut app), 0, "no red bar stays on the menu");
+}

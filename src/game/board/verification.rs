@@ -33,13 +33,17 @@ impl Plugin for VerificationPlugin {
         app.init_resource::<Progress>()
             .init_resource::<Mismatched>()
             .configure_sets(Update, VerificationSet.after(PlacementSet))
-            .add_systems(OnEnter(AppState::Playing), |mut p: ResMut<Progress>, mut m: ResMut<Mismatched>| {
-                *p = Progress::default();
-                m.0.clear();
-            })
+            // A new board starts unjudged, a playtest and an edited draft alike.
+            .add_systems(OnEnter(AppState::Playing), reset)
+            .add_systems(OnEnter(AppState::Editing), reset)
             .add_message::<LevelSolved>()
             .add_systems(Update, verify.in_set(VerificationSet).run_if(in_state(AppState::Playing)));
     }
+}
+
+fn reset(mut p: ResMut<Progress>, mut m: ResMut<Mismatched>) {
+    *p = Progress::default();
+    m.0.clear();
 }
 
 pub fn verify(

@@ -119,8 +119,9 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile) 
     }
 }
 
+/// A red bar on a mismatched side (scoped to the level).
 #[derive(Component)]
-struct MismatchMarker;
+pub struct MismatchMarker;
 
 /// Red bars on the sides of edge-matching tiles that do not match.
 fn show_mismatches(
@@ -150,6 +151,8 @@ fn show_mismatches(
             MismatchMarker,
             ShapeBuilder::with(&bar).stroke(stroke(Color::srgb(1.0, 0.25, 0.2), LINE * 3.0)).build(),
             Transform::from_xyz(0.0, 0.0, 70.0),
+            // They belong to the level: leaving it for the menus takes them away.
+            crate::game::shared::InLevel.scoped(),
         ));
     }
 }
