@@ -1982,11 +1982,34 @@ fn mismatch_bars_leave_with_the_level() {
     let rot = tessera::family::tiles::cells::tile_cell(&puzzle, &corner).unwrap().1;
     set_placement(&mut app, corner.piece, tessera::family::tiles::cells::placement_of(&puzzle, corner.piece, 3, rot));
     app.update();
-    let bars = |app: &mut App| app.world_mut().query_filtered::<Entity, With<MismatchMarker>>().iter(app.world()).count();
+    let bars =
+        |app: &mut App| app.world_mut().query_filtered::<Entity, With<MismatchMarker>>().iter(app.world()).count();
     assert!(bars(&mut app) > 0, "a wrong tile's sides get red bars");
     app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::MainMenu);
     assert_eq!(bars(&mut app), 0, "no red bar stays on the menu");
+}
+
+/// Issue 33, item 2: a right-click turns the piece under the pointer, not the one selected
+/// before (the tutorial says "right-click it").
+#[test]
+fn a_right_click_turns_the_piece_under_the_pointer() {
+    let mut app = app("right-click");
+    start(&mut app, LEVEL);
+    let pieces = jobs(&mut app);
+    let (first, second) = (pieces[0].entity, pieces[1].entity);
+    let at = centroid(&mut app, first);
+    mouse_click(&mut app, at);
+    let (first_before, second_before) = (placed(&mut app, first), placed(&mut app, second));
+    let there = centroid(&mut app, second);
+    let there = screen(&app, there);
+    cursor(&mut app, there);
+    button(&mut app, MouseButton::Right, ButtonState::Pressed);
+    app.update();
+    button(&mut app, MouseButton::Right, ButtonState::Released);
+    app.update();
+    assert_eq!(placed(&mut app, first), first_before, "the piece selected before stays as it was");
+    assert_ne!(placed(&mut app, second).rot, second_before.rot, "the piece under the pointer turns");
 }

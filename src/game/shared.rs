@@ -60,6 +60,9 @@ pub enum Action {
     Release(Vec2),
     /// Let go of the held piece without it counting as a tap (a second finger came down).
     Cancel,
+    /// Select the piece at a board point, if there is one and nothing is held (a right-click or
+    /// the wheel then turns the piece under the pointer, not the one selected before).
+    Select(Vec2),
     /// Turn the selected piece by this many steps (counter-clockwise positive).
     Rotate(i32),
     /// Mirror the selected piece.

@@ -86,6 +86,7 @@ fn mouse(
         *down = false;
     }
     if buttons.just_pressed(MouseButton::Right) && !blocked.0 {
+        out.write(Action::Select(w));
         out.write(Action::Rotate(1));
     }
     for e in wheel.read() {
@@ -94,6 +95,7 @@ fn mouse(
             if solid.0.is_some_and(|r| r.contains(w)) {
                 out.write(Action::Zoom(up as f32));
             } else {
+                out.write(Action::Select(w));
                 out.write(Action::Rotate(up));
             }
         }

@@ -126,16 +126,15 @@ fn handle_actions(
     for action in actions.read().copied() {
         let stepping = std::mem::take(&mut sel.stepping);
         match action {
+            Action::Select(p) => {
+                if let Some(e) = piece_at(p, &stack, &pieces, step, tol).filter(|_| !sel.held) {
+                    sel.selected = Some(e);
+                    stack.0.retain(|&x| x != e);
+                    stack.0.push(e);
+                }
+            }
             Action::Press(p) => {
-                let hit = stack.0.iter().rev().copied().find(|&e| {
-                    pieces.get(e).is_ok_and(|(_, _, g, pl)| {
-                        // Cheap test first: within reach of the piece's centroid (which lies
-                        // within the farthest vertex's distance of the local origin).
-                        let reach = 2.0 * pl.local(g).iter().flatten().map(|v| v.at.len()).fold(0.0, f64::max) as f32;
-                        pl.world_centroid(g, step).distance(p) <= reach && pl.contains(g, step, tol, p)
-                    })
-                });
-                match hit {
+                match piece_at(p, &stack, &pieces, step, tol) {
                     Some(e) => {
                         let (_, _, _, pl) = pieces.get(e).unwrap();
                         sel.was_selected = sel.selected == Some(e);
@@ -328,6 +327,18 @@ pub fn commit(
     hist.redo.clear();
     active.moves += 1;
     placed.write(PiecePlaced { piece, snapped });
+}
+
+/// The topmost piece at board point `p`, if any.
+fn piece_at(p: Vec2, stack: &Stack, pieces: &PieceQuery, step: f64, tol: crate::geom::Tol) -> Option<Entity> {
+    stack.0.iter().rev().copied().find(|&e| {
+        pieces.get(e).is_ok_and(|(_, _, g, pl)| {
+            // Cheap test first: within reach of the piece's centroid (which lies within the
+            // farthest vertex's distance of the local origin).
+            let reach = 2.0 * pl.local(g).iter().flatten().map(|v| v.at.len()).fold(0.0, f64::max) as f32;
+            pl.world_centroid(g, step).distance(p) <= reach && pl.contains(g, step, tol, p)
+        })
+    })
 }
 
 /// Whether the level's family allows piece `e`'s move from where `before` had it to where it
