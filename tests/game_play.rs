@@ -2013,3 +2013,23 @@ fn a_right_click_turns_the_piece_under_the_pointer() {
     assert_eq!(placed(&mut app, first), first_before, "the piece selected before stays as it was");
     assert_ne!(placed(&mut app, second).rot, second_before.rot, "the piece under the pointer turns");
 }
+
+/// Issue 33, item 6: after a restart the level list opens at the pack last played (it opened
+/// at the first pack).
+#[test]
+fn the_level_list_opens_at_the_pack_played_last_after_a_restart() {
+    use tessera::game::meta::save::ListFocus;
+    let key = "polyominoes/pentominoes-6x10";
+    let mut first = app("last-pack");
+    start(&mut first, key);
+    let pack = first.world().resource::<ActiveLevel>().pack;
+    assert!(pack > 0, "a pack other than the first");
+    drop(first);
+    // The same save file, a new game.
+    let mut app = app("last-pack");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::LevelSelect);
+    assert_eq!(app.world().resource::<ListFocus>().0, Some(pack));
+}

@@ -240,7 +240,7 @@ fn drive(
     match (state.get(), plan.shot) {
         (AppState::MainMenu, Shot::Levels) => {
             // The list opens at the pack of `--level`.
-            commands.queue(move |w: &mut World| w.resource_mut::<crate::game::ui::ListFocus>().0 = Some(pi));
+            commands.queue(move |w: &mut World| w.resource_mut::<crate::game::meta::save::ListFocus>().0 = Some(pi));
             next.set(AppState::LevelSelect);
         }
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),

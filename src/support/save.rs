@@ -45,6 +45,8 @@ pub struct SaveData {
     /// Completed levels by `PACK/ID`.
     pub completed: BTreeMap<String, Record>,
     pub settings: Settings,
+    /// The id of the pack last played: the level list opens there after a restart.
+    pub last_pack: Option<String>,
 }
 
 impl SaveData {

@@ -1,5 +1,7 @@
 //! Saved progress and settings, loaded at start and written atomically after each change.
 
+use crate::game::board::levels::{ActiveLevel, Library};
+use crate::game::shared::AppState;
 use crate::support::i18n::Text;
 use crate::support::save::{load, store, Loaded, SaveData};
 use bevy::prelude::*;
@@ -48,7 +50,38 @@ impl Plugin for SavePlugin {
         if !app.world().contains_resource::<SaveState>() {
             app.insert_resource(SaveState::load(crate::support::paths::save_file()));
         }
-        app.add_systems(Update, record_solve.after(crate::game::shared::VerificationSet));
+        app.init_resource::<ListFocus>()
+            .add_systems(Update, record_solve.after(crate::game::shared::VerificationSet))
+            .add_systems(OnEnter(AppState::Playing), remember_pack)
+            .add_systems(OnEnter(AppState::LevelSelect), focus_played_pack);
+    }
+}
+
+/// The pack the level list scrolls to when it opens: the one being played, or after a restart
+/// the one played last (kept in the save file).
+#[derive(Resource, Default)]
+pub struct ListFocus(pub Option<usize>);
+
+/// A level started: its pack is saved as the one played last.
+fn remember_pack(active: Option<Res<ActiveLevel>>, mut save: ResMut<SaveState>) {
+    let Some(active) = active else { return };
+    let pack = active.key.split('/').next().map(String::from);
+    if save.data.last_pack != pack {
+        save.data.last_pack = pack;
+        save.store();
+    }
+}
+
+fn focus_played_pack(
+    active: Option<Res<ActiveLevel>>,
+    save: Res<SaveState>,
+    library: Res<Library>,
+    mut focus: ResMut<ListFocus>,
+) {
+    let last = save.data.last_pack.as_deref();
+    let played = active.map(|a| a.pack).or_else(|| library.packs.iter().position(|p| Some(p.id.as_str()) == last));
+    if played.is_some() {
+        focus.0 = played;
     }
 }
 
@@ -56,7 +89,7 @@ impl Plugin for SavePlugin {
 /// solved screen reads the result.
 fn record_solve(
     mut solved: MessageReader<crate::game::shared::LevelSolved>,
-    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
+    active: Option<Res<ActiveLevel>>,
     mut save: ResMut<SaveState>,
     mut commands: Commands,
 ) {

@@ -5,6 +5,7 @@ use super::prelude::*;
 use super::thumbnails::{Budget, Card, Thumbnails, THUMBS_TIME};
 use super::widgets::centered_window;
 use super::widgets::level_name;
+use crate::game::meta::save::ListFocus;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn level_select(
@@ -102,15 +103,5 @@ pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
         crate::content::editor::PACK => tr.s("pack-mine"),
         crate::game::meta::codes::PACK => tr.s("pack-shared"),
         _ => pack.name.clone(),
-    }
-}
-
-/// The pack the level list scrolls to when it opens: the one of the level just played.
-#[derive(Resource, Default)]
-pub struct ListFocus(pub Option<usize>);
-
-pub(super) fn focus_played_pack(active: Option<Res<ActiveLevel>>, mut focus: ResMut<ListFocus>) {
-    if let Some(a) = active {
-        focus.0 = Some(a.pack);
     }
 }

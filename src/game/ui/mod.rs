@@ -18,7 +18,6 @@ mod widgets;
 
 use bevy_egui::input::EguiWantsInput;
 use bevy_egui::{EguiPlugin, EguiPrimaryContextPass};
-pub use level_list::ListFocus;
 use prelude::*;
 pub use thumbnails::Thumbnails;
 
@@ -28,8 +27,6 @@ impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<Thumbnails>()
-            .init_resource::<ListFocus>()
-            .add_systems(OnEnter(AppState::LevelSelect), level_list::focus_played_pack)
             .add_systems(PreUpdate, block_pointer)
             .add_systems(Update, escape)
             .add_systems(
