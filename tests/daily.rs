@@ -60,3 +60,22 @@ fn the_daily_command_writes_the_days_pack() {
     assert_eq!(std::fs::read_to_string(&file).unwrap(), pack_text("polyomino", "2026-11-28"));
     std::fs::remove_file(&file).unwrap();
 }
+
+/// Every day of a year has its tangram, and its solution verifies: a figure the lattice solver cannot fill gives way to
+/// the nearest one it can (33 days of 2026 had none).
+#[test]
+fn every_day_of_a_year_has_a_daily_tangram() {
+    let start = Date::parse("2026-01-01").unwrap().days();
+    let missing: Vec<String> = (0..366)
+        .map(|k| Date::from_days(start + k))
+        .filter_map(|d| {
+            let made = daily("tangram", d).and_then(|x| {
+                let text = write_pack(&x.entry.name, std::slice::from_ref(&x.entry));
+                let pack = parse_pack(&text, "daily", "daily").map_err(|e| e.to_string())?;
+                pack.levels[0].check_solution()
+            });
+            made.err().map(|e| format!("{d}: {e}"))
+        })
+        .collect();
+    assert!(missing.is_empty(), "{} days without a tangram: {missing:?}", missing.len());
+}

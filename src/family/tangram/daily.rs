@@ -28,15 +28,24 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
     }
     // Plain to jagged: by the number of corners (a stable sort keeps the draw order on ties).
     found.sort_by_key(Vec::len);
-    let pick = &found[(day as usize * (found.len() - 1) + 3) / 6];
-    // Centred near the origin on whole units.
-    let n = pick.len() as f64;
-    let (cx, cy) = pick.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0 / n, s.1 + p.1 / n));
-    let ring: Vec<(f64, f64)> = pick.iter().map(|p| (p.0 - cx.round(), p.1 - cy.round())).collect();
-    let vertices: Vec<crate::geom::Vertex> = ring.iter().map(|&(x, y)| crate::geom::pt(x, y).into()).collect();
-    let solution = crate::solve::lattice::solve(&set, &[vertices], 1)
-        .and_then(|s| s.into_iter().next())
-        .ok_or("the lattice solver could not fill the day's figure")?;
+    // The weekday's place in that order; when the lattice solver cannot fill that figure, the
+    // nearest one it can (plainer first on a tie), so every day has its puzzle.
+    let at = (day as usize * (found.len() - 1) + 3) / 6;
+    let mut order: Vec<usize> = (0..found.len()).collect();
+    order.sort_by_key(|&k| (k.abs_diff(at), k > at));
+    let (ring, solution) = order
+        .into_iter()
+        .find_map(|k| {
+            let pick = &found[k];
+            // Centred near the origin on whole units.
+            let n = pick.len() as f64;
+            let (cx, cy) = pick.iter().fold((0.0, 0.0), |s, p| (s.0 + p.0 / n, s.1 + p.1 / n));
+            let ring: Vec<(f64, f64)> = pick.iter().map(|p| (p.0 - cx.round(), p.1 - cy.round())).collect();
+            let vertices: Vec<crate::geom::Vertex> = ring.iter().map(|&(x, y)| crate::geom::pt(x, y).into()).collect();
+            let solution = crate::solve::lattice::solve(&set, &[vertices], 1)?.into_iter().next()?;
+            Some((ring, solution))
+        })
+        .ok_or("the lattice solver could fill none of the day's figures")?;
     let mut e = Entry { pieces: Some(Node::Str("tangram".into())), solution, ..Entry::blank(None) };
     e.target = vec![Node::List(ring.iter().map(|&(x, y)| Node::List(vec![Node::Num(x), Node::Num(y)])).collect())];
     e.mode = Some(crate::verify::Mode::Anchored);
