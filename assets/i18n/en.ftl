@@ -236,6 +236,7 @@ editor-generate-tip = Colour every side anew at random
 editor-paint-with = Paint with:
 editor-paint-sides = Click a side to paint it; the touching side of the next tile follows, so the grid stays solved.
 editor-no-pieces = Place pieces on the square: together they draw the figure.
+editor-use-all = Lay every piece of the set, or untick “All pieces”.
 editor-overlap = Two pieces overlap: pieces of a figure meet only along their edges.
 editor-no-parts = Pick at least one part.
 editor-no-cells = Paint the board's cells.

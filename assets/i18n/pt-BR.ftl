@@ -237,6 +237,7 @@ editor-generate-tip = Colorir todos os lados de novo, ao acaso
 editor-paint-with = Pintar com:
 editor-paint-sides = Clique num lado para pintá-lo; o lado vizinho da outra peça acompanha, e a grade continua resolvida.
 editor-no-pieces = Coloque peças no quadrado: juntas elas desenham a figura.
+editor-use-all = Coloque todas as peças do conjunto, ou desmarque “Todas as peças”.
 editor-overlap = Duas peças se sobrepõem: as peças de uma figura só se tocam pelas bordas.
 editor-no-parts = Escolha pelo menos uma parte.
 editor-no-cells = Pinte as casas do tabuleiro.

@@ -116,6 +116,9 @@ pub fn canvas(set: &PieceSet) -> Entry {
 pub const NO_PIECES: &str = "Place pieces on the square: together they draw the figure.";
 pub const OVERLAP: &str = "Two pieces overlap: pieces of a figure meet only along their edges.";
 pub const UNSOLVED: &str = "The level has no solution yet, so it cannot be saved.";
+/// With "All pieces" on, a figure of some of the set's pieces: the game says this instead of
+/// "not solvable" (the whole set cannot fill a figure drawn by part of it).
+pub const USE_ALL: &str = "Lay every piece of the set, or untick All pieces.";
 
 /// A dissection level from pieces of `set` placed on the canvas (`placed`, one placement per
 /// piece used). The figure is their union, anchored where it lies; the arrangement is the

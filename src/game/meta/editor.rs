@@ -49,7 +49,16 @@ pub enum Verdict {
     Done(Analysis),
 }
 
+/// The editor's words that say what to do next, not what went wrong (shown plainly, not in
+/// the colour of an error).
+const GUIDANCE: [&str; 4] = ["editor-no-pieces", "editor-use-all", "editor-no-parts", "editor-no-cells"];
+
 impl Verdict {
+    /// Whether the verdict is an instruction (the draft is not a level yet) rather than an error.
+    pub fn is_guidance(&self) -> bool {
+        matches!(self, Verdict::Refused(why) if GUIDANCE.contains(&why.id))
+    }
+
     /// The verdict in words, as the editor shows it.
     pub fn text(&self, tr: &crate::support::i18n::Tr) -> String {
         match self {
@@ -97,9 +106,10 @@ impl Status {
 
 /// The core's editor messages as the catalogue's; any other (a file's error, in English) as it is.
 pub fn words(why: String) -> Text {
-    use crate::content::editor::{NO_CELLS, NO_PARTS, NO_PIECES, OVERLAP, UNSOLVED};
+    use crate::content::editor::{NO_CELLS, NO_PARTS, NO_PIECES, OVERLAP, UNSOLVED, USE_ALL};
     let known = [
         (NO_PIECES, "editor-no-pieces"),
+        (USE_ALL, "editor-use-all"),
         (OVERLAP, "editor-overlap"),
         (NO_PARTS, "editor-no-parts"),
         (NO_CELLS, "editor-no-cells"),
@@ -336,6 +346,10 @@ fn draft_entry(
         Draft::Pieces(set) => {
             let canvas = active.ok_or("The canvas is not laid out.")?;
             let placed: Vec<Placement> = pieces.iter().map(|p| p.0).filter(|p| canvas.level.on_board(p)).collect();
+            let every = (0..set.pieces.len()).all(|i| placed.iter().any(|p| p.piece == i));
+            if editor.whole_set && !placed.is_empty() && !every {
+                return Err(crate::content::editor::USE_ALL.into());
+            }
             crate::content::editor::dissection(set, &placed, editor.whole_set)
         }
         Draft::Poly(d) => d.entry(),

@@ -53,6 +53,7 @@ pub fn editing(
                     Verdict::Done(a) if a.unique() => GOOD,
                     Verdict::Done(a) if a.solvable() => egui::Color32::from_rgb(255, 220, 120),
                     Verdict::Thinking => egui::Color32::LIGHT_GRAY,
+                    v if v.is_guidance() => egui::Color32::LIGHT_GRAY,
                     _ => WARN,
                 };
                 let verdict = egui::RichText::new(ed.verdict.text(&tr)).strong().color(colour);
