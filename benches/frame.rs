@@ -13,10 +13,10 @@ use bevy::time::TimeUpdateStrategy;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::fmt::Write;
 use std::time::Duration;
-use tessera::game::board::input::Action;
 use tessera::game::board::levels::{Library, PlayLevel};
 use tessera::game::board::pieces::{Piece, PieceGeom, Placed};
 use tessera::game::meta::save::SaveState;
+use tessera::game::shared::Action;
 use tessera::game::LogicPlugins;
 
 /// A pack with one level: a 10 x 10 square from 100 unit squares.

@@ -10,11 +10,11 @@
 use bevy::prelude::*;
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::time::{Duration, Instant};
-use tessera::game::board::input::Action;
 use tessera::game::board::levels::{Library, PlayLevel};
 use tessera::game::board::pieces::{Piece, Placed};
-use tessera::game::board::placement::PiecePlaced;
 use tessera::game::meta::save::SaveState;
+use tessera::game::shared::Action;
+use tessera::game::shared::PiecePlaced;
 use tessera::game::solver::hints::HintMarker;
 use tessera::game::LogicPlugins;
 

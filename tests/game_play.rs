@@ -267,9 +267,6 @@ impl tessera::family::Family for LeftOnly {
     fn title(&self) -> &'static str {
         self.0.title()
     }
-    fn daily_title(&self) -> &'static str {
-        self.0.daily_title()
-    }
     fn caps(&self, level: &tessera::level::Level) -> tessera::family::Caps {
         self.0.caps(level)
     }
@@ -637,7 +634,7 @@ fn set_placement(app: &mut App, piece: usize, p: Placement) {
             pl.0 = p;
         }
     }
-    app.world_mut().write_message(tessera::game::board::placement::PiecePlaced { piece: None, snapped: false });
+    app.world_mut().write_message(tessera::game::shared::PiecePlaced { piece: None, snapped: false });
     app.update();
 }
 
@@ -1054,7 +1051,7 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     for job in &jobs {
         app.world_mut().get_mut::<Placed>(job.entity).unwrap().0 = job.goal;
     }
-    app.world_mut().write_message(tessera::game::board::placement::PiecePlaced { piece: None, snapped: false });
+    app.world_mut().write_message(tessera::game::shared::PiecePlaced { piece: None, snapped: false });
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::Solved);
@@ -1881,8 +1878,8 @@ fn tutorial(app: &App) -> &tessera::game::meta::tutorial::Tutorial {
 
 #[test]
 fn the_tutorial_teaches_each_control_by_doing_it_and_shows_once() {
-    use tessera::game::board::input::Action;
     use tessera::game::meta::tutorial::{InputKind, StartTutorial, Step, Tutorial};
+    use tessera::game::shared::Action;
     let path = temp_save("tutorial");
     let _ = std::fs::remove_file(&path);
     let mut app = app("tutorial");

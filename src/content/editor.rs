@@ -120,6 +120,11 @@ pub const UNSOLVED: &str = "The level has no solution yet, so it cannot be saved
 /// "not solvable" (the whole set cannot fill a figure drawn by part of it).
 pub const USE_ALL: &str = "Lay every piece of the set, or untick All pieces.";
 
+/// Whether `placed` lays every piece of `set`.
+pub fn every_piece_laid(set: &PieceSet, placed: &[Placement]) -> bool {
+    (0..set.pieces.len()).all(|i| placed.iter().any(|p| p.piece == i))
+}
+
 /// A dissection level from pieces of `set` placed on the canvas (`placed`, one placement per
 /// piece used). The figure is their union, anchored where it lies; the arrangement is the
 /// reference solution. With `whole_set` the level uses every piece of the set (so it has no
@@ -136,8 +141,7 @@ pub fn dissection(set: &PieceSet, placed: &[Placement], whole_set: bool) -> Resu
     e.mode = Some(Mode::Anchored);
     e.allow_mirror = true;
     e.rotation_step = set.step_deg;
-    let all = (0..set.pieces.len()).all(|i| placed.iter().any(|p| p.piece == i));
-    if whole_set || all {
+    if whole_set || every_piece_laid(set, placed) {
         e.pieces = Some(set_node(set));
         e.solution = placed.to_vec();
     } else {

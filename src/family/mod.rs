@@ -138,9 +138,6 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// The message id that names the family to the player (`family-tangram`, ...).
     fn title(&self) -> &'static str;
 
-    /// The message id that names a daily puzzle of the family (`daily-tangram`, ...).
-    fn daily_title(&self) -> &'static str;
-
     /// What the game may do on this level.
     fn caps(&self, level: &Level) -> Caps;
 

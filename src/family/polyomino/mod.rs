@@ -189,10 +189,6 @@ impl Family for PolyLevel {
         "polyomino"
     }
 
-    fn daily_title(&self) -> &'static str {
-        "daily-pentominoes"
-    }
-
     fn title(&self) -> &'static str {
         "family-polyomino"
     }

@@ -59,10 +59,6 @@ impl Family for Tangram {
         "tangram"
     }
 
-    fn daily_title(&self) -> &'static str {
-        "daily-tangram"
-    }
-
     fn title(&self) -> &'static str {
         "family-tangram"
     }

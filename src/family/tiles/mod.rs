@@ -57,10 +57,6 @@ impl Family for TileLevel {
         "edge"
     }
 
-    fn daily_title(&self) -> &'static str {
-        "daily-edges"
-    }
-
     fn title(&self) -> &'static str {
         "family-edge"
     }

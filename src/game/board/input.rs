@@ -2,7 +2,7 @@
 //! board coordinates, so the placement logic never looks at devices.
 
 use crate::game::board::view::{BoardBounds, View};
-pub use crate::game::shared::{Action, InputSet, SolidArea};
+use crate::game::shared::{Action, InputSet, SolidArea};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::mouse::MouseWheel;
 use bevy::input::touch::Touches;

@@ -7,7 +7,7 @@ use crate::game::board::pieces::{Piece, PieceGeom, Placed, StartLayout, TargetFi
 use crate::game::board::view::BoardBounds;
 use crate::game::shared::AppState;
 use crate::game::shared::{Action, InputSet};
-pub use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
+use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
 use crate::geom::{Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;

@@ -6,7 +6,7 @@ use crate::family::Mark;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, Placed};
 use crate::game::shared::AppState;
-pub use crate::game::shared::{LevelSolved, SolvedInfo, VerificationSet};
+use crate::game::shared::{LevelSolved, VerificationSet};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::pieces::Placement;
 use bevy::prelude::*;

@@ -346,8 +346,7 @@ fn draft_entry(
         Draft::Pieces(set) => {
             let canvas = active.ok_or("The canvas is not laid out.")?;
             let placed: Vec<Placement> = pieces.iter().map(|p| p.0).filter(|p| canvas.level.on_board(p)).collect();
-            let every = (0..set.pieces.len()).all(|i| placed.iter().any(|p| p.piece == i));
-            if editor.whole_set && !placed.is_empty() && !every {
+            if editor.whole_set && !placed.is_empty() && !crate::content::editor::every_piece_laid(set, &placed) {
                 return Err(crate::content::editor::USE_ALL.into());
             }
             crate::content::editor::dissection(set, &placed, editor.whole_set)

@@ -113,15 +113,12 @@ fn toggle(
     for e in &ghosts {
         commands.entity(e).despawn();
     }
+    let sdp = watch.kind == WatchKind::Iterates;
     state.running = true;
     state.shown = 0;
-    state.message = Some(Text::new("watch-solver"));
+    state.message = Some(Text::new(if sdp { "watch-sdp" } else { "watch-solver" }));
     state.queue.clear();
-    state.sdp = watch.kind == WatchKind::Iterates;
-    if state.sdp {
-        state.message = Some(Text::new("watch-sdp"));
-    }
-    let sdp = state.sdp;
+    state.sdp = sdp;
     state.job.start(move |job| {
         let stream = job.clone();
         let show = Arc::new(move |placed: Vec<Placement>, base: f64| stream.send(Msg::Partial(placed, base)));

@@ -30,14 +30,8 @@ pub(super) fn clock(ms: u64) -> String {
 /// A level's name: as its pack names it, but a daily puzzle's (made by the game, named in
 /// English by the core) in the player's language.
 pub(super) fn level_name(level: &crate::level::Level, tr: &Words) -> String {
-    let Some((_, date)) = crate::content::daily::parse_level_id(&level.id) else { return level.name.clone() };
+    let Some((family, date)) = crate::content::daily::parse_level_id(&level.id) else { return level.name.clone() };
+    let Some(title) = crate::family::registry::daily_title(family) else { return level.name.clone() };
     let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
-    tr.f(
-        "daily-level",
-        &[
-            ("family", tr.s(level.family.daily_title()).into()),
-            ("day", tr.s(day).into()),
-            ("date", date.to_string().into()),
-        ],
-    )
+    tr.f("daily-level", &[("family", tr.s(title).into()), ("day", tr.s(day).into()), ("date", date.to_string().into())])
 }
