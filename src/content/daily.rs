@@ -44,6 +44,21 @@ pub fn parse_level_id(id: &str) -> Option<(&'static str, Date)> {
     Some((family, Date::parse(date).ok()?))
 }
 
+const WEEKDAYS: [&str; 7] = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
+/// The name of `family`'s puzzle on `date` (`Daily tangram, Tuesday 2026-12-01`).
+pub fn name(family: &str, date: Date) -> String {
+    format!("Daily {family}, {} {date}", WEEKDAYS[date.weekday() as usize])
+}
+
+/// The family and date a daily puzzle's name was made from; `None` for any other name.
+pub fn parse_name(name: &str) -> Option<(&'static str, Date)> {
+    let (family, rest) = name.strip_prefix("Daily ")?.split_once(", ")?;
+    let family = FAMILIES.into_iter().find(|f| *f == family)?;
+    let date = Date::parse(rest.rsplit_once(' ')?.1).ok()?;
+    (self::name(family, date) == name).then_some((family, date))
+}
+
 /// The puzzle of `family` on `date`.
 pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
     let family = *FAMILIES
@@ -52,11 +67,10 @@ pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
         .ok_or_else(|| format!("unknown family `{family}` (daily puzzles: {})", FAMILIES.join(", ")))?;
     let seed = seed(family, date);
     let day = date.weekday();
-    let names = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
     let make = registry::FAMILIES.iter().find(|f| f.name == family).map(|f| f.daily).expect("a registered family");
     let mut entry = make(day, seed)?;
     entry.id = level_id(family, date);
-    entry.name = format!("Daily {family}, {} {date}", names[day as usize]);
+    entry.name = name(family, date);
     entry.difficulty = 1 + (day * 4 + 3) / 6;
     Ok(Daily { family, date, seed, entry })
 }

@@ -4,7 +4,10 @@
 //! ([`VERSION`]), byte 2 the kind of body:
 //! - kind 0, a dissection with a built-in set and a figure of straight edges: the set's index,
 //!   flags (mode, mirror, difficulty, turned by 45 degrees, placements in piece order), the
-//!   name, the rings and the placements. A figure a step off the lattice is written turned back
+//!   name, the rings and the placements. The name starts with a varint: twice its length in
+//!   bytes, its text following; or, for a daily tangram's name, twice its date's day number
+//!   (days from 1970-01-01) plus one, the name being made again from the date. (Format 1
+//!   wrote every name as its length and text; codes of format 1 are still read.) A figure a step off the lattice is written turned back
 //!   onto it. Every number is a short varint where it is a half integer or
 //!   `(a + b sqrt 2) / 2` with whole `a`, `b`, else its eight bytes;
 //! - kind 1, anything else: the level entry as RON, deflated.
@@ -22,7 +25,7 @@ use base64::Engine;
 /// The first byte of every code (`T`), so that other base64 text is told apart.
 pub const MAGIC: u8 = b'T';
 /// The format version written in every code.
-pub const VERSION: u8 = 1;
+pub const VERSION: u8 = 2;
 /// The longest code accepted (a larger level belongs in a pack file).
 pub const MAX_CODE: usize = 64 * 1024;
 
@@ -60,17 +63,17 @@ pub fn decode(code: &str) -> Result<Entry, String> {
     let bytes = URL_SAFE_NO_PAD
         .decode(code)
         .map_err(|_| "this is not a Tessera level code (it is not URL-safe base64 text)".to_string())?;
-    match bytes.get(..2) {
-        Some(&[MAGIC, VERSION]) => {}
+    let version = match bytes.get(..2) {
+        Some(&[MAGIC, v @ 1..=VERSION]) => v,
         Some(&[MAGIC, v]) if v > VERSION => {
             return Err(format!("the code was made by a newer Tessera (format {v}; this one reads {VERSION})"))
         }
         _ => return Err("this is not a Tessera level code".into()),
-    }
+    };
     let broken = |why: &str| format!("the code is damaged: {why}");
     let body = &bytes[3.min(bytes.len())..];
     let mut e = match bytes.get(2) {
-        Some(&KIND_COMPACT) => read_compact(&mut Reader { bytes: body, at: 0 }).map_err(|w| broken(&w))?,
+        Some(&KIND_COMPACT) => read_compact(&mut Reader { bytes: body, at: 0 }, version).map_err(|w| broken(&w))?,
         Some(&KIND_RON) => {
             let text = miniz_oxide::inflate::decompress_to_vec_with_limit(body, 16 << 20)
                 .map_err(|_| broken("its contents do not unpack"))?;
@@ -162,7 +165,7 @@ fn compact(e: &Entry) -> Option<Vec<u8>> {
             | (u8::from(turned) << 6)
             | (u8::from(in_order) << 7),
     );
-    put_bytes(&mut w, e.name.as_bytes());
+    put_name(&mut w, &e.name);
     put(&mut w, rings.len() as u64);
     for r in &rings {
         put(&mut w, r.len() as u64);
@@ -196,7 +199,33 @@ fn forth((x, y): (f64, f64)) -> (f64, f64) {
     ((x - y) * s, (x + y) * s)
 }
 
-fn read_compact(r: &mut Reader) -> Result<Entry, String> {
+/// A name: a daily tangram's as its date, any other as its text (see the module note).
+fn put_name(w: &mut Vec<u8>, name: &str) {
+    match crate::content::daily::parse_name(name) {
+        Some(("tangram", date)) if date.days() >= 0 => put(w, ((date.days() as u64) << 1) | 1),
+        _ => {
+            put(w, (name.len() as u64) << 1);
+            w.extend_from_slice(name.as_bytes());
+        }
+    }
+}
+
+fn read_name(r: &mut Reader, version: u8) -> Result<String, String> {
+    let text = |b: &[u8]| String::from_utf8(b.to_vec()).map_err(|_| "the name is not text".to_string());
+    if version == 1 {
+        return text(r.bytes()?);
+    }
+    let tag = r.varint()?;
+    if tag & 1 == 1 {
+        // Days up to 9999-12-31.
+        let days = i64::try_from(tag >> 1).ok().filter(|&d| d <= 2_932_896).ok_or("a date out of range")?;
+        return Ok(crate::content::daily::name("tangram", crate::support::dates::Date::from_days(days)));
+    }
+    let n = usize::try_from(tag >> 1).ok().filter(|&n| n <= 1024).ok_or("a name longer than 1024 bytes")?;
+    text(r.take(n)?)
+}
+
+fn read_compact(r: &mut Reader, version: u8) -> Result<Entry, String> {
     let set = *BUILTIN.get(r.byte()? as usize).ok_or("an unknown piece set")?;
     let flags = r.byte()?;
     let mode = match flags & 3 {
@@ -207,7 +236,7 @@ fn read_compact(r: &mut Reader) -> Result<Entry, String> {
     };
     let (turned, in_order) = (flags & 64 != 0, flags & 128 != 0);
     let frame = |p: (f64, f64)| if turned { forth(p) } else { p };
-    let name = String::from_utf8(r.bytes()?.to_vec()).map_err(|_| "the name is not text")?;
+    let name = read_name(r, version)?;
     let mut target = Vec::new();
     for _ in 0..r.count(1000)? {
         let mut ring = Vec::new();
@@ -260,11 +289,6 @@ fn put(w: &mut Vec<u8>, mut v: u64) {
         v >>= 7;
     }
     w.push(v as u8);
-}
-
-fn put_bytes(w: &mut Vec<u8>, b: &[u8]) {
-    put(w, b.len() as u64);
-    w.extend_from_slice(b);
 }
 
 /// Whole numbers up to this size are written as varints (larger ones as eight bytes).
@@ -329,6 +353,9 @@ impl Reader<'_> {
     }
     fn bytes(&mut self) -> Result<&[u8], String> {
         let n = self.count(1024)?;
+        self.take(n)
+    }
+    fn take(&mut self, n: usize) -> Result<&[u8], String> {
         let end = self.at + n;
         let b = self.bytes.get(self.at..end).ok_or("it ends too soon")?;
         self.at = end;
