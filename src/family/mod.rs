@@ -210,6 +210,12 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     fn rest_rotation(&self, _level: &Level, _piece: usize) -> i32 {
         0
     }
+
+    /// The message id that tells the player what the thermometer measures (shown when it is
+    /// tapped): by default the share of the board's cells covered.
+    fn progress_help(&self) -> &'static str {
+        "progress-help-cells"
+    }
 }
 
 /// A level's family part as read from its pack: the pieces and figure every family has, its
@@ -353,6 +359,11 @@ impl Level {
     /// The solver the show-thinking view plays, if any.
     pub fn watch(&self) -> Option<Watch> {
         self.family.watch(self)
+    }
+
+    /// What the thermometer measures, as a message id.
+    pub fn progress_help(&self) -> &'static str {
+        self.family.progress_help()
     }
 
     /// The rotation piece `piece` starts in.

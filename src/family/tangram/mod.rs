@@ -63,6 +63,10 @@ impl Family for Tangram {
         "family-tangram"
     }
 
+    fn progress_help(&self) -> &'static str {
+        "progress-help-figure"
+    }
+
     fn caps(&self, level: &Level) -> Caps {
         // `rotation_step: 360`: pieces only slide (neither turn nor flip).
         let moves = level.set.step_deg < 360.0;

@@ -61,6 +61,10 @@ impl Family for TileLevel {
         "family-edge"
     }
 
+    fn progress_help(&self) -> &'static str {
+        "progress-help-sides"
+    }
+
     /// Tiles never mirror, and turn only where the level says. The geometric solver cannot be
     /// watched on them (it does not see colours); the solver lab compares the paper's methods.
     fn caps(&self, _level: &Level) -> Caps {

@@ -38,7 +38,8 @@ pub(super) fn hud(
             ui.set_width(rect.width() - 16.0);
             // Wraps on a phone: a long level name must not push the clock and buttons off.
             ui.horizontal_wrapped(|ui| {
-                if ui.button(tr.s("back-levels")).on_hover_text(tr.s("back-levels-tip")).clicked() {
+                if mark(ui.button(tr.s("back-levels")), "back-levels").on_hover_text(tr.s("back-levels-tip")).clicked()
+                {
                     next.set(AppState::LevelSelect);
                 }
                 ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
@@ -63,7 +64,8 @@ pub(super) fn hud(
                 }
             });
             if narrow {
-                horizontal_thermometer(ui, progress.value as f32, progress.overlap);
+                let help = tr.s(active.level.progress_help());
+                horizontal_thermometer(ui, progress.value as f32, progress.overlap, &help, &tr.s("thermometer-tip"));
             }
         });
     });
@@ -158,7 +160,14 @@ pub(super) fn hud(
         lab.open = open;
     }
     if !narrow {
-        thermometer(ctx, progress.value as f32, progress.overlap.then(|| tr.s("overlap")));
+        let help = tr.s(active.level.progress_help());
+        thermometer(
+            ctx,
+            progress.value as f32,
+            progress.overlap.then(|| tr.s("overlap")),
+            &help,
+            &tr.s("thermometer-tip"),
+        );
     }
     Ok(())
 }

@@ -1,18 +1,34 @@
 //! The completeness level as a thermometer: standing at the right edge, or lying across the top
-//! bar on a phone. One drawing serves both; only where it stands and its words differ.
+//! bar on a phone. One drawing serves both; only where it stands and its words differ. Tapping
+//! it shows what it measures (the family's words: the paper's level for a figure is not the
+//! share of its area, so it is explained rather than left to be misread).
 
 use super::prelude::*;
 
 const RED: egui::Color32 = egui::Color32::from_rgb(230, 80, 60);
 const GOLD: egui::Color32 = egui::Color32::from_rgb(240, 200, 80);
+/// The fill when empty and when nearly full: calm colours, so that a start does not read as
+/// an error (red is kept for overlaps).
+const COOL: [f32; 3] = [70.0, 140.0, 230.0];
+const WARM: [f32; 3] = [80.0, 200.0, 120.0];
+
+/// The fill's colour at `value`: blue at 0 turning green as it rises, gold once solved.
+pub(super) fn fill_colour(value: f32) -> egui::Color32 {
+    if value >= 1.0 {
+        return GOLD;
+    }
+    let v = value.clamp(0.0, 1.0);
+    let c = |k: usize| (COOL[k] + (WARM[k] - COOL[k]) * v).round() as u8;
+    egui::Color32::from_rgb(c(0), c(1), c(2))
+}
 
 /// Draws a thermometer whose tube is `tube` (standing when taller than wide), filled to
-/// `value` from its bulb, red until solved and gold then; returns the bulb's centre.
+/// `value` from its bulb; returns the bulb's centre.
 fn draw(p: &egui::Painter, tube: egui::Rect, value: f32) -> egui::Pos2 {
     let standing = tube.height() > tube.width();
     let t = tube.width().min(tube.height());
     let v = value.clamp(0.0, 1.0);
-    let fill = if value >= 1.0 { GOLD } else { RED };
+    let fill = fill_colour(value);
     p.rect_filled(tube, t / 2.0, egui::Color32::from_gray(40));
     let inset = t * 0.2;
     let (level, bulb) = if standing {
@@ -36,10 +52,41 @@ fn draw(p: &egui::Painter, tube: egui::Rect, value: f32) -> egui::Pos2 {
     bulb
 }
 
+/// Whether the thermometer's explanation is open (kept in egui's memory; a tap toggles it).
+fn help_open(ctx: &egui::Context) -> bool {
+    ctx.data(|d| d.get_temp(egui::Id::new("thermometer-help")).unwrap_or(false))
+}
+
+fn toggle_help(ctx: &egui::Context) {
+    let open = help_open(ctx);
+    ctx.data_mut(|d| d.insert_temp(egui::Id::new("thermometer-help"), !open));
+}
+
+/// The explanation card, its top-right corner at `corner`; a tap on it closes it.
+fn help_card(ctx: &egui::Context, corner: egui::Pos2, width: f32, help: &str) {
+    if !help_open(ctx) {
+        return;
+    }
+    let shown =
+        egui::Area::new("thermometer-help".into()).pivot(egui::Align2::RIGHT_TOP).fixed_pos(corner).show(ctx, |ui| {
+            egui::Frame::popup(ui.style()).show(ui, |ui| {
+                ui.set_max_width(width);
+                ui.label(help);
+            })
+        });
+    if shown.response.interact(egui::Sense::click()).clicked() {
+        toggle_help(ctx);
+    }
+}
+
 /// The thermometer lying across the top bar (phone layout), its percentage at the right.
-pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool) {
+pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool, help: &str, tip: &str) {
     let w = ui.available_width();
-    let (r, _) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::hover());
+    let (r, response) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::click());
+    if response.on_hover_text(tip).clicked() {
+        toggle_help(ui.ctx());
+    }
+    help_card(ui.ctx(), egui::pos2(r.right(), r.bottom() + 6.0), (r.width() - 16.0).min(320.0), help);
     let h = 14.0;
     let tube = egui::Rect::from_min_max(
         egui::pos2(r.left() + h, r.center().y - h / 2.0),
@@ -54,14 +101,18 @@ pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: boo
 
 /// The thermometer standing at the right edge, its percentage under the bulb and the overlap
 /// warning above.
-pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<String>) {
+pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<String>, help: &str, tip: &str) {
     let rect = ctx.content_rect();
     let w = 22.0;
     let h = (rect.height() * 0.45).clamp(120.0, 320.0);
     let x = rect.right() - w - 14.0;
     let y = rect.top() + hud_insets(rect.width()).0 + 24.0;
-    egui::Area::new("thermometer".into()).fixed_pos([x - 10.0, y]).interactable(false).show(ctx, |ui| {
-        let (r, _) = ui.allocate_exact_size(egui::vec2(w + 20.0, h + w + 24.0), egui::Sense::hover());
+    help_card(ctx, egui::pos2(x - 16.0, y), 300.0, help);
+    egui::Area::new("thermometer".into()).fixed_pos([x - 10.0, y]).show(ctx, |ui| {
+        let (r, response) = ui.allocate_exact_size(egui::vec2(w + 20.0, h + w + 24.0), egui::Sense::click());
+        if response.on_hover_text(tip).clicked() {
+            toggle_help(ui.ctx());
+        }
         let tube = egui::Rect::from_min_size(egui::pos2(r.left() + 10.0, r.top()), egui::vec2(w, h));
         let p = ui.painter();
         let bulb = draw(p, tube, value);
@@ -73,4 +124,21 @@ pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<Strin
             p.text(at, egui::Align2::CENTER_BOTTOM, overlap, egui::FontId::proportional(12.0), RED);
         }
     });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A start, a half and a nearly full thermometer read as progress, not as an error: never
+    /// red (more red than green or blue), and gold only once solved.
+    #[test]
+    fn the_fill_is_calm_until_solved_and_gold_then() {
+        for v in [0.0, 0.3, 0.5, 0.99] {
+            let c = fill_colour(v);
+            assert!(c.r() < c.g() && c.r() < c.b(), "{v}: {c:?}");
+            assert_ne!(c, GOLD);
+        }
+        assert_eq!(fill_colour(1.0), GOLD);
+    }
 }
