@@ -54,10 +54,21 @@ struct Plan {
     asked: bool,
     arranged: bool,
     requested: bool,
+    /// Frames in a row drawn with every pipeline compiled.
+    quiet: u32,
 }
 
 #[derive(Resource, Default)]
 struct Captured(bool);
+
+/// The render world's count of pipelines still compiling, seen from the main world: a frame
+/// drawn while one compiles can lack whatever it draws (the board, or everything).
+#[derive(Resource, Clone, Default)]
+struct Compiling(std::sync::Arc<std::sync::atomic::AtomicUsize>);
+
+fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, compiling: Res<Compiling>) {
+    compiling.0.store(cache.waiting_pipelines().count(), std::sync::atomic::Ordering::Relaxed);
+}
 
 pub const USAGE: &str =
     "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--window]";
@@ -172,11 +183,14 @@ pub fn run(args: &[String]) -> i32 {
             asked: false,
             arranged: false,
             requested: false,
+            quiet: 0,
         })
         .init_resource::<Captured>()
         .add_systems(Update, drive);
+    // Pipelines compile before the frame that first needs them is drawn, not behind it.
+    let render = bevy::render::RenderPlugin { synchronous_pipeline_compilation: true, ..default() };
     if window {
-        app.add_plugins(DefaultPlugins.set(WindowPlugin {
+        app.add_plugins(DefaultPlugins.set(render).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Tessera".into(),
                 resolution: bevy::window::WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
@@ -187,6 +201,7 @@ pub fn run(args: &[String]) -> i32 {
     } else {
         app.add_plugins(
             DefaultPlugins
+                .set(render)
                 .set(WindowPlugin { primary_window: None, exit_condition: ExitCondition::DontExit, ..default() })
                 .disable::<WinitPlugin>(),
         )
@@ -197,6 +212,11 @@ pub fn run(args: &[String]) -> i32 {
             .insert_resource(crate::game::board::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
     }
     app.add_plugins((super::LogicPlugins, crate::game::draw::DrawPlugin, crate::game::ui::UiPlugin));
+    let compiling = Compiling::default();
+    app.insert_resource(compiling.clone());
+    app.sub_app_mut(bevy::render::RenderApp)
+        .insert_resource(compiling)
+        .add_systems(bevy::render::Render, count_compiling.in_set(bevy::render::RenderSystems::Cleanup));
     let _ = std::fs::remove_file(&out);
     app.run();
     let _ = std::fs::remove_file(&save_path);
@@ -224,8 +244,14 @@ fn drive(
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
     target: Option<Res<crate::game::shared::OffscreenTarget>>,
+    compiling: Res<Compiling>,
 ) {
     plan.frames += 1;
+    if compiling.0.load(std::sync::atomic::Ordering::Relaxed) == 0 {
+        plan.quiet += 1;
+    } else {
+        plan.quiet = 0;
+    }
     if captured.0 {
         if plan.out.exists() {
             exit.write(AppExit::Success);
@@ -340,7 +366,8 @@ fn drive(
         Shot::Create => *state.get() == AppState::Editor,
         _ => plan.arranged,
     };
-    // Give egui and the renderer a few frames to settle (and a hint time to arrive).
+    // Give egui and the renderer a few frames to settle (and a hint time to arrive), and shoot
+    // only after a few frames drawn with every pipeline ready.
     let settle = match plan.shot {
         Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Editor => 60,
         // After the celebration (0.9 s) the solved panel opens.
@@ -349,7 +376,7 @@ fn drive(
         Shot::Celebrate => 20,
         _ => 12,
     };
-    if ready && !plan.requested && plan.frames > settle {
+    if ready && !plan.requested && plan.frames > settle && plan.quiet >= 4 {
         plan.requested = true;
         commands
             .spawn(match target {
