@@ -29,7 +29,7 @@ use crate::polyform::space::{self, Attempt, Blocked};
 use crate::polyform::Cell;
 use bevy::prelude::*;
 
-/// A move the rules refused, shown for a moment.
+/// A move the rules refused, shown until the next move.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Refusal {
     pub piece: usize,
@@ -40,13 +40,10 @@ pub struct Refusal {
     pub at: f32,
 }
 
-/// The last refused move, until [`Refused::SHOWN`] seconds have passed.
+/// The last refused move, until the player's next move (not for a time: where frames come
+/// slowly a timed refusal could vanish before it was ever drawn).
 #[derive(Resource, Default, Debug, Clone)]
 pub struct Refused(pub Option<Refusal>);
-
-impl Refused {
-    pub const SHOWN: f32 = 1.5;
-}
 
 /// A piece held in the 3D view.
 #[derive(Clone, Debug)]
@@ -78,19 +75,13 @@ impl Plugin for GripPlugin {
         app.init_resource::<Grip>()
             .init_resource::<Refused>()
             .add_systems(OnEnter(AppState::Playing), reset)
-            .add_systems(Update, (handle, forget).chain().after(PlacementSet).run_if(in_state(AppState::Playing)));
+            .add_systems(Update, handle.after(PlacementSet).run_if(in_state(AppState::Playing)));
     }
 }
 
 fn reset(mut grip: ResMut<Grip>, mut refused: ResMut<Refused>) {
     *grip = Grip::default();
     refused.0 = None;
-}
-
-fn forget(mut refused: ResMut<Refused>, time: Res<Time>) {
-    if refused.0.as_ref().is_some_and(|r| time.elapsed_secs() - r.at > Refused::SHOWN) {
-        refused.0 = None;
-    }
 }
 
 /// The cells of every piece in the box but `except`: what a move must keep clear of.
@@ -161,15 +152,21 @@ fn handle(
     let step = active.level.set.step();
     let now = time.elapsed_secs();
     // The outcome of an attempt: the new placement, or the refusal shown.
-    let mut settle = |piece: usize, (cells, out): Attempt| match out {
+    // The refusal on show, written back once (only if it changed, so the view redraws only then).
+    let shown = std::cell::RefCell::new(refused.0.clone());
+    let settle = |piece: usize, (cells, out): Attempt| match out {
         Ok(p) => Some(p),
         Err(why) => {
-            refused.0 = Some(Refusal { piece, cells, why, at: now });
+            *shown.borrow_mut() = Some(Refusal { piece, cells, why, at: now });
             None
         }
     };
     let (right, ahead) = orbit.floor_axes();
     for action in actions.read().copied() {
+        // The player's next move puts the last refusal away (a zoom or a look around does not).
+        if !matches!(action, Action::Zoom(_) | Action::Watch | Action::Hint | Action::Release(_)) {
+            *shown.borrow_mut() = None;
+        }
         let chosen = sel.selected.and_then(|e| pieces.get(e).ok()).map(|(e, _, g, pl)| (e, g.clone(), *pl));
         // A change by key, button or tap: the new placement of the selected piece, if allowed.
         let mut change: Option<(Entity, Placement)> = None;
@@ -324,5 +321,9 @@ fn handle(
                 }
             }
         }
+    }
+    let shown = shown.into_inner();
+    if refused.0 != shown {
+        refused.0 = shown;
     }
 }

@@ -20,7 +20,8 @@ pub struct Orbit {
     pub yaw: f32,
     /// Height of the eye above the horizon, radians (kept between 5 and 85 degrees).
     pub pitch: f32,
-    /// Distance as a multiple of the figure's diagonal.
+    /// Distance as a multiple of the distance at which the figure's bounding sphere just fits
+    /// the view (1: the whole figure seen, whichever way it is turned).
     pub zoom: f32,
     /// Show only the layers below this one (`None`: all).
     pub slice: Option<i32>,
@@ -30,13 +31,13 @@ pub struct Orbit {
 
 impl Default for Orbit {
     fn default() -> Self {
-        Orbit { yaw: -0.6, pitch: 0.6, zoom: 1.25, slice: None, layers: 1 }
+        Orbit { yaw: -0.6, pitch: 0.6, zoom: 1.0, slice: None, layers: 1 }
     }
 }
 
 impl Orbit {
     pub const PITCH: (f32, f32) = (0.09, 1.48);
-    pub const ZOOM: (f32, f32) = (0.9, 4.0);
+    pub const ZOOM: (f32, f32) = (0.5, 3.0);
 
     /// Turns the view by a drag of `d` board units (right: turn right; up: look from higher).
     pub fn drag(&mut self, d: Vec2) {
@@ -61,18 +62,22 @@ impl Orbit {
         self.slice.is_none_or(|k| z < k)
     }
 
-    /// The camera for a figure of this extent, in Bevy's world (y up; see [`to_world`]).
-    pub fn eye(&self, extent: [i32; 3]) -> Transform {
+    /// The camera for a figure of this extent seen in a view `aspect` times as wide as it is
+    /// high, in Bevy's world (y up; see [`to_world`]). At zoom 1 the figure's bounding sphere
+    /// just fits the narrower of the view's two angles, so no turn puts a corner outside it.
+    pub fn eye(&self, extent: [i32; 3], aspect: f32) -> Transform {
         let size = Vec3::new(extent[0] as f32, extent[2] as f32, extent[1] as f32);
         let centre = to_world([extent[0] as f64 / 2.0, extent[1] as f64 / 2.0, extent[2] as f64 / 2.0]);
         let dir = Vec3::new(self.pitch.cos() * self.yaw.sin(), self.pitch.sin(), self.pitch.cos() * self.yaw.cos());
-        Transform::from_translation(centre + dir * size.length() * self.zoom).looking_at(centre, Vec3::Y)
+        let half = (FOV / 2.0).min(((FOV / 2.0).tan() * aspect.max(0.05)).atan());
+        let fit = size.length() / 2.0 / half.sin();
+        Transform::from_translation(centre + dir * fit * self.zoom).looking_at(centre, Vec3::Y)
     }
 
     /// The ray from the eye through board point `p` of the view's rectangle `rect`, in board
     /// coordinates (the same perspective as the camera: [`FOV`], the rectangle's aspect).
     pub fn ray(&self, extent: [i32; 3], rect: Rect, p: Vec2) -> Ray {
-        let eye = self.eye(extent);
+        let eye = self.eye(extent, rect.width() / rect.height());
         let ndc = (p - rect.center()) / rect.half_size();
         let t = (FOV / 2.0).tan();
         let dir = eye.rotation * Vec3::new(ndc.x * t * rect.width() / rect.height(), ndc.y * t, -1.0);
@@ -82,7 +87,7 @@ impl Orbit {
     /// Where board point `q` appears in the view's rectangle (`None` behind the eye): the
     /// inverse of [`Orbit::ray`].
     pub fn project(&self, extent: [i32; 3], rect: Rect, q: [f64; 3]) -> Option<Vec2> {
-        let eye = self.eye(extent);
+        let eye = self.eye(extent, rect.width() / rect.height());
         let v = eye.rotation.inverse() * (to_world(q) - eye.translation);
         let t = (FOV / 2.0).tan();
         (v.z < 0.0).then(|| {
@@ -94,7 +99,7 @@ impl Orbit {
     /// The board's floor axes as the player sees them: the signed unit step nearest the
     /// screen's right, and the one nearest "away from the eye".
     pub fn floor_axes(&self) -> (Cell, Cell) {
-        let eye = self.eye([1, 1, 1]);
+        let eye = self.eye([1, 1, 1], 1.0);
         let signed = |v: [f64; 3], a: usize| -> Cell {
             let mut c = [0; 3];
             c[a] = if v[a] >= 0.0 { 1 } else { -1 };
@@ -165,6 +170,35 @@ fn stick(pads: Query<&Gamepad>, time: Res<Time>, mut orbit: ResMut<Orbit>, activ
         if v.length() > 0.2 {
             let d = v * time.delta_secs() * 3.0;
             orbit.drag(Vec2::new(d.x, -d.y));
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// At the zoom a level starts with, every corner of the figure is inside the view, however
+    /// the figure is turned and whatever the view's shape (the bottom was cut off at 1280x800).
+    #[test]
+    fn the_whole_figure_is_in_view_at_the_start_zoom() {
+        for extent in [[3, 3, 3], [2, 3, 4], [5, 2, 1], [6, 5, 2], [1, 1, 8]] {
+            for (w, h) in [(10.0, 6.0), (6.0, 10.0), (8.0, 8.0)] {
+                let rect = Rect::new(-w / 2.0, -h / 2.0, w / 2.0, h / 2.0);
+                for k in 0..24 {
+                    let pitch = Orbit::PITCH.0 + (Orbit::PITCH.1 - Orbit::PITCH.0) * (k % 4) as f32 / 3.0;
+                    let orbit = Orbit { yaw: k as f32 * 0.7, pitch, ..Orbit::default() };
+                    for c in 0..8 {
+                        let q = [
+                            f64::from((c & 1) * extent[0]),
+                            f64::from((c >> 1 & 1) * extent[1]),
+                            f64::from((c >> 2) * extent[2]),
+                        ];
+                        let p = orbit.project(extent, rect, q).expect("in front of the eye");
+                        assert!(rect.contains(p), "{extent:?} in {w}x{h}, turn {k}: corner {q:?} at {p}");
+                    }
+                }
+            }
         }
     }
 }

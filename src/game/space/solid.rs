@@ -1,5 +1,6 @@
 //! Polycube levels in 3D: the solid above the layer panels, drawn by Bevy's 3D renderer with
-//! light and shading. Each placed piece's cubes in its colour (the selected one glowing), the
+//! light and shading. Each placed piece's cubes in its colour (the selected one rimmed in white, which keeps its colour
+//! where a glow washed orange into yellow), the
 //! figure's empty cells as a translucent shape, a hint's ghost piece in translucent gold, a
 //! refused move in red; the camera orbits as [`Orbit`] says, and its slice hides the layers
 //! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
@@ -31,8 +32,8 @@ struct SolidCube;
 struct SolidAssets {
     cube: Handle<Mesh>,
     pieces: Vec<Handle<StandardMaterial>>,
-    /// The same colours glowing: the selected piece.
-    lit: Vec<Handle<StandardMaterial>>,
+    /// The rim around each cube of the selected piece.
+    shell: Handle<StandardMaterial>,
     empty: Handle<StandardMaterial>,
     ghost: Handle<StandardMaterial>,
     refused: Handle<StandardMaterial>,
@@ -48,16 +49,12 @@ impl Plugin for SolidPlugin {
 }
 
 fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let mut colour = |[r, g, b]: [f32; 3], glow: f32| {
-        materials.add(StandardMaterial {
-            base_color: Color::srgb(r, g, b),
-            emissive: LinearRgba::rgb(r, g, b) * glow,
-            perceptual_roughness: 0.7,
-            ..default()
+    let pieces = PALETTE
+        .iter()
+        .map(|&[r, g, b]| {
+            materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.7, ..default() })
         })
-    };
-    let pieces = PALETTE.iter().map(|&c| colour(c, 0.0)).collect();
-    let lit = PALETTE.iter().map(|&c| colour(c, 0.45)).collect();
+        .collect();
     let translucent = |c: Color| StandardMaterial {
         base_color: c,
         alpha_mode: AlphaMode::Blend,
@@ -68,7 +65,14 @@ fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut material
     commands.insert_resource(SolidAssets {
         cube: meshes.add(Cuboid::from_length(0.94)),
         pieces,
-        lit,
+        // Only its far faces drawn: a white rim around the cube (an inverted hull), its faces
+        // left in their own colour.
+        shell: materials.add(StandardMaterial {
+            base_color: Color::WHITE,
+            unlit: true,
+            cull_mode: Some(bevy::render::render_resource::Face::Front),
+            ..default()
+        }),
         empty: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.16))),
         ghost: materials.add(translucent(Color::srgba(1.0, 0.85, 0.25, 0.55))),
         refused: materials.add(translucent(Color::srgba(0.95, 0.2, 0.15, 0.5))),
@@ -108,7 +112,7 @@ fn camera(
         physical_size: (hi - lo).max(Vec2::splat(8.0)).as_uvec2(),
         ..default()
     };
-    let place = orbit.eye(level.solid().expect("checked").board.extent());
+    let place = orbit.eye(level.solid().expect("checked").board.extent(), rect.width() / rect.height());
     match cams.single_mut() {
         Ok((_, mut cam, mut t)) => {
             let same = cam.viewport.as_ref().is_some_and(|v| {
@@ -134,14 +138,14 @@ fn camera(
                 Msaa::Sample4,
                 // Plain colours, as the 2D board has them (and no lookup tables to ship).
                 bevy::core_pipeline::tonemapping::Tonemapping::None,
-                AmbientLight { color: Color::WHITE, brightness: 350.0, ..default() },
+                AmbientLight { color: Color::WHITE, brightness: 300.0, ..default() },
                 place,
             ));
             if let Some(t) = &offscreen {
                 e.insert(RenderTarget::Image(t.0.clone().into()));
             }
             e.with_child((
-                DirectionalLight { illuminance: 6000.0, ..default() },
+                DirectionalLight { illuminance: 3200.0, ..default() },
                 Transform::from_xyz(0.3, 0.8, 1.0).looking_at(Vec3::ZERO, Vec3::Y),
             ));
         }
@@ -179,8 +183,8 @@ fn redraw(
     let cells_of = |p: &crate::pieces::Placement| crate::game::space::grip::cells(&poly, p);
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
-        // A refused move's red cubes a little larger, over the piece in the way.
-        let scale = if *material == assets.refused { 1.08 } else { 1.0 };
+        // A refused move's red cubes and the selection's shell a little larger, around the cube.
+        let scale = if *material == assets.refused || *material == assets.shell { 1.1 } else { 1.0 };
         if orbit.shows(c[2]) {
             commands.spawn((
                 SolidCube,
@@ -193,10 +197,12 @@ fn redraw(
         }
     };
     for (e, p) in &pieces {
-        let colours = if selection.selected == Some(e) { &assets.lit } else { &assets.pieces };
         for c in cells_of(&p.0).unwrap_or_default() {
             filled.insert(c);
-            spawn(c, &colours[p.0.piece % colours.len()]);
+            spawn(c, &assets.pieces[p.0.piece % assets.pieces.len()]);
+            if selection.selected == Some(e) {
+                spawn(c, &assets.shell);
+            }
         }
     }
     // A refused move: where the piece would have gone, in red (also outside the box).

@@ -65,15 +65,20 @@ pub(super) fn layer_labels(
             });
         }
     });
-    // A refused move's reason, just above those rows.
+    // A refused move's reason, at the top of the 3D view (clear of the layers' names).
     if let Some(r) = &refused.0 {
-        let above = lift + crate::game::board::view::solid_bar(ctx.content_rect().width()) + 4.0;
-        egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -above]).interactable(false).show(
+        let below = hud_insets(ctx.content_rect().width()).0 + 8.0;
+        egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_TOP, [0.0, below]).interactable(false).show(
             ctx,
             |ui| {
-                ui.colored_label(
-                    egui::Color32::from_rgb(255, 120, 100),
-                    tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
+                egui::Frame::new().fill(egui::Color32::from_black_alpha(200)).corner_radius(6.0).inner_margin(6.0).show(
+                    ui,
+                    |ui| {
+                        ui.colored_label(
+                            egui::Color32::from_rgb(255, 120, 100),
+                            tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
+                        )
+                    },
                 )
             },
         );
