@@ -4,8 +4,8 @@
 use proptest::prelude::*;
 use tessera::content::daily::daily;
 use tessera::content::share::{decode, encode};
-use tessera::support::dates::Date;
 use tessera::level::{embedded_packs, parse_pack, write_pack};
+use tessera::support::dates::Date;
 
 #[test]
 fn every_shipped_level_round_trips_and_still_checks() {

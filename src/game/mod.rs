@@ -23,6 +23,7 @@ pub mod audio;
 pub mod board;
 pub mod draw;
 pub mod meta;
+pub mod probe;
 pub mod screenshot;
 pub mod shared;
 pub mod solver;
@@ -75,6 +76,6 @@ pub fn run() {
             primary_window: Some(Window { title: "Tessera".into(), resolution: (1280, 800).into(), ..default() }),
             ..default()
         }))
-        .add_plugins((LogicPlugins, draw::DrawPlugin, ui::UiPlugin, audio::AudioPlugin))
+        .add_plugins((LogicPlugins, draw::DrawPlugin, ui::UiPlugin, audio::AudioPlugin, probe::ProbePlugin))
         .run();
 }

@@ -25,7 +25,7 @@ pub(super) fn level_select(
     let size = ctx.content_rect().size();
     centered_window("levels").fixed_size([(size.x - 40.0).min(1000.0), (size.y - 60.0).max(200.0)]).show(ctx, |ui| {
         ui.horizontal(|ui| {
-            if ui.button(tr.s("back-menu")).clicked() {
+            if mark(ui.button(tr.s("back-menu")), "back-menu").clicked() {
                 next.set(AppState::MainMenu);
             }
             ui.heading(tr.s("levels-title"));
@@ -80,7 +80,7 @@ pub(super) fn level_select(
                         };
                         // Pictures are drawn for the cards in view only.
                         let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, solved, &mut budget);
-                        if card.show(ui, thumb).clicked() {
+                        if mark(card.show(ui, thumb), format!("level:{}", keys[li])).clicked() {
                             play.write(PlayLevel { pack: pi, level: li });
                         }
                     }

@@ -37,7 +37,7 @@ pub(super) fn main_menu(
             ui.label(tr.s("menu-tagline"));
             ui.add_space(16.0);
             let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(20.0)).min_size(egui::vec2(220.0, 40.0));
-            if ui.add(big(&tr.s("menu-play"))).clicked() {
+            if mark(ui.add(big(&tr.s("menu-play"))), "menu-play").clicked() {
                 next.set(AppState::LevelSelect);
             }
             ui.add_space(8.0);
@@ -50,7 +50,12 @@ pub(super) fn main_menu(
                         if done { "✔ " } else { "" },
                         crate::family::registry::daily_title(family).map_or_else(|| family.to_string(), |t| tr.s(t))
                     );
-                    if ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))).clicked() {
+                    if mark(
+                        ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))),
+                        format!("daily:{family}"),
+                    )
+                    .clicked()
+                    {
                         daily.write(crate::game::meta::daily::OpenDaily { family });
                     }
                 }
@@ -60,13 +65,13 @@ pub(super) fn main_menu(
                 ui.label(tr.f("menu-streak", &[("days", streak.into())]));
             }
             ui.add_space(8.0);
-            if ui.add(big(&tr.s("menu-create"))).on_hover_text(tr.s("menu-create-tip")).clicked() {
+            if mark(ui.add(big(&tr.s("menu-create"))), "menu-create").on_hover_text(tr.s("menu-create-tip")).clicked() {
                 next.set(AppState::Editor);
             }
-            if ui.add(big(&tr.s("menu-settings"))).clicked() {
+            if mark(ui.add(big(&tr.s("menu-settings"))), "menu-settings").clicked() {
                 next.set(AppState::Settings);
             }
-            if ui.add(big(&tr.s("menu-quit"))).clicked() {
+            if mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
                 exit.write(AppExit::Success);
             }
             ui.add_space(8.0);

@@ -8,6 +8,7 @@ pub use crate::game::board::verification::Progress;
 pub use crate::game::board::view::{hud_insets, NARROW};
 pub use crate::game::meta::language::Words;
 pub use crate::game::meta::save::SaveState;
+pub use crate::game::probe::mark;
 pub use crate::game::shared::AppState;
 pub use crate::game::shared::{Action, SolvedInfo};
 pub use bevy::prelude::*;

@@ -20,18 +20,19 @@ pub(super) fn settings(
         ui.horizontal(|ui| {
             ui.label(tr.s("settings-language"));
             let now = s.language.unwrap_or_default();
-            egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
+            let combo = egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
                 for lang in crate::support::i18n::Lang::ALL {
-                    if ui.selectable_label(now == lang, lang.name()).clicked() {
+                    if mark(ui.selectable_label(now == lang, lang.name()), format!("lang:{}", lang.tag())).clicked() {
                         s.language = Some(lang);
                     }
                 }
             });
+            mark(combo.response, "settings-language");
         });
         if ui.button(tr.s("settings-tutorial")).clicked() {
             tutorial.write(crate::game::meta::tutorial::StartTutorial);
         }
-        if ui.button(tr.s("back")).clicked() {
+        if mark(ui.button(tr.s("back")), "settings-back").clicked() {
             next.set(AppState::MainMenu);
         }
     });

@@ -43,13 +43,15 @@ pub(super) fn solved(
                 }
                 ui.horizontal(|ui| {
                     let has_next = active.index + 1 < library.packs[active.pack].levels.len();
-                    if has_next && ui.button(egui::RichText::new(tr.s("solved-next")).size(18.0)).clicked() {
+                    if has_next
+                        && mark(ui.button(egui::RichText::new(tr.s("solved-next")).size(18.0)), "solved-next").clicked()
+                    {
                         play.write(PlayLevel { pack: active.pack, level: active.index + 1 });
                     }
                     if ui.button(tr.s("solved-replay")).clicked() {
                         play.write(PlayLevel { pack: active.pack, level: active.index });
                     }
-                    if ui.button(tr.s("solved-levels")).clicked() {
+                    if mark(ui.button(tr.s("solved-levels")), "solved-levels").clicked() {
                         next.set(AppState::LevelSelect);
                     }
                 });

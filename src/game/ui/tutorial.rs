@@ -30,7 +30,7 @@ pub(super) fn tutorial(
                 };
                 ui.label(egui::RichText::new(head).strong().color(gold));
                 let close = if tut.current().is_some() { "tut-skip" } else { "tut-close" };
-                if ui.small_button(tr.s(close)).clicked() {
+                if mark(ui.small_button(tr.s(close)), "tutorial-close").clicked() {
                     skip.write(crate::game::meta::tutorial::SkipTutorial);
                 }
             });

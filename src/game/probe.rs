@@ -1,0 +1,118 @@
+//! Where things are on screen, for a test that plays the real window with real input.
+//!
+//! With `TESSERA_PROBE=FILE` in the environment, the game writes FILE (JSON, replaced whole,
+//! only when something changed) after each frame: the screen, the level, the rectangles of the
+//! widgets the interface names with [`mark`], and each piece's centre on screen with the
+//! centre, turn and flip its reference solution gives it. Nothing is read back: input still
+//! has to arrive through the window. Without the variable nothing is collected or written.
+
+use crate::game::board::levels::ActiveLevel;
+use crate::game::board::pieces::{Piece, PieceGeom, Placed};
+use crate::game::board::verification::{Mismatched, Progress};
+use crate::game::board::view::View;
+use crate::game::meta::save::SaveState;
+use crate::game::shared::AppState;
+use bevy::prelude::*;
+use bevy_egui::{egui, EguiContexts};
+use std::collections::BTreeMap;
+use std::sync::OnceLock;
+
+/// The file to write, when the environment asks for one.
+fn target() -> Option<&'static std::path::PathBuf> {
+    static FILE: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
+    FILE.get_or_init(|| std::env::var_os("TESSERA_PROBE").map(Into::into)).as_ref()
+}
+
+/// This frame's named widgets, kept in egui's memory until the probe writes them.
+#[derive(Clone, Default)]
+struct Marks(BTreeMap<String, [f32; 4]>);
+
+/// Names a widget for the probe (`menu-play`, `level:classic/arrow`, ...); gives the response
+/// back, so a button reads `if mark(ui.button(..), "id").clicked()`.
+pub fn mark(response: egui::Response, id: impl Into<String>) -> egui::Response {
+    if target().is_some() {
+        let r = response.rect;
+        response.ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Marks>(egui::Id::NULL)
+                .0
+                .insert(id.into(), [r.min.x, r.min.y, r.max.x, r.max.y]);
+        });
+    }
+    response
+}
+
+pub struct ProbePlugin;
+
+impl Plugin for ProbePlugin {
+    fn build(&self, app: &mut App) {
+        if target().is_some() {
+            app.add_systems(Last, write);
+        }
+    }
+}
+
+#[allow(clippy::too_many_arguments)]
+fn write(
+    mut contexts: EguiContexts,
+    state: Res<State<AppState>>,
+    windows: Query<&Window>,
+    view: Res<View>,
+    active: Option<Res<ActiveLevel>>,
+    progress: Res<Progress>,
+    mismatched: Res<Mismatched>,
+    save: Res<SaveState>,
+    pieces: Query<(&Piece, &PieceGeom, &Placed)>,
+    mut last: Local<String>,
+) {
+    let Some(file) = target() else { return };
+    let marks = contexts
+        .ctx_mut()
+        .map(|ctx| ctx.data_mut(|d| std::mem::take(&mut d.get_temp_mut_or_default::<Marks>(egui::Id::NULL).0)))
+        .unwrap_or_default();
+    let size = windows.iter().next().map_or([0.0, 0.0], |w| [w.width(), w.height()]);
+    let screen = |p: Vec2| {
+        let s = view.to_screen(p);
+        [s.x, s.y]
+    };
+    let mut drawn = Vec::new();
+    if let Some(active) = &active {
+        let step = active.level.set.step();
+        let mut list: Vec<_> = pieces.iter().collect();
+        list.sort_by_key(|(p, ..)| p.0);
+        for (piece, geom, placed) in list {
+            let goal = active.level.solution.iter().find(|s| s.piece == piece.0);
+            let colour =
+                crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()].map(|c| (c * 255.0).round() as u8);
+            drawn.push(serde_json::json!({
+                "piece": piece.0,
+                "at": screen(placed.world_centroid(geom, step)),
+                "rot": placed.0.rot,
+                "flip": placed.0.flip,
+                "goal": goal.map(|g| screen(Placed(*g).world_centroid(geom, step))),
+                "goal_rot": goal.map(|g| g.rot),
+                "goal_flip": goal.map(|g| g.flip),
+                "colour": colour,
+            }));
+        }
+    }
+    let json = serde_json::json!({
+        "state": format!("{:?}", state.get()),
+        "size": size,
+        "language": save.data.settings.language.map(|l| l.tag()),
+        "level": active.as_ref().map(|a| a.key.clone()),
+        "turns": active.as_ref().map(|a| (std::f64::consts::TAU / a.level.set.step()).round() as i32),
+        "progress": progress.value,
+        "solved": progress.solved,
+        "mismatched": mismatched.0.len(),
+        "marks": marks,
+        "pieces": drawn,
+    })
+    .to_string();
+    if json == *last {
+        return;
+    }
+    let tmp = file.with_extension("tmp");
+    if std::fs::write(&tmp, &json).and_then(|_| std::fs::rename(&tmp, file)).is_ok() {
+        *last = json;
+    }
+}

@@ -1,0 +1,448 @@
+//! The real game, played through its window: Xvfb with Mesa's software Vulkan, real X input
+//! from `xdotool` (moves, drags, clicks, keys), the X server's own screenshots (`xwd`).
+//!
+//! The game is asked (`TESSERA_PROBE`) to write where its widgets and pieces are on screen; the
+//! test reads that to know where to point, and nothing else goes back into the game: every
+//! press arrives through X, winit, egui's hit-testing and the board's input. Screenshots of each
+//! step are kept as PNG files under `target/e2e/`. `scripts/deps --screenshots` installs Xvfb,
+//! xdotool, xwd and Mesa (`scripts/test` runs it).
+//!
+//! The walk: menu -> level list -> the first tangram level, every piece turned and dragged to
+//! its place -> solved -> next level -> levels -> the daily edge-matching puzzle, a tile dropped
+//! where it does not match (red bars) -> levels -> menu (no red bar left) -> settings ->
+//! Portuguese -> menu -> quit; the save checked; restart: the language kept, and the level list
+//! opens at the pack played last.
+#![cfg(feature = "game")]
+
+use serde_json::Value;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+/// Waiting for the game to get somewhere: long enough for a cold software renderer, so that
+/// only a game that never gets there fails (this limits a hang, not the game's speed).
+const PATIENCE: Duration = Duration::from_secs(120);
+
+fn pause(ms: u64) {
+    std::thread::sleep(Duration::from_millis(ms));
+}
+
+/// A picture of the X screen, read from `xwd`'s format (24-bit TrueColor, as Xvfb gives).
+struct Shot {
+    w: usize,
+    h: usize,
+    rgb: Vec<[u8; 3]>,
+}
+
+impl Shot {
+    fn from_xwd(b: &[u8]) -> Shot {
+        let u = |i: usize| u32::from_be_bytes(b[i..i + 4].try_into().unwrap()) as usize;
+        let (header, w, h, order, bpp, line, ncolors) = (u(0), u(16), u(20), u(28), u(44), u(48), u(76));
+        let (rm, gm, bm) = (u(56) as u32, u(60) as u32, u(64) as u32);
+        assert_eq!(bpp, 32, "xwd: {bpp} bits per pixel");
+        let data = &b[header + 12 * ncolors..];
+        let chan = |v: u32, m: u32| ((v & m) >> m.trailing_zeros()) as u8;
+        let mut rgb = Vec::with_capacity(w * h);
+        for y in 0..h {
+            for x in 0..w {
+                let p: [u8; 4] = data[y * line + 4 * x..][..4].try_into().unwrap();
+                let v = if order == 0 { u32::from_le_bytes(p) } else { u32::from_be_bytes(p) };
+                rgb.push([chan(v, rm), chan(v, gm), chan(v, bm)]);
+            }
+        }
+        Shot { w, h, rgb }
+    }
+
+    fn at(&self, x: f32, y: f32) -> [u8; 3] {
+        self.rgb[(y.round() as usize).min(self.h - 1) * self.w + (x.round() as usize).min(self.w - 1)]
+    }
+
+    /// Pixels of the edge-matching board's mismatch red.
+    fn red(&self) -> usize {
+        self.rgb.iter().filter(|[r, g, b]| *r > 220 && *g < 110 && *b < 100).count()
+    }
+
+    /// Pixels brighter than near black.
+    fn lit(&self) -> usize {
+        self.rgb.iter().filter(|p| p.iter().any(|&c| c > 40)).count()
+    }
+
+    fn save_png(&self, path: &Path) {
+        let mut raw = Vec::with_capacity((3 * self.w + 1) * self.h);
+        for row in self.rgb.chunks(self.w) {
+            raw.push(0);
+            raw.extend(row.iter().flatten());
+        }
+        let mut png = b"\x89PNG\r\n\x1a\n".to_vec();
+        let mut chunk = |kind: &[u8], body: &[u8]| {
+            png.extend((body.len() as u32).to_be_bytes());
+            let start = png.len();
+            png.extend(kind);
+            png.extend(body);
+            let crc = crc32(&png[start..]);
+            png.extend(crc.to_be_bytes());
+        };
+        let mut ihdr = (self.w as u32).to_be_bytes().to_vec();
+        ihdr.extend((self.h as u32).to_be_bytes());
+        ihdr.extend([8, 2, 0, 0, 0]);
+        chunk(b"IHDR", &ihdr);
+        chunk(b"IDAT", &miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6));
+        chunk(b"IEND", &[]);
+        std::fs::write(path, png).unwrap();
+    }
+}
+
+fn crc32(bytes: &[u8]) -> u32 {
+    let mut c = !0u32;
+    for &b in bytes {
+        c ^= u32::from(b);
+        for _ in 0..8 {
+            c = if c & 1 == 1 { 0xEDB8_8320 ^ (c >> 1) } else { c >> 1 };
+        }
+    }
+    !c
+}
+
+/// An X server, the game in it, and what the game says of its screen.
+struct Play {
+    display: String,
+    xvfb: Child,
+    game: Option<Child>,
+    data: PathBuf,
+    probe: PathBuf,
+    shots: PathBuf,
+    window: String,
+    step: usize,
+}
+
+impl Drop for Play {
+    fn drop(&mut self) {
+        if let Some(g) = &mut self.game {
+            let _ = g.kill();
+            let _ = g.wait();
+        }
+        let _ = self.xvfb.kill();
+        let _ = self.xvfb.wait();
+    }
+}
+
+impl Play {
+    fn new(name: &str) -> Play {
+        let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("target/e2e").join(name);
+        let _ = std::fs::remove_dir_all(&root);
+        std::fs::create_dir_all(&root).unwrap();
+        // A display number of our own: the first free one from 140.
+        let n = (140..200)
+            .find(|n| {
+                !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
+            })
+            .expect("a free X display");
+        let display = format!(":{n}");
+        let xvfb = Command::new("Xvfb")
+            .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
+            .stdout(Stdio::null())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("Xvfb starts (scripts/deps --screenshots installs it)");
+        let up = Instant::now();
+        while !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() {
+            assert!(up.elapsed() < PATIENCE, "Xvfb did not come up on {display}");
+            pause(100);
+        }
+        Play {
+            display,
+            xvfb,
+            game: None,
+            data: root.join("data"),
+            probe: root.join("probe.json"),
+            shots: root,
+            window: String::new(),
+            step: 0,
+        }
+    }
+
+    fn start(&mut self) {
+        let _ = std::fs::remove_file(&self.probe);
+        let log = std::fs::File::create(self.shots.join(format!("game-{}.log", self.step))).unwrap();
+        let game = Command::new(env!("CARGO_BIN_EXE_tessera"))
+            .env("DISPLAY", &self.display)
+            .env_remove("WAYLAND_DISPLAY")
+            .env("WGPU_BACKEND", "vulkan")
+            .env("TESSERA_DATA_DIR", &self.data)
+            .env("TESSERA_PROBE", &self.probe)
+            .env("LANG", "en_US.UTF-8")
+            .env("LC_ALL", "en_US.UTF-8")
+            .stdout(Stdio::null())
+            .stderr(log)
+            .spawn()
+            .expect("the game starts");
+        self.game = Some(game);
+        self.until("the main menu", |p| p["state"] == "MainMenu" && p["marks"]["menu-play"].is_array());
+        let found = self.xdo(&["search", "--sync", "--onlyvisible", "--name", "Tessera"]);
+        self.window = found.lines().next().expect("the game's window").trim().to_string();
+        self.xdo(&["windowmove", "--sync", &self.window, "0", "0"]);
+        self.xdo(&["windowfocus", "--sync", &self.window]);
+        pause(300);
+    }
+
+    fn xdo(&self, args: &[&str]) -> String {
+        let out = Command::new("xdotool").args(args).env("DISPLAY", &self.display).output().expect("xdotool runs");
+        assert!(out.status.success(), "xdotool {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).into_owned()
+    }
+
+    fn read(&self) -> Option<Value> {
+        serde_json::from_str(&std::fs::read_to_string(&self.probe).ok()?).ok()
+    }
+
+    /// Waits until what the game says of its screen satisfies `ok`.
+    fn until(&mut self, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+        let t = Instant::now();
+        loop {
+            if let Some(p) = self.read().filter(|p| ok(p)) {
+                return p;
+            }
+            if let Some(status) = self.game.as_mut().and_then(|g| g.try_wait().unwrap()) {
+                panic!("the game ended ({status}) while waiting for {what}");
+            }
+            assert!(t.elapsed() < PATIENCE, "waited for {what}; the game says {:?}", self.read());
+            pause(100);
+        }
+    }
+
+    /// The centre of a widget the game named, in window coordinates.
+    fn mark(&mut self, id: &str) -> (f32, f32) {
+        let p = self.until(&format!("widget {id}"), |p| p["marks"][id].is_array());
+        let r: Vec<f32> = p["marks"][id].as_array().unwrap().iter().map(|v| v.as_f64().unwrap() as f32).collect();
+        ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0)
+    }
+
+    fn moveto(&self, (x, y): (f32, f32)) {
+        let (x, y) = (format!("{}", x.round()), format!("{}", y.round()));
+        self.xdo(&["mousemove", "--window", &self.window, &x, &y]);
+    }
+
+    fn click(&mut self, id: &str) {
+        let at = self.mark(id);
+        self.moveto(at);
+        pause(250);
+        self.xdo(&["click", "1"]);
+        pause(250);
+    }
+
+    fn right_click(&self, at: (f32, f32)) {
+        self.moveto(at);
+        pause(200);
+        self.xdo(&["click", "3"]);
+        pause(200);
+    }
+
+    fn key(&self, key: &str) {
+        self.xdo(&["key", "--window", &self.window, key]);
+        pause(200);
+    }
+
+    fn drag(&self, from: (f32, f32), to: (f32, f32)) {
+        self.moveto(from);
+        pause(250);
+        self.xdo(&["mousedown", "1"]);
+        pause(250);
+        for k in 1..=10 {
+            let t = k as f32 / 10.0;
+            self.moveto((from.0 + (to.0 - from.0) * t, from.1 + (to.1 - from.1) * t));
+            pause(60);
+        }
+        pause(250);
+        self.xdo(&["mouseup", "1"]);
+        pause(300);
+    }
+
+    /// The X server's picture of the screen, kept as `NN-name.png`.
+    fn shot(&mut self, name: &str) -> Shot {
+        pause(400);
+        let out = Command::new("xwd").args(["-root", "-silent", "-display", &self.display]).output().expect("xwd runs");
+        assert!(out.status.success(), "xwd: {}", String::from_utf8_lossy(&out.stderr));
+        let shot = Shot::from_xwd(&out.stdout);
+        self.step += 1;
+        shot.save_png(&self.shots.join(format!("{:02}-{name}.png", self.step)));
+        shot
+    }
+
+    fn state(&mut self, state: &str) -> Value {
+        self.until(&format!("state {state}"), |p| p["state"] == state)
+    }
+}
+
+fn xy(v: &Value) -> (f32, f32) {
+    (v[0].as_f64().unwrap() as f32, v[1].as_f64().unwrap() as f32)
+}
+
+/// Turns and flips each piece with the mouse and keys as its reference solution has it, then
+/// drags it there; returns the pieces placed, with where each was dropped and its colour.
+fn place_every_piece(play: &mut Play, check_colour: bool) {
+    let first = play.state("Playing");
+    let turns = first["turns"].as_i64().unwrap();
+    let n = first["pieces"].as_array().unwrap().len();
+    assert!(n > 0, "no pieces: {first}");
+    for i in 0..n {
+        let piece = |p: &Value| p["pieces"][i].clone();
+        let p = play.read().unwrap();
+        let me = piece(&p);
+        if me["goal"].is_null() {
+            continue;
+        }
+        // Select it and flip it if needed (a right-click turns it too: counted below).
+        if me["flip"] != me["goal_flip"] {
+            play.right_click(xy(&me["at"]));
+            play.key("f");
+            let want = me["goal_flip"].clone();
+            play.until("the flip", |p| piece(p)["flip"] == want);
+        }
+        // Right-clicks turn the piece under the pointer a step each.
+        for _ in 0..turns {
+            let me = piece(&play.read().unwrap());
+            let (rot, goal) = (me["rot"].as_i64().unwrap(), me["goal_rot"].as_i64().unwrap());
+            if (rot - goal).rem_euclid(turns) == 0 {
+                break;
+            }
+            play.right_click(xy(&me["at"]));
+            play.until("the turn", |p| piece(p)["rot"].as_i64() != Some(rot));
+        }
+        let me = piece(&play.read().unwrap());
+        let (rot, goal) = (me["rot"].as_i64().unwrap(), me["goal_rot"].as_i64().unwrap());
+        assert_eq!((rot - goal).rem_euclid(turns), 0, "piece {i} did not turn to its place: {me}");
+        play.drag(xy(&me["at"]), xy(&me["goal"]));
+        let target = xy(&me["goal"]);
+        let p = play.until(&format!("piece {i} at its place"), |p| {
+            let at = xy(&piece(p)["at"]);
+            (at.0 - target.0).abs() < 3.0 && (at.1 - target.1).abs() < 3.0
+        });
+        if check_colour && !p["solved"].as_bool().unwrap() {
+            let shot = play.shot(&format!("piece-{i}"));
+            let want = &me["colour"];
+            let got = shot.at(target.0, target.1);
+            let near = (0..3).all(|k| (i64::from(got[k]) - want[k].as_i64().unwrap()).abs() <= 48);
+            assert!(near, "piece {i} dropped at {target:?}: the screen shows {got:?}, its colour is {want}");
+        }
+    }
+}
+
+#[test]
+fn a_player_plays_through_the_real_window() {
+    let mut play = Play::new("walk");
+    play.start();
+    let menu = play.shot("menu");
+    assert!(menu.lit() > 10_000, "the menu is black");
+    assert_eq!(menu.red(), 0, "red on the menu before anything was played");
+
+    // The level list, at its top on a first launch.
+    play.click("menu-play");
+    let list = play.until("the list laid out", |p| p["state"] == "LevelSelect" && p["marks"]["back-menu"].is_array());
+    let marks = list["marks"].as_object().unwrap();
+    let top_left = |k: &&String| {
+        let r = &marks[k.as_str()];
+        ((r[1].as_f64().unwrap() * 10.0) as i64, (r[0].as_f64().unwrap() * 10.0) as i64)
+    };
+    let first = marks
+        .keys()
+        .filter(|k| k.starts_with("level:classic/"))
+        .min_by_key(top_left)
+        .expect("a classic level card")
+        .clone();
+    // Today's edge-matching puzzle lies far down the list: off screen at first.
+    let edge_card =
+        marks.keys().find(|k| k.starts_with("level:daily/") && k.contains("edge")).expect("today's edge card").clone();
+    let off = |r: &Value, h: f64| r[3].as_f64().unwrap() < 0.0 || r[1].as_f64().unwrap() > h;
+    let h = list["size"][1].as_f64().unwrap();
+    assert!(
+        off(&marks[&edge_card], h),
+        "{edge_card} is on screen on a first launch: the restart check below would prove nothing"
+    );
+    play.shot("levels");
+    play.click(&first);
+    let p = play.state("Playing");
+    assert_eq!(p["level"], first["level:".len()..]);
+    // The first launch's tutorial card: closed, as a player who knows the game would.
+    if play.read().unwrap()["marks"]["tutorial-close"].is_array() {
+        play.click("tutorial-close");
+    }
+    play.shot("tangram-start");
+    place_every_piece(&mut play, true);
+    play.state("Solved");
+    play.until("the solved panel", |p| p["marks"]["solved-next"].is_array());
+    play.shot("solved");
+    play.click("solved-next");
+    let next = play.until("the next level", |p| p["state"] == "Playing" && p["level"] != first["level:".len()..]);
+    play.shot("next-level");
+    assert!(next["level"].as_str().unwrap().starts_with("classic/"), "{next}");
+    play.click("back-levels");
+    play.state("LevelSelect");
+    play.click("back-menu");
+    play.state("MainMenu");
+
+    // The daily edge-matching puzzle: a tile dropped where another belongs.
+    play.click("daily:edge");
+    let p = play.state("Playing");
+    let daily = p["level"].as_str().unwrap().to_string();
+    let tiles = p["pieces"].as_array().unwrap().clone();
+    assert!(tiles.len() >= 4, "{p}");
+    play.drag(xy(&tiles[0]["at"]), xy(&tiles[1]["goal"]));
+    let p = play.until("a mismatch", |p| p["mismatched"].as_u64() > Some(0));
+    let board = play.shot("edge-mismatch");
+    assert!(board.red() > 50, "the mismatch bars are not drawn ({} red pixels; {p})", board.red());
+    play.click("back-levels");
+    let list = play.state("LevelSelect");
+    play.shot("levels-after-edge");
+    let card = format!("level:{daily}");
+    assert_eq!(card, edge_card);
+    assert!(list["marks"][&card].is_array(), "no card for {daily}");
+    play.click("back-menu");
+    play.state("MainMenu");
+    let menu = play.shot("menu-after-edge");
+    assert_eq!(menu.red(), 0, "red mismatch bars left on the main menu");
+
+    // Settings: Portuguese.
+    play.click("menu-settings");
+    play.state("Settings");
+    play.click("settings-language");
+    play.click("lang:pt-BR");
+    play.until("Portuguese", |p| p["language"] == "pt-BR");
+    play.shot("settings-pt");
+    play.click("settings-back");
+    play.state("MainMenu");
+    play.shot("menu-pt");
+    assert_eq!(play.shot("menu-pt-again").red(), 0);
+
+    // Quit with the menu's button: the game ends by itself, and its save holds the day.
+    play.click("menu-quit");
+    let t = Instant::now();
+    let status = loop {
+        if let Some(s) = play.game.as_mut().unwrap().try_wait().unwrap() {
+            break s;
+        }
+        assert!(t.elapsed() < PATIENCE, "the game did not quit");
+        pause(100);
+    };
+    assert!(status.success(), "quit: {status}");
+    play.game = None;
+    let save = std::fs::read_to_string(play.data.join("progress.ron")).expect("a save file");
+    assert!(save.contains(&first["level:".len()..]), "the solved level is not in the save:\n{save}");
+    assert!(save.contains("pt-BR") || save.contains("PtBr"), "the language is not in the save:\n{save}");
+
+    // Restart: the same language, and the list opens at the pack played last.
+    play.start();
+    assert_eq!(play.read().unwrap()["language"], "pt-BR");
+    play.click("menu-play");
+    play.state("LevelSelect");
+    play.until("the list laid out", |p| p["marks"][&card].is_array());
+    // The list scrolls to its pack in the frames after it opens.
+    pause(1500);
+    let p = play.read().unwrap();
+    let shot = play.shot("levels-after-restart");
+    let r = &p["marks"][&card];
+    let (top, bottom) = (r[1].as_f64().unwrap(), r[3].as_f64().unwrap());
+    assert!(
+        top >= 0.0 && bottom <= shot.h as f64,
+        "the card of {daily}, played last, is off screen (y {top} to {bottom}) after a restart"
+    );
+}
