@@ -330,6 +330,54 @@ fn a_move_the_family_refuses_goes_back() {
     assert_eq!(app.world().resource::<ActiveLevel>().moves, 1);
 }
 
+/// The board's bounds, and the box around piece `e` as it lies.
+fn bounds_and_box(app: &mut App, e: Entity) -> (Rect, Rect) {
+    let step = app.world().resource::<ActiveLevel>().level.set.step();
+    let bounds = app.world().resource::<tessera::game::board::view::BoardBounds>().0;
+    let (g, p) =
+        app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).map(|(g, p)| (g.clone(), *p)).unwrap();
+    let pts: Vec<Vec2> = p.world(&g, step).iter().flatten().map(|v| Vec2::new(v.at.x as f32, v.at.y as f32)).collect();
+    (
+        bounds,
+        Rect::from_corners(
+            pts.iter().copied().fold(Vec2::MAX, Vec2::min),
+            pts.iter().copied().fold(Vec2::MIN, Vec2::max),
+        ),
+    )
+}
+
+/// A piece dropped or turned past the board's edge comes back whole inside it (the view keeps
+/// that area clear of the bars; a piece half under a bar could not be grabbed again).
+#[test]
+fn pieces_dropped_or_turned_at_the_edge_stay_clear_of_the_bars() {
+    let inside = |b: Rect, r: Rect| {
+        r.min.x >= b.min.x - 1e-3 && r.min.y >= b.min.y - 1e-3 && r.max.x <= b.max.x + 1e-3 && r.max.y <= b.max.y + 1e-3
+    };
+    for level in [LEVEL, "polyominoes/pentominoes-6x10"] {
+        let mut app = app("edges");
+        start(&mut app, level);
+        for job in jobs(&mut app) {
+            let c = centroid(&mut app, job.entity);
+            let (b, _) = bounds_and_box(&mut app, job.entity);
+            // Dropped beyond the top, then beyond the bottom right corner.
+            for to in [Vec2::new(c.x, b.max.y + 3.0), b.max + Vec2::splat(2.0), Vec2::new(b.min.x, b.min.y - 1.0)] {
+                let from = centroid(&mut app, job.entity);
+                drag_any(&mut app, from, to);
+                let (b, r) = bounds_and_box(&mut app, job.entity);
+                assert!(inside(b, r), "{level}: piece {} dropped at {to} lies at {r:?}, outside {b:?}", job.goal.piece);
+                // Turned where it lies (R), it stays inside too.
+                key(&mut app, KeyCode::KeyR, "r");
+                let (b, r) = bounds_and_box(&mut app, job.entity);
+                assert!(
+                    inside(b, r),
+                    "{level}: piece {} turned at the edge lies at {r:?}, outside {b:?}",
+                    job.goal.piece
+                );
+            }
+        }
+    }
+}
+
 fn key_combo(app: &mut App, modifier: KeyCode, code: KeyCode) {
     let msg = |key_code, state| KeyboardInput {
         key_code,

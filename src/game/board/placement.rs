@@ -178,7 +178,7 @@ fn handle_actions(
                     continue;
                 }
                 if sel.moved {
-                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    let snapped = snap_within(e, &mut pieces, &target, step, bounds.0);
                     settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 } else {
                     // A tap on the selected piece turns it; a second tap soon after mirrors it
@@ -203,7 +203,7 @@ fn handle_actions(
                     }
                     let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
                     *pl = pl.turned(g, step, if turns { turn } else { 0 }, flip && mirrors);
-                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    let snapped = snap_within(e, &mut pieces, &target, step, bounds.0);
                     settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
             }
@@ -217,7 +217,7 @@ fn handle_actions(
                 *pl = pl.turned(g, step, turn, flip);
                 // While held, the drop commits the whole change.
                 if !sel.held {
-                    let snapped = snap_piece(e, &mut pieces, &target, step);
+                    let snapped = snap_within(e, &mut pieces, &target, step, bounds.0);
                     settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
             }
@@ -375,6 +375,43 @@ fn restore(pieces: &mut PieceQuery, snap: &Snapshot) {
         if let Ok((_, _, _, mut pl)) = pieces.get_mut(e) {
             pl.0 = p;
         }
+    }
+}
+
+/// A piece let go of: kept inside the bounds, snapped, and kept inside again (a snap onto a
+/// piece at the edge may pull it out). Returns whether it snapped.
+fn snap_within(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>, step: f64, bounds: Rect) -> bool {
+    keep_within(e, pieces, bounds, step);
+    let snapped = snap_piece(e, pieces, target, step);
+    keep_within(e, pieces, bounds, step);
+    snapped
+}
+
+/// Moves piece `e` by the least shift that brings all of it inside the board's bounds, which
+/// the view keeps clear of the bars (a piece dropped or turned half under a bar could not be
+/// grabbed again). The board lies inside the bounds, so a piece moved here was off it, and
+/// needs no grid. A piece wider or taller than the bounds is centred across them.
+fn keep_within(e: Entity, pieces: &mut PieceQuery, bounds: Rect, step: f64) {
+    let (_, _, g, pl) = pieces.get(e).unwrap();
+    let (lo, hi) = pl.world(g, step).iter().flatten().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), v| {
+        let p = Vec2::new(v.at.x as f32, v.at.y as f32);
+        (lo.min(p), hi.max(p))
+    });
+    let axis = |lo: f32, hi: f32, min: f32, max: f32| {
+        if hi - lo > max - min {
+            (min + max - lo - hi) / 2.0
+        } else if lo < min {
+            min - lo
+        } else if hi > max {
+            max - hi
+        } else {
+            0.0
+        }
+    };
+    let d = Vec2::new(axis(lo.x, hi.x, bounds.min.x, bounds.max.x), axis(lo.y, hi.y, bounds.min.y, bounds.max.y));
+    if d != Vec2::ZERO {
+        let (_, _, _, mut pl) = pieces.get_mut(e).unwrap();
+        pl.0.at = (pl.0.at.0 + f64::from(d.x), pl.0.at.1 + f64::from(d.y));
     }
 }
 

@@ -107,8 +107,8 @@ fn colour_target(
     }
 }
 
-/// Hint markers: an outline over the piece to place next (gold) or to move (red), or a ghost
-/// of the piece where it goes.
+/// Hint markers, drawn as [`hint_look`] says: an outline over the piece to place next (gold)
+/// or to move (red), or a ghost of the piece where it goes.
 fn draw_hints(
     mut commands: Commands,
     mut markers: Query<(Entity, &HintMarker, Option<&mut Transform>), Without<Piece>>,
@@ -124,23 +124,24 @@ fn draw_hints(
             HintKind::Ghost(p) => Placed(p),
             _ => *placed,
         };
-        let (transform, shape) = match m.kind {
-            HintKind::Ghost(_) => (ghost.transform(geom, step, 0.5), (Color::srgba(1.0, 1.0, 1.0, 0.25), HIGHLIGHT)),
-            HintKind::Which => {
-                (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.85, 0.2)))
-            }
-            HintKind::MoveThis => {
-                (pt.with_translation(pt.translation.with_z(60.0)), (Color::NONE, Color::srgb(1.0, 0.3, 0.25)))
-            }
+        let look = hint_look(&m.kind, m.piece);
+        let transform = match m.kind {
+            HintKind::Ghost(_) => ghost.transform(geom, step, look.z),
+            _ => pt.with_translation(pt.translation.with_z(look.z)),
         };
         match t {
             Some(mut t) => *t = transform,
             None => {
                 let path = path_of(ghost.local(geom));
-                commands.entity(e).insert((
-                    ShapeBuilder::with(&path).fill(fill(shape.0)).stroke(stroke(shape.1, LINE * 3.0)).build(),
-                    transform,
-                ));
+                // The dark edge, a little wider and just beneath, as a child.
+                let edge = ShapeBuilder::with(&path).stroke(stroke(look.edge, LINE * 5.0)).build();
+                commands
+                    .entity(e)
+                    .insert((
+                        ShapeBuilder::with(&path).fill(fill(look.fill)).stroke(stroke(look.line, LINE * 2.5)).build(),
+                        transform,
+                    ))
+                    .with_child((edge, Transform::from_xyz(0.0, 0.0, -0.01)));
             }
         }
     }

@@ -50,6 +50,37 @@ pub fn path_of(rings: &[Vec<Vertex>]) -> ShapePath {
     path
 }
 
+/// A hint's line: gold over a dark edge, so that it reads on every piece colour (gold alone
+/// vanished on the yellow pieces).
+pub const HINT: Color = Color::srgb(1.0, 0.85, 0.2);
+pub const HINT_EDGE: Color = Color::srgb(0.05, 0.05, 0.07);
+/// "Move this piece": red over the same edge.
+pub const HINT_MOVE: Color = Color::srgb(1.0, 0.45, 0.4);
+
+/// How a hint is drawn: its fill, its line and the dark edge under the line, and its height
+/// (above every piece: pieces lie near 1, the dragged one included).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct HintLook {
+    pub fill: Color,
+    pub line: Color,
+    pub edge: Color,
+    pub z: f32,
+}
+
+/// "This piece next" outlines the piece in gold; "it goes here" is a ghost of the piece in its
+/// own colour, half seen through, with the same gold line (not white, the selection's colour),
+/// over its neighbours; "move this" outlines it in red.
+pub fn hint_look(kind: &crate::game::solver::hints::HintKind, piece: usize) -> HintLook {
+    use crate::game::solver::hints::HintKind;
+    match kind {
+        HintKind::Ghost(_) => {
+            HintLook { fill: piece_colour(piece).with_alpha(0.5), line: HINT, edge: HINT_EDGE, z: 55.0 }
+        }
+        HintKind::Which => HintLook { fill: Color::NONE, line: HINT, edge: HINT_EDGE, z: 60.0 },
+        HintKind::MoveThis => HintLook { fill: Color::NONE, line: HINT_MOVE, edge: HINT_EDGE, z: 60.0 },
+    }
+}
+
 pub fn piece_colour(i: usize) -> Color {
     let [r, g, b] = crate::pieces::PALETTE[i % crate::pieces::PALETTE.len()];
     Color::srgb(r, g, b)
@@ -87,5 +118,43 @@ pub fn add_shapes(
             None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
         };
         commands.entity(e).insert(shape);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::solver::hints::HintKind;
+
+    /// WCAG's contrast ratio of two colours.
+    fn contrast(a: Color, b: Color) -> f32 {
+        let l = |c: Color| {
+            let c = c.to_linear();
+            0.2126 * c.red + 0.7152 * c.green + 0.0722 * c.blue
+        };
+        let (x, y) = (l(a), l(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// On every piece colour a hint's line or its edge stands out (3:1, the bar for graphics),
+    /// the ghost is the piece's own colour, and hints lie above the pieces.
+    #[test]
+    fn hints_read_on_every_piece_colour() {
+        let ghost = HintKind::Ghost(crate::pieces::Placement { piece: 0, rot: 0, flip: false, at: (0.0, 0.0) });
+        for piece in 0..crate::pieces::PALETTE.len() {
+            let c = piece_colour(piece);
+            for kind in [HintKind::Which, HintKind::MoveThis, ghost] {
+                let look = hint_look(&kind, piece);
+                let best = contrast(look.line, c).max(contrast(look.edge, c));
+                assert!(best >= 3.0, "{kind:?} on piece {piece}: contrast {best}");
+                assert!(look.z > 2.0, "{kind:?} under the pieces");
+                assert_ne!(look.line, HIGHLIGHT, "{kind:?} drawn in the selection's white");
+            }
+            assert_eq!(
+                hint_look(&ghost, piece).fill.with_alpha(1.0),
+                c,
+                "the ghost of piece {piece} is not in its colour"
+            );
+        }
     }
 }
