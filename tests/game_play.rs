@@ -675,6 +675,57 @@ fn ask_hint(app: &mut App) -> Vec<tessera::game::solver::hints::HintMarker> {
     panic!("no hint arrived");
 }
 
+/// The solver lab lies in a card above the board (the board shrinks for it), and a solved
+/// run's arrangement can be laid over the board: ghosts of every tile, which solve the level,
+/// put away by the next move.
+#[test]
+fn the_lab_shows_the_arrangement_it_found_without_covering_the_board() {
+    use tessera::game::board::view::{lab_card, BoardBounds, OffscreenSize};
+    use tessera::game::solver::lab::{LabGhost, LabRun, LabShow, SolverLab};
+    use tessera::game::solver::thinking::ThinkingGhost;
+    let mut app = app_with("lab", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(1280.0, 800.0)));
+    });
+    start(&mut app, "edge/3x3-1");
+    let top_of_board = |app: &App| {
+        let b = app.world().resource::<BoardBounds>().0;
+        app.world().resource::<View>().to_screen(Vec2::new(b.min.x, b.max.y)).y
+    };
+    let closed = top_of_board(&app);
+    app.world_mut().resource_mut::<SolverLab>().open = true;
+    app.update();
+    let open = top_of_board(&app);
+    assert!(open >= closed + lab_card(1280.0) - 1.0, "the board stays under the lab's card: top {closed} -> {open}");
+    app.world_mut().write_message(LabRun(0));
+    for _ in 0..20_000 {
+        if !app.world().resource::<SolverLab>().results.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    let result = app.world().resource::<SolverLab>().results.first().cloned().expect("the run came back");
+    assert!(result.solved && !result.solution.is_empty(), "{result:?}");
+    app.world_mut().write_message(LabShow(0));
+    app.update();
+    let mut shown: Vec<Placement> = app
+        .world_mut()
+        .query_filtered::<&ThinkingGhost, With<LabGhost>>()
+        .iter(app.world())
+        .map(|g| g.placement)
+        .collect();
+    shown.sort_by_key(|p| p.piece);
+    let level = app.world().resource::<ActiveLevel>().level.clone();
+    assert_eq!(shown.len(), level.set.pieces.len(), "a ghost per tile");
+    assert!(level.judge(&shown).solved, "the ghosts are a solution");
+    // The next move puts them away.
+    let job = jobs(&mut app).remove(0);
+    let c = centroid(&mut app, job.entity);
+    drag_any(&mut app, c, c + Vec2::new(0.5, 0.0));
+    app.update();
+    assert_eq!(app.world_mut().query::<&LabGhost>().iter(app.world()).count(), 0);
+}
+
 fn set_placement(app: &mut App, piece: usize, p: Placement) {
     let mut q = app.world_mut().query::<(&Piece, &mut Placed)>();
     for (pc, mut pl) in q.iter_mut(app.world_mut()) {

@@ -126,6 +126,8 @@ pub struct Watched {
 pub struct Tried {
     pub solved: bool,
     pub work: Text,
+    /// The arrangement found (every piece), empty when none was.
+    pub solution: Vec<Placement>,
 }
 
 /// The rules of one puzzle family. An implementation carries the family's own data for one

@@ -30,7 +30,8 @@ pub enum Shot {
     Blocked,
     /// At the start, watching the solver search for a moment.
     Thinking,
-    /// At the start of an edge-matching level, the solver lab after an LP run.
+    /// At the start of an edge-matching level, the solver lab after an LP run, its arrangement
+    /// shown.
     Lab,
     Solved,
     /// A piece gliding from the tray to its place (time slowed down twentyfold).
@@ -355,6 +356,12 @@ fn drive(
                     .get_resource::<crate::game::board::levels::ActiveLevel>()
                     .map_or(0, |a| a.level.family.lab().len());
                 w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
+            });
+        }
+        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 45 => {
+            // The run's arrangement laid over the board.
+            commands.queue(|w: &mut World| {
+                w.write_message(crate::game::solver::lab::LabShow(0));
             });
         }
         _ => {}

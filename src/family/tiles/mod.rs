@@ -146,8 +146,12 @@ impl Family for TileLevel {
             0 => {
                 let opts = Options { limit: 1, max_nodes: PROVE_NODES, cancel: Some(cancel), ..Default::default() };
                 Some(match crate::tiles::exact::solve(&self.puzzle, &opts) {
-                    Ok(o) => Tried { solved: o.solutions > 0, work: Text::new("lab-nodes").with("n", o.nodes) },
-                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e) },
+                    Ok(o) => Tried {
+                        solved: o.solutions > 0,
+                        work: Text::new("lab-nodes").with("n", o.nodes),
+                        solution: self.placements(o.first.as_ref()),
+                    },
+                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e), solution: Vec::new() },
                 })
             }
             1 => {
@@ -158,12 +162,27 @@ impl Family for TileLevel {
                         work: Text::new(if o.permutation { "lab-lp-work-perm" } else { "lab-lp-work" })
                             .with("n", o.iterations)
                             .with("count", o.variables),
+                        solution: if o.solved { self.placements(o.placement.as_ref()) } else { Vec::new() },
                     },
-                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e) },
+                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e), solution: Vec::new() },
                 })
             }
             _ => None,
         }
+    }
+}
+
+impl TileLevel {
+    /// A solver's board (cell -> tile and clockwise turn) as the pieces' placements.
+    fn placements(&self, board: Option<&crate::tiles::Placement>) -> Vec<Placement> {
+        let p = &self.puzzle;
+        board.map_or_else(Vec::new, |b| {
+            b.iter()
+                .enumerate()
+                .filter(|(_, (t, _))| *t < p.tiles.len())
+                .map(|(cell, &(t, r))| placement_of(p, t, cell, r))
+                .collect()
+        })
     }
 }
 

@@ -76,9 +76,19 @@ pub fn tutorial_card(width: f32) -> f32 {
     }
 }
 
+/// Height of the solver lab's card under the top bar (and the tutorial's card, if shown).
+pub fn lab_card(width: f32) -> f32 {
+    if width < NARROW {
+        150.0
+    } else {
+        116.0
+    }
+}
+
 /// Screen space the HUD takes around the board: (top, bottom, right) in logical pixels, with the
-/// 3D view's control rows (`solid`) and the tutorial's card (`tutorial`) when they are shown.
-pub fn board_insets(size: Vec2, solid: bool, tutorial: bool) -> (f32, f32, f32) {
+/// 3D view's control rows (`solid`), the tutorial's card (`tutorial`) and the solver lab's
+/// (`lab`) when they are shown: the board shrinks to stay clear of them.
+pub fn board_insets(size: Vec2, solid: bool, tutorial: bool, lab: bool) -> (f32, f32, f32) {
     let (mut top, mut bottom, right) = hud_insets(size.x);
     if solid {
         bottom += solid_bar(size.x);
@@ -86,13 +96,16 @@ pub fn board_insets(size: Vec2, solid: bool, tutorial: bool) -> (f32, f32, f32) 
     if tutorial {
         top += tutorial_card(size.x);
     }
+    if lab {
+        top += lab_card(size.x);
+    }
     (top, bottom, right)
 }
 
 /// The screen area the board is fitted into (the window less the HUD and margins), in
 /// logical pixels.
 pub fn free_area(size: Vec2, solid: bool, tutorial: bool) -> Vec2 {
-    inside(size, board_insets(size, solid, tutorial))
+    inside(size, board_insets(size, solid, tutorial, false))
 }
 
 /// The screen area within `insets` (top, bottom, right) and the margins.
@@ -119,6 +132,7 @@ pub fn fit_view(
     bounds: Res<BoardBounds>,
     solid: Option<Res<crate::game::shared::SolidArea>>,
     tutorial: Option<Res<crate::game::meta::tutorial::Tutorial>>,
+    lab: Option<Res<crate::game::solver::lab::SolverLab>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -128,7 +142,8 @@ pub fn fit_view(
     };
     let solid = solid.is_some_and(|s| s.0.is_some());
     let tutorial = tutorial.is_some_and(|t| t.active);
-    let (top, bottom, right) = board_insets(size, solid, tutorial);
+    let lab = lab.is_some_and(|l| l.open);
+    let (top, bottom, right) = board_insets(size, solid, tutorial, lab);
     let avail = inside(size, (top, bottom, right));
     let b = bounds.0;
     let scale = (b.width() / avail.x).max(b.height() / avail.y);

@@ -15,7 +15,7 @@ pub struct TilesPlugin;
 
 impl Plugin for TilesPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(PostUpdate, (dress_tiles.after(add_shapes), dress_ghosts, show_mismatches));
+        app.add_systems(PostUpdate, (dress_tiles.after(add_shapes), dress_ghosts, dress_thinking, show_mismatches));
     }
 }
 
@@ -48,6 +48,23 @@ fn dress_ghosts(
     for (e, m) in &added {
         if let HintKind::Ghost(_) = m.kind {
             edge_tile(&mut commands, e, &tiles[m.piece]);
+        }
+    }
+}
+
+/// The solver's ghost tiles (show thinking, a lab result) show their colours too.
+fn dress_thinking(
+    mut commands: Commands,
+    added: Query<
+        (Entity, &crate::game::solver::thinking::ThinkingGhost),
+        Added<crate::game::solver::thinking::ThinkingGhost>,
+    >,
+    active: Option<Res<ActiveLevel>>,
+) {
+    let Some(tiles) = tiles(&active) else { return };
+    for (e, g) in &added {
+        if let Some(tile) = tiles.get(g.placement.piece) {
+            edge_tile(&mut commands, e, tile);
         }
     }
 }

@@ -1,7 +1,9 @@
 //! The solver lab: runs one of the methods the level's family offers ([`crate::family::Family::lab`];
 //! on tile puzzles the exact search and the paper's LP method, Algorithm 1) on the level as an
 //! async task; the result comes back over a crossbeam channel and the UI lists it (method,
-//! solved, iterations or nodes, time) beside the others.
+//! solved, iterations or nodes, time) beside the others. [`LabShow`] lays a result's
+//! arrangement over the board as faint ghosts (drawn as the show-thinking view's), until the
+//! player's next move.
 
 use crate::family::Tried;
 use crate::game::board::levels::ActiveLevel;
@@ -14,6 +16,14 @@ use bevy::prelude::*;
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LabRun(pub usize);
 
+/// Show the arrangement of result `k` (an index into [`SolverLab::results`]).
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabShow(pub usize);
+
+/// A ghost of a shown lab result.
+#[derive(Component)]
+pub struct LabGhost;
+
 /// One finished run.
 #[derive(Clone, Debug, PartialEq)]
 pub struct LabResult {
@@ -23,6 +33,8 @@ pub struct LabResult {
     /// LP: linear programs solved; exact: search nodes; or why it failed.
     pub work: crate::support::i18n::Text,
     pub ms: f64,
+    /// The arrangement found (empty when none was).
+    pub solution: Vec<crate::pieces::Placement>,
 }
 
 #[derive(Resource, Default)]
@@ -40,8 +52,15 @@ impl Plugin for LabPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SolverLab>()
             .add_message::<LabRun>()
+            .add_message::<LabShow>()
             .add_systems(OnExit(AppState::Playing), leave)
-            .add_systems(Update, (run, receive).chain().run_if(in_state(AppState::Playing)));
+            .add_systems(
+                Update,
+                (run, receive, show, hide_on_move)
+                    .chain()
+                    .after(crate::game::shared::PlacementSet)
+                    .run_if(in_state(AppState::Playing)),
+            );
     }
 }
 
@@ -67,9 +86,10 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
         let tried = level.family.lab_run(&level, method, job.cancel.clone()).unwrap_or_else(|| Tried {
             solved: false,
             work: Text::new("error").with("why", format!("the family has no lab method {method}")),
+            solution: Vec::new(),
         });
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
-        job.send(LabResult { method: name, solved: tried.solved, work: tried.work, ms });
+        job.send(LabResult { method: name, solved: tried.solved, work: tried.work, ms, solution: tried.solution });
     });
 }
 
@@ -78,5 +98,39 @@ fn receive(mut lab: ResMut<SolverLab>) {
         lab.running = false;
         lab.job.finished();
         lab.results.push(r);
+    }
+}
+
+/// Lays the asked result's arrangement over the board, in place of the last one shown.
+fn show(
+    mut asks: MessageReader<LabShow>,
+    lab: Res<SolverLab>,
+    ghosts: Query<Entity, With<LabGhost>>,
+    mut commands: Commands,
+) {
+    let Some(LabShow(k)) = asks.read().last().copied() else { return };
+    let Some(result) = lab.results.get(k) else { return };
+    for e in &ghosts {
+        commands.entity(e).despawn();
+    }
+    for &placement in &result.solution {
+        commands.spawn((
+            LabGhost,
+            crate::game::solver::thinking::ThinkingGhost { placement, base: 0.0 },
+            crate::game::shared::InLevel.scoped(),
+        ));
+    }
+}
+
+/// The player's next move puts the shown arrangement away.
+fn hide_on_move(
+    mut placed: MessageReader<crate::game::shared::PiecePlaced>,
+    ghosts: Query<Entity, With<LabGhost>>,
+    mut commands: Commands,
+) {
+    if placed.read().count() > 0 {
+        for e in &ghosts {
+            commands.entity(e).despawn();
+        }
     }
 }

@@ -1,4 +1,4 @@
-//! The playing screen's bars: the level, time and moves, the tools, the solver lab's window.
+//! The playing screen's bars: the level, time and moves, the tools (the solver lab's card is `lab.rs`).
 
 use super::prelude::*;
 use super::thermometer::{horizontal_thermometer, thermometer};
@@ -16,7 +16,6 @@ pub(super) fn hud(
     hints: Res<crate::game::solver::hints::HintState>,
     thinking: Res<crate::game::solver::thinking::Thinking>,
     mut lab: ResMut<crate::game::solver::lab::SolverLab>,
-    mut lab_runs: MessageWriter<crate::game::solver::lab::LabRun>,
     mut actions: MessageWriter<Action>,
     mut next: ResMut<NextState<AppState>>,
     mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
@@ -130,35 +129,6 @@ pub(super) fn hud(
             });
         });
     });
-    if lab.open && playing {
-        let mut open = true;
-        egui::Window::new(tr.s("lab-title")).open(&mut open).resizable(false).show(ctx, |ui| {
-            ui.label(tr.s("lab-about"));
-            ui.horizontal(|ui| {
-                ui.add_enabled_ui(!lab.running, |ui| {
-                    for (k, method) in active.level.family.lab().iter().enumerate() {
-                        if ui.button(tr.s(method)).clicked() {
-                            lab_runs.write(crate::game::solver::lab::LabRun(k));
-                        }
-                    }
-                });
-                if lab.running {
-                    ui.label(tr.s("lab-running"));
-                }
-            });
-            for r in lab.results.iter().rev().take(6) {
-                ui.label(tr.f(
-                    if r.solved { "lab-solved" } else { "lab-unsolved" },
-                    &[
-                        ("method", tr.s(r.method).into()),
-                        ("work", tr.text(&r.work).into()),
-                        ("ms", format!("{:.1}", r.ms).into()),
-                    ],
-                ));
-            }
-        });
-        lab.open = open;
-    }
     if !narrow {
         let help = tr.s(active.level.progress_help());
         thermometer(

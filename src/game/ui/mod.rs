@@ -5,6 +5,7 @@
 mod editor_bars;
 mod editor_home;
 mod hud;
+mod lab;
 mod layers;
 mod level_list;
 mod menu;
@@ -40,6 +41,7 @@ impl Plugin for UiPlugin {
                     editor_bars::editing.run_if(in_state(AppState::Editing)),
                     hud::hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
                     layers::layer_labels.run_if(in_state(AppState::Playing)),
+                    lab::lab_card.run_if(in_state(AppState::Playing)),
                     tutorial::tutorial.run_if(in_state(AppState::Playing)),
                     solved::solved.run_if(in_state(AppState::Solved)),
                 )

@@ -1,0 +1,74 @@
+//! The solver lab's card, under the top bar (and under the tutorial's card when that is shown):
+//! the board shrinks to make room for it rather than lying beneath it. Each method is a button;
+//! each result says what it did, and a solved one can lay its arrangement over the board.
+
+use super::prelude::*;
+use crate::game::solver::lab::{LabRun, LabShow, SolverLab};
+
+pub(super) fn lab_card(
+    mut contexts: EguiContexts,
+    active: Option<Res<ActiveLevel>>,
+    mut lab: ResMut<SolverLab>,
+    tutorial: Res<crate::game::meta::tutorial::Tutorial>,
+    mut runs: MessageWriter<LabRun>,
+    mut shows: MessageWriter<LabShow>,
+    tr: Res<Words>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let Some(active) = active.filter(|_| lab.open) else { return Ok(()) };
+    let rect = ctx.content_rect();
+    let width = rect.width();
+    let mut top = hud_insets(width).0;
+    if tutorial.active {
+        top += crate::game::board::view::tutorial_card(width);
+    }
+    let height = crate::game::board::view::lab_card(width) - 8.0;
+    let frame = egui::Frame::new().fill(egui::Color32::from_black_alpha(200)).corner_radius(8.0).inner_margin(8.0);
+    egui::Area::new("lab".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top + 4.0]).show(ctx, |ui| {
+        frame.show(ui, |ui| {
+            ui.set_width((width - 40.0).min(720.0));
+            ui.set_max_height(height - 16.0);
+            ui.horizontal(|ui| {
+                ui.strong(tr.s("lab-title"));
+                ui.add_enabled_ui(!lab.running, |ui| {
+                    for (k, method) in active.level.family.lab().iter().enumerate() {
+                        if ui.button(tr.s(method)).clicked() {
+                            runs.write(LabRun(k));
+                        }
+                    }
+                });
+                if lab.running {
+                    ui.label(tr.s("lab-running"));
+                }
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.small_button("×").on_hover_text(tr.s("lab-close")).clicked() {
+                        lab.open = false;
+                    }
+                });
+            });
+            if lab.results.is_empty() {
+                ui.weak(tr.s("lab-about"));
+            }
+            egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, |ui| {
+                for (k, r) in lab.results.iter().enumerate().rev() {
+                    ui.horizontal_wrapped(|ui| {
+                        ui.label(tr.f(
+                            if r.solved { "lab-solved" } else { "lab-unsolved" },
+                            &[
+                                ("method", tr.s(r.method).into()),
+                                ("work", tr.text(&r.work).into()),
+                                ("ms", format!("{:.1}", r.ms).into()),
+                            ],
+                        ));
+                        if !r.solution.is_empty()
+                            && ui.small_button(tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked()
+                        {
+                            shows.write(LabShow(k));
+                        }
+                    });
+                }
+            });
+        });
+    });
+    Ok(())
+}
