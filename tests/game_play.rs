@@ -2034,9 +2034,10 @@ fn the_tutorial_teaches_each_control_by_doing_it_and_shows_once() {
 fn the_tutorial_can_be_skipped_and_fits_the_level() {
     use tessera::game::meta::tutorial::{SkipTutorial, Step};
     let mut app = app("tutorial-skip");
-    // These edge tiles neither turn nor flip: no turn or flip step.
-    start(&mut app, "edge/3x3-1");
-    assert!(!app.world().resource::<ActiveLevel>().level.caps().turn);
+    // Pieces that only slide: no turn or flip step.
+    start(&mut app, "sliding/convex-square");
+    let caps = app.world().resource::<ActiveLevel>().level.caps();
+    assert!(!caps.turn && !caps.mirror, "{caps:?}");
     assert_eq!(tutorial(&app).steps, [Step::Move, Step::Hint, Step::Undo]);
     app.world_mut().write_message(SkipTutorial);
     app.update();
@@ -2044,6 +2045,75 @@ fn the_tutorial_can_be_skipped_and_fits_the_level() {
     assert!(app.world().resource::<SaveState>().data.settings.tutorial_done, "skipping counts as seen");
     start(&mut app, LEVEL);
     assert!(!tutorial(&app).active);
+}
+
+/// Puts piece `piece` at `p` as a player's move would (a placement naming its piece).
+fn put(app: &mut App, piece: usize, p: Placement) {
+    let mut q = app.world_mut().query::<(Entity, &Piece, &mut Placed)>();
+    let mut moved = None;
+    for (e, pc, mut pl) in q.iter_mut(app.world_mut()) {
+        if pc.0 == piece {
+            pl.0 = p;
+            moved = Some(e);
+        }
+    }
+    app.world_mut().write_message(tessera::game::shared::PiecePlaced { piece: moved, snapped: false });
+    app.update();
+}
+
+/// Edge matching has its own introduction, taught by doing: a tile placed, two that match, a
+/// dark side against the frame. It shows on the first edge level instead of the first
+/// tutorial, which still waits for a dissection; once done it does not come back.
+#[test]
+fn edge_matching_is_introduced_by_doing_once() {
+    let mut app = app("intro-tiles");
+    start(&mut app, "edge/3x3-1");
+    let says = |app: &App| tutorial(app).intro_step().map(|s| s.says);
+    assert_eq!(says(&app), Some("intro-tiles-place"));
+    let steps = tutorial(&app).intro.as_ref().unwrap().0.steps.len();
+    assert_eq!(steps, 3, "3x3-1's tiles do not turn: no turning step");
+    let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
+    // A tile alone on the board: placed, but nothing matched yet.
+    put(&mut app, solution[4].piece, solution[4]);
+    assert_eq!(says(&app), Some("intro-tiles-match"));
+    // The rest of the solution, in order: neighbours match, edge tiles lie against the frame.
+    for p in solution.iter().filter(|p| p.piece != solution[4].piece) {
+        put(&mut app, p.piece, *p);
+    }
+    assert_eq!(says(&app), None, "done");
+    assert!(tutorial(&app).active, "the card says so until closed");
+    let save = &app.world().resource::<SaveState>().data;
+    assert_eq!(save.intros, ["tiles"]);
+    assert!(!save.settings.tutorial_done, "the first tutorial is still to come");
+    start(&mut app, "edge/3x3-2");
+    assert!(!tutorial(&app).active, "shown once");
+    start(&mut app, LEVEL);
+    assert!(tutorial(&app).active && tutorial(&app).intro.is_none(), "the first tutorial on a dissection");
+}
+
+/// Polycubes too: a piece into the box, slid, turned, the view turned, the layers hidden.
+#[test]
+fn polycubes_are_introduced_by_doing() {
+    use tessera::game::space::orbit::Orbit;
+    let mut app = app("intro-solid");
+    start(&mut app, "polyominoes/soma-2x3x4");
+    let says = |app: &App| tutorial(app).intro_step().map(|s| s.says);
+    assert_eq!(says(&app), Some("intro-solid-in"));
+    let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
+    put(&mut app, solution[0].piece, solution[0]);
+    assert_eq!(says(&app), Some("intro-solid-slide"));
+    put(&mut app, solution[1].piece, solution[1]);
+    assert_eq!(says(&app), Some("intro-solid-turn"));
+    app.world_mut().write_message(tessera::game::shared::Action::Roll(1));
+    app.update();
+    assert_eq!(says(&app), Some("intro-solid-look"));
+    app.world_mut().resource_mut::<Orbit>().drag(Vec2::new(0.3, 0.0));
+    app.update();
+    assert_eq!(says(&app), Some("intro-solid-layers"));
+    app.world_mut().resource_mut::<Orbit>().step_slice(-1);
+    app.update();
+    assert_eq!(says(&app), None);
+    assert_eq!(app.world().resource::<SaveState>().data.intros, ["solid"]);
 }
 
 #[test]

@@ -177,6 +177,19 @@ solved-levels = Levels
 
 ## Tutorial
 
+intro-step = How to play · step { $n } of { $total }
+intro-done-title = Ready
+intro-tiles-place = Edge matching: every tile has four coloured sides. Drag a tile onto the board.
+intro-tiles-match = Tiles that touch must show the same colour and symbol on the sides that meet. Put a tile beside another so they match (a red bar marks sides that do not).
+intro-tiles-turn = These tiles turn: right-click a tile, tap it twice, or press R, until its sides match its neighbours.
+intro-tiles-frame = The dark sides belong against the board's frame: edge tiles have one, corner tiles two. Lay a tile on the edge with its dark side outward.
+intro-tiles-done = Fill every cell so that every side matches its neighbour and the frame.
+intro-solid-in = Polycubes: pack the pieces into the box. Pick a piece in the tray and press In/out (or drag it onto a layer panel below the view) to put it in.
+intro-solid-slide = Slide it: drag one of its faces in the 3D view, or drag it on the layer panels.
+intro-solid-turn = Turn it: tap it in the 3D view, or press Roll, Tip or the turn buttons.
+intro-solid-look = Look around: drag the empty space around the box (or two fingers, or the right stick).
+intro-solid-layers = See inside: press − next to Layers to hide the top layer (+ shows it again).
+intro-solid-done = Fill every cube of the box with the pieces.
 tut-step = Tutorial · step { $n } of { $total }
 tut-skip = Skip tutorial
 tut-close = Close

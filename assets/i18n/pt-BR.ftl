@@ -178,6 +178,19 @@ solved-levels = Fases
 
 ## Tutorial
 
+intro-step = Como jogar · passo { $n } de { $total }
+intro-done-title = Pronto
+intro-tiles-place = Casamento de bordas: cada peça tem quatro lados coloridos. Arraste uma peça para o tabuleiro.
+intro-tiles-match = Peças que se tocam devem mostrar a mesma cor e o mesmo símbolo nos lados que se encontram. Coloque uma peça ao lado de outra de modo que combinem (uma barra vermelha marca os lados que não combinam).
+intro-tiles-turn = Estas peças giram: clique com o botão direito, toque duas vezes ou pressione R, até que os lados combinem com os vizinhos.
+intro-tiles-frame = Os lados escuros ficam contra a moldura do tabuleiro: peças de borda têm um, peças de canto têm dois. Ponha uma peça na borda com o lado escuro para fora.
+intro-tiles-done = Preencha todas as casas de modo que cada lado combine com o vizinho e com a moldura.
+intro-solid-in = Policubos: encaixe as peças na caixa. Escolha uma peça na bandeja e pressione Entra/sai (ou arraste-a para um painel de camada abaixo da vista) para colocá-la.
+intro-solid-slide = Deslize-a: arraste uma das faces na vista 3D, ou arraste-a nos painéis de camadas.
+intro-solid-turn = Gire-a: toque nela na vista 3D, ou use Rolar, Tombar ou os botões de girar.
+intro-solid-look = Olhe em volta: arraste o espaço vazio ao redor da caixa (ou dois dedos, ou o analógico direito).
+intro-solid-layers = Veja por dentro: pressione − ao lado de Camadas para esconder a camada de cima (+ a mostra de novo).
+intro-solid-done = Preencha todos os cubos da caixa com as peças.
 tut-step = Tutorial · passo { $n } de { $total }
 tut-skip = Pular tutorial
 tut-close = Fechar

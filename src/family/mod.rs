@@ -130,6 +130,36 @@ pub struct Tried {
     pub solution: Vec<Placement>,
 }
 
+/// What one step of a family's introduction asks the player to do.
+#[derive(Clone, Copy, Debug)]
+pub enum Goal {
+    /// Put a piece down somewhere new.
+    Move,
+    /// Turn a piece (any way the game turns it).
+    Turn,
+    /// Turn the 3D view.
+    Look,
+    /// Hide the upper layers of the 3D view.
+    Layers,
+    /// An arrangement the family checks, after piece `usize` (an index) was put down.
+    Check(fn(&Level, &[Placement], usize) -> bool),
+}
+
+/// One step of an introduction: its words (a message id) and what completes it.
+#[derive(Clone, Copy, Debug)]
+pub struct IntroStep {
+    pub says: &'static str,
+    pub goal: Goal,
+}
+
+/// A family's introduction, taught by doing on the first level of the family a player opens
+/// (once; the save keeps `id`).
+#[derive(Clone, Debug)]
+pub struct Intro {
+    pub id: &'static str,
+    pub steps: Vec<IntroStep>,
+}
+
 /// The rules of one puzzle family. An implementation carries the family's own data for one
 /// level (a board and parts, a tile puzzle; nothing for dissections), and the [`Level`] it is
 /// asked about carries what every family has.
@@ -217,6 +247,12 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// tapped): by default the share of the board's cells covered.
     fn progress_help(&self) -> &'static str {
         "progress-help-cells"
+    }
+
+    /// The family's own introduction, when its play differs from the first tutorial's
+    /// (which teaches moving, turning, flipping, hints and undo on any level).
+    fn intro(&self, _level: &Level) -> Option<Intro> {
+        None
     }
 }
 
@@ -361,6 +397,11 @@ impl Level {
     /// The solver the show-thinking view plays, if any.
     pub fn watch(&self) -> Option<Watch> {
         self.family.watch(self)
+    }
+
+    /// The family's introduction, if it has one.
+    pub fn intro(&self) -> Option<Intro> {
+        self.family.intro(self)
     }
 
     /// What the thermometer measures, as a message id.

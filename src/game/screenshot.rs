@@ -168,6 +168,10 @@ pub fn run(args: &[String]) -> i32 {
     data.settings.language = Some(lang);
     // The tutorial's card only where it is the subject.
     data.settings.tutorial_done = shot != Shot::Tutorial;
+    if shot != Shot::Tutorial {
+        let intro = library.find(&level).and_then(|(p, l)| library.packs[p].levels[l].intro());
+        data.intros.extend(intro.map(|i| i.id.to_string()));
+    }
     for pi in 0..library.packs.len() {
         for (i, key) in library.keys(pi).iter().take(solved).enumerate() {
             data.record(key, 41_000 + 7_000 * i as u64, 9 + i as u32);

@@ -95,6 +95,14 @@ pub enum Action {
 #[derive(Resource, Default)]
 pub struct SolidArea(pub Option<Rect>);
 
+/// The cards shown under the top bar, which the board shrinks to stay clear of: the tutorial's
+/// (or a family's introduction) and the solver lab's. Their plugins keep it; the view reads it.
+#[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
+pub struct Cards {
+    pub tutorial: bool,
+    pub lab: bool,
+}
+
 /// Input systems run in this set, before placement.
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]
 pub struct InputSet;

@@ -47,6 +47,8 @@ pub struct SaveData {
     pub settings: Settings,
     /// The id of the pack last played: the level list opens there after a restart.
     pub last_pack: Option<String>,
+    /// The families' introductions played to their end or skipped (each shows once).
+    pub intros: Vec<String>,
 }
 
 impl SaveData {

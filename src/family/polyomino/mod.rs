@@ -261,6 +261,22 @@ impl Family for PolyLevel {
         (!self.cubes()).then(|| super::watch::search(level))
     }
 
+    /// Polycubes: a piece into the box, slid, turned; the view turned; the layers hidden.
+    fn intro(&self, _level: &Level) -> Option<super::Intro> {
+        use super::{Goal, IntroStep};
+        let step = |says, goal| IntroStep { says, goal };
+        self.cubes().then(|| super::Intro {
+            id: "solid",
+            steps: vec![
+                step("intro-solid-in", Goal::Check(in_the_box)),
+                step("intro-solid-slide", Goal::Move),
+                step("intro-solid-turn", Goal::Turn),
+                step("intro-solid-look", Goal::Look),
+                step("intro-solid-layers", Goal::Layers),
+            ],
+        })
+    }
+
     fn solid(&self) -> Option<Solid<'_>> {
         self.cubes().then_some(Solid { board: &self.board, parts: &self.parts })
     }
@@ -355,4 +371,10 @@ pub fn hint(
         return None;
     }
     crate::pieces::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, max_nodes, cancel.clone()))
+}
+
+/// Piece `piece` lies in the box.
+fn in_the_box(level: &Level, pieces: &[Placement], piece: usize) -> bool {
+    let (Some(solid), Some(pl)) = (level.solid(), pieces.iter().find(|p| p.piece == piece)) else { return false };
+    solid.parts.get(piece).is_some_and(|part| crate::polyform::space::in_box(solid.board, &part.cells, pl).is_some())
 }

@@ -8,7 +8,7 @@ pub mod cells;
 pub mod daily;
 pub mod draft;
 
-use super::{unit_square, Caps, Family, Fields, Hint, Judgement, Level, Mark, Parsed, Tried};
+use super::{unit_square, Caps, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Parsed, Tried};
 use crate::level::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::support::i18n::Text;
@@ -59,6 +59,18 @@ impl Family for TileLevel {
 
     fn title(&self) -> &'static str {
         "family-edge"
+    }
+
+    /// Place a tile; put one beside it so the touching sides match; turn one (where tiles
+    /// turn); lay a dark side against the frame.
+    fn intro(&self, _level: &Level) -> Option<Intro> {
+        let step = |says, goal| IntroStep { says, goal };
+        let mut steps = vec![step("intro-tiles-place", Goal::Move), step("intro-tiles-match", Goal::Check(matched))];
+        if self.puzzle.rotate {
+            steps.push(step("intro-tiles-turn", Goal::Turn));
+        }
+        steps.push(step("intro-tiles-frame", Goal::Check(framed)));
+        Some(Intro { id: "tiles", steps })
     }
 
     fn progress_help(&self) -> &'static str {
@@ -184,6 +196,40 @@ impl TileLevel {
                 .collect()
         })
     }
+}
+
+/// Board cells: the tile in each and its clockwise turn.
+type Cells = Vec<Option<(usize, u8)>>;
+
+/// The cell tile `piece` lies in, the board, and whether every side the tile shows matches.
+fn lying(level: &Level, pieces: &[Placement], piece: usize) -> Option<(usize, Cells, bool)> {
+    let p = &level.data::<TileLevel>()?.puzzle;
+    let (cell, _) = tile_cell(p, pieces.iter().find(|pl| pl.piece == piece)?)?;
+    let (cells, _) = cells::board(p, pieces);
+    let clean = !p.mismatches(&cells).iter().any(|&(c, _)| c == cell);
+    Some((cell, cells, clean))
+}
+
+/// Tile `piece` touches another tile and every side it shows matches.
+fn matched(level: &Level, pieces: &[Placement], piece: usize) -> bool {
+    let Some(p) = level.data::<TileLevel>().map(|t| &t.puzzle) else { return false };
+    let Some((cell, cells, clean)) = lying(level, pieces, piece) else { return false };
+    let (x, y) = (cell % p.cols, cell / p.cols);
+    let near = [
+        (x > 0, cell.wrapping_sub(1)),
+        (x + 1 < p.cols, cell + 1),
+        (y > 0, cell.wrapping_sub(p.cols)),
+        (y + 1 < p.rows, cell + p.cols),
+    ];
+    clean && near.iter().any(|&(inside, c)| inside && cells[c].is_some())
+}
+
+/// Tile `piece` lies against the frame and every side it shows matches (its frame sides dark).
+fn framed(level: &Level, pieces: &[Placement], piece: usize) -> bool {
+    let Some(p) = level.data::<TileLevel>().map(|t| &t.puzzle) else { return false };
+    let Some((cell, _, clean)) = lying(level, pieces, piece) else { return false };
+    let (x, y) = (cell % p.cols, cell / p.cols);
+    clean && (x == 0 || y == 0 || x + 1 == p.cols || y + 1 == p.rows)
 }
 
 /// Judges tiles: matched inner sides over all inner sides; the mismatched sides among the

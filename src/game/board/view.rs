@@ -121,7 +121,10 @@ pub struct ViewPlugin;
 
 impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<View>().init_resource::<BoardBounds>().add_systems(PostUpdate, fit_view);
+        app.init_resource::<View>()
+            .init_resource::<BoardBounds>()
+            .init_resource::<crate::game::shared::Cards>()
+            .add_systems(PostUpdate, fit_view);
     }
 }
 
@@ -131,8 +134,7 @@ pub fn fit_view(
     offscreen: Option<Res<OffscreenSize>>,
     bounds: Res<BoardBounds>,
     solid: Option<Res<crate::game::shared::SolidArea>>,
-    tutorial: Option<Res<crate::game::meta::tutorial::Tutorial>>,
-    lab: Option<Res<crate::game::solver::lab::SolverLab>>,
+    cards: Option<Res<crate::game::shared::Cards>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -141,9 +143,8 @@ pub fn fit_view(
         _ => return,
     };
     let solid = solid.is_some_and(|s| s.0.is_some());
-    let tutorial = tutorial.is_some_and(|t| t.active);
-    let lab = lab.is_some_and(|l| l.open);
-    let (top, bottom, right) = board_insets(size, solid, tutorial, lab);
+    let cards = cards.map(|c| *c).unwrap_or_default();
+    let (top, bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);
     let avail = inside(size, (top, bottom, right));
     let b = bounds.0;
     let scale = (b.width() / avail.x).max(b.height() / avail.y);

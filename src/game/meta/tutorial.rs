@@ -3,12 +3,20 @@
 //! player is using (mouse, touch, gamepad or keyboard). It can be skipped; once finished or
 //! skipped it is saved as done and does not come back, except from the settings
 //! ([`StartTutorial`], which opens the first level with it).
+//!
+//! A family whose play differs has its own introduction ([`crate::family::Family::intro`]:
+//! edge matching, polycubes), shown the same way on the first of its levels a player opens,
+//! in place of the first tutorial there; each once (the save keeps which), all again after
+//! [`StartTutorial`].
 
+use crate::family::{Goal, Intro};
 use crate::game::board::levels::{ActiveLevel, Library, PlayLevel};
+use crate::game::board::pieces::{Piece, Placed};
 use crate::game::meta::save::SaveState;
 use crate::game::shared::Action;
 use crate::game::shared::AppState;
 use crate::game::shared::{PiecePlaced, PlacementSet};
+use crate::game::space::orbit::Orbit;
 use bevy::input::gamepad::Gamepad;
 use bevy::input::touch::Touches;
 use bevy::prelude::*;
@@ -61,16 +69,24 @@ pub struct Tutorial {
     pub steps: Vec<Step>,
     /// Steps done, on this level or an earlier one.
     pub learned: Vec<Step>,
-    /// Shown now (a level is being played with it).
+    /// Shown now (a level is being played with it, or with [`Tutorial::intro`]).
     pub active: bool,
+    /// The level's family introduction shown instead, and how many of its steps are done.
+    pub intro: Option<(Intro, usize)>,
     /// Asked for from the settings: the next level played shows it even if it was done.
     replay: bool,
 }
 
 impl Tutorial {
-    /// The step to do now (`None` when this level's are all done).
+    /// The step to do now (`None` when this level's are all done, or an introduction shows).
     pub fn current(&self) -> Option<Step> {
-        self.active.then(|| self.steps.iter().find(|s| !self.learned.contains(s)).copied()).flatten()
+        let shown = self.active && self.intro.is_none();
+        shown.then(|| self.steps.iter().find(|s| !self.learned.contains(s)).copied()).flatten()
+    }
+
+    /// The introduction's step to do now, as its message id and goal.
+    pub fn intro_step(&self) -> Option<&crate::family::IntroStep> {
+        self.intro.as_ref().filter(|_| self.active).and_then(|(i, done)| i.steps.get(*done))
     }
 
     /// How many of this level's steps are done.
@@ -110,7 +126,12 @@ impl Plugin for TutorialPlugin {
             .add_systems(OnEnter(AppState::Playing), begin)
             .add_systems(OnExit(AppState::Playing), pause)
             .add_systems(PreUpdate, (sense_input, replay))
-            .add_systems(Update, (advance.after(PlacementSet), skip).run_if(in_state(AppState::Playing)));
+            .add_systems(
+                Update,
+                (advance.after(PlacementSet), follow_intro.after(PlacementSet), skip)
+                    .run_if(in_state(AppState::Playing)),
+            )
+            .add_systems(PostUpdate, show_card.before(crate::game::board::view::fit_view));
     }
 }
 
@@ -138,9 +159,18 @@ fn sense_input(
     }
 }
 
-/// Entering a level starts the tutorial if it was never done (or is asked for again).
+/// Entering a level starts its family's introduction if it has one never done, or else the
+/// tutorial if it was never done (or either is asked for again).
 fn begin(mut tut: ResMut<Tutorial>, save: Res<SaveState>, active: Option<Res<ActiveLevel>>) {
     let Some(active) = active else { return };
+    tut.intro = None;
+    if let Some(intro) = active.level.intro() {
+        tut.active = !save.data.intros.iter().any(|i| i == intro.id);
+        if tut.active {
+            tut.intro = Some((intro, 0));
+        }
+        return;
+    }
     if save.data.settings.tutorial_done && !tut.replay {
         tut.active = false;
         return;
@@ -164,15 +194,21 @@ fn pause(mut tut: ResMut<Tutorial>) {
     tut.active = false;
 }
 
-/// The settings' button: the first level of the first pack, with the tutorial.
+/// The settings' button: the first level of the first pack, with the tutorial; the families'
+/// introductions show again too.
 fn replay(
     mut asks: MessageReader<StartTutorial>,
     mut tut: ResMut<Tutorial>,
     library: Res<Library>,
+    mut save: ResMut<SaveState>,
     mut play: MessageWriter<PlayLevel>,
 ) {
     if asks.read().count() == 0 || library.packs.is_empty() {
         return;
+    }
+    if !save.data.intros.is_empty() {
+        save.data.intros.clear();
+        save.store();
     }
     *tut = Tutorial { replay: true, ..Tutorial::default() };
     play.write(PlayLevel { pack: 0, level: 0 });
@@ -204,10 +240,70 @@ fn advance(
     }
 }
 
+/// Doing what the introduction's step says moves it on (a step at a time, in order); the last
+/// saves it as done.
+#[allow(clippy::too_many_arguments)]
+fn follow_intro(
+    mut tut: ResMut<Tutorial>,
+    mut actions: MessageReader<Action>,
+    mut placed: MessageReader<PiecePlaced>,
+    pieces: Query<(&Piece, &Placed)>,
+    active: Option<Res<ActiveLevel>>,
+    orbit: Res<Orbit>,
+    mut seen: Local<Option<(Orbit, Vec<crate::pieces::Placement>)>>,
+    mut save: ResMut<SaveState>,
+) {
+    let acts: Vec<Action> = actions.read().copied().collect();
+    let put: Vec<Entity> = placed.read().filter_map(|p| p.piece).collect();
+    let (Some(active), Some(step)) = (active, tut.intro_step().copied()) else {
+        *seen = None;
+        return;
+    };
+    let mut now: Vec<crate::pieces::Placement> = pieces.iter().map(|(_, p)| p.0).collect();
+    now.sort_by_key(|p| p.piece);
+    let (before_orbit, before) = seen.get_or_insert_with(|| (*orbit, now.clone())).clone();
+    let moved: Vec<usize> = put.iter().filter_map(|&e| pieces.get(e).ok()).map(|(p, _)| p.0).collect();
+    let turned =
+        moved.iter().any(|&i| before.iter().zip(&now).any(|(a, b)| a.piece == i && (a.rot, a.flip) != (b.rot, b.flip)));
+    let did = match step.goal {
+        Goal::Move => !moved.is_empty(),
+        Goal::Turn => turned || acts.iter().any(|a| matches!(a, Action::Rotate(_) | Action::Roll(_) | Action::Flip)),
+        Goal::Look => (orbit.yaw, orbit.pitch) != (before_orbit.yaw, before_orbit.pitch),
+        Goal::Layers => orbit.slice.is_some() && orbit.slice != before_orbit.slice,
+        Goal::Check(ok) => moved.iter().any(|&i| ok(&active.level, &now, i)),
+    };
+    *seen = Some((*orbit, now));
+    if did {
+        let Some((intro, done)) = tut.intro.as_mut() else { return };
+        *done += 1;
+        if *done == intro.steps.len() {
+            let id = intro.id.to_string();
+            finish_intro(&mut save, id);
+        }
+    }
+}
+
+/// Whether the card is shown, for the view to keep the board clear of it.
+fn show_card(tut: Res<Tutorial>, mut cards: ResMut<crate::game::shared::Cards>) {
+    if cards.tutorial != tut.active {
+        cards.tutorial = tut.active;
+    }
+}
+
+fn finish_intro(save: &mut SaveState, id: String) {
+    if !save.data.intros.contains(&id) {
+        save.data.intros.push(id);
+        save.store();
+    }
+}
+
 fn skip(mut asks: MessageReader<SkipTutorial>, mut tut: ResMut<Tutorial>, mut save: ResMut<SaveState>) {
     if asks.read().count() > 0 && tut.active {
         tut.active = false;
-        finish(&mut save);
+        match tut.intro.take() {
+            Some((intro, _)) => finish_intro(&mut save, intro.id.to_string()),
+            None => finish(&mut save),
+        }
     }
 }
 

@@ -54,6 +54,7 @@ impl Plugin for LabPlugin {
             .add_message::<LabRun>()
             .add_message::<LabShow>()
             .add_systems(OnExit(AppState::Playing), leave)
+            .add_systems(PostUpdate, show_card.before(crate::game::board::view::fit_view))
             .add_systems(
                 Update,
                 (run, receive, show, hide_on_move)
@@ -132,5 +133,12 @@ fn hide_on_move(
         for e in &ghosts {
             commands.entity(e).despawn();
         }
+    }
+}
+
+/// Whether the lab's card is shown, for the view to keep the board clear of it.
+fn show_card(lab: Res<SolverLab>, mut cards: ResMut<crate::game::shared::Cards>) {
+    if cards.lab != lab.open {
+        cards.lab = lab.open;
     }
 }

@@ -16,28 +16,38 @@ pub(super) fn tutorial(
         return Ok(());
     }
     let ctx = contexts.ctx_mut()?;
-    let top = hud_insets(ctx.content_rect().width()).0 + 6.0;
+    let width = ctx.content_rect().width();
+    let top = hud_insets(width).0 + 6.0;
     let gold = egui::Color32::from_rgb(240, 200, 80);
     egui::Area::new("tutorial".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top]).show(ctx, |ui| {
         let card = egui::Frame::new().fill(egui::Color32::from_rgb(34, 44, 66)).inner_margin(10.0).corner_radius(8.0);
         card.stroke(egui::Stroke::new(1.5, gold)).show(ui, |ui| {
-            ui.set_max_width(420.0);
+            // Within the screen on a phone (its margins and frame included).
+            ui.set_max_width((width - 44.0).min(420.0));
+            // A family's introduction, or the first tutorial.
+            let (head, going, says) = match &tut.intro {
+                Some((intro, done)) => match intro.steps.get(*done) {
+                    Some(step) => {
+                        let n = [("n", (done + 1).into()), ("total", intro.steps.len().into())];
+                        (tr.f("intro-step", &n), true, tr.s(step.says))
+                    }
+                    None => (tr.s("intro-done-title"), false, tr.s(&format!("intro-{}-done", intro.id))),
+                },
+                None => match tut.current() {
+                    Some(step) => {
+                        let n = [("n", (tut.done() + 1).into()), ("total", tut.steps.len().into())];
+                        (tr.f("tut-step", &n), true, tr.s(&Tutorial::instruction(step, *input)))
+                    }
+                    None => (tr.s("tut-done-title"), false, tr.s("tut-done")),
+                },
+            };
             ui.horizontal(|ui| {
-                let (done, total) = (tut.done(), tut.steps.len());
-                let head = match tut.current() {
-                    Some(_) => tr.f("tut-step", &[("n", (done + 1).into()), ("total", total.into())]),
-                    None => tr.s("tut-done-title"),
-                };
                 ui.label(egui::RichText::new(head).strong().color(gold));
-                let close = if tut.current().is_some() { "tut-skip" } else { "tut-close" };
+                let close = if going { "tut-skip" } else { "tut-close" };
                 if mark(ui.small_button(tr.s(close)), "tutorial-close").clicked() {
                     skip.write(crate::game::meta::tutorial::SkipTutorial);
                 }
             });
-            let says = match tut.current() {
-                Some(step) => tr.s(&Tutorial::instruction(step, *input)),
-                None => tr.s("tut-done"),
-            };
             ui.add(egui::Label::new(egui::RichText::new(says).size(17.0)).wrap_mode(egui::TextWrapMode::Wrap));
         });
     });
