@@ -2047,6 +2047,46 @@ fn the_tutorial_can_be_skipped_and_fits_the_level() {
     assert!(!tutorial(&app).active);
 }
 
+/// A polycube piece resting in the tray is drawn as a picture of its cubes over its box, so a
+/// press anywhere in that box picks it (not only on its layers' squares, which are not drawn).
+#[test]
+fn a_polycube_piece_in_the_tray_is_picked_anywhere_in_its_picture() {
+    let mut app = app("tray-pick");
+    start(&mut app, "polycubes/soma-steps");
+    let step = app.world().resource::<ActiveLevel>().level.set.step();
+    let mut q = app.world_mut().query::<(Entity, &PieceGeom, &Placed)>();
+    let pieces: Vec<(Entity, PieceGeom, Placed)> = q.iter(app.world()).map(|(e, g, p)| (e, g.clone(), *p)).collect();
+    // A point of a piece's box that none of its squares covers.
+    let (e, at) = pieces
+        .iter()
+        .find_map(|(e, g, p)| {
+            let rings = p.world(g, step);
+            let b = tessera::game::board::pieces::bbox_of(&rings);
+            let on = |x: f64, y: f64| {
+                rings.iter().any(|r| {
+                    let s = tessera::game::board::pieces::bbox_of(std::slice::from_ref(r));
+                    (s.min.x..=s.max.x).contains(&x) && (s.min.y..=s.max.y).contains(&y)
+                })
+            };
+            (0..=8).flat_map(|i| (0..=8).map(move |j| (i, j))).find_map(|(i, j)| {
+                let (x, y) = (
+                    b.min.x + (b.max.x - b.min.x) * (0.05 + 0.9 * i as f64 / 8.0),
+                    b.min.y + (b.max.y - b.min.y) * (0.05 + 0.9 * j as f64 / 8.0),
+                );
+                (!on(x, y)
+                    && !pieces.iter().any(|(o, og, op)| {
+                        o != e
+                            && tessera::game::board::pieces::bbox_of(&op.world(og, step))
+                                .contains(tessera::geom::pt(x, y), 0.0)
+                    }))
+                .then(|| (*e, Vec2::new(x as f32, y as f32)))
+            })
+        })
+        .expect("a piece whose layers leave a gap in its box");
+    mouse_click(&mut app, at);
+    assert_eq!(app.world().resource::<tessera::game::board::placement::Selection>().selected, Some(e));
+}
+
 /// Puts piece `piece` at `p` as a player's move would (a placement naming its piece).
 fn put(app: &mut App, piece: usize, p: Placement) {
     let mut q = app.world_mut().query::<(Entity, &Piece, &mut Placed)>();

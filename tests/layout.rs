@@ -17,6 +17,9 @@ fn share(level: &tessera::level::Level, size: Vec2) -> f32 {
     if let Some(r) = solid {
         figure.add(tessera::geom::pt(r.min.x as f64, r.min.y as f64));
         figure.add(tessera::geom::pt(r.max.x as f64, r.max.y as f64));
+        // The layers' names under their panels: no piece lies on them.
+        let labels = tessera::game::board::layout::LABELS as f64;
+        figure.add(tessera::geom::pt(figure.min.x, figure.min.y - labels));
     }
     let boxes: Vec<_> = level.place(&start).iter().map(|r| bbox_of(r)).collect();
     let apart = |a: &tessera::geom::BBox, b: &tessera::geom::BBox| {

@@ -8,6 +8,8 @@ use bevy::prelude::*;
 const EDGE: f32 = 1.7;
 /// Space between the view and the layer panels below it.
 const GAP: f32 = 0.9;
+/// Room under the layer panels for their names (board units), which pieces keep clear of.
+pub const LABELS: f32 = 0.9;
 
 /// A fixed view of the solid, seen from the front right (+x, -y) and above (screen right is
 /// x + y, up is y - x + 2z): its outline sizes the 3D view's rectangle.

@@ -157,6 +157,17 @@ impl Placed {
     }
 }
 
+/// A polycube piece resting in the tray (off the layer panels): drawn as a small picture of its
+/// cubes ([`crate::game::draw::cubes`]), and picked anywhere within its box, since its layers
+/// side by side are not what the player sees.
+pub fn resting_in_tray(level: &crate::level::Level, p: &Placement) -> bool {
+    level.solid().is_some_and(|s| {
+        s.parts
+            .get(p.piece)
+            .is_some_and(|part| crate::polyform::place::placement_cells(s.board, &part.cells, p).is_none())
+    })
+}
+
 /// The rings' bounding box (an arc adds only the part of its circle it sweeps).
 pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
     rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).fold(BBox::EMPTY, |b, e| b.union(e.bbox(1e-9)))
@@ -168,10 +179,12 @@ pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
 /// one layer.
 pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
-    // A polycube level's 3D view sits above its layers: the pieces keep clear of it.
+    // A polycube level's 3D view sits above its layers, and the layers' names under them: the
+    // pieces keep clear of both.
     if let Some(r) = crate::game::board::layout::frame(level) {
         tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
+        tb.add(crate::geom::pt(tb.min.x, tb.min.y - crate::game::board::layout::LABELS as f64));
     }
     // Each piece at rest at the origin, with its bounding box.
     let rest: Vec<(Placement, BBox)> = (0..level.set.pieces.len())

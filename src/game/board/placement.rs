@@ -112,7 +112,6 @@ fn handle_actions(
         return;
     };
     let step = active.level.set.step();
-    let tol = active.level.prepared().target.tol;
     // The family says whether pieces turn and mirror (a polycube piece tips over instead).
     let caps = active.level.caps();
     let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
@@ -127,14 +126,14 @@ fn handle_actions(
         let stepping = std::mem::take(&mut sel.stepping);
         match action {
             Action::Select(p) => {
-                if let Some(e) = piece_at(p, &stack, &pieces, step, tol).filter(|_| !sel.held) {
+                if let Some(e) = piece_at(p, &stack, &pieces, &active.level).filter(|_| !sel.held) {
                     sel.selected = Some(e);
                     stack.0.retain(|&x| x != e);
                     stack.0.push(e);
                 }
             }
             Action::Press(p) => {
-                match piece_at(p, &stack, &pieces, step, tol) {
+                match piece_at(p, &stack, &pieces, &active.level) {
                     Some(e) => {
                         let (_, _, _, pl) = pieces.get(e).unwrap();
                         sel.was_selected = sel.selected == Some(e);
@@ -329,10 +328,17 @@ pub fn commit(
     placed.write(PiecePlaced { piece, snapped });
 }
 
-/// The topmost piece at board point `p`, if any.
-fn piece_at(p: Vec2, stack: &Stack, pieces: &PieceQuery, step: f64, tol: crate::geom::Tol) -> Option<Entity> {
+/// The topmost piece at board point `p`, if any (a polycube piece resting in the tray
+/// anywhere within its box, where its picture is drawn).
+fn piece_at(p: Vec2, stack: &Stack, pieces: &PieceQuery, level: &crate::level::Level) -> Option<Entity> {
+    let (step, tol) = (level.set.step(), level.prepared().target.tol);
     stack.0.iter().rev().copied().find(|&e| {
         pieces.get(e).is_ok_and(|(_, _, g, pl)| {
+            if crate::game::board::pieces::resting_in_tray(level, &pl.0) {
+                let b = crate::game::board::pieces::bbox_of(&pl.world(g, step));
+                let q = crate::geom::pt(p.x as f64, p.y as f64);
+                return (b.min.x..=b.max.x).contains(&q.x) && (b.min.y..=b.max.y).contains(&q.y);
+            }
             // Cheap test first: within reach of the piece's centroid (which lies within the
             // farthest vertex's distance of the local origin).
             let reach = 2.0 * pl.local(g).iter().flatten().map(|v| v.at.len()).fold(0.0, f64::max) as f32;

@@ -2,6 +2,7 @@
 //! colour each, outlined; the selected one highlighted) and the gamepad focus.
 
 pub mod celebration;
+pub mod cubes;
 pub mod paint;
 pub mod tiles;
 
@@ -28,6 +29,7 @@ impl Plugin for DrawPlugin {
             crate::game::space::solid::SolidPlugin,
             crate::game::draw::tiles::TilesPlugin,
             crate::game::draw::celebration::CelebrationPlugin,
+            crate::game::draw::cubes::CubesPlugin,
         ))
         .insert_resource(ClearColor(BACKGROUND))
         .add_systems(Startup, setup)
