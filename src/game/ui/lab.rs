@@ -18,7 +18,7 @@ pub(super) fn lab_card(
     let Some(active) = active.filter(|_| lab.open) else { return Ok(()) };
     let rect = ctx.content_rect();
     let width = rect.width();
-    let mut top = hud_insets(width).0;
+    let mut top = super::widgets::below_top_bar(ctx);
     if tutorial.active {
         top += crate::game::board::view::tutorial_card(width);
     }

@@ -17,7 +17,7 @@ pub(super) fn tutorial(
     }
     let ctx = contexts.ctx_mut()?;
     let width = ctx.content_rect().width();
-    let top = hud_insets(width).0 + 6.0;
+    let top = super::widgets::below_top_bar(ctx) + 6.0;
     let gold = egui::Color32::from_rgb(240, 200, 80);
     egui::Area::new("tutorial".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top]).show(ctx, |ui| {
         let card = egui::Frame::new().fill(egui::Color32::from_rgb(34, 44, 66)).inner_margin(10.0).corner_radius(8.0);
