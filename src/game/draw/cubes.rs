@@ -59,7 +59,6 @@ pub fn faces(cells: &[Cell]) -> Vec<([Vec2; 4], f32)> {
     out
 }
 
-#[allow(clippy::too_many_arguments)]
 fn pictures(
     mut commands: Commands,
     active: Option<Res<ActiveLevel>>,
