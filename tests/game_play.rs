@@ -2087,6 +2087,37 @@ fn a_polycube_piece_in_the_tray_is_picked_anywhere_in_its_picture() {
     assert_eq!(app.world().resource::<tessera::game::board::placement::Selection>().selected, Some(e));
 }
 
+/// Solved, the figure is drawn above the solved panel, not under it (it covered the figure's
+/// bottom), at both sizes.
+#[test]
+fn the_solved_figure_stays_clear_of_the_solved_panel() {
+    use tessera::game::board::view::{solved_panel, FigureBounds, OffscreenSize};
+    for size in [Vec2::new(1280.0, 800.0), Vec2::new(390.0, 844.0)] {
+        let mut app = app_with("solved-panel", |app| {
+            app.insert_resource(OffscreenSize(size));
+        });
+        start(&mut app, LEVEL);
+        for p in app.world().resource::<ActiveLevel>().level.solution.clone() {
+            set_placement(&mut app, p.piece, p);
+        }
+        app.update();
+        assert_eq!(state(&app), AppState::Solved);
+        let f = app.world().resource::<FigureBounds>().0.unwrap();
+        let view = *app.world().resource::<View>();
+        let (top, bottom) = (view.to_screen(f.max).y, view.to_screen(f.min).y);
+        assert!(
+            bottom <= size.y - solved_panel(size.x) + 0.5,
+            "{size}: the figure reaches y {bottom}, under the panel"
+        );
+        // Drawn large: the tray is empty now, so the figure alone is fitted.
+        assert!(
+            bottom - top >= 0.4 * (size.y - solved_panel(size.x)),
+            "{size}: the figure is {} px high",
+            bottom - top
+        );
+    }
+}
+
 /// Puts piece `piece` at `p` as a player's move would (a placement naming its piece).
 fn put(app: &mut App, piece: usize, p: Placement) {
     let mut q = app.world_mut().query::<(Entity, &Piece, &mut Placed)>();

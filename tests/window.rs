@@ -278,7 +278,8 @@ fn xy(v: &Value) -> (f32, f32) {
 }
 
 /// Turns and flips each piece with the mouse and keys as its reference solution has it, then
-/// drags it there; returns the pieces placed, with where each was dropped and its colour.
+/// drags it there; with `check_colour`, the screen shows each piece's colour where it was
+/// dropped (the last one excepted: the solve's flash is under way).
 fn place_every_piece(play: &mut Play, check_colour: bool) {
     let first = play.state("Playing");
     let turns = first["turns"].as_i64().unwrap();
@@ -313,9 +314,11 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
         assert_eq!((rot - goal).rem_euclid(turns), 0, "piece {i} did not turn to its place: {me}");
         play.drag(xy(&me["at"]), xy(&me["goal"]));
         let target = xy(&me["goal"]);
+        // Where it lies and where it belongs, as the game sees them in the same frame (the view
+        // moves once the level is solved).
         let p = play.until(&format!("piece {i} at its place"), |p| {
-            let at = xy(&piece(p)["at"]);
-            (at.0 - target.0).abs() < 3.0 && (at.1 - target.1).abs() < 3.0
+            let (at, goal) = (xy(&piece(p)["at"]), xy(&piece(p)["goal"]));
+            (at.0 - goal.0).abs() < 3.0 && (at.1 - goal.1).abs() < 3.0
         });
         if check_colour && !p["solved"].as_bool().unwrap() {
             let shot = play.shot(&format!("piece-{i}"));

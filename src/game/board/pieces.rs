@@ -215,12 +215,14 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
     (out, bounds.inflate(0.25))
 }
 
+#[allow(clippy::too_many_arguments)]
 pub fn spawn_board(
     mut commands: Commands,
     active: Option<Res<ActiveLevel>>,
     old: Query<Entity, With<BoardItem>>,
     mut layout: ResMut<StartLayout>,
     mut bounds: ResMut<BoardBounds>,
+    mut figure: ResMut<crate::game::board::view::FigureBounds>,
     mut placed: MessageWriter<crate::game::shared::PiecePlaced>,
     view: Res<crate::game::board::view::View>,
 ) {
@@ -242,6 +244,12 @@ pub fn spawn_board(
         crate::game::board::view::free_area(view.size, crate::game::board::layout::frame(level).is_some(), false);
     let (start, rect) = start_layout(level, free.x / free.y);
     bounds.0 = rect;
+    let mut f = bbox_of(&level.target);
+    if let Some(r) = crate::game::board::layout::frame(level) {
+        f.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
+        f.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
+    }
+    figure.0 = Some(Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32));
     layout.0 = start.clone();
     for (i, p) in start.iter().enumerate() {
         let def = &level.set.pieces[i];

@@ -35,6 +35,11 @@ impl View {
 #[derive(Resource, Clone, Copy, Debug, PartialEq)]
 pub struct BoardBounds(pub Rect);
 
+/// The figure's own region (with a solid board's 3D view), in world units: what the view
+/// fits once the level is solved, the tray being empty then.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct FigureBounds(pub Option<Rect>);
+
 impl Default for BoardBounds {
     fn default() -> Self {
         BoardBounds(Rect::from_center_size(Vec2::ZERO, Vec2::splat(16.0)))
@@ -85,6 +90,15 @@ pub fn lab_card(width: f32) -> f32 {
     }
 }
 
+/// Height of the solved panel at the bottom, which the solved figure is drawn above.
+pub fn solved_panel(width: f32) -> f32 {
+    if width < NARROW {
+        250.0
+    } else {
+        226.0
+    }
+}
+
 /// Screen space the HUD takes around the board: (top, bottom, right) in logical pixels, with the
 /// 3D view's control rows (`solid`), the tutorial's card (`tutorial`) and the solver lab's
 /// (`lab`) when they are shown: the board shrinks to stay clear of them.
@@ -123,18 +137,22 @@ impl Plugin for ViewPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<View>()
             .init_resource::<BoardBounds>()
+            .init_resource::<FigureBounds>()
             .init_resource::<crate::game::shared::Cards>()
             .add_systems(PostUpdate, fit_view);
     }
 }
 
 /// Fits the board into the window (letterboxed), below the HUD.
+#[allow(clippy::too_many_arguments)]
 pub fn fit_view(
     windows: Query<&Window, With<PrimaryWindow>>,
     offscreen: Option<Res<OffscreenSize>>,
     bounds: Res<BoardBounds>,
+    figure: Res<FigureBounds>,
     solid: Option<Res<crate::game::shared::SolidArea>>,
     cards: Option<Res<crate::game::shared::Cards>>,
+    state: Option<Res<State<crate::game::shared::AppState>>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -144,9 +162,18 @@ pub fn fit_view(
     };
     let solid = solid.is_some_and(|s| s.0.is_some());
     let cards = cards.map(|c| *c).unwrap_or_default();
-    let (top, bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);
+    let (top, mut bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);
+    // Solved: the panel below takes the toolbar's place, and the figure, drawn as large as the
+    // rest allows (its pieces are all on it), stays clear of it.
+    let solved = state.is_some_and(|s| *s.get() == crate::game::shared::AppState::Solved);
+    if solved {
+        bottom = bottom.max(solved_panel(size.x));
+    }
     let avail = inside(size, (top, bottom, right));
-    let b = bounds.0;
+    let b = match figure.0 {
+        Some(f) if solved => f.inflate(0.3),
+        _ => bounds.0,
+    };
     let scale = (b.width() / avail.x).max(b.height() / avail.y);
     // Centre the board in the screen area the HUD leaves free.
     let free = Vec2::new((size.x - right) / 2.0, (top + size.y - bottom) / 2.0);

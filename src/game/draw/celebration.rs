@@ -1,7 +1,7 @@
-//! A solve is celebrated before the solved panel opens: the figure glows, and the pieces
-//! lose their outlines and take the figure's gold, merging into it (the solve sound plays
-//! meanwhile, from `audio`). With "reduce motion" the panel opens at once. The held piece's
-//! shadow, which lifts it off the board, is drawn here too.
+//! A solve is celebrated before the solved panel opens: the figure glows and the pieces flash
+//! once, lighter and back, keeping their colours, so the assembly the player made stays theirs
+//! (the solve sound plays meanwhile, from `audio`). With "reduce motion" the panel opens at
+//! once. The held piece's shadow, which lifts it off the board, is drawn here too.
 
 use crate::game::board::pieces::{Piece, PieceGeom, Placed, TargetFigure};
 use crate::game::board::placement::Selection;
@@ -75,6 +75,17 @@ fn mix(a: Color, b: Color, k: f32) -> Color {
     Color::LinearRgba(a.mix(&b, k.clamp(0.0, 1.0)))
 }
 
+/// A piece's colour at time `t` (0 to 1) of the celebration: a flash toward white that peaks
+/// at a third of the way and is gone at the end.
+pub fn flash(colour: Color, t: f32) -> Color {
+    let t = t.clamp(0.0, 1.0);
+    let k = if t < 1.0 / 3.0 { 3.0 * t } else { 1.5 * (1.0 - t) };
+    if k <= 0.0 {
+        return colour;
+    }
+    mix(colour, Color::WHITE, 0.45 * k)
+}
+
 #[allow(clippy::type_complexity)]
 fn play(
     celebration: Res<Celebration>,
@@ -84,15 +95,14 @@ fn play(
 ) {
     let Some(start) = celebration.0 else { return };
     let t = ((time.elapsed_secs() - start) / SECS).clamp(0.0, 1.0);
-    // The glow swells and fades; the pieces turn gold in the first two thirds.
+    // The glow swells and fades; the pieces flash and come back to their own colours.
     let swell = (t * std::f32::consts::PI).sin();
     for mut shape in &mut glow {
         shape.stroke = Some(stroke(GOLD.with_alpha(0.8 * swell), LINE * (2.0 + 10.0 * swell)));
     }
-    let merge = (t * 1.5).min(1.0);
     for (placed, mut shape) in &mut pieces {
-        shape.fill = Some(fill(mix(piece_colour(placed.0.piece), GOLD, merge)));
-        shape.stroke = Some(stroke(OUTLINE.with_alpha(1.0 - merge), LINE));
+        shape.fill = Some(fill(flash(piece_colour(placed.0.piece), t)));
+        shape.stroke = Some(stroke(OUTLINE, LINE));
     }
 }
 
@@ -127,4 +137,23 @@ fn shadow(
     }
     *t = pt.with_translation(pt.translation + Vec3::new(0.07, -0.1, -0.005));
     *vis = Visibility::Visible;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The pieces end the celebration in their own colours (they used to end in the figure's
+    /// gold, one mustard shape), and flash lighter on the way.
+    #[test]
+    fn the_assembly_keeps_its_colours() {
+        for i in 0..crate::pieces::PALETTE.len() {
+            let c = piece_colour(i);
+            assert_eq!(flash(c, 1.0).to_srgba(), c.to_srgba(), "piece {i} at the end");
+            assert_eq!(flash(c, 0.0).to_srgba(), c.to_srgba(), "piece {i} at the start");
+            let mid = flash(c, 1.0 / 3.0).to_linear();
+            let own = c.to_linear();
+            assert!(mid.red >= own.red && mid.green >= own.green && mid.blue >= own.blue, "lighter mid-way");
+        }
+    }
 }

@@ -20,16 +20,17 @@ pub(super) fn solved(
     if !celebration.over(time.elapsed_secs()) {
         return Ok(());
     }
-    egui::Window::new("solved")
-        .anchor(egui::Align2::CENTER_BOTTOM, [0.0, -24.0])
-        .collapsible(false)
-        .resizable(false)
-        .title_bar(false)
-        .show(ctx, |ui| {
+    // Below the figure (the view keeps the figure above `solved_panel`), centred: the
+    // verdict, the time, moves and stars, a large Next, then Replay and Levels.
+    let width = ctx.content_rect().width();
+    let gold = egui::Color32::from_rgb(240, 200, 80);
+    let frame = egui::Frame::new().fill(egui::Color32::from_black_alpha(200)).corner_radius(12.0).inner_margin(14.0);
+    egui::Area::new("solved".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0]).show(ctx, |ui| {
+        frame.show(ui, |ui| {
+            let inner = (width - 56.0).min(460.0);
+            ui.set_width(inner);
             ui.vertical_centered(|ui| {
-                ui.heading(
-                    egui::RichText::new(tr.s("solved-title")).size(30.0).color(egui::Color32::from_rgb(240, 200, 80)),
-                );
+                ui.label(egui::RichText::new(tr.s("solved-title")).size(28.0).strong().color(gold));
                 ui.label(tr.f(
                     "solved-line",
                     &[
@@ -38,24 +39,40 @@ pub(super) fn solved(
                         ("moves", info.moves.into()),
                     ],
                 ));
+                let stars = "★".repeat(active.level.difficulty as usize);
                 if info.new_best {
-                    ui.label(tr.s("solved-best"));
+                    ui.label(egui::RichText::new(format!("{stars}  ·  {}", tr.s("solved-best"))).color(gold));
+                } else {
+                    ui.label(egui::RichText::new(stars).color(gold));
                 }
+                ui.add_space(6.0);
+                let has_next = active.index + 1 < library.packs[active.pack].levels.len();
+                let big = egui::vec2(inner.min(260.0), 48.0);
+                let next_button = egui::Button::new(
+                    egui::RichText::new(tr.s("solved-next")).size(20.0).strong().color(egui::Color32::BLACK),
+                )
+                .fill(gold)
+                .corner_radius(10.0)
+                .min_size(big);
+                if has_next && mark(ui.add(next_button), "solved-next").clicked() {
+                    play.write(PlayLevel { pack: active.pack, level: active.index + 1 });
+                }
+                ui.add_space(4.0);
+                // Two buttons of known width, so the row can be centred.
+                let small = egui::vec2(((big.x - 8.0) / 2.0).max(110.0), 44.0);
                 ui.horizontal(|ui| {
-                    let has_next = active.index + 1 < library.packs[active.pack].levels.len();
-                    if has_next
-                        && mark(ui.button(egui::RichText::new(tr.s("solved-next")).size(18.0)), "solved-next").clicked()
-                    {
-                        play.write(PlayLevel { pack: active.pack, level: active.index + 1 });
-                    }
-                    if ui.button(tr.s("solved-replay")).clicked() {
+                    ui.add_space(((ui.available_width() - 2.0 * small.x - 8.0) / 2.0).max(0.0));
+                    ui.spacing_mut().item_spacing.x = 8.0;
+                    if ui.add(egui::Button::new(tr.s("solved-replay")).min_size(small)).clicked() {
                         play.write(PlayLevel { pack: active.pack, level: active.index });
                     }
-                    if mark(ui.button(tr.s("solved-levels")), "solved-levels").clicked() {
+                    if mark(ui.add(egui::Button::new(tr.s("solved-levels")).min_size(small)), "solved-levels").clicked()
+                    {
                         next.set(AppState::LevelSelect);
                     }
                 });
             });
         });
+    });
     Ok(())
 }
