@@ -76,6 +76,10 @@ settings-size = Interface size
 settings-sound = Sound
 settings-motion = Reduce motion
 settings-motion-tip = Pieces jump to their place; no animations
+settings-theme = Look
+theme-system = As the system
+theme-dark = Dark
+theme-light = Light
 settings-language = Language
 settings-tutorial = Play the tutorial again
 

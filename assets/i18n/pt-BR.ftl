@@ -75,6 +75,10 @@ settings-size = Tamanho da interface
 settings-sound = Som
 settings-motion = Reduzir movimento
 settings-motion-tip = As peças saltam para o lugar; sem animações
+settings-theme = Aparência
+theme-system = Como o sistema
+theme-dark = Escura
+theme-light = Clara
 settings-language = Idioma
 settings-tutorial = Jogar o tutorial de novo
 

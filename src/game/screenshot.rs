@@ -72,7 +72,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -84,6 +84,7 @@ pub fn run(args: &[String]) -> i32 {
     // The first this many levels of each pack count as solved (the level list's look).
     let mut solved = 0usize;
     let mut lang = crate::support::i18n::Lang::En;
+    let mut theme = crate::support::save::Theme::Dark;
     let mut it = args.iter();
     while let Some(a) = it.next() {
         let mut val = || it.next().cloned();
@@ -102,6 +103,14 @@ pub fn run(args: &[String]) -> i32 {
                 }
             },
             "--out" => out = val().map(std::path::PathBuf::from),
+            "--theme" => match val().as_deref() {
+                Some("dark") => theme = crate::support::save::Theme::Dark,
+                Some("light") => theme = crate::support::save::Theme::Light,
+                _ => {
+                    eprintln!("tessera screenshot: --theme takes dark or light\n{USAGE}");
+                    return 2;
+                }
+            },
             "--lang" => match val().as_deref().and_then(crate::support::i18n::Lang::from_tag) {
                 Some(l) => lang = l,
                 None => {
@@ -166,6 +175,7 @@ pub fn run(args: &[String]) -> i32 {
     let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
     let mut data = crate::support::save::SaveData::default();
     data.settings.language = Some(lang);
+    data.settings.theme = theme;
     // The tutorial's card only where it is the subject.
     data.settings.tutorial_done = shot != Shot::Tutorial;
     if shot != Shot::Tutorial {

@@ -95,12 +95,17 @@ pub enum Action {
 #[derive(Resource, Default)]
 pub struct SolidArea(pub Option<Rect>);
 
-/// The cards shown under the top bar, which the board shrinks to stay clear of: the tutorial's
-/// (or a family's introduction) and the solver lab's. Their plugins keep it; the view reads it.
+/// What the HUD takes that the board shrinks to stay clear of: the cards under the top bar
+/// (the tutorial's or a family's introduction, the solver lab's) and the bars as drawn. Their
+/// plugins keep it; the view reads it.
 #[derive(Resource, Default, Clone, Copy, Debug, PartialEq)]
 pub struct Cards {
     pub tutorial: bool,
     pub lab: bool,
+    /// The playing screen's top bar and bottom toolbar as last drawn (logical pixels: the top
+    /// bar's bottom edge, the toolbar's height from the window's bottom); 0 before they are.
+    pub top_bar: f32,
+    pub bottom_bar: f32,
 }
 
 /// Input systems run in this set, before placement.

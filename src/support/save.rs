@@ -17,6 +17,28 @@ pub struct Record {
     pub best_moves: u32,
 }
 
+/// Light or dark: the system's (the default), or one chosen.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum Theme {
+    #[default]
+    System,
+    Dark,
+    Light,
+}
+
+impl Theme {
+    pub const ALL: [Theme; 3] = [Theme::System, Theme::Dark, Theme::Light];
+
+    /// The message id that names it.
+    pub fn id(self) -> &'static str {
+        match self {
+            Theme::System => "theme-system",
+            Theme::Dark => "theme-dark",
+            Theme::Light => "theme-light",
+        }
+    }
+}
+
 /// Player settings.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 #[serde(default)]
@@ -30,11 +52,20 @@ pub struct Settings {
     pub language: Option<crate::support::i18n::Lang>,
     /// The tutorial was played to its end or skipped (it shows once).
     pub tutorial_done: bool,
+    /// Light or dark.
+    pub theme: Theme,
 }
 
 impl Default for Settings {
     fn default() -> Self {
-        Settings { ui_scale: 1.0, sound: true, reduce_motion: false, language: None, tutorial_done: false }
+        Settings {
+            ui_scale: 1.0,
+            sound: true,
+            reduce_motion: false,
+            language: None,
+            tutorial_done: false,
+            theme: Theme::System,
+        }
     }
 }
 

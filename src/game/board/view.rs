@@ -1,5 +1,6 @@
 //! The mapping between screen pixels and board (world) units, and the board's bounds.
 
+use crate::game::shared::AppState;
 use bevy::prelude::*;
 use bevy::window::PrimaryWindow;
 
@@ -152,7 +153,7 @@ pub fn fit_view(
     figure: Res<FigureBounds>,
     solid: Option<Res<crate::game::shared::SolidArea>>,
     cards: Option<Res<crate::game::shared::Cards>>,
-    state: Option<Res<State<crate::game::shared::AppState>>>,
+    state: Option<Res<State<AppState>>>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -162,10 +163,18 @@ pub fn fit_view(
     };
     let solid = solid.is_some_and(|s| s.0.is_some());
     let cards = cards.map(|c| *c).unwrap_or_default();
-    let (top, mut bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);
+    let (mut top, mut bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);
+    // The playing screen's bars drawn taller than reserved (a phone's wrap): the reserve grows
+    // by the difference.
+    let playing = state.as_ref().is_some_and(|s| matches!(s.get(), AppState::Playing | AppState::Solved));
+    if playing {
+        let reserved = hud_insets(size.x);
+        top += (cards.top_bar - reserved.0).max(0.0);
+        bottom += (cards.bottom_bar + 6.0 - reserved.1).max(0.0);
+    }
     // Solved: the panel below takes the toolbar's place, and the figure, drawn as large as the
     // rest allows (its pieces are all on it), stays clear of it.
-    let solved = state.is_some_and(|s| *s.get() == crate::game::shared::AppState::Solved);
+    let solved = state.is_some_and(|s| *s.get() == AppState::Solved);
     if solved {
         bottom = bottom.max(solved_panel(size.x));
     }

@@ -31,8 +31,10 @@ impl Plugin for DrawPlugin {
             crate::game::draw::celebration::CelebrationPlugin,
             crate::game::draw::cubes::CubesPlugin,
         ))
-        .insert_resource(ClearColor(BACKGROUND))
+        .init_resource::<Look>()
+        .insert_resource(ClearColor(Look::default().background()))
         .add_systems(Startup, setup)
+        .add_systems(PreUpdate, (system_theme, choose_look).chain())
         .add_systems(
             PostUpdate,
             (
@@ -82,7 +84,7 @@ fn redraw_turned_cubes(mut pieces: Query<(&PieceGeom, &Placed, &mut Shape, &mut 
         if drawn.0 != placed.0.rot {
             drawn.0 = placed.0.rot;
             // Only the path is taken; the builder wants a fill to build at all.
-            shape.path = ShapeBuilder::with(&path_of(placed.local(geom))).fill(fill(TARGET)).build().path;
+            shape.path = ShapeBuilder::with(&path_of(placed.local(geom))).fill(fill(Color::WHITE)).build().path;
         }
     }
 }
@@ -99,13 +101,55 @@ fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<P
 
 fn colour_target(
     progress: Res<Progress>,
-    mut target: Query<&mut Shape, (With<TargetFigure>, Without<crate::game::board::pieces::Canvas>)>,
+    look: Res<Look>,
+    mut target: Query<(&mut Shape, Has<crate::game::board::pieces::Canvas>), With<TargetFigure>>,
+    mut clear: ResMut<ClearColor>,
 ) {
-    if !progress.is_changed() {
+    if look.is_changed() {
+        clear.0 = look.background();
+    }
+    if !progress.is_changed() && !look.is_changed() {
         return;
     }
-    for mut shape in &mut target {
-        shape.fill = Some(fill(if progress.solved { TARGET_DONE } else { TARGET }));
+    for (mut shape, canvas) in &mut target {
+        let colour = match (canvas, progress.solved) {
+            (true, _) => look.canvas(),
+            (false, true) => look.target_done(),
+            (false, false) => look.target(),
+        };
+        shape.fill = Some(fill(colour));
+        if let Some(s) = shape.stroke.as_mut() {
+            // The grid's lines are the background's colour; the canvas's edge the figure's.
+            s.color = if canvas { look.target() } else { look.background() };
+        }
+    }
+}
+
+/// The system's light or dark, as the window reports it (dark until it says otherwise).
+#[derive(Resource, Default)]
+struct SystemTheme(Option<bevy::window::WindowTheme>);
+
+fn system_theme(mut changes: MessageReader<bevy::window::WindowThemeChanged>, mut commands: Commands) {
+    if let Some(c) = changes.read().last() {
+        commands.insert_resource(SystemTheme(Some(c.theme)));
+    }
+}
+
+/// The look the setting asks for: dark, light, or the system's.
+fn choose_look(
+    save: Option<Res<crate::game::meta::save::SaveState>>,
+    system: Option<Res<SystemTheme>>,
+    mut look: ResMut<Look>,
+) {
+    use crate::support::save::Theme;
+    let theme = save.map_or(Theme::System, |s| s.data.settings.theme);
+    let dark = match theme {
+        Theme::Dark => true,
+        Theme::Light => false,
+        Theme::System => !matches!(system.and_then(|s| s.0), Some(bevy::window::WindowTheme::Light)),
+    };
+    if look.dark != dark {
+        look.dark = dark;
     }
 }
 

@@ -7,11 +7,50 @@ use crate::geom::{Edge, Vertex};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
-pub const BACKGROUND: Color = Color::srgb(0.11, 0.12, 0.15);
-pub const TARGET: Color = Color::srgb(0.27, 0.30, 0.37);
-/// The editor's canvas: a quiet area pieces are laid on.
-pub const CANVAS: Color = Color::srgb(0.15, 0.16, 0.20);
-pub const TARGET_DONE: Color = Color::srgb(0.55, 0.47, 0.18);
+/// The board's colours, dark or light (the setting, or the system's): the background, the
+/// figure, the editor's canvas (a quiet area pieces are laid on), a solved figure. The pieces'
+/// colours are the same in both, chosen to stay apart for common colour blindness.
+#[derive(Resource, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Look {
+    pub dark: bool,
+}
+
+impl Default for Look {
+    fn default() -> Self {
+        Look { dark: true }
+    }
+}
+
+impl Look {
+    pub fn background(self) -> Color {
+        if self.dark {
+            Color::srgb(0.11, 0.12, 0.15)
+        } else {
+            Color::srgb(0.92, 0.91, 0.88)
+        }
+    }
+    pub fn target(self) -> Color {
+        if self.dark {
+            Color::srgb(0.27, 0.30, 0.37)
+        } else {
+            Color::srgb(0.70, 0.73, 0.80)
+        }
+    }
+    pub fn canvas(self) -> Color {
+        if self.dark {
+            Color::srgb(0.15, 0.16, 0.20)
+        } else {
+            Color::srgb(0.97, 0.96, 0.94)
+        }
+    }
+    pub fn target_done(self) -> Color {
+        if self.dark {
+            Color::srgb(0.55, 0.47, 0.18)
+        } else {
+            Color::srgb(0.86, 0.77, 0.45)
+        }
+    }
+}
 pub const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);
 pub const HIGHLIGHT: Color = Color::srgb(1.0, 1.0, 1.0);
 pub const LINE: f32 = 0.035;
@@ -101,7 +140,9 @@ pub fn add_shapes(
     mut commands: Commands,
     added: NewShapes,
     active: Option<Res<crate::game::board::levels::ActiveLevel>>,
+    look: Option<Res<Look>>,
 ) {
+    let look = look.map(|l| *l).unwrap_or_default();
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
     let grid = active.as_ref().is_some_and(|a| a.level.caps().grid);
     for (e, geom, placed, canvas) in &added {
@@ -113,9 +154,14 @@ pub fn add_shapes(
         }
         let shape = match piece {
             Some(p) => ShapeBuilder::with(&path).fill(fill(piece_colour(p))).stroke(stroke(OUTLINE, LINE)).build(),
-            None if canvas => ShapeBuilder::with(&path).fill(fill(CANVAS)).stroke(stroke(TARGET, LINE)).build(),
-            None if grid => ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(BACKGROUND, LINE * 0.6)).build(),
-            None => ShapeBuilder::with(&path).fill(fill(TARGET)).build(),
+            None if canvas => {
+                ShapeBuilder::with(&path).fill(fill(look.canvas())).stroke(stroke(look.target(), LINE)).build()
+            }
+            None if grid => ShapeBuilder::with(&path)
+                .fill(fill(look.target()))
+                .stroke(stroke(look.background(), LINE * 0.6))
+                .build(),
+            None => ShapeBuilder::with(&path).fill(fill(look.target())).build(),
         };
         commands.entity(e).insert(shape);
     }

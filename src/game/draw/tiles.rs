@@ -5,7 +5,7 @@
 use crate::family::tiles::TileLevel;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom};
-use crate::game::draw::paint::{add_shapes, fill, stroke, LINE, OUTLINE, TARGET};
+use crate::game::draw::paint::{add_shapes, fill, stroke, Look, LINE, OUTLINE};
 use crate::game::solver::hints::{HintKind, HintMarker};
 use crate::pieces::PALETTE;
 use bevy::prelude::*;
@@ -29,11 +29,15 @@ fn dress_tiles(
     mut commands: Commands,
     added: Query<(Entity, &Piece, &PieceGeom), Added<PieceGeom>>,
     active: Option<Res<ActiveLevel>>,
+    look: Option<Res<Look>>,
 ) {
+    let look = look.map(|l| *l).unwrap_or_default();
     let Some(tiles) = tiles(&active) else { return };
     for (e, piece, geom) in &added {
         let path = crate::game::draw::paint::path_of(&geom.rings);
-        commands.entity(e).insert(ShapeBuilder::with(&path).fill(fill(TARGET)).stroke(stroke(OUTLINE, LINE)).build());
+        commands
+            .entity(e)
+            .insert(ShapeBuilder::with(&path).fill(fill(look.target())).stroke(stroke(OUTLINE, LINE)).build());
         edge_tile(&mut commands, e, &tiles[piece.0]);
     }
 }

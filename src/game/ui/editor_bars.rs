@@ -21,7 +21,7 @@ pub fn editing(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let rect = ctx.content_rect();
-    let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
+    let bar = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(8.0);
     let ed = &mut *editor;
     // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
     let narrow = rect.width() < crate::game::board::view::NARROW;

@@ -20,6 +20,7 @@ pub(super) fn hud(
     mut next: ResMut<NextState<AppState>>,
     mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
     tr: Res<Words>,
+    mut cards: ResMut<crate::game::shared::Cards>,
     mut copied_at: Local<Option<f32>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -31,8 +32,8 @@ pub(super) fn hud(
     };
     let rect = ctx.content_rect();
     let narrow = rect.width() < NARROW;
-    let bar = egui::Frame::new().fill(egui::Color32::from_black_alpha(170)).inner_margin(8.0);
-    egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
+    let bar = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(8.0);
+    let top_bar = egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
             // Wraps on a phone: a long level name must not push the clock and buttons off.
@@ -59,7 +60,7 @@ pub(super) fn hud(
                     ui.weak(tr.s("hud-3d-help"));
                 }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
-                    ui.colored_label(egui::Color32::from_rgb(255, 220, 120), tr.text(m));
+                    ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
                 }
             });
             if narrow {
@@ -68,67 +69,74 @@ pub(super) fn hud(
             }
         });
     });
-    egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
-        if !playing {
-            return;
-        }
-        bar.corner_radius(8.0).show(ui, |ui| {
-            if narrow {
-                ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
-                ui.spacing_mut().item_spacing.x = 5.0;
+    let bottom_bar =
+        egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+            if !playing {
+                return;
             }
-            ui.add_enabled_ui(playing, |ui| {
-                let buttons = |ui: &mut egui::Ui| {
-                    if ui
-                        .add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo")))
-                        .on_hover_text("Ctrl+Z")
-                        .clicked()
-                    {
-                        actions.write(Action::Undo);
-                    }
-                    if ui
-                        .add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo")))
-                        .on_hover_text("Ctrl+Y")
-                        .clicked()
-                    {
-                        actions.write(Action::Redo);
-                    }
-                    let caps = active.level.caps();
-                    if caps.turn && ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
-                        actions.write(Action::Rotate(1));
-                    }
-                    if caps.turn && ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
-                        actions.write(Action::Rotate(-1));
-                    }
-                    // A polycube tips over instead of mirroring.
-                    let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
-                    if (caps.mirror || caps.tip) && ui.button(tr.s(flip)).on_hover_text(tr.s(flip_says)).clicked() {
-                        actions.write(Action::Flip);
-                    }
-                    if ui.button(tr.s("restart")).on_hover_text("Ctrl+R").clicked() {
-                        actions.write(Action::Restart);
-                    }
-                    if ui.button(tr.s("hint")).on_hover_text(tr.s("hint-tip")).clicked() {
-                        actions.write(Action::Hint);
-                    }
-                    if caps.lab && ui.button(tr.s("lab")).on_hover_text(tr.s("lab-tip")).clicked() {
-                        lab.open = !lab.open;
-                    }
-                    let watch = tr.s(if thinking.running { "watch-stop" } else { "watch" });
-                    if caps.watch && ui.button(watch).on_hover_text(tr.s("watch-tip")).clicked() {
-                        actions.write(Action::Watch);
-                    }
-                };
-                // A phone's bar wraps rather than running off the screen.
+            bar.corner_radius(8.0).show(ui, |ui| {
                 if narrow {
-                    ui.set_max_width(rect.width() - 28.0);
-                    ui.horizontal_wrapped(buttons);
-                } else {
-                    ui.horizontal(buttons);
+                    ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
+                    ui.spacing_mut().item_spacing.x = 5.0;
                 }
+                ui.add_enabled_ui(playing, |ui| {
+                    let buttons = |ui: &mut egui::Ui| {
+                        if ui
+                            .add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo")))
+                            .on_hover_text("Ctrl+Z")
+                            .clicked()
+                        {
+                            actions.write(Action::Undo);
+                        }
+                        if ui
+                            .add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo")))
+                            .on_hover_text("Ctrl+Y")
+                            .clicked()
+                        {
+                            actions.write(Action::Redo);
+                        }
+                        let caps = active.level.caps();
+                        if caps.turn && ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
+                            actions.write(Action::Rotate(1));
+                        }
+                        if caps.turn && ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
+                            actions.write(Action::Rotate(-1));
+                        }
+                        // A polycube tips over instead of mirroring.
+                        let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
+                        if (caps.mirror || caps.tip) && ui.button(tr.s(flip)).on_hover_text(tr.s(flip_says)).clicked() {
+                            actions.write(Action::Flip);
+                        }
+                        if ui.button(tr.s("restart")).on_hover_text("Ctrl+R").clicked() {
+                            actions.write(Action::Restart);
+                        }
+                        if ui.button(tr.s("hint")).on_hover_text(tr.s("hint-tip")).clicked() {
+                            actions.write(Action::Hint);
+                        }
+                        if caps.lab && ui.button(tr.s("lab")).on_hover_text(tr.s("lab-tip")).clicked() {
+                            lab.open = !lab.open;
+                        }
+                        let watch = tr.s(if thinking.running { "watch-stop" } else { "watch" });
+                        if caps.watch && ui.button(watch).on_hover_text(tr.s("watch-tip")).clicked() {
+                            actions.write(Action::Watch);
+                        }
+                    };
+                    // A phone's bar wraps rather than running off the screen.
+                    if narrow {
+                        ui.set_max_width(rect.width() - 28.0);
+                        ui.horizontal_wrapped(buttons);
+                    } else {
+                        ui.horizontal(buttons);
+                    }
+                });
             });
         });
-    });
+    // The bars as drawn (a phone's wrap to more rows): the view keeps the board clear of them.
+    let drawn =
+        (top_bar.response.rect.bottom(), if playing { rect.bottom() - bottom_bar.response.rect.top() } else { 0.0 });
+    if (cards.top_bar, cards.bottom_bar) != drawn {
+        (cards.top_bar, cards.bottom_bar) = drawn;
+    }
     if !narrow {
         let help = tr.s(active.level.progress_help());
         thermometer(

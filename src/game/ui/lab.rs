@@ -23,7 +23,7 @@ pub(super) fn lab_card(
         top += crate::game::board::view::tutorial_card(width);
     }
     let height = crate::game::board::view::lab_card(width) - 8.0;
-    let frame = egui::Frame::new().fill(egui::Color32::from_black_alpha(200)).corner_radius(8.0).inner_margin(8.0);
+    let frame = egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(8.0).inner_margin(8.0);
     egui::Area::new("lab".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top + 4.0]).show(ctx, |ui| {
         frame.show(ui, |ui| {
             ui.set_width((width - 40.0).min(720.0));

@@ -71,15 +71,12 @@ pub(super) fn layer_labels(
         egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_TOP, [0.0, below]).interactable(false).show(
             ctx,
             |ui| {
-                egui::Frame::new().fill(egui::Color32::from_black_alpha(200)).corner_radius(6.0).inner_margin(6.0).show(
-                    ui,
-                    |ui| {
-                        ui.colored_label(
-                            egui::Color32::from_rgb(255, 120, 100),
-                            tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
-                        )
-                    },
-                )
+                egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(6.0).inner_margin(6.0).show(ui, |ui| {
+                    ui.colored_label(
+                        egui::Color32::from_rgb(255, 120, 100),
+                        tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
+                    )
+                })
             },
         );
     }

@@ -61,6 +61,7 @@ pub(super) fn level_select(
                     ui.add(
                         egui::ProgressBar::new(done as f32 / keys.len().max(1) as f32)
                             .desired_width(120.0)
+                            .desired_height(20.0)
                             .text(tr.f("levels-solved", &[("done", done.into()), ("total", keys.len().into())])),
                     );
                 });

@@ -33,6 +33,7 @@ pub(super) fn main_menu(
     centered_window("menu").show(ctx, |ui| {
         ui.set_max_width(360.0);
         ui.vertical_centered(|ui| {
+            title_mark(ui, 72.0);
             ui.heading(egui::RichText::new("Tessera").size(40.0).strong());
             ui.label(tr.s("menu-tagline"));
             ui.add_space(16.0);
@@ -71,7 +72,9 @@ pub(super) fn main_menu(
             if mark(ui.add(big(&tr.s("menu-settings"))), "menu-settings").clicked() {
                 next.set(AppState::Settings);
             }
-            if mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
+            // A phone's apps are left by the system, not by a button.
+            let phone = ui.ctx().content_rect().width() < NARROW || cfg!(any(target_os = "android", target_os = "ios"));
+            if !phone && mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
                 exit.write(AppExit::Success);
             }
             ui.add_space(8.0);
@@ -79,4 +82,30 @@ pub(super) fn main_menu(
         notices(ui, &mut save, &library, &tr);
     });
     Ok(())
+}
+
+/// The title mark: the seven tangram pieces in their colours, making their square, turned a
+/// quarter of a right angle like a tile on its point.
+fn title_mark(ui: &mut egui::Ui, size: f32) {
+    const PIECES: [&[(f32, f32)]; 7] = [
+        &[(0.0, 4.0), (0.0, 0.0), (2.0, 2.0)],
+        &[(0.0, 0.0), (4.0, 0.0), (2.0, 2.0)],
+        &[(2.0, 4.0), (4.0, 4.0), (4.0, 2.0)],
+        &[(2.0, 2.0), (3.0, 1.0), (3.0, 3.0)],
+        &[(0.0, 4.0), (1.0, 3.0), (2.0, 4.0)],
+        &[(2.0, 2.0), (3.0, 3.0), (2.0, 4.0), (1.0, 3.0)],
+        &[(3.0, 1.0), (4.0, 0.0), (4.0, 2.0), (3.0, 3.0)],
+    ];
+    let (rect, _) = ui.allocate_exact_size(egui::vec2(size * 1.42, size * 1.42), egui::Sense::hover());
+    let (c, s) = (rect.center(), size / 4.0);
+    let (sin, cos) = (std::f32::consts::FRAC_PI_4.sin(), std::f32::consts::FRAC_PI_4.cos());
+    let at = |(x, y): (f32, f32)| {
+        let (x, y) = ((x - 2.0) * s, (2.0 - y) * s);
+        c + egui::vec2(x * cos - y * sin, x * sin + y * cos)
+    };
+    let edge = egui::Stroke::new(1.5, ui.visuals().panel_fill);
+    for (i, piece) in PIECES.iter().enumerate() {
+        let points = piece.iter().copied().map(at).collect();
+        ui.painter().add(egui::Shape::convex_polygon(points, super::widgets::rgb(crate::pieces::PALETTE[i]), edge));
+    }
 }

@@ -12,6 +12,7 @@ mod menu;
 mod prelude;
 mod settings;
 mod solved;
+pub mod theme;
 mod thermometer;
 mod thumbnails;
 mod tutorial;
@@ -33,7 +34,7 @@ impl Plugin for UiPlugin {
             .add_systems(
                 EguiPrimaryContextPass,
                 (
-                    style,
+                    theme::apply,
                     menu::main_menu.run_if(in_state(AppState::MainMenu)),
                     level_list::level_select.run_if(in_state(AppState::LevelSelect)),
                     settings::settings.run_if(in_state(AppState::Settings)),
@@ -67,20 +68,4 @@ fn escape(keys: Res<ButtonInput<KeyCode>>, state: Res<State<AppState>>, mut next
         AppState::Editing => next.set(AppState::Editor),
         _ => {}
     }
-}
-
-fn style(mut contexts: EguiContexts, save: Res<SaveState>, mut applied: Local<f32>) -> Result {
-    let ctx = contexts.ctx_mut()?;
-    let s = save.data.settings.ui_scale;
-    if *applied != s {
-        ctx.set_zoom_factor(s);
-        let mut style = (*ctx.global_style()).clone();
-        style.spacing.button_padding = egui::vec2(10.0, 6.0);
-        for (_, font) in style.text_styles.iter_mut() {
-            font.size *= 1.15;
-        }
-        ctx.set_global_style(style);
-        *applied = s;
-    }
-    Ok(())
 }

@@ -29,6 +29,17 @@ pub(super) fn settings(
             });
             mark(combo.response, "settings-language");
         });
+        ui.horizontal(|ui| {
+            ui.label(tr.s("settings-theme"));
+            let combo = egui::ComboBox::from_id_salt("theme").selected_text(tr.s(s.theme.id())).show_ui(ui, |ui| {
+                for t in crate::support::save::Theme::ALL {
+                    if mark(ui.selectable_label(s.theme == t, tr.s(t.id())), t.id()).clicked() {
+                        s.theme = t;
+                    }
+                }
+            });
+            mark(combo.response, "settings-theme");
+        });
         if ui.button(tr.s("settings-tutorial")).clicked() {
             tutorial.write(crate::game::meta::tutorial::StartTutorial);
         }

@@ -23,8 +23,8 @@ pub(super) fn solved(
     // Below the figure (the view keeps the figure above `solved_panel`), centred: the
     // verdict, the time, moves and stars, a large Next, then Replay and Levels.
     let width = ctx.content_rect().width();
-    let gold = egui::Color32::from_rgb(240, 200, 80);
-    let frame = egui::Frame::new().fill(egui::Color32::from_black_alpha(200)).corner_radius(12.0).inner_margin(14.0);
+    let (gold, accent) = (super::theme::accent_text(ctx), super::theme::ACCENT);
+    let frame = egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(12.0).inner_margin(14.0);
     egui::Area::new("solved".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0]).show(ctx, |ui| {
         frame.show(ui, |ui| {
             let inner = (width - 56.0).min(460.0);
@@ -51,7 +51,7 @@ pub(super) fn solved(
                 let next_button = egui::Button::new(
                     egui::RichText::new(tr.s("solved-next")).size(20.0).strong().color(egui::Color32::BLACK),
                 )
-                .fill(gold)
+                .fill(accent)
                 .corner_radius(10.0)
                 .min_size(big);
                 if has_next && mark(ui.add(next_button), "solved-next").clicked() {

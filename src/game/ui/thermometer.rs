@@ -29,7 +29,8 @@ fn draw(p: &egui::Painter, tube: egui::Rect, value: f32) -> egui::Pos2 {
     let t = tube.width().min(tube.height());
     let v = value.clamp(0.0, 1.0);
     let fill = fill_colour(value);
-    p.rect_filled(tube, t / 2.0, egui::Color32::from_gray(40));
+    let dark = p.ctx().global_style().visuals.dark_mode;
+    p.rect_filled(tube, t / 2.0, egui::Color32::from_gray(if dark { 40 } else { 214 }));
     let inset = t * 0.2;
     let (level, bulb) = if standing {
         let top = tube.bottom() - (tube.height() - t / 2.0) * v;
@@ -48,7 +49,8 @@ fn draw(p: &egui::Painter, tube: egui::Rect, value: f32) -> egui::Pos2 {
     };
     p.rect_filled(level, t * 0.28, fill);
     p.circle_filled(bulb, t * 0.78, fill);
-    p.rect_stroke(tube, t / 2.0, egui::Stroke::new(t * 0.1, egui::Color32::from_gray(200)), egui::StrokeKind::Outside);
+    let glass = egui::Color32::from_gray(if dark { 200 } else { 120 });
+    p.rect_stroke(tube, t / 2.0, egui::Stroke::new(t * 0.1, glass), egui::StrokeKind::Outside);
     bulb
 }
 
@@ -96,7 +98,8 @@ pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: boo
     draw(p, tube, value);
     let label = if overlap { format!("{:.0}% !", value * 100.0) } else { format!("{:.0}%", value * 100.0) };
     let font = egui::FontId::proportional(14.0);
-    p.text(egui::pos2(r.right(), r.center().y), egui::Align2::RIGHT_CENTER, label, font, egui::Color32::WHITE);
+    let ink = ui.visuals().text_color();
+    p.text(egui::pos2(r.right(), r.center().y), egui::Align2::RIGHT_CENTER, label, font, ink);
 }
 
 /// The thermometer standing at the right edge, its percentage under the bulb and the overlap
@@ -116,7 +119,7 @@ pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<Strin
         let tube = egui::Rect::from_min_size(egui::pos2(r.left() + 10.0, r.top()), egui::vec2(w, h));
         let p = ui.painter();
         let bulb = draw(p, tube, value);
-        let (font, white) = (egui::FontId::proportional(14.0), egui::Color32::WHITE);
+        let (font, white) = (egui::FontId::proportional(14.0), ui.visuals().text_color());
         let percent = format!("{:.0}%", value * 100.0);
         p.text(egui::pos2(tube.center().x, bulb.y + w * 0.95), egui::Align2::CENTER_TOP, percent, font, white);
         if let Some(overlap) = overlap {

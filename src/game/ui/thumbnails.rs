@@ -77,7 +77,7 @@ impl Card<'_> {
         }
         let look = ui.style().interact(&resp);
         let p = ui.painter();
-        let fill = if self.open { look.weak_bg_fill } else { egui::Color32::from_gray(34) };
+        let fill = if self.open { look.weak_bg_fill } else { ui.visuals().faint_bg_color.gamma_multiply(0.6) };
         p.rect(rect, 8.0, fill, look.bg_stroke, egui::StrokeKind::Inside);
         let img = egui::Rect::from_center_size(
             egui::pos2(rect.center().x, rect.top() + 4.0 + pic / 2.0),
@@ -87,7 +87,7 @@ impl Card<'_> {
             let tint = if self.open { egui::Color32::WHITE } else { egui::Color32::from_white_alpha(70) };
             egui::Image::new((t.id(), img.size())).tint(tint).paint_at(ui, img);
         }
-        let colour = if self.open { look.text_color() } else { egui::Color32::from_gray(110) };
+        let colour = if self.open { look.text_color() } else { ui.visuals().weak_text_color() };
         // Centred lines; the name may take two.
         let line = |text: String, size: f32, y: f32, colour: egui::Color32, rows: usize| {
             let mut job = egui::text::LayoutJob::simple(text, egui::FontId::proportional(size), colour, w - 10.0);
@@ -103,7 +103,7 @@ impl Card<'_> {
             (true, Some(ms)) => format!("✔ {}  {stars}", clock(ms)),
             (true, None) => stars,
         };
-        let gold = egui::Color32::from_rgb(240, 200, 80);
+        let gold = super::theme::accent_text(ui.ctx());
         line(under, 12.0, rect.bottom() - 19.0, if self.open { gold } else { colour }, 1);
         resp
     }

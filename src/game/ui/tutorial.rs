@@ -20,7 +20,7 @@ pub(super) fn tutorial(
     let top = super::widgets::below_top_bar(ctx) + 6.0;
     let gold = egui::Color32::from_rgb(240, 200, 80);
     egui::Area::new("tutorial".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top]).show(ctx, |ui| {
-        let card = egui::Frame::new().fill(egui::Color32::from_rgb(34, 44, 66)).inner_margin(10.0).corner_radius(8.0);
+        let card = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(10.0).corner_radius(8.0);
         card.stroke(egui::Stroke::new(1.5, gold)).show(ui, |ui| {
             // Within the screen on a phone (its margins and frame included).
             ui.set_max_width((width - 44.0).min(420.0));

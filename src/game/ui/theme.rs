@@ -1,0 +1,174 @@
+//! Tessera's own look for every screen, in place of egui's defaults: a night-blue and a warm
+//! paper palette (the board's `draw::paint::Look` picks which), the game's gold as the accent,
+//! rounded panels and buttons, roomier spacing, a type scale, and touch targets of at least
+//! 44 px on a phone's layout.
+
+use super::prelude::*;
+use crate::game::draw::paint::Look;
+
+/// The interface's colours in one look.
+pub struct Palette {
+    pub panel: egui::Color32,
+    pub field: egui::Color32,
+    pub button: egui::Color32,
+    pub hover: egui::Color32,
+    pub press: egui::Color32,
+    pub edge: egui::Color32,
+    pub text: egui::Color32,
+    pub weak: egui::Color32,
+}
+
+/// The game's gold: titles, the primary button, the selection.
+pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(240, 200, 80);
+
+/// Smallest side of anything a finger presses on a phone's layout.
+pub const TOUCH: f32 = 44.0;
+
+pub fn palette(dark: bool) -> Palette {
+    let c = egui::Color32::from_rgb;
+    if dark {
+        Palette {
+            panel: c(30, 35, 48),
+            field: c(20, 23, 32),
+            button: c(52, 61, 82),
+            hover: c(68, 80, 106),
+            press: c(86, 100, 132),
+            edge: c(70, 80, 104),
+            text: c(232, 236, 244),
+            weak: c(160, 168, 186),
+        }
+    } else {
+        Palette {
+            panel: c(250, 248, 242),
+            field: c(255, 255, 255),
+            button: c(226, 221, 208),
+            hover: c(212, 205, 188),
+            press: c(196, 188, 168),
+            edge: c(200, 192, 174),
+            text: c(34, 36, 44),
+            weak: c(98, 102, 114),
+        }
+    }
+}
+
+/// The style for a look, at a window width (a phone's is roomier to the finger).
+pub fn style_for(dark: bool, narrow: bool, base: &egui::Style) -> egui::Style {
+    let p = palette(dark);
+    let mut style = base.clone();
+    let mut v = if dark { egui::Visuals::dark() } else { egui::Visuals::light() };
+    v.panel_fill = p.panel;
+    v.window_fill = p.panel;
+    v.extreme_bg_color = p.field;
+    v.faint_bg_color = p.button;
+    v.window_stroke = egui::Stroke::new(1.0, p.edge);
+    v.window_corner_radius = egui::CornerRadius::same(14);
+    v.menu_corner_radius = egui::CornerRadius::same(10);
+    v.weak_text_color = Some(p.weak);
+    v.selection.bg_fill = ACCENT.linear_multiply(0.45);
+    v.selection.stroke = egui::Stroke::new(1.0, p.text);
+    v.hyperlink_color = ACCENT;
+    for (w, fill) in [
+        (&mut v.widgets.noninteractive, p.panel),
+        (&mut v.widgets.inactive, p.button),
+        (&mut v.widgets.hovered, p.hover),
+        (&mut v.widgets.active, p.press),
+        (&mut v.widgets.open, p.hover),
+    ] {
+        w.bg_fill = fill;
+        w.weak_bg_fill = fill;
+        w.corner_radius = egui::CornerRadius::same(9);
+        w.fg_stroke.color = p.text;
+    }
+    v.widgets.noninteractive.bg_stroke = egui::Stroke::new(1.0, p.edge);
+    v.widgets.hovered.bg_stroke = egui::Stroke::new(1.0, ACCENT.linear_multiply(0.7));
+    style.visuals = v;
+    let s = &mut style.spacing;
+    // A phone's width is precious: tighter gaps and margins, larger targets.
+    s.item_spacing = if narrow { egui::vec2(6.0, 6.0) } else { egui::vec2(10.0, 8.0) };
+    s.button_padding = egui::vec2(if narrow { 10.0 } else { 14.0 }, 8.0);
+    s.window_margin = egui::Margin::same(if narrow { 10 } else { 16 });
+    s.interact_size.y = if narrow { TOUCH } else { 30.0 };
+    use egui::{FontFamily::Proportional, FontId, TextStyle};
+    style.text_styles = [
+        (TextStyle::Heading, FontId::new(26.0, Proportional)),
+        (TextStyle::Body, FontId::new(16.5, Proportional)),
+        (TextStyle::Button, FontId::new(16.5, Proportional)),
+        (TextStyle::Small, FontId::new(13.0, Proportional)),
+        (TextStyle::Monospace, FontId::new(15.0, egui::FontFamily::Monospace)),
+    ]
+    .into();
+    style
+}
+
+/// The fill of the bars and cards over the board: the panel's colour, a little see-through.
+pub fn bar(ctx: &egui::Context) -> egui::Color32 {
+    let p = ctx.global_style().visuals.panel_fill;
+    egui::Color32::from_rgba_unmultiplied(p.r(), p.g(), p.b(), 236)
+}
+
+/// The accent as text: the gold on a dark panel, a deep amber on a light one (gold on paper
+/// cannot be read).
+pub fn accent_text(ctx: &egui::Context) -> egui::Color32 {
+    if ctx.global_style().visuals.dark_mode {
+        ACCENT
+    } else {
+        egui::Color32::from_rgb(150, 96, 0)
+    }
+}
+
+/// Applies the look, the interface size and the layout's width whenever one changes.
+pub(super) fn apply(
+    mut contexts: EguiContexts,
+    save: Res<SaveState>,
+    look: Res<Look>,
+    mut applied: Local<Option<(f32, bool, bool)>>,
+) -> Result {
+    let ctx = contexts.ctx_mut()?;
+    let narrow = ctx.content_rect().width() < NARROW;
+    let now = (save.data.settings.ui_scale, look.dark, narrow);
+    if *applied != Some(now) {
+        ctx.set_zoom_factor(now.0);
+        let style = style_for(now.1, narrow, &ctx.global_style());
+        ctx.set_global_style(style);
+        *applied = Some(now);
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn luminance(c: egui::Color32) -> f32 {
+        let l = |v: u8| {
+            let v = v as f32 / 255.0;
+            if v <= 0.04045 {
+                v / 12.92
+            } else {
+                ((v + 0.055) / 1.055).powf(2.4)
+            }
+        };
+        0.2126 * l(c.r()) + 0.7152 * l(c.g()) + 0.0722 * l(c.b())
+    }
+
+    fn contrast(a: egui::Color32, b: egui::Color32) -> f32 {
+        let (x, y) = (luminance(a), luminance(b));
+        (x.max(y) + 0.05) / (x.min(y) + 0.05)
+    }
+
+    /// Both looks: body text reads on panels and buttons (WCAG's 4.5:1), weak text on panels
+    /// (3:1), and a phone's layout asks 44 px of anything pressed.
+    #[test]
+    fn both_looks_read_and_a_phone_gets_finger_sized_targets() {
+        for dark in [true, false] {
+            let p = palette(dark);
+            for (what, bg) in [("panel", p.panel), ("button", p.button), ("hover", p.hover)] {
+                assert!(contrast(p.text, bg) >= 4.5, "dark {dark}: text on {what}: {}", contrast(p.text, bg));
+            }
+            assert!(contrast(p.weak, p.panel) >= 3.0, "dark {dark}: weak text");
+            let style = style_for(dark, true, &egui::Style::default());
+            assert!(style.spacing.interact_size.y >= TOUCH);
+            assert_eq!(style.visuals.dark_mode, dark);
+        }
+    }
+}
