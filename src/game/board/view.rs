@@ -58,7 +58,7 @@ pub const HUD_BOTTOM_NARROW: f32 = 92.0;
 /// wide screen, two on a narrow one.
 pub fn solid_bar(width: f32) -> f32 {
     if width < NARROW {
-        64.0
+        104.0
     } else {
         34.0
     }

@@ -38,8 +38,14 @@ pub(super) fn hud(
             ui.set_width(rect.width() - 16.0);
             // Wraps on a phone: a long level name must not push the clock and buttons off.
             ui.horizontal_wrapped(|ui| {
-                if mark(ui.button(tr.s("back-levels")), "back-levels").on_hover_text(tr.s("back-levels-tip")).clicked()
-                {
+                // On a phone the way back and the share code are icons, so one row holds them.
+                let back = if narrow {
+                    egui::Button::new(egui::RichText::new("⬅").size(19.0))
+                        .min_size(egui::vec2(super::theme::TOUCH, 0.0))
+                } else {
+                    egui::Button::new(tr.s("back-levels"))
+                };
+                if mark(ui.add(back), "back-levels").on_hover_text(tr.s("back-levels-tip")).clicked() {
                     next.set(AppState::LevelSelect);
                 }
                 ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
@@ -48,7 +54,15 @@ pub(super) fn hud(
                 if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
                     edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
                 }
-                let share = ui.small_button(tr.s("copy-code")).on_hover_text(tr.s("copy-code-tip"));
+                let share = if narrow {
+                    ui.add(
+                        egui::Button::new(egui::RichText::new("📋").size(17.0))
+                            .min_size(egui::vec2(super::theme::TOUCH, 0.0)),
+                    )
+                } else {
+                    ui.small_button(tr.s("copy-code"))
+                };
+                let share = share.on_hover_text(tr.s("copy-code-tip"));
                 if share.clicked() {
                     ui.ctx().copy_text(crate::content::share::encode(&active.level.entry));
                     *copied_at = Some(time.elapsed_secs());
@@ -59,10 +73,14 @@ pub(super) fn hud(
                 if active.level.solid().is_some() && !narrow {
                     ui.weak(tr.s("hud-3d-help"));
                 }
-                if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing) {
+                if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && !narrow) {
                     ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
                 }
             });
+            // On a phone the hint's words get a row of their own, never broken after a word.
+            if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && narrow) {
+                ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
+            }
             if narrow {
                 let help = tr.s(active.level.progress_help());
                 horizontal_thermometer(ui, progress.value as f32, progress.overlap, &help, &tr.s("thermometer-tip"));
@@ -74,56 +92,54 @@ pub(super) fn hud(
             if !playing {
                 return;
             }
-            bar.corner_radius(8.0).show(ui, |ui| {
+            bar.corner_radius(8.0).inner_margin(if narrow { 4.0 } else { 8.0 }).show(ui, |ui| {
                 if narrow {
-                    ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
-                    ui.spacing_mut().item_spacing.x = 5.0;
+                    ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
+                    ui.spacing_mut().item_spacing.x = 2.0;
                 }
                 ui.add_enabled_ui(playing, |ui| {
                     let buttons = |ui: &mut egui::Ui| {
-                        if ui
-                            .add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo")))
-                            .on_hover_text("Ctrl+Z")
-                            .clicked()
-                        {
-                            actions.write(Action::Undo);
-                        }
-                        if ui
-                            .add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo")))
-                            .on_hover_text("Ctrl+Y")
-                            .clicked()
-                        {
-                            actions.write(Action::Redo);
-                        }
                         let caps = active.level.caps();
-                        if caps.turn && ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
-                            actions.write(Action::Rotate(1));
-                        }
-                        if caps.turn && ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
-                            actions.write(Action::Rotate(-1));
-                        }
                         // A polycube tips over instead of mirroring.
                         let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
-                        if (caps.mirror || caps.tip) && ui.button(tr.s(flip)).on_hover_text(tr.s(flip_says)).clicked() {
-                            actions.write(Action::Flip);
-                        }
-                        if ui.button(tr.s("restart")).on_hover_text("Ctrl+R").clicked() {
-                            actions.write(Action::Restart);
-                        }
-                        if ui.button(tr.s("hint")).on_hover_text(tr.s("hint-tip")).clicked() {
-                            actions.write(Action::Hint);
-                        }
-                        if caps.lab && ui.button(tr.s("lab")).on_hover_text(tr.s("lab-tip")).clicked() {
-                            lab.open = !lab.open;
-                        }
-                        let watch = tr.s(if thinking.running { "watch-stop" } else { "watch" });
-                        if caps.watch && ui.button(watch).on_hover_text(tr.s("watch-tip")).clicked() {
-                            actions.write(Action::Watch);
+                        let watch = if thinking.running { "watch-stop" } else { "watch" };
+                        let tools: [(bool, bool, &str, &str, String, Action); 9] = [
+                            (true, !hist.undo.is_empty(), "↩", "undo", "Ctrl+Z".into(), Action::Undo),
+                            (true, !hist.redo.is_empty(), "↪", "redo", "Ctrl+Y".into(), Action::Redo),
+                            (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Action::Rotate(1)),
+                            (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Action::Rotate(-1)),
+                            (caps.mirror || caps.tip, true, "↔", flip, tr.s(flip_says), Action::Flip),
+                            (true, true, "🔁", "restart", "Ctrl+R".into(), Action::Restart),
+                            (true, true, "💡", "hint", tr.s("hint-tip"), Action::Hint),
+                            (caps.lab, true, "🔬", "lab", tr.s("lab-tip"), Action::Cancel),
+                            (caps.watch, true, "👁", watch, tr.s("watch-tip"), Action::Watch),
+                        ];
+                        for (shown, enabled, icon, word, tip, action) in tools {
+                            if !shown {
+                                continue;
+                            }
+                            // Icons alone on a phone, in one row of finger-sized buttons; icon
+                            // and word where there is room.
+                            let button = if narrow || word.is_empty() {
+                                egui::Button::new(egui::RichText::new(icon).size(19.0))
+                                    .min_size(egui::vec2(if narrow { super::theme::TOUCH } else { 34.0 }, 0.0))
+                            } else {
+                                egui::Button::new(format!("{icon}  {}", tr.s(word)))
+                            };
+                            let tip = if narrow && !word.is_empty() { format!("{} ({tip})", tr.s(word)) } else { tip };
+                            if ui.add_enabled(enabled, button).on_hover_text(tip).clicked() {
+                                // The lab is a card of the HUD, not an action on the board.
+                                if word == "lab" {
+                                    lab.open = !lab.open;
+                                } else {
+                                    actions.write(action);
+                                }
+                            }
                         }
                     };
                     // A phone's bar wraps rather than running off the screen.
                     if narrow {
-                        ui.set_max_width(rect.width() - 28.0);
+                        ui.set_max_width(rect.width() - 12.0);
                         ui.horizontal_wrapped(buttons);
                     } else {
                         ui.horizontal(buttons);

@@ -4,12 +4,14 @@ use super::prelude::*;
 
 /// Polycube levels: the 3D view's controls, the piece's moves in space, a refused move's
 /// reason, and the layers' names under their panels.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn layer_labels(
     mut contexts: EguiContexts,
     active: Option<Res<ActiveLevel>>,
     view: Res<crate::game::board::view::View>,
     mut orbit: ResMut<crate::game::space::orbit::Orbit>,
     refused: Res<crate::game::space::grip::Refused>,
+    cards: Res<crate::game::shared::Cards>,
     mut actions: MessageWriter<Action>,
     tr: Res<Words>,
 ) -> Result {
@@ -20,7 +22,9 @@ pub(super) fn layer_labels(
     // in space (turning and tipping are in the bar). A drag around the solid, or the right
     // stick, turns the view.
     let narrow = ctx.content_rect().width() < NARROW;
-    let lift = hud_insets(ctx.content_rect().width()).1 + 2.0;
+    // Above the toolbar as drawn (a phone's is one row of icons, lower than its reserve).
+    let reserved = hud_insets(ctx.content_rect().width()).1;
+    let lift = if cards.bottom_bar > 0.0 { cards.bottom_bar.min(reserved) } else { reserved } + 4.0;
     egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
         let view_row = |ui: &mut egui::Ui, orbit: &mut crate::game::space::orbit::Orbit| {
             ui.weak(tr.s("layers"));
