@@ -85,9 +85,9 @@ pub fn tutorial_card(width: f32) -> f32 {
 /// Height of the solver lab's card under the top bar (and the tutorial's card, if shown).
 pub fn lab_card(width: f32) -> f32 {
     if width < NARROW {
-        150.0
+        230.0
     } else {
-        116.0
+        150.0
     }
 }
 

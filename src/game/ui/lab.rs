@@ -28,8 +28,16 @@ pub(super) fn lab_card(
         frame.show(ui, |ui| {
             ui.set_width((width - 40.0).min(720.0));
             ui.set_max_height(height - 16.0);
+            // The title and the way out; then the methods, wrapping on a phone.
             ui.horizontal(|ui| {
                 ui.strong(tr.s("lab-title"));
+                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
+                    if ui.small_button("×").on_hover_text(tr.s("lab-close")).clicked() {
+                        lab.open = false;
+                    }
+                });
+            });
+            ui.horizontal_wrapped(|ui| {
                 ui.add_enabled_ui(!lab.running, |ui| {
                     for (k, method) in active.level.family.lab().iter().enumerate() {
                         if ui.button(tr.s(method)).clicked() {
@@ -40,11 +48,6 @@ pub(super) fn lab_card(
                 if lab.running {
                     ui.label(tr.s("lab-running"));
                 }
-                ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.small_button("×").on_hover_text(tr.s("lab-close")).clicked() {
-                        lab.open = false;
-                    }
-                });
             });
             if lab.results.is_empty() {
                 ui.weak(tr.s("lab-about"));
@@ -52,6 +55,12 @@ pub(super) fn lab_card(
             egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, |ui| {
                 for (k, r) in lab.results.iter().enumerate().rev() {
                     ui.horizontal_wrapped(|ui| {
+                        // Show first, so that a long line on a phone cannot push it out of view.
+                        if !r.solution.is_empty()
+                            && ui.small_button(tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked()
+                        {
+                            shows.write(LabShow(k));
+                        }
                         ui.label(tr.f(
                             if r.solved { "lab-solved" } else { "lab-unsolved" },
                             &[
@@ -60,11 +69,6 @@ pub(super) fn lab_card(
                                 ("ms", format!("{:.1}", r.ms).into()),
                             ],
                         ));
-                        if !r.solution.is_empty()
-                            && ui.small_button(tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked()
-                        {
-                            shows.write(LabShow(k));
-                        }
                     });
                 }
             });
