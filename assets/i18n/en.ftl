@@ -62,6 +62,7 @@ levels-code-hint = Paste a level code
 levels-open-code = Open code
 levels-solved = { $done }/{ $total } solved
 levels-by = by { $author }
+levels-legend = ★ difficulty, from 1 (gentle) to 5 (hard)  ·  ✔ solved, with your best time  ·  locked: solve earlier levels of the pack to open it
 levels-locked = locked
 pack-daily = Daily puzzles
 pack-mine = My levels

@@ -61,6 +61,7 @@ levels-code-hint = Cole o código de uma fase
 levels-open-code = Abrir código
 levels-solved = { $done }/{ $total } resolvidas
 levels-by = por { $author }
+levels-legend = ★ dificuldade, de 1 (suave) a 5 (difícil)  ·  ✔ resolvida, com seu melhor tempo  ·  bloqueada: resolva fases anteriores do pacote para abri-la
 levels-locked = bloqueada
 pack-daily = Desafios do dia
 pack-mine = Minhas fases

@@ -44,6 +44,8 @@ pub(super) fn level_select(
         if let Some(e) = &status.error {
             ui.colored_label(egui::Color32::from_rgb(240, 120, 100), tr.text(e));
         }
+        // What the cards' marks mean.
+        ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
         let narrow = ui.ctx().content_rect().width() < NARROW;
         let mut budget = Budget { until: std::time::Instant::now() + THUMBS_TIME, left_out: false };
         let locked = tr.s("levels-locked");
