@@ -336,8 +336,7 @@ fn piece_at(p: Vec2, stack: &Stack, pieces: &PieceQuery, level: &crate::level::L
         pieces.get(e).is_ok_and(|(_, _, g, pl)| {
             if crate::game::board::pieces::resting_in_tray(level, &pl.0) {
                 let b = crate::game::board::pieces::bbox_of(&pl.world(g, step));
-                let q = crate::geom::pt(p.x as f64, p.y as f64);
-                return (b.min.x..=b.max.x).contains(&q.x) && (b.min.y..=b.max.y).contains(&q.y);
+                return b.contains(crate::geom::pt(p.x as f64, p.y as f64), 0.0);
             }
             // Cheap test first: within reach of the piece's centroid (which lies within the
             // farthest vertex's distance of the local origin).
@@ -399,10 +398,8 @@ fn snap_within(e: Entity, pieces: &mut PieceQuery, target: &SnapTargets<'_, '_>,
 /// needs no grid. A piece wider or taller than the bounds is centred across them.
 fn keep_within(e: Entity, pieces: &mut PieceQuery, bounds: Rect, step: f64) {
     let (_, _, g, pl) = pieces.get(e).unwrap();
-    let (lo, hi) = pl.world(g, step).iter().flatten().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), v| {
-        let p = Vec2::new(v.at.x as f32, v.at.y as f32);
-        (lo.min(p), hi.max(p))
-    });
+    let b = crate::game::board::pieces::bbox_of(&pl.world(g, step));
+    let (lo, hi) = (Vec2::new(b.min.x as f32, b.min.y as f32), Vec2::new(b.max.x as f32, b.max.y as f32));
     let axis = |lo: f32, hi: f32, min: f32, max: f32| {
         if hi - lo > max - min {
             (min + max - lo - hi) / 2.0

@@ -72,9 +72,14 @@ fn pictures(
     let mut by_piece: HashMap<Entity, Entity> = shown.iter().map(|(e, p, ..)| (p.piece, e)).collect();
     for (e, piece, geom, placed, mut vis) in &mut pieces {
         let resting = resting_in_tray(&active.level, &placed.0) && !(sel.held && sel.selected == Some(e));
-        let want = if resting { Visibility::Hidden } else { Visibility::Inherited };
-        if *vis != want {
-            *vis = want;
+        // One of the two is drawn: the picture while it rests in the tray, else its layers.
+        let (layers, picture) = if resting {
+            (Visibility::Hidden, Visibility::Inherited)
+        } else {
+            (Visibility::Inherited, Visibility::Hidden)
+        };
+        if *vis != layers {
+            *vis = layers;
         }
         let lit = sel.selected == Some(e);
         let b = bbox_of(&placed.world(geom, step));
@@ -98,14 +103,13 @@ fn pictures(
             let mid = (lo + hi) / 2.0;
             let [r, g, bl] = crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()];
             let line = if lit { (HIGHLIGHT, LINE * 1.5) } else { (OUTLINE, LINE) };
-            let visibility = if resting { Visibility::Inherited } else { Visibility::Hidden };
             commands
                 .spawn((
                     Picture { piece: e, rot: placed.0.rot, lit },
                     BoardItem,
                     InLevel.scoped(),
                     Transform::from_translation(centre),
-                    visibility,
+                    picture,
                 ))
                 .with_children(|c| {
                     for (n, (corners, shade)) in drawn.iter().enumerate() {
@@ -124,9 +128,8 @@ fn pictures(
             if t.translation != centre {
                 t.translation = centre;
             }
-            let want = if resting { Visibility::Inherited } else { Visibility::Hidden };
-            if *v != want {
-                *v = want;
+            if *v != picture {
+                *v = picture;
             }
         }
     }

@@ -22,33 +22,22 @@ impl Default for Look {
 }
 
 impl Look {
+    /// `dark` in the dark look, `light` in the light one.
+    fn pick(self, dark: [f32; 3], light: [f32; 3]) -> Color {
+        let [r, g, b] = if self.dark { dark } else { light };
+        Color::srgb(r, g, b)
+    }
     pub fn background(self) -> Color {
-        if self.dark {
-            Color::srgb(0.11, 0.12, 0.15)
-        } else {
-            Color::srgb(0.92, 0.91, 0.88)
-        }
+        self.pick([0.11, 0.12, 0.15], [0.92, 0.91, 0.88])
     }
     pub fn target(self) -> Color {
-        if self.dark {
-            Color::srgb(0.27, 0.30, 0.37)
-        } else {
-            Color::srgb(0.70, 0.73, 0.80)
-        }
+        self.pick([0.27, 0.30, 0.37], [0.70, 0.73, 0.80])
     }
     pub fn canvas(self) -> Color {
-        if self.dark {
-            Color::srgb(0.15, 0.16, 0.20)
-        } else {
-            Color::srgb(0.97, 0.96, 0.94)
-        }
+        self.pick([0.15, 0.16, 0.20], [0.97, 0.96, 0.94])
     }
     pub fn target_done(self) -> Color {
-        if self.dark {
-            Color::srgb(0.55, 0.47, 0.18)
-        } else {
-            Color::srgb(0.86, 0.77, 0.45)
-        }
+        self.pick([0.55, 0.47, 0.18], [0.86, 0.77, 0.45])
     }
 }
 pub const OUTLINE: Color = Color::srgb(0.08, 0.08, 0.10);

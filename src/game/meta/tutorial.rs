@@ -250,29 +250,39 @@ fn follow_intro(
     pieces: Query<(&Piece, &Placed)>,
     active: Option<Res<ActiveLevel>>,
     orbit: Res<Orbit>,
-    mut seen: Local<Option<(Orbit, Vec<crate::pieces::Placement>)>>,
+    mut seen: Local<Option<Orbit>>,
+    mut turns: Local<Vec<(usize, i32, bool)>>,
     mut save: ResMut<SaveState>,
 ) {
     let acts: Vec<Action> = actions.read().copied().collect();
     let put: Vec<Entity> = placed.read().filter_map(|p| p.piece).collect();
     let (Some(active), Some(step)) = (active, tut.intro_step().copied()) else {
         *seen = None;
+        turns.clear();
         return;
     };
-    let mut now: Vec<crate::pieces::Placement> = pieces.iter().map(|(_, p)| p.0).collect();
-    now.sort_by_key(|p| p.piece);
-    let (before_orbit, before) = seen.get_or_insert_with(|| (*orbit, now.clone())).clone();
+    let before = *seen.get_or_insert(*orbit);
+    *seen = Some(*orbit);
     let moved: Vec<usize> = put.iter().filter_map(|&e| pieces.get(e).ok()).map(|(p, _)| p.0).collect();
-    let turned =
-        moved.iter().any(|&i| before.iter().zip(&now).any(|(a, b)| a.piece == i && (a.rot, a.flip) != (b.rot, b.flip)));
     let did = match step.goal {
         Goal::Move => !moved.is_empty(),
-        Goal::Turn => turned || acts.iter().any(|a| matches!(a, Action::Rotate(_) | Action::Roll(_) | Action::Flip)),
-        Goal::Look => (orbit.yaw, orbit.pitch) != (before_orbit.yaw, before_orbit.pitch),
-        Goal::Layers => orbit.slice.is_some() && orbit.slice != before_orbit.slice,
-        Goal::Check(ok) => moved.iter().any(|&i| ok(&active.level, &now, i)),
+        Goal::Turn => {
+            // The pieces' turns, kept from frame to frame only while this step shows: a turn
+            // by tap in the 3D view comes as a placement, not an action.
+            let now: Vec<(usize, i32, bool)> = pieces.iter().map(|(p, pl)| (p.0, pl.0.rot, pl.0.flip)).collect();
+            let turn_of = |list: &[(usize, i32, bool)], i: usize| list.iter().find(|t| t.0 == i).copied();
+            let turned = moved.iter().any(|&i| turn_of(&turns, i).is_some_and(|t| Some(t) != turn_of(&now, i)));
+            *turns = now;
+            turned || acts.iter().any(|a| matches!(a, Action::Rotate(_) | Action::Roll(_) | Action::Flip))
+        }
+        Goal::Look => (orbit.yaw, orbit.pitch) != (before.yaw, before.pitch),
+        Goal::Layers => orbit.slice.is_some() && orbit.slice != before.slice,
+        Goal::Check(ok) if !moved.is_empty() => {
+            let now: Vec<crate::pieces::Placement> = pieces.iter().map(|(_, p)| p.0).collect();
+            moved.iter().any(|&i| ok(&active.level, &now, i))
+        }
+        Goal::Check(_) => false,
     };
-    *seen = Some((*orbit, now));
     if did {
         let Some((intro, done)) = tut.intro.as_mut() else { return };
         *done += 1;

@@ -103,16 +103,17 @@ pub(super) fn hud(
                         // A polycube tips over instead of mirroring.
                         let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
                         let watch = if thinking.running { "watch-stop" } else { "watch" };
-                        let tools: [(bool, bool, &str, &str, String, Action); 9] = [
-                            (true, !hist.undo.is_empty(), "↩", "undo", "Ctrl+Z".into(), Action::Undo),
-                            (true, !hist.redo.is_empty(), "↪", "redo", "Ctrl+Y".into(), Action::Redo),
-                            (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Action::Rotate(1)),
-                            (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Action::Rotate(-1)),
-                            (caps.mirror || caps.tip, true, "↔", flip, tr.s(flip_says), Action::Flip),
-                            (true, true, "🔁", "restart", "Ctrl+R".into(), Action::Restart),
-                            (true, true, "💡", "hint", tr.s("hint-tip"), Action::Hint),
-                            (caps.lab, true, "🔬", "lab", tr.s("lab-tip"), Action::Cancel),
-                            (caps.watch, true, "👁", watch, tr.s("watch-tip"), Action::Watch),
+                        let tools = [
+                            (true, !hist.undo.is_empty(), "↩", "undo", "Ctrl+Z".into(), Some(Action::Undo)),
+                            (true, !hist.redo.is_empty(), "↪", "redo", "Ctrl+Y".into(), Some(Action::Redo)),
+                            (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Some(Action::Rotate(1))),
+                            (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Some(Action::Rotate(-1))),
+                            (caps.mirror || caps.tip, true, "↔", flip, tr.s(flip_says), Some(Action::Flip)),
+                            (true, true, "🔁", "restart", "Ctrl+R".into(), Some(Action::Restart)),
+                            (true, true, "💡", "hint", tr.s("hint-tip"), Some(Action::Hint)),
+                            // The lab is a card of the HUD, not an action on the board: `None` opens it.
+                            (caps.lab, true, "🔬", "lab", tr.s("lab-tip"), None),
+                            (caps.watch, true, "👁", watch, tr.s("watch-tip"), Some(Action::Watch)),
                         ];
                         for (shown, enabled, icon, word, tip, action) in tools {
                             if !shown {
@@ -128,11 +129,11 @@ pub(super) fn hud(
                             };
                             let tip = if narrow && !word.is_empty() { format!("{} ({tip})", tr.s(word)) } else { tip };
                             if ui.add_enabled(enabled, button).on_hover_text(tip).clicked() {
-                                // The lab is a card of the HUD, not an action on the board.
-                                if word == "lab" {
-                                    lab.open = !lab.open;
-                                } else {
-                                    actions.write(action);
+                                match action {
+                                    Some(a) => {
+                                        actions.write(a);
+                                    }
+                                    None => lab.open = !lab.open,
                                 }
                             }
                         }

@@ -5,6 +5,7 @@
 use super::prelude::*;
 use crate::game::solver::lab::{LabRun, LabShow, SolverLab};
 
+#[allow(clippy::too_many_arguments)]
 pub(super) fn lab_card(
     mut contexts: EguiContexts,
     active: Option<Res<ActiveLevel>>,
@@ -13,12 +14,13 @@ pub(super) fn lab_card(
     mut runs: MessageWriter<LabRun>,
     mut shows: MessageWriter<LabShow>,
     tr: Res<Words>,
+    cards: Res<crate::game::shared::Cards>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(active) = active.filter(|_| lab.open) else { return Ok(()) };
     let rect = ctx.content_rect();
     let width = rect.width();
-    let mut top = super::widgets::below_top_bar(ctx);
+    let mut top = super::widgets::below_top_bar(ctx, &cards);
     if tutorial.active {
         top += crate::game::board::view::tutorial_card(width);
     }

@@ -10,6 +10,7 @@ pub(super) fn tutorial(
     input: Res<crate::game::meta::tutorial::InputKind>,
     mut skip: MessageWriter<crate::game::meta::tutorial::SkipTutorial>,
     tr: Res<Words>,
+    cards: Res<crate::game::shared::Cards>,
 ) -> Result {
     use crate::game::meta::tutorial::Tutorial;
     if !tut.active {
@@ -17,7 +18,7 @@ pub(super) fn tutorial(
     }
     let ctx = contexts.ctx_mut()?;
     let width = ctx.content_rect().width();
-    let top = super::widgets::below_top_bar(ctx) + 6.0;
+    let top = super::widgets::below_top_bar(ctx, &cards) + 6.0;
     let gold = egui::Color32::from_rgb(240, 200, 80);
     egui::Area::new("tutorial".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top]).show(ctx, |ui| {
         let card = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(10.0).corner_radius(8.0);

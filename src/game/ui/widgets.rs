@@ -2,11 +2,11 @@
 
 use super::prelude::*;
 
-/// Where the cards under the top bar start: below the bar as it was last drawn (on a phone it
-/// can wrap to more rows than the layout reserves), or below the room reserved for it.
-pub(super) fn below_top_bar(ctx: &egui::Context) -> f32 {
-    let reserved = hud_insets(ctx.content_rect().width()).0;
-    ctx.memory(|m| m.area_rect(egui::Id::new("hud-top"))).map_or(reserved, |r| r.bottom().max(reserved))
+/// Where the cards under the top bar start: below the bar as it was last drawn
+/// (`Cards::top_bar`; on a phone it can wrap to more rows than the layout reserves), or below
+/// the room reserved for it.
+pub(super) fn below_top_bar(ctx: &egui::Context, cards: &crate::game::shared::Cards) -> f32 {
+    cards.top_bar.max(hud_insets(ctx.content_rect().width()).0)
 }
 
 /// A window in the middle of the screen, without a title bar.
