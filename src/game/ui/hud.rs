@@ -49,7 +49,9 @@ pub(super) fn hud(
                     next.set(AppState::LevelSelect);
                 }
                 ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
-                ui.label(format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())])));
+                // Kept whole: on a phone it moves to the next row rather than breaking as "0 / moves".
+                let count = format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())]));
+                ui.add(egui::Label::new(count).wrap_mode(egui::TextWrapMode::Extend));
                 let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
                 if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
                     edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
