@@ -57,6 +57,9 @@ save-failed = Progress could not be saved to { $path }: { $why }
 
 ## Level list
 
+packs-title = Level packs
+back-packs = < Packs
+packs-last = last played
 levels-title = Levels
 levels-code-hint = Paste a level code
 levels-open-code = Open code

@@ -56,6 +56,9 @@ save-failed = Não foi possível salvar o progresso em { $path }: { $why }
 
 ## Lista de fases
 
+packs-title = Pacotes de fases
+back-packs = < Pacotes
+packs-last = jogado por último
 levels-title = Fases
 levels-code-hint = Cole o código de uma fase
 levels-open-code = Abrir código

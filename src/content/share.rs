@@ -260,6 +260,7 @@ fn read_compact(r: &mut Reader, version: u8) -> Result<Entry, String> {
     Ok(Entry {
         id: String::new(),
         name,
+        names: Default::default(),
         family: None,
         difficulty: (flags >> 3) & 7,
         pieces: Some(Node::Str(set.into())),

@@ -75,6 +75,9 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
     if let Some(poly) = level.solid() {
         return cubes(level, poly, solved);
     }
+    if level.sides(0).is_some() {
+        return tiles(level, solved);
+    }
     let line = BBox::of_rings(&level.target).size() / 60.0;
     if solved && !level.solution.is_empty() {
         let mut out = Vec::new();
@@ -110,6 +113,49 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
         return vec![Paint { rings, rgba: FIGURE }];
     }
     vec![Paint { rings: level.target.iter().map(|r| flatten(r)).collect(), rgba: FIGURE }]
+}
+
+/// Edge-coloured tiles as four triangles each: solved, where the solution puts them;
+/// unsolved, on the board's cells in an order and turns drawn from the level's id (the tiles
+/// as the player will meet them, not their answer).
+fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
+    let corners = [pt(0.0, 1.0), pt(1.0, 1.0), pt(1.0, 0.0), pt(0.0, 0.0)];
+    let mid = pt(0.5, 0.5);
+    // (tile, where its local square goes)
+    let mut placed: Vec<(usize, Box<dyn Fn(Pt) -> Pt>)> = Vec::new();
+    if solved && !level.solution.is_empty() {
+        let step = level.set.step();
+        for p in &level.solution {
+            let m = p.world_motion(step, false);
+            placed.push((p.piece, Box::new(move |q| m.apply(q))));
+        }
+    } else {
+        use rand_chacha::rand_core::SeedableRng;
+        let seed = level.id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut order: Vec<usize> = (0..level.set.pieces.len()).collect();
+        crate::support::random::shuffle(&mut rng, &mut order);
+        let turns = level.caps().turn;
+        for (cell, &tile) in level.target.iter().zip(&order) {
+            let corner = BBox::of_rings(std::slice::from_ref(cell)).min;
+            let turn = if turns { crate::support::random::below(&mut rng, 4) } else { 0 };
+            let angle = turn as f64 * std::f64::consts::FRAC_PI_2;
+            placed.push((tile, Box::new(move |q: Pt| (q - mid).rotate(angle) + mid + corner)));
+        }
+    }
+    let mut out = Vec::new();
+    for (tile, at) in &placed {
+        let Some(sides) = level.sides(*tile) else { continue };
+        for (i, &c) in sides.iter().enumerate() {
+            let [r, g, b] = crate::tiles::side_rgb(c);
+            let tri = vec![at(corners[i]), at(corners[(i + 1) % 4]), at(mid)];
+            out.push(Paint { rings: vec![tri], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
+        }
+    }
+    for (_, at) in &placed {
+        out.extend(outline(&[corners.iter().map(|&q| at(q)).collect()], 0.05));
+    }
+    out
 }
 
 /// A polycube board as cubes seen from the front left and above: each cube's top, left and

@@ -238,6 +238,12 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// The colours of a piece's sides (north, east, south, west in its own frame; 0 is the
+    /// frame's), for families whose pieces are edge-coloured unit tiles: pictures paint them.
+    fn sides(&self, _piece: usize) -> Option<crate::tiles::Tile> {
+        None
+    }
+
     /// The rotation a piece starts in.
     fn rest_rotation(&self, _level: &Level, _piece: usize) -> i32 {
         0
@@ -330,6 +336,12 @@ impl Level {
         }
     }
 
+    /// The level's name in language `lang` (a tag such as `"pt-BR"`), the English one when its
+    /// file gives none in that language.
+    pub fn name_in(&self, lang: &str) -> &str {
+        crate::level::entry::name_in(&self.name, &self.entry.names, lang)
+    }
+
     /// The family's own data, when it is of type `T` (a family's drawing plugin reads its
     /// board or puzzle this way).
     pub fn data<T: Family>(&self) -> Option<&T> {
@@ -417,6 +429,11 @@ impl Level {
     /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation.
     pub fn drawing(&self, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
         self.family.drawing(self, piece, rot)
+    }
+
+    /// Piece `piece`'s side colours, when the pieces are edge-coloured tiles.
+    pub fn sides(&self, piece: usize) -> Option<crate::tiles::Tile> {
+        self.family.sides(piece)
     }
 
     /// Pieces in world coordinates for a list of placements.

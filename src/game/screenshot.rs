@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -20,6 +20,7 @@ use bevy::winit::WinitPlugin;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Shot {
     Menu,
+    Packs,
     Levels,
     Settings,
     Start,
@@ -72,7 +73,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -139,6 +140,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("tutorial") => Shot::Tutorial,
                     Some("menu") => Shot::Menu,
                     Some("levels") => Shot::Levels,
+                    Some("packs") => Shot::Packs,
                     Some("settings") => Shot::Settings,
                     Some("create") => Shot::Create,
                     Some("editor") => Shot::Editor,
@@ -279,9 +281,14 @@ fn drive(
     }
     let (pi, li) = library.find(&plan.level).unwrap_or_default();
     match (state.get(), plan.shot) {
-        (AppState::MainMenu, Shot::Levels) => {
-            // The list opens at the pack of `--level`.
-            commands.queue(move |w: &mut World| w.resource_mut::<crate::game::meta::save::ListFocus>().0 = Some(pi));
+        (AppState::MainMenu, Shot::Levels | Shot::Packs) => {
+            // The list opens at the pack of `--level`'s grid, or the packs with it marked.
+            let grid = plan.shot == Shot::Levels;
+            commands.queue(move |w: &mut World| {
+                let mut focus = w.resource_mut::<crate::game::meta::save::ListFocus>();
+                focus.open = grid.then_some(pi);
+                focus.last = Some(pi);
+            });
             next.set(AppState::LevelSelect);
         }
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
@@ -382,7 +389,7 @@ fn drive(
     }
     let ready = match plan.shot {
         Shot::Menu => *state.get() == AppState::MainMenu,
-        Shot::Levels => *state.get() == AppState::LevelSelect,
+        Shot::Levels | Shot::Packs => *state.get() == AppState::LevelSelect,
         Shot::Settings => *state.get() == AppState::Settings,
         Shot::Create => *state.get() == AppState::Editor,
         _ => plan.arranged,

@@ -29,6 +29,10 @@ fn is_step45(s: &f64) -> bool {
 pub struct Entry {
     pub id: String,
     pub name: String,
+    /// The name in other languages, by language tag (`"pt-BR"`); `name` is the English one
+    /// and stands in for a language not listed.
+    #[serde(default, skip_serializing_if = "Names::is_empty")]
+    pub names: Names,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub family: Option<String>,
     #[serde(default = "one_u8")]
@@ -55,6 +59,14 @@ pub struct Entry {
     pub tolerance: Option<f64>,
 }
 
+/// A name in other languages than English, by language tag.
+pub type Names = std::collections::BTreeMap<String, String>;
+
+/// The name `names` give in language `lang` (its tag), else `name`.
+pub fn name_in<'a>(name: &'a str, names: &'a Names, lang: &str) -> &'a str {
+    names.get(lang).map_or(name, String::as_str)
+}
+
 impl Entry {
     /// An entry of `family` (`None`: tangram) with every optional field at its default; the
     /// level writers fill in the rest.
@@ -62,6 +74,7 @@ impl Entry {
         Entry {
             id: String::new(),
             name: String::new(),
+            names: Names::new(),
             family: family.map(String::from),
             difficulty: 1,
             pieces: None,

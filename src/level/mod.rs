@@ -44,10 +44,19 @@ pub struct Pack {
     /// Short id (the file stem), used as `PACK` in `PACK/ID`.
     pub id: String,
     pub name: String,
+    /// The name in other languages (see [`entry::Names`]).
+    pub names: entry::Names,
     pub author: String,
     pub version: u32,
     pub file: String,
     pub levels: Vec<Level>,
+}
+
+impl Pack {
+    /// The pack's name in language `lang`, the English one when its file gives none.
+    pub fn name_in(&self, lang: &str) -> &str {
+        entry::name_in(&self.name, &self.names, lang)
+    }
 }
 
 fn one() -> u32 {
@@ -58,6 +67,8 @@ fn one() -> u32 {
 #[serde(deny_unknown_fields)]
 struct RawPack {
     name: String,
+    #[serde(default, skip_serializing_if = "entry::Names::is_empty")]
+    names: entry::Names,
     #[serde(default, skip_serializing_if = "String::is_empty")]
     author: String,
     #[serde(default = "one")]
@@ -67,7 +78,7 @@ struct RawPack {
 
 /// A pack file holding `entries`, as `parse_pack` reads it.
 pub fn write_pack(name: &str, entries: &[Entry]) -> String {
-    let pack = RawPack { name: name.into(), author: String::new(), version: 1, levels: entries.to_vec() };
+    let pack = RawPack { name: name.into(), names: Default::default(), author: String::new(), version: 1, levels: entries.to_vec() };
     let config = ron::ser::PrettyConfig::new()
         .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
         .depth_limit(4)
@@ -91,7 +102,7 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
 /// A pack made of level entries (today's dailies, the shared levels), checked as a file's
 /// would be; `file` names it in errors.
 pub fn pack_of(name: &str, entries: Vec<Entry>, file: &str, id: &str) -> Result<Pack, LoadError> {
-    let raw = RawPack { name: name.into(), author: String::new(), version: 1, levels: entries };
+    let raw = RawPack { name: name.into(), names: Default::default(), author: String::new(), version: 1, levels: entries };
     build_pack(raw, file, id, None)
 }
 
@@ -135,7 +146,7 @@ fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<
     if levels.is_empty() {
         return Err(err(None, "the pack has no levels".into()));
     }
-    Ok(Pack { id: id.into(), name: raw.name, author: raw.author, version: raw.version, file: file.into(), levels })
+    Ok(Pack { id: id.into(), name: raw.name, names: raw.names, author: raw.author, version: raw.version, file: file.into(), levels })
 }
 
 /// Most levels in one pack.

@@ -25,6 +25,20 @@ pub const W: usize = 3;
 /// A tile's colours, N E S W.
 pub type Tile = [u16; 4];
 
+/// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through the
+/// first eight piece colours (they stay apart for common colour blindness), each drawn with one
+/// of six symbols on the board, so 24 colours can be told apart without seeing colour at all.
+const SIDE_COLOURS: usize = 8;
+
+/// The colour of side colour `c` (0: the frame's dark grey), as RGB in 0..1.
+pub fn side_rgb(c: u16) -> [f32; 3] {
+    if c == 0 {
+        [0.16, 0.17, 0.20]
+    } else {
+        crate::pieces::PALETTE[(c as usize - 1) % SIDE_COLOURS]
+    }
+}
+
 /// A tile turned by `rot` quarter turns clockwise: the side that faced north faces east.
 pub fn turned(t: &Tile, rot: u8) -> Tile {
     let r = rot as usize % 4;

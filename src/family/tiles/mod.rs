@@ -84,6 +84,10 @@ impl Family for TileLevel {
         Caps { turn, mirror: false, tip: false, watch: false, lab: true, grid: true, drawings: 0 }
     }
 
+    fn sides(&self, piece: usize) -> Option<crate::tiles::Tile> {
+        self.puzzle.tiles.get(piece).copied()
+    }
+
     /// Matched inner sides; tiles count wherever they are (off the board they are in the tray).
     fn judge(&self, _level: &Level, pieces: &[Placement]) -> Judgement {
         judge(&self.puzzle, pieces)

@@ -7,7 +7,6 @@ use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom};
 use crate::game::draw::paint::{add_shapes, fill, stroke, Look, LINE, OUTLINE};
 use crate::game::solver::hints::{HintKind, HintMarker};
-use crate::pieces::PALETTE;
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -73,19 +72,7 @@ fn dress_thinking(
     }
 }
 
-/// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through the
-/// first eight piece colours (they stay apart for common colour blindness), each with one of
-/// six symbols, so 24 colours can be told apart without seeing colour at all.
-const SIDE_COLOURS: usize = 8;
-
-/// The colour of side colour `c` (0: the frame's dark grey).
-pub fn side_rgb(c: u16) -> [f32; 3] {
-    if c == 0 {
-        [0.16, 0.17, 0.20]
-    } else {
-        PALETTE[(c as usize - 1) % SIDE_COLOURS]
-    }
-}
+use crate::tiles::side_rgb;
 
 /// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
 fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile) {

@@ -53,14 +53,21 @@ impl Plugin for SavePlugin {
         app.init_resource::<ListFocus>()
             .add_systems(Update, record_solve.after(crate::game::shared::VerificationSet))
             .add_systems(OnEnter(AppState::Playing), remember_pack)
+            .add_systems(OnExit(AppState::Playing), open_played_pack)
+            .add_systems(OnExit(AppState::Solved), open_played_pack)
+            .add_systems(OnEnter(AppState::MainMenu), close_pack)
             .add_systems(OnEnter(AppState::LevelSelect), focus_played_pack);
     }
 }
 
-/// The pack the level list scrolls to when it opens: the one being played, or after a restart
-/// the one played last (kept in the save file).
+/// What the level list shows: a pack's grid (`open`), or with `None` the packs, the one played
+/// last (`last`: the one being played, or after a restart the one the save file names) marked
+/// and scrolled to. The menu's Play opens the packs; leaving a level opens its pack's grid.
 #[derive(Resource, Default)]
-pub struct ListFocus(pub Option<usize>);
+pub struct ListFocus {
+    pub open: Option<usize>,
+    pub last: Option<usize>,
+}
 
 /// A level started: its pack is saved as the one played last.
 fn remember_pack(active: Option<Res<ActiveLevel>>, mut save: ResMut<SaveState>) {
@@ -72,6 +79,18 @@ fn remember_pack(active: Option<Res<ActiveLevel>>, mut save: ResMut<SaveState>) 
     }
 }
 
+/// Leaving a level: the list opens at its pack's grid.
+fn open_played_pack(active: Option<Res<ActiveLevel>>, mut focus: ResMut<ListFocus>) {
+    if let Some(active) = active {
+        focus.open = Some(active.pack);
+    }
+}
+
+/// The menu: the list opens at the packs.
+fn close_pack(mut focus: ResMut<ListFocus>) {
+    focus.open = None;
+}
+
 fn focus_played_pack(
     active: Option<Res<ActiveLevel>>,
     save: Res<SaveState>,
@@ -81,7 +100,7 @@ fn focus_played_pack(
     let last = save.data.last_pack.as_deref();
     let played = active.map(|a| a.pack).or_else(|| library.packs.iter().position(|p| Some(p.id.as_str()) == last));
     if played.is_some() {
-        focus.0 = played;
+        focus.last = played;
     }
 }
 

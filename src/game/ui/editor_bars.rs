@@ -249,7 +249,7 @@ pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, 
         for c in 1..=d.colors().max(*brush).max(1) + 1 {
             let sel = *brush == c;
             let b = egui::Button::new(egui::RichText::new(format!("{c}")).color(egui::Color32::BLACK))
-                .fill(rgb(crate::game::draw::tiles::side_rgb(c)))
+                .fill(rgb(crate::tiles::side_rgb(c)))
                 .stroke(if sel { egui::Stroke::new(3.0, egui::Color32::WHITE) } else { egui::Stroke::NONE })
                 .min_size(egui::vec2(30.0, 26.0));
             if ui.add(b).clicked() {
@@ -305,7 +305,7 @@ pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, 
             let colour = d.side(i, side);
             painter.add(egui::Shape::convex_polygon(
                 vec![a, b, mid],
-                rgb(crate::game::draw::tiles::side_rgb(colour)),
+                rgb(crate::tiles::side_rgb(colour)),
                 egui::Stroke::new(1.0, ink),
             ));
             if colour > 0 {

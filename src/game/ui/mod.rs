@@ -9,6 +9,7 @@ mod lab;
 mod layers;
 mod level_list;
 mod menu;
+mod packs;
 mod prelude;
 mod settings;
 mod solved;

@@ -34,11 +34,24 @@ pub(super) fn clock(ms: u64) -> String {
     format!("{}:{:02}", s / 60, s % 60)
 }
 
-/// A level's name: as its pack names it, but a daily puzzle's (made by the game, named in
-/// English by the core) in the player's language.
+/// A level's name in the player's language: as its pack names it in that language (English
+/// when it gives none), a daily puzzle's (made by the game, named in English by the core) from
+/// the catalogue.
 pub(super) fn level_name(level: &crate::level::Level, tr: &Words) -> String {
-    let Some((family, date)) = crate::content::daily::parse_level_id(&level.id) else { return level.name.clone() };
-    let Some(title) = crate::family::registry::daily_title(family) else { return level.name.clone() };
+    let own = || level.name_in(tr.0 .0.tag()).to_string();
+    let Some((family, date)) = crate::content::daily::parse_level_id(&level.id) else { return own() };
+    let Some(title) = crate::family::registry::daily_title(family) else { return own() };
     let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
     tr.f("daily-level", &[("family", tr.s(title).into()), ("day", tr.s(day).into()), ("date", date.to_string().into())])
+}
+
+/// A pack's name in the player's language: the game's own packs (daily puzzles, the player's
+/// levels, shared levels) from the catalogue, the others as their files name them.
+pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
+    match pack.id.as_str() {
+        crate::game::meta::daily::PACK => tr.s("pack-daily"),
+        crate::content::editor::PACK => tr.s("pack-mine"),
+        crate::game::meta::codes::PACK => tr.s("pack-shared"),
+        _ => pack.name_in(tr.0 .0.tag()).to_string(),
+    }
 }
