@@ -2268,9 +2268,10 @@ fn a_right_click_turns_the_piece_under_the_pointer() {
 }
 
 /// Issue 33, item 6: after a restart the level list opens at the pack last played (it opened
-/// at the first pack).
+/// at the first pack). Since issue 34 the list opens at the packs, that one marked and
+/// scrolled to; leaving a level opens its pack's grid.
 #[test]
-fn the_level_list_opens_at_the_pack_played_last_after_a_restart() {
+fn the_packs_mark_the_pack_played_last_after_a_restart_and_a_level_returns_to_its_pack() {
     use tessera::game::meta::save::ListFocus;
     let key = "polyominoes/pentominoes-6x10";
     let mut first = app("last-pack");
@@ -2284,5 +2285,20 @@ fn the_level_list_opens_at_the_pack_played_last_after_a_restart() {
     app.update();
     app.update();
     assert_eq!(state(&app), AppState::LevelSelect);
-    assert_eq!(app.world().resource::<ListFocus>().0, Some(pack));
+    // From the menu the list shows the packs, the one played last marked.
+    assert_eq!(app.world().resource::<ListFocus>().last, Some(pack));
+    assert_eq!(app.world().resource::<ListFocus>().open, None);
+    // Leaving a level opens its pack's grid; the menu closes it again.
+    let other = "edge/3x3-1";
+    start(&mut app, other);
+    let edge = app.world().resource::<ActiveLevel>().pack;
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<ListFocus>().open, Some(edge));
+    assert_eq!(app.world().resource::<ListFocus>().last, Some(edge));
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<ListFocus>().open, None);
 }

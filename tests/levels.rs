@@ -12,6 +12,35 @@ fn classic_pack_has_forty_levels_with_the_thirteen_convex_tangrams() {
     assert_eq!(classic.levels.iter().filter(|l| l.id.starts_with("convex-")).count(), 13);
 }
 
+/// Every shipped pack and level is named in every language the game speaks (English in
+/// `name`, the others in `names`), and a name in another language is read back by its tag.
+#[test]
+fn every_shipped_pack_and_level_is_named_in_every_language() {
+    use tessera::support::i18n::Lang;
+    let mut missing = Vec::new();
+    for pack in embedded_packs() {
+        for lang in Lang::ALL.into_iter().filter(|&l| l != Lang::En) {
+            let tag = lang.tag();
+            if pack.names.get(tag).is_none_or(|n| n.trim().is_empty()) {
+                missing.push(format!("pack {} in {tag}", pack.id));
+            }
+            for level in &pack.levels {
+                match level.entry.names.get(tag) {
+                    Some(n) if !n.trim().is_empty() => assert_eq!(level.name_in(tag), n),
+                    _ => missing.push(format!("{}/{} in {tag}", pack.id, level.id)),
+                }
+            }
+        }
+    }
+    assert!(missing.is_empty(), "names missing: {missing:?}");
+    let text = "(name: \"Squares\", names: {\"pt-BR\": \"Quadrados\"}, levels: [(id: \"a\", name: \"Square\", \
+        names: {\"pt-BR\": \"Quadrado\"}, pieces: [[(0,0),(1,0),(1,1),(0,1)]], rotation_step: 90.0, mode: anchored, \
+        target: [[(0,0),(1,0),(1,1),(0,1)]], solution: [(piece: 0, at: (0, 0))])])";
+    let pack = parse_pack(text, "squares.ron", "squares").unwrap();
+    assert_eq!((pack.name_in("pt-BR"), pack.name_in("en")), ("Quadrados", "Squares"));
+    assert_eq!((pack.levels[0].name_in("pt-BR"), pack.levels[0].name_in("xx")), ("Quadrado", "Square"));
+}
+
 #[test]
 fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
     for pack in embedded_packs() {

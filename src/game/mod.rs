@@ -42,7 +42,7 @@ impl Plugin for LogicPlugins {
         app.init_state::<AppState>().add_computed_state::<InLevel>().add_plugins((
             board::levels::LevelsPlugin,
             (meta::save::SavePlugin, meta::language::LanguagePlugin),
-            board::view::ViewPlugin,
+            (board::view::ViewPlugin, board::zoom::ZoomPlugin),
             board::input::InputPlugin,
             board::pieces::PiecesPlugin,
             (board::placement::PlacementPlugin, board::motion::MotionPlugin, meta::tutorial::TutorialPlugin),

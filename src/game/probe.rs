@@ -3,8 +3,11 @@
 //! With `TESSERA_PROBE=FILE` in the environment, the game writes FILE (JSON, replaced whole,
 //! only when something changed) after each frame: the screen, the level, the rectangles of the
 //! widgets the interface names with [`mark`], and each piece's centre on screen with the
-//! centre, turn and flip its reference solution gives it. Nothing is read back: input still
-//! has to arrive through the window. Without the variable nothing is collected or written.
+//! centre, turn and flip its reference solution gives it; and, from egui's accessibility tree,
+//! every widget that takes a click (`widgets`: role, words, rectangle, enabled) and every
+//! label's rows as laid out (`labels`), so tests can measure targets and find words cut or
+//! broken. Nothing is read back: input still has to arrive through the window. Without the
+//! variable nothing is collected or written.
 
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom, Placed};
@@ -62,13 +65,19 @@ fn write(
     mismatched: Res<Mismatched>,
     save: Res<SaveState>,
     pieces: Query<(&Piece, &PieceGeom, &Placed)>,
+    outputs: Query<&bevy_egui::EguiOutput>,
     mut last: Local<String>,
 ) {
     let Some(file) = target() else { return };
     let marks = contexts
         .ctx_mut()
-        .map(|ctx| ctx.data_mut(|d| std::mem::take(&mut d.get_temp_mut_or_default::<Marks>(egui::Id::NULL).0)))
+        .map(|ctx| {
+            // The next pass builds the accessibility tree the widgets are read from.
+            ctx.enable_accesskit();
+            ctx.data_mut(|d| std::mem::take(&mut d.get_temp_mut_or_default::<Marks>(egui::Id::NULL).0))
+        })
         .unwrap_or_default();
+    let (widgets, labels) = outputs.iter().next().map(accessible).unwrap_or_default();
     let size = windows.iter().next().map_or([0.0, 0.0], |w| [w.width(), w.height()]);
     let screen = |p: Vec2| {
         let s = view.to_screen(p);
@@ -105,6 +114,8 @@ fn write(
         "solved": progress.solved,
         "mismatched": mismatched.0.len(),
         "marks": marks,
+        "widgets": widgets,
+        "labels": labels,
         "pieces": drawn,
     })
     .to_string();
@@ -115,4 +126,37 @@ fn write(
     if std::fs::write(&tmp, &json).and_then(|_| std::fs::rename(&tmp, file)).is_ok() {
         *last = json;
     }
+}
+
+/// From the pass's accessibility tree: the widgets that take a click (role, words, rectangle in
+/// logical pixels, enabled), and each label's rows of text as laid out (its words, one string
+/// per row, with their rectangles).
+fn accessible(output: &bevy_egui::EguiOutput) -> (Vec<serde_json::Value>, Vec<serde_json::Value>) {
+    use bevy_egui::egui::accesskit::{Action, Role};
+    let Some(tree) = &output.platform_output.accesskit_update else { return Default::default() };
+    let nodes: std::collections::HashMap<_, _> = tree.nodes.iter().map(|(id, n)| (*id, n)).collect();
+    let rect = |n: &bevy_egui::egui::accesskit::Node| n.bounds().map(|b| [b.x0, b.y0, b.x1, b.y1]);
+    let mut widgets = Vec::new();
+    let mut labels = Vec::new();
+    for (_, n) in &tree.nodes {
+        if n.supports_action(Action::Click) {
+            widgets.push(serde_json::json!({
+                "role": format!("{:?}", n.role()),
+                "words": n.label().or(n.value()).unwrap_or_default(),
+                "rect": rect(n),
+                "enabled": !n.is_disabled(),
+            }));
+        }
+        let rows: Vec<_> = n
+            .children()
+            .iter()
+            .filter_map(|c| nodes.get(c))
+            .filter(|c| c.role() == Role::TextRun)
+            .map(|c| serde_json::json!({ "text": c.value().unwrap_or_default(), "rect": rect(c) }))
+            .collect();
+        if !rows.is_empty() {
+            labels.push(serde_json::json!({ "role": format!("{:?}", n.role()), "rows": rows }));
+        }
+    }
+    (widgets, labels)
 }

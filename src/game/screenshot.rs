@@ -228,7 +228,12 @@ pub fn run(args: &[String]) -> i32 {
         app.insert_resource(crate::game::shared::OffscreenTarget(image))
             .insert_resource(crate::game::board::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
     }
-    app.add_plugins((super::LogicPlugins, crate::game::draw::DrawPlugin, crate::game::ui::UiPlugin));
+    app.add_plugins((
+        super::LogicPlugins,
+        crate::game::draw::DrawPlugin,
+        crate::game::ui::UiPlugin,
+        crate::game::probe::ProbePlugin,
+    ));
     let compiling = Compiling::default();
     app.insert_resource(compiling.clone());
     app.sub_app_mut(bevy::render::RenderApp)

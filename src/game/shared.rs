@@ -88,6 +88,16 @@ pub enum Action {
     Place,
     /// Polycube levels: zoom the 3D view in (> 0) or out.
     Zoom(f32),
+    /// The wheel turned by this many clicks (away from the player positive) with the pointer
+    /// at a board point: over a piece it turns the piece, elsewhere it zooms the board there.
+    Wheel(Vec2, i32),
+    /// Two fingers on the board moved: their spread grew `ratio` times and their midpoint moved
+    /// from board point `from` to `to` (both as the view shows them now): zoom and pan.
+    Pinch { ratio: f32, from: Vec2, to: Vec2 },
+    /// Zoom the board in (> 0) or out by this many steps about the view's centre.
+    ZoomBoard(i32),
+    /// Fit the whole board in view again.
+    FitBoard,
 }
 
 /// Polycube levels: the 3D view's rectangle (board coordinates), where the wheel and a pinch

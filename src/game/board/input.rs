@@ -95,8 +95,7 @@ fn mouse(
             if solid.0.is_some_and(|r| r.contains(w)) {
                 out.write(Action::Zoom(up as f32));
             } else {
-                out.write(Action::Select(w));
-                out.write(Action::Rotate(up));
+                out.write(Action::Wheel(w, up));
             }
         }
     }
@@ -109,7 +108,23 @@ struct TouchState {
     twist: Option<(f32, f32)>,
     /// Their distance last frame (a pinch on the 3D view zooms).
     spread: Option<f32>,
+    /// Two fingers on the flat board: their midpoint and spread when they came down and last
+    /// frame, and whether they have moved apart, together or along enough to zoom and pan
+    /// (a twist alone does neither).
+    pinch: Option<Pinch>,
 }
+
+#[derive(Clone, Copy)]
+struct Pinch {
+    start: (Vec2, f32),
+    last: (Vec2, f32),
+    engaged: bool,
+}
+
+/// Two fingers zoom once their spread changes by this share, and pan once their midpoint moves
+/// this many pixels.
+const PINCH_SPREAD: f32 = 0.08;
+const PINCH_TRAVEL: f32 = 12.0;
 
 fn touch(
     touches: Res<Touches>,
@@ -159,9 +174,19 @@ fn touch(
             out.write(Action::Cancel);
         }
         st.twist = Some((angle, acc));
+        // The same fingers zoom and pan the board.
+        let now = ((fingers[0].position() + fingers[1].position()) / 2.0, d.length().max(1.0));
+        let mut p = st.pinch.unwrap_or(Pinch { start: now, last: now, engaged: false });
+        p.engaged |= (now.1 / p.start.1).ln().abs() > PINCH_SPREAD || now.0.distance(p.start.0) > PINCH_TRAVEL;
+        if p.engaged && now != p.last {
+            out.write(Action::Pinch { ratio: now.1 / p.last.1, from: view.to_world(p.last.0), to: view.to_world(now.0) });
+        }
+        p.last = now;
+        st.pinch = Some(p);
     } else {
         st.twist = None;
         st.spread = None;
+        st.pinch = None;
     }
     for t in touches.iter_just_pressed() {
         if st.primary.is_none() && !blocked.0 {
@@ -182,7 +207,7 @@ fn touch(
     }
 }
 
-fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
+fn keyboard(keys: Res<ButtonInput<KeyCode>>, view: Res<View>, mut out: MessageWriter<Action>) {
     let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
     let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::KeyZ) && ctrl {
@@ -209,6 +234,12 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
         out.write(Action::Lift(-1));
     } else if keys.just_pressed(KeyCode::Enter) {
         out.write(Action::Place);
+    } else if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
+        out.write(Action::ZoomBoard(1));
+    } else if keys.any_just_pressed([KeyCode::Minus, KeyCode::NumpadSubtract]) {
+        out.write(Action::ZoomBoard(-1));
+    } else if keys.any_just_pressed([KeyCode::Digit0, KeyCode::Numpad0]) {
+        out.write(Action::FitBoard);
     }
     for (k, v) in [
         (KeyCode::ArrowUp, IVec2::Y),
@@ -217,7 +248,8 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
         (KeyCode::ArrowRight, IVec2::X),
     ] {
         if keys.just_pressed(k) {
-            out.write(Action::Step(v));
+            // Arrows move pieces as the screen shows the board (turned or not).
+            out.write(Action::Step(view.board_dir(v.as_vec2()).round().as_ivec2()));
         }
     }
 }
@@ -225,6 +257,7 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, mut out: MessageWriter<Action>) {
 fn gamepad(
     pads: Query<&Gamepad>,
     time: Res<Time>,
+    view: Res<View>,
     bounds: Res<BoardBounds>,
     mut focus: ResMut<GamepadFocus>,
     mut out: MessageWriter<Action>,
@@ -247,6 +280,7 @@ fn gamepad(
                 dir += v;
             }
         }
+        let dir = view.board_dir(dir);
         let used = dir != Vec2::ZERO || pad.get_just_pressed().next().is_some();
         if used && !focus.active {
             focus.active = true;

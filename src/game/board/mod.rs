@@ -1,4 +1,4 @@
-//! The level on the board and its input: the library and the active level, raw input to actions, the view, the pieces, placement, motion,
+//! The level on the board and its input: the library and the active level, raw input to actions, the view and its zoom, the pieces, placement, motion,
 //! and the verification system that judges every placement.
 
 pub mod input;
@@ -9,3 +9,4 @@ pub mod pieces;
 pub mod placement;
 pub mod verification;
 pub mod view;
+pub mod zoom;

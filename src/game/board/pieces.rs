@@ -240,16 +240,19 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    let free =
-        crate::game::board::view::free_area(view.size, crate::game::board::layout::frame(level).is_some(), false);
-    let (start, rect) = start_layout(level, free.x / free.y);
-    bounds.0 = rect;
+    let solid = crate::game::board::layout::frame(level).is_some();
+    let free = crate::game::board::view::free_area(view.size, solid, false);
     let mut f = bbox_of(&level.target);
     if let Some(r) = crate::game::board::layout::frame(level) {
         f.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         f.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }
-    figure.0 = Some(Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32));
+    let f = Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32);
+    figure.0 = Some(f);
+    // A board shown turned lays its tray out for the screen turned too.
+    let aspect = if crate::game::board::view::turns(view.size, f, solid) { free.y / free.x } else { free.x / free.y };
+    let (start, rect) = start_layout(level, aspect);
+    bounds.0 = rect;
     layout.0 = start.clone();
     for (i, p) in start.iter().enumerate() {
         let def = &level.set.pieces[i];

@@ -20,6 +20,9 @@ pub type Snapshot = Vec<(Entity, Placement)>;
 pub struct Selection {
     pub selected: Option<Entity>,
     pub held: bool,
+    /// The pointer's last press, selection or wheel was over a piece (else over the empty
+    /// board, which the wheel zooms and a drag pans: [`crate::game::board::zoom`]).
+    pub pointer_on_piece: bool,
     grab: Vec2,
     press: Vec2,
     moved: bool,
@@ -122,18 +125,36 @@ fn handle_actions(
         all.sort();
         stack.0 = all.into_iter().map(|(_, e)| e).collect();
     }
-    for action in actions.read().copied() {
+    // The wheel over a piece selects and turns it (over the empty board it zooms).
+    let read: Vec<Action> = actions.read().copied().collect();
+    let mut all = Vec::with_capacity(read.len());
+    for a in read {
+        match a {
+            Action::Wheel(p, d) => {
+                sel.pointer_on_piece = piece_at(p, &stack, &pieces, &active.level).is_some();
+                if sel.pointer_on_piece {
+                    all.extend([Action::Select(p), Action::Rotate(d)]);
+                }
+            }
+            a => all.push(a),
+        }
+    }
+    for action in all {
         let stepping = std::mem::take(&mut sel.stepping);
         match action {
             Action::Select(p) => {
-                if let Some(e) = piece_at(p, &stack, &pieces, &active.level).filter(|_| !sel.held) {
+                let hit = piece_at(p, &stack, &pieces, &active.level);
+                sel.pointer_on_piece = hit.is_some();
+                if let Some(e) = hit.filter(|_| !sel.held) {
                     sel.selected = Some(e);
                     stack.0.retain(|&x| x != e);
                     stack.0.push(e);
                 }
             }
             Action::Press(p) => {
-                match piece_at(p, &stack, &pieces, &active.level) {
+                let hit = piece_at(p, &stack, &pieces, &active.level);
+                sel.pointer_on_piece = hit.is_some();
+                match hit {
                     Some(e) => {
                         let (_, _, _, pl) = pieces.get(e).unwrap();
                         sel.was_selected = sel.selected == Some(e);
@@ -308,6 +329,7 @@ fn handle_actions(
             // The hints and thinking plugins, the grip (polycube moves) and the orbit (zoom).
             Action::Hint | Action::Watch => {}
             Action::Lift(_) | Action::Roll(_) | Action::Place | Action::Zoom(_) => {}
+            Action::Wheel(..) | Action::Pinch { .. } | Action::ZoomBoard(_) | Action::FitBoard => {}
         }
     }
 }

@@ -13,22 +13,105 @@ pub struct View {
     pub scale: f32,
     /// Screen size in logical pixels.
     pub size: Vec2,
+    /// The board is shown turned a quarter turn counter-clockwise (its x axis pointing up the
+    /// screen): a wide board on a portrait screen ([`turns`]).
+    pub turned: bool,
 }
 
 impl Default for View {
     fn default() -> Self {
-        View { center: Vec2::ZERO, scale: 1.0 / 60.0, size: Vec2::new(1280.0, 800.0) }
+        View { center: Vec2::ZERO, scale: 1.0 / 60.0, size: Vec2::new(1280.0, 800.0), turned: false }
     }
 }
 
 impl View {
     pub fn to_world(&self, screen: Vec2) -> Vec2 {
-        let d = screen - self.size / 2.0;
-        self.center + Vec2::new(d.x, -d.y) * self.scale
+        self.center + self.world_dir(screen - self.size / 2.0)
     }
     pub fn to_screen(&self, world: Vec2) -> Vec2 {
         let d = (world - self.center) / self.scale;
-        self.size / 2.0 + Vec2::new(d.x, -d.y)
+        let d = if self.turned { Vec2::new(-d.y, -d.x) } else { Vec2::new(d.x, -d.y) };
+        self.size / 2.0 + d
+    }
+    /// A screen displacement (pixels, y down) as a board displacement.
+    pub fn world_dir(&self, d: Vec2) -> Vec2 {
+        let w = if self.turned { Vec2::new(-d.y, -d.x) } else { Vec2::new(d.x, -d.y) };
+        w * self.scale
+    }
+    /// A direction on screen (y up: an arrow key, a stick) as a direction on the board.
+    pub fn board_dir(&self, v: Vec2) -> Vec2 {
+        if self.turned {
+            Vec2::new(v.y, -v.x)
+        } else {
+            v
+        }
+    }
+}
+
+/// Whether a board whose figure spans `figure` is shown turned on a screen of `size`: a flat
+/// board clearly wider than tall on a portrait screen (a phone held upright), so that its long
+/// side runs along the screen's.
+pub fn turns(size: Vec2, figure: Rect, solid: bool) -> bool {
+    !solid && size.y > size.x * 1.1 && figure.width() > figure.height() * 1.25
+}
+
+/// Zoom in up to at least this factor, and further when needed for the level's cells to reach
+/// [`CELL_PX`] on screen.
+pub const MAX_ZOOM: f32 = 4.0;
+/// The size a cell (or tile) can be zoomed to at least, in logical pixels: a finger's target.
+pub const CELL_PX: f32 = 48.0;
+
+/// The player's zoom and pan of the board (pinch and two-finger drag, the wheel and a drag
+/// on the empty board, + and - keys): `factor` times the fitted size, and `pan`, where the
+/// middle of the free screen area looks, from the board's centre (board units). A level starts
+/// fitted (factor 1); a solved board is fitted again, without it.
+#[derive(Resource, Clone, Copy, Debug, PartialEq)]
+pub struct Zoom {
+    pub factor: f32,
+    pub pan: Vec2,
+    /// The level's cell (or smallest piece) in board units: zooming in reaches [`CELL_PX`].
+    pub cell: f32,
+    /// As last fitted: the board's centre, the scale that fits it, the view's centre, and the
+    /// view's centre less the free area's middle (board units).
+    pub fit: Vec2,
+    pub fit_scale: f32,
+    pub centre: Vec2,
+    pub offset: Vec2,
+}
+
+impl Default for Zoom {
+    fn default() -> Self {
+        Zoom {
+            factor: 1.0,
+            pan: Vec2::ZERO,
+            cell: 1.0,
+            fit: Vec2::ZERO,
+            fit_scale: 1.0 / 60.0,
+            centre: Vec2::ZERO,
+            offset: Vec2::ZERO,
+        }
+    }
+}
+
+impl Zoom {
+    /// How far this board zooms in.
+    pub fn max_factor(&self) -> f32 {
+        (CELL_PX * self.fit_scale / self.cell.max(1e-3)).max(MAX_ZOOM)
+    }
+    /// Zooms by `ratio`, keeping board point `at` where it is on screen.
+    pub fn zoom_at(&mut self, ratio: f32, at: Vec2) {
+        let f = (self.factor * ratio).clamp(1.0, self.max_factor());
+        let r = f / self.factor;
+        if (r - 1.0).abs() < 1e-6 {
+            return;
+        }
+        // The view's centre moves toward `at`; the free area's middle keeps its offset from it,
+        // which shrinks with the scale.
+        let centre = at + (self.centre - at) / r;
+        self.pan = centre - self.offset / r - self.fit;
+        self.centre = centre;
+        self.offset /= r;
+        self.factor = f;
     }
 }
 
@@ -139,6 +222,7 @@ impl Plugin for ViewPlugin {
         app.init_resource::<View>()
             .init_resource::<BoardBounds>()
             .init_resource::<FigureBounds>()
+            .init_resource::<Zoom>()
             .init_resource::<crate::game::shared::Cards>()
             .add_systems(PostUpdate, fit_view);
     }
@@ -154,6 +238,7 @@ pub fn fit_view(
     solid: Option<Res<crate::game::shared::SolidArea>>,
     cards: Option<Res<crate::game::shared::Cards>>,
     state: Option<Res<State<AppState>>>,
+    mut zoom: ResMut<Zoom>,
     mut view: ResMut<View>,
 ) {
     let size = match (windows.single(), offscreen) {
@@ -183,11 +268,33 @@ pub fn fit_view(
         Some(f) if solved => f.inflate(0.3),
         _ => bounds.0,
     };
-    let scale = (b.width() / avail.x).max(b.height() / avail.y);
-    // Centre the board in the screen area the HUD leaves free.
+    let turned = figure.0.is_some_and(|f| turns(size, f, solid));
+    // The board's extent along the screen's width and height.
+    let (across, down) = if turned { (b.height(), b.width()) } else { (b.width(), b.height()) };
+    let fit_scale = (across / avail.x).max(down / avail.y);
+    // The middle of the screen area the HUD leaves free, from the screen's centre.
     let free = Vec2::new((size.x - right) / 2.0, (top + size.y - bottom) / 2.0);
-    let center = b.center() + Vec2::new(size.x / 2.0 - free.x, free.y - size.y / 2.0) * scale;
-    let new = View { center, scale, size };
+    // The player's zoom; the free area looks at the board's centre moved by the pan, kept
+    // where the board fills the area along each axis it overflows (else centred).
+    let mut z = *zoom;
+    if solved {
+        z.factor = 1.0;
+        z.pan = Vec2::ZERO;
+    }
+    z.fit = b.center();
+    z.fit_scale = fit_scale;
+    z.factor = z.factor.clamp(1.0, z.max_factor());
+    let scale = fit_scale / z.factor;
+    let view_at = |centre: Vec2| View { center: centre, scale, size, turned };
+    z.offset = view_at(Vec2::ZERO).world_dir(size / 2.0 - free);
+    let seen = view_at(Vec2::ZERO).board_dir(avail).abs() * scale;
+    let room = ((b.size() - seen) / 2.0).max(Vec2::ZERO);
+    z.pan = z.pan.clamp(-room, room);
+    z.centre = b.center() + z.pan + z.offset;
+    if *zoom != z {
+        *zoom = z;
+    }
+    let new = view_at(z.centre);
     if *view != new {
         *view = new;
     }

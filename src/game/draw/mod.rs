@@ -72,6 +72,8 @@ fn camera_follows_view(view: Res<View>, mut cams: Query<(&mut Transform, &mut Pr
     for (mut t, mut p) in &mut cams {
         t.translation.x = view.center.x;
         t.translation.y = view.center.y;
+        // A turned board: the camera turns the other way, so the board's x axis points up.
+        t.rotation = Quat::from_rotation_z(if view.turned { -std::f32::consts::FRAC_PI_2 } else { 0.0 });
         if let Projection::Orthographic(o) = p.as_mut() {
             o.scale = view.scale;
         }

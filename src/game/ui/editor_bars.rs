@@ -36,7 +36,13 @@ pub fn editing(
                     ui.label(tr.s("editor-name"));
                 }
                 let width = if narrow { 96.0 } else { 140.0 };
-                ui.add(egui::TextEdit::singleline(&mut ed.name).hint_text(tr.s("editor-name")).desired_width(width));
+                ui.add(
+                    egui::TextEdit::singleline(&mut ed.name)
+                        .hint_text(tr.s("editor-name"))
+                        .desired_width(width)
+                        .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
+                        .vertical_align(egui::Align::Center),
+                );
                 let solvable = matches!(&ed.verdict, Verdict::Done(a) if a.solvable());
                 if ui.add_enabled(solvable, egui::Button::new(tr.s("editor-save"))).clicked() {
                     save.write(SaveDraft { playtest: false });
@@ -83,13 +89,13 @@ pub fn editing(
                         if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo"))).clicked() {
                             actions.write(Action::Redo);
                         }
-                        if ui.button("⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
+                        if super::widgets::tap_button(ui, "⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
                             actions.write(Action::Rotate(1));
                         }
-                        if ui.button("⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
+                        if super::widgets::tap_button(ui, "⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
                             actions.write(Action::Rotate(-1));
                         }
-                        if ui.button(tr.s("flip")).on_hover_text(tr.s("flip-tip")).clicked() {
+                        if super::widgets::tap_button(ui, tr.s("flip")).on_hover_text(tr.s("flip-tip")).clicked() {
                             actions.write(Action::Flip);
                         }
                         if ui.button(tr.s("editor-clear")).on_hover_text(tr.s("editor-clear-tip")).clicked() {

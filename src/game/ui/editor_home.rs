@@ -74,7 +74,13 @@ pub fn home(
             }
             ui.label(egui::RichText::new(tr.s("editor-from-svg")).strong());
             ui.horizontal_wrapped(|ui| {
-                ui.add(egui::TextEdit::singleline(&mut svg.0).hint_text(tr.s("editor-svg-hint")).desired_width(260.0));
+                ui.add(
+                    egui::TextEdit::singleline(&mut svg.0)
+                        .hint_text(tr.s("editor-svg-hint"))
+                        .desired_width(260.0)
+                        .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
+                        .vertical_align(egui::Align::Center),
+                );
                 egui::ComboBox::from_id_salt("svg-set").selected_text(tr.s(SETS[svg.1].1)).show_ui(ui, |ui| {
                     for (k, (_, label)) in SETS.iter().enumerate().take(2) {
                         ui.selectable_value(&mut svg.1, k, tr.s(label));

@@ -53,7 +53,7 @@ pub(super) fn hud(
                 let count = format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())]));
                 ui.add(egui::Label::new(count).wrap_mode(egui::TextWrapMode::Extend));
                 let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
-                if own && ui.small_button(tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
+                if own && super::widgets::compact_button(ui, tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
                     edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
                 }
                 let share = if narrow {
@@ -62,7 +62,7 @@ pub(super) fn hud(
                             .min_size(egui::vec2(super::theme::TOUCH, 0.0)),
                     )
                 } else {
-                    ui.small_button(tr.s("copy-code"))
+                    super::widgets::compact_button(ui, tr.s("copy-code"))
                 };
                 let share = share.on_hover_text(tr.s("copy-code-tip"));
                 if share.clicked() {
@@ -166,5 +166,28 @@ pub(super) fn hud(
             &tr.s("thermometer-tip"),
         );
     }
+    Ok(())
+}
+
+/// Zoomed in: a button brings the whole board back into view.
+pub(super) fn fit_button(
+    mut contexts: EguiContexts,
+    zoom: Res<crate::game::board::view::Zoom>,
+    cards: Res<crate::game::shared::Cards>,
+    mut actions: MessageWriter<Action>,
+    tr: Res<Words>,
+) -> Result {
+    if zoom.factor <= 1.01 {
+        return Ok(());
+    }
+    let ctx = contexts.ctx_mut()?;
+    let right = hud_insets(ctx.content_rect().width()).2 + 8.0;
+    egui::Area::new("hud-fit".into()).anchor(egui::Align2::RIGHT_TOP, [-right, cards.top_bar + 8.0]).show(ctx, |ui| {
+        let b = egui::Button::new(format!("⛶  {}", tr.s("fit-board")))
+            .min_size(egui::vec2(super::theme::TOUCH, super::theme::TOUCH));
+        if mark(ui.add(b), "fit-board").on_hover_text(tr.s("fit-board-tip")).clicked() {
+            actions.write(Action::FitBoard);
+        }
+    });
     Ok(())
 }

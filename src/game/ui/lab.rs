@@ -34,7 +34,7 @@ pub(super) fn lab_card(
             ui.horizontal(|ui| {
                 ui.strong(tr.s("lab-title"));
                 ui.with_layout(egui::Layout::right_to_left(egui::Align::Center), |ui| {
-                    if ui.small_button("×").on_hover_text(tr.s("lab-close")).clicked() {
+                    if super::widgets::compact_button(ui, "×").on_hover_text(tr.s("lab-close")).clicked() {
                         lab.open = false;
                     }
                 });
@@ -59,7 +59,7 @@ pub(super) fn lab_card(
                     ui.horizontal_wrapped(|ui| {
                         // Show first, so that a long line on a phone cannot push it out of view.
                         if !r.solution.is_empty()
-                            && ui.small_button(tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked()
+                            && super::widgets::compact_button(ui, tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked()
                         {
                             shows.write(LabShow(k));
                         }

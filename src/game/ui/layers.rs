@@ -28,18 +28,18 @@ pub(super) fn layer_labels(
     egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
         let view_row = |ui: &mut egui::Ui, orbit: &mut crate::game::space::orbit::Orbit| {
             ui.weak(tr.s("layers"));
-            if ui.small_button("-").on_hover_text(tr.s("layers-less-tip")).clicked() {
+            if super::widgets::compact_button(ui, "-").on_hover_text(tr.s("layers-less-tip")).clicked() {
                 orbit.step_slice(-1);
             }
             ui.weak(format!("{}/{}", orbit.slice.unwrap_or(orbit.layers), orbit.layers));
-            if ui.small_button("+").on_hover_text(tr.s("layers-more-tip")).clicked() {
+            if super::widgets::compact_button(ui, "+").on_hover_text(tr.s("layers-more-tip")).clicked() {
                 orbit.step_slice(1);
             }
             ui.weak(tr.s("zoom"));
-            if ui.small_button("-").on_hover_text(tr.s("zoom-out-tip")).clicked() {
+            if super::widgets::compact_button(ui, "-").on_hover_text(tr.s("zoom-out-tip")).clicked() {
                 orbit.zoom_by(-1.0);
             }
-            if ui.small_button("+").on_hover_text(tr.s("zoom-in-tip")).clicked() {
+            if super::widgets::compact_button(ui, "+").on_hover_text(tr.s("zoom-in-tip")).clicked() {
                 orbit.zoom_by(1.0);
             }
         };
@@ -51,7 +51,7 @@ pub(super) fn layer_labels(
                 ("piece-up", "piece-up-tip", Action::Lift(1)),
                 ("piece-down", "piece-down-tip", Action::Lift(-1)),
             ] {
-                if ui.small_button(tr.s(label)).on_hover_text(tr.s(says)).clicked() {
+                if super::widgets::compact_button(ui, tr.s(label)).on_hover_text(tr.s(says)).clicked() {
                     actions.write(action);
                 }
             }

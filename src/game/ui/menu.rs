@@ -8,7 +8,7 @@ pub(super) fn notices(ui: &mut egui::Ui, save: &mut SaveState, library: &Library
     if let Some(n) = save.notice.clone() {
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(warn, format!("⚠ {}", tr.text(&n)));
-            if ui.small_button(tr.s("ok")).clicked() {
+            if super::widgets::compact_button(ui, tr.s("ok")).clicked() {
                 save.notice = None;
             }
         });

@@ -42,6 +42,7 @@ impl Plugin for UiPlugin {
                     editor_home::home.run_if(in_state(AppState::Editor)),
                     editor_bars::editing.run_if(in_state(AppState::Editing)),
                     hud::hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
+                    hud::fit_button.run_if(in_state(AppState::Playing)),
                     layers::layer_labels.run_if(in_state(AppState::Playing)),
                     lab::lab_card.run_if(in_state(AppState::Playing)),
                     tutorial::tutorial.run_if(in_state(AppState::Playing)),

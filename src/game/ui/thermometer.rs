@@ -84,7 +84,8 @@ fn help_card(ctx: &egui::Context, corner: egui::Pos2, width: f32, help: &str) {
 /// The thermometer lying across the top bar (phone layout), its percentage at the right.
 pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool, help: &str, tip: &str) {
     let w = ui.available_width();
-    let (r, response) = ui.allocate_exact_size(egui::vec2(w, 22.0), egui::Sense::click());
+    // As tall as a finger's target: tapping it explains it.
+    let (r, response) = ui.allocate_exact_size(egui::vec2(w, super::theme::TOUCH), egui::Sense::click());
     if response.on_hover_text(tip).clicked() {
         toggle_help(ui.ctx());
     }

@@ -45,7 +45,7 @@ pub(super) fn tutorial(
             ui.horizontal(|ui| {
                 ui.label(egui::RichText::new(head).strong().color(gold));
                 let close = if going { "tut-skip" } else { "tut-close" };
-                if mark(ui.small_button(tr.s(close)), "tutorial-close").clicked() {
+                if mark(super::widgets::compact_button(ui, tr.s(close)), "tutorial-close").clicked() {
                     skip.write(crate::game::meta::tutorial::SkipTutorial);
                 }
             });

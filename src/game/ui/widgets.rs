@@ -55,3 +55,20 @@ pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
         _ => pack.name_in(tr.0 .0.tag()).to_string(),
     }
 }
+
+/// A compact button: small where a pointer presses it, finger-sized (44 px each way) on a
+/// phone's layout.
+pub(super) fn compact_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    if ui.ctx().content_rect().width() < NARROW {
+        tap_button(ui, text)
+    } else {
+        ui.small_button(text)
+    }
+}
+
+/// A button at least 44 px each way on a phone's layout (a narrow icon or word grows to a
+/// finger's size), as usual elsewhere.
+pub(super) fn tap_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
+    let min = if ui.ctx().content_rect().width() < NARROW { super::theme::TOUCH } else { 0.0 };
+    ui.add(egui::Button::new(text).min_size(egui::vec2(min, min)))
+}

@@ -1,0 +1,129 @@
+//! The phone's layout at 390 x 844, measured on the game as it draws itself: every screen and
+//! each family's level (at its start, with a hint, solved; the lab, the tutorial, a refused
+//! move in 3D), in English and Portuguese, rendered off-screen (`tessera screenshot`, Mesa's
+//! software Vulkan, no display) with the probe on. The probe reads egui's accessibility tree:
+//! the widgets that take a click and every label's rows as laid out.
+//!
+//! * Every widget a finger presses is at least 44 px on its smaller side.
+//! * No words are cut ("…"), broken inside a word across rows, or run off the screen.
+#![cfg(feature = "game")]
+
+use serde_json::Value;
+use std::process::Command;
+
+const SIZE: (u32, u32) = (390, 844);
+/// The smallest side of a finger's target, in logical pixels.
+const TOUCH: f64 = 44.0;
+
+/// The probe's last report for `state` on `level` in `lang`.
+fn probe(state: &str, level: &str, lang: &str) -> Value {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/phone");
+    std::fs::create_dir_all(&dir).unwrap();
+    let name = format!("{state}-{}-{lang}", level.replace('/', "_"));
+    let (json, png) = (dir.join(format!("{name}.json")), dir.join(format!("{name}.png")));
+    let _ = std::fs::remove_file(&json);
+    let run = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["screenshot", "--level", level, "--state", state, "--lang", lang])
+        .args(["--size", &format!("{}x{}", SIZE.0, SIZE.1), "--out"])
+        .arg(&png)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .env("WGPU_BACKEND", "vulkan")
+        .env("TESSERA_PROBE", &json)
+        .env("TESSERA_DATA_DIR", dir.join(format!("data-{name}")))
+        .output()
+        .expect("the command starts");
+    assert!(run.status.success(), "{name}: {}", String::from_utf8_lossy(&run.stderr));
+    serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap()
+}
+
+/// Every screen, and each family's level in the states a player meets.
+fn screens() -> Vec<(&'static str, &'static str)> {
+    let mut v = vec![
+        ("menu", "classic/arrow"),
+        ("packs", "classic/arrow"),
+        ("levels", "polyominoes/pentominoes-6x10"),
+        ("settings", "classic/arrow"),
+        ("create", "classic/arrow"),
+        ("editor", "new/tangram"),
+        ("tutorial", "classic/arrow"),
+        ("lab", "edge/8x8-1"),
+        ("blocked", "polycubes/soma-chair"),
+    ];
+    for level in ["classic/arrow", "sets/t-t", "polyominoes/pentominoes-6x10", "polycubes/soma-chair", "edge/turn-8x8-3"] {
+        for state in ["start", "hint", "solved"] {
+            v.push((state, level));
+        }
+    }
+    v
+}
+
+fn rect(v: &Value) -> Option<[f64; 4]> {
+    let r = v.as_array()?;
+    Some([r[0].as_f64()?, r[1].as_f64()?, r[2].as_f64()?, r[3].as_f64()?])
+}
+
+/// Widgets on screen that a finger presses: labels (selectable text) and scroll bars (a
+/// finger scrolls by dragging the content) are not targets.
+fn targets(report: &Value) -> Vec<(String, [f64; 4])> {
+    let (w, h) = (SIZE.0 as f64, SIZE.1 as f64);
+    report["widgets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| !matches!(x["role"].as_str(), Some("Label" | "ScrollBar")))
+        .filter_map(|x| Some((format!("{} {:?}", x["role"], x["words"].as_str().unwrap_or("")), rect(&x["rect"])?)))
+        .filter(|(_, r)| r[2] > 0.0 && r[0] < w && r[3] > 0.0 && r[1] < h)
+        .collect()
+}
+
+#[test]
+fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_broken() {
+    let mut small = Vec::new();
+    let mut broken = Vec::new();
+    let mut measured = 0;
+    for lang in ["en", "pt-BR"] {
+        for (state, level) in screens() {
+            let report = probe(state, level, lang);
+            let at = format!("{state} {level} {lang}");
+            let found = targets(&report);
+            assert!(!found.is_empty(), "{at}: no widget measured");
+            measured += found.len();
+            for (what, r) in found {
+                let side = (r[2] - r[0]).min(r[3] - r[1]);
+                if side < TOUCH - 0.5 {
+                    small.push(format!("{at}: {what} is {:.0} x {:.0}", r[2] - r[0], r[3] - r[1]));
+                }
+            }
+            for label in report["labels"].as_array().unwrap() {
+                let rows: Vec<(String, [f64; 4])> = label["rows"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .filter_map(|r| Some((r["text"].as_str()?.to_string(), rect(&r["rect"])?)))
+                    .collect();
+                for (i, (text, r)) in rows.iter().enumerate() {
+                    let t = text.trim_end();
+                    if t.ends_with('…') {
+                        broken.push(format!("{at}: {t:?} is cut"));
+                    }
+                    if r[0] < -0.5 || r[2] > SIZE.0 as f64 + 0.5 {
+                        broken.push(format!("{at}: {t:?} runs off the screen ({:.0}..{:.0})", r[0], r[2]));
+                    }
+                    let next = rows.get(i + 1).map(|(n, _)| n.as_str()).unwrap_or("");
+                    let ends_in_word = t.chars().last().is_some_and(char::is_alphanumeric) && t == text.as_str();
+                    if ends_in_word && next.chars().next().is_some_and(char::is_alphanumeric) {
+                        broken.push(format!("{at}: a word broken across rows: {t:?} / {next:?}"));
+                    }
+                }
+            }
+        }
+    }
+    assert!(measured > 200, "only {measured} widgets measured");
+    assert!(
+        small.is_empty() && broken.is_empty(),
+        "targets under {TOUCH} px on a phone:\n{}\nwords cut or broken on a phone:\n{}",
+        small.join("\n"),
+        broken.join("\n")
+    );
+}
