@@ -50,7 +50,9 @@ fn screens() -> Vec<(&'static str, &'static str)> {
         ("lab", "edge/8x8-1"),
         ("blocked", "polycubes/soma-chair"),
     ];
-    for level in ["classic/arrow", "sets/t-t", "polyominoes/pentominoes-6x10", "polycubes/soma-chair", "edge/turn-8x8-3"] {
+    for level in
+        ["classic/arrow", "sets/t-t", "polyominoes/pentominoes-6x10", "polycubes/soma-chair", "edge/turn-8x8-3"]
+    {
         for state in ["start", "hint", "solved"] {
             v.push((state, level));
         }

@@ -164,8 +164,7 @@ fn a_wide_board_turns_on_a_phone_and_wheel_drag_and_pinch_zoom_and_pan_it() {
     // The wheel over the empty board zooms in. Once the board overflows the screen both ways
     // (a board that fits along an axis stays centred on it), the board point under the
     // pointer stays put.
-    let pieces_before: Vec<i32> =
-        app.world_mut().query::<&Placed>().iter(app.world()).map(|p| p.0.rot).collect();
+    let pieces_before: Vec<i32> = app.world_mut().query::<&Placed>().iter(app.world()).map(|p| p.0.rot).collect();
     let spot = empty_spot(&mut app);
     wheel(&mut app, spot, 1.0);
     app.update();
@@ -181,8 +180,7 @@ fn a_wide_board_turns_on_a_phone_and_wheel_drag_and_pinch_zoom_and_pan_it() {
     app.update();
     assert!(zoom(&app).factor > before * 1.2, "{before} {:?}", zoom(&app));
     assert!(view(&app).to_world(spot).distance(under) < 1e-3, "the point under the pointer moved");
-    let pieces_after: Vec<i32> =
-        app.world_mut().query::<&Placed>().iter(app.world()).map(|p| p.0.rot).collect();
+    let pieces_after: Vec<i32> = app.world_mut().query::<&Placed>().iter(app.world()).map(|p| p.0.rot).collect();
     assert_eq!(pieces_before, pieces_after, "a wheel over the empty board turns no piece");
 
     // A drag on the empty board pans: the point pressed stays under the pointer.

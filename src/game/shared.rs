@@ -93,7 +93,11 @@ pub enum Action {
     Wheel(Vec2, i32),
     /// Two fingers on the board moved: their spread grew `ratio` times and their midpoint moved
     /// from board point `from` to `to` (both as the view shows them now): zoom and pan.
-    Pinch { ratio: f32, from: Vec2, to: Vec2 },
+    Pinch {
+        ratio: f32,
+        from: Vec2,
+        to: Vec2,
+    },
     /// Zoom the board in (> 0) or out by this many steps about the view's centre.
     ZoomBoard(i32),
     /// Fit the whole board in view again.

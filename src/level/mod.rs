@@ -78,7 +78,13 @@ struct RawPack {
 
 /// A pack file holding `entries`, as `parse_pack` reads it.
 pub fn write_pack(name: &str, entries: &[Entry]) -> String {
-    let pack = RawPack { name: name.into(), names: Default::default(), author: String::new(), version: 1, levels: entries.to_vec() };
+    let pack = RawPack {
+        name: name.into(),
+        names: Default::default(),
+        author: String::new(),
+        version: 1,
+        levels: entries.to_vec(),
+    };
     let config = ron::ser::PrettyConfig::new()
         .extensions(ron::extensions::Extensions::IMPLICIT_SOME)
         .depth_limit(4)
@@ -102,7 +108,8 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
 /// A pack made of level entries (today's dailies, the shared levels), checked as a file's
 /// would be; `file` names it in errors.
 pub fn pack_of(name: &str, entries: Vec<Entry>, file: &str, id: &str) -> Result<Pack, LoadError> {
-    let raw = RawPack { name: name.into(), names: Default::default(), author: String::new(), version: 1, levels: entries };
+    let raw =
+        RawPack { name: name.into(), names: Default::default(), author: String::new(), version: 1, levels: entries };
     build_pack(raw, file, id, None)
 }
 
@@ -146,7 +153,15 @@ fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<
     if levels.is_empty() {
         return Err(err(None, "the pack has no levels".into()));
     }
-    Ok(Pack { id: id.into(), name: raw.name, names: raw.names, author: raw.author, version: raw.version, file: file.into(), levels })
+    Ok(Pack {
+        id: id.into(),
+        name: raw.name,
+        names: raw.names,
+        author: raw.author,
+        version: raw.version,
+        file: file.into(),
+        levels,
+    })
 }
 
 /// Most levels in one pack.

@@ -179,7 +179,11 @@ fn touch(
         let mut p = st.pinch.unwrap_or(Pinch { start: now, last: now, engaged: false });
         p.engaged |= (now.1 / p.start.1).ln().abs() > PINCH_SPREAD || now.0.distance(p.start.0) > PINCH_TRAVEL;
         if p.engaged && now != p.last {
-            out.write(Action::Pinch { ratio: now.1 / p.last.1, from: view.to_world(p.last.0), to: view.to_world(now.0) });
+            out.write(Action::Pinch {
+                ratio: now.1 / p.last.1,
+                from: view.to_world(p.last.0),
+                to: view.to_world(now.0),
+            });
         }
         p.last = now;
         st.pinch = Some(p);

@@ -3,9 +3,9 @@
 //! the board again). The view ([`super::view::fit_view`]) applies [`Zoom`] and keeps the board
 //! within reach; a level starts with the whole board in view.
 
+use crate::game::board::levels::ActiveLevel;
 use crate::game::board::placement::Selection;
 use crate::game::board::view::{View, Zoom};
-use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::{Action, AppState, PlacementSet, SolidArea};
 use bevy::prelude::*;
 

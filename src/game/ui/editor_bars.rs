@@ -25,6 +25,14 @@ pub fn editing(
     let ed = &mut *editor;
     // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
     let narrow = rect.width() < crate::game::board::view::NARROW;
+    let colour = match &ed.verdict {
+        Verdict::Done(a) if a.unique() => GOOD,
+        Verdict::Done(a) if a.solvable() => egui::Color32::from_rgb(255, 220, 120),
+        Verdict::Thinking => egui::Color32::LIGHT_GRAY,
+        v if v.is_guidance() => egui::Color32::LIGHT_GRAY,
+        _ => WARN,
+    };
+    let verdict = egui::RichText::new(ed.verdict.text(&tr)).strong().color(colour);
     egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
@@ -55,16 +63,14 @@ pub fn editing(
                 {
                     save.write(SaveDraft { playtest: true });
                 }
-                let colour = match &ed.verdict {
-                    Verdict::Done(a) if a.unique() => GOOD,
-                    Verdict::Done(a) if a.solvable() => egui::Color32::from_rgb(255, 220, 120),
-                    Verdict::Thinking => egui::Color32::LIGHT_GRAY,
-                    v if v.is_guidance() => egui::Color32::LIGHT_GRAY,
-                    _ => WARN,
-                };
-                let verdict = egui::RichText::new(ed.verdict.text(&tr)).strong().color(colour);
-                ui.add(egui::Label::new(verdict).wrap_mode(egui::TextWrapMode::Wrap));
+                if !narrow {
+                    ui.add(egui::Label::new(verdict.clone()).wrap_mode(egui::TextWrapMode::Wrap));
+                }
             });
+            // A phone gives the verdict a row of its own.
+            if narrow {
+                ui.add(egui::Label::new(verdict).wrap_mode(egui::TextWrapMode::Wrap));
+            }
             if let Some(s) = &ed.status {
                 ui.colored_label(if s.good { GOOD } else { WARN }, tr.text(&s.text));
             }

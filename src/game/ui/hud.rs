@@ -36,6 +36,22 @@ pub(super) fn hud(
     let top_bar = egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
+            // The share code's button; copies the level's code when pressed (true).
+            let copy_code = |ui: &mut egui::Ui, narrow: bool| {
+                let share = if narrow {
+                    ui.add(
+                        egui::Button::new(egui::RichText::new("📋").size(17.0))
+                            .min_size(egui::vec2(super::theme::TOUCH, 0.0)),
+                    )
+                } else {
+                    super::widgets::compact_button(ui, tr.s("copy-code"))
+                };
+                let share = share.on_hover_text(tr.s("copy-code-tip"));
+                if share.clicked() {
+                    ui.ctx().copy_text(crate::content::share::encode(&active.level.entry));
+                }
+                share.clicked()
+            };
             // Wraps on a phone: a long level name must not push the clock and buttons off.
             ui.horizontal_wrapped(|ui| {
                 // On a phone the way back and the share code are icons, so one row holds them.
@@ -48,25 +64,23 @@ pub(super) fn hud(
                 if mark(ui.add(back), "back-levels").on_hover_text(tr.s("back-levels-tip")).clicked() {
                     next.set(AppState::LevelSelect);
                 }
+                // On a phone the copy icon comes first, so the name and clock wrap, not it.
+                if narrow && copy_code(ui, true) {
+                    *copied_at = Some(time.elapsed_secs());
+                }
                 ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
                 // Kept whole: on a phone it moves to the next row rather than breaking as "0 / moves".
                 let count = format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())]));
                 ui.add(egui::Label::new(count).wrap_mode(egui::TextWrapMode::Extend));
                 let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
-                if own && super::widgets::compact_button(ui, tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
+                if own
+                    && super::widgets::compact_button(ui, tr.s("hud-edit"))
+                        .on_hover_text(tr.s("hud-edit-tip"))
+                        .clicked()
+                {
                     edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
                 }
-                let share = if narrow {
-                    ui.add(
-                        egui::Button::new(egui::RichText::new("📋").size(17.0))
-                            .min_size(egui::vec2(super::theme::TOUCH, 0.0)),
-                    )
-                } else {
-                    super::widgets::compact_button(ui, tr.s("copy-code"))
-                };
-                let share = share.on_hover_text(tr.s("copy-code-tip"));
-                if share.clicked() {
-                    ui.ctx().copy_text(crate::content::share::encode(&active.level.entry));
+                if !narrow && copy_code(ui, false) {
                     *copied_at = Some(time.elapsed_secs());
                 }
                 if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {

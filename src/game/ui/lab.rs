@@ -59,7 +59,9 @@ pub(super) fn lab_card(
                     ui.horizontal_wrapped(|ui| {
                         // Show first, so that a long line on a phone cannot push it out of view.
                         if !r.solution.is_empty()
-                            && super::widgets::compact_button(ui, tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked()
+                            && super::widgets::compact_button(ui, tr.s("lab-show"))
+                                .on_hover_text(tr.s("lab-show-tip"))
+                                .clicked()
                         {
                             shows.write(LabShow(k));
                         }

@@ -86,10 +86,13 @@ pub(super) fn layer_labels(
     }
     let Some(stride) = crate::polyform::place::layer_stride(poly.board) else { return Ok(()) };
     let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
+    // Where layers stand close (a phone), the middle ones are named by their number alone.
+    let close = stride as f32 / view.scale < 90.0;
     for z in 0..layers {
         let name = match z {
             0 => tr.s("layer-bottom"),
             z if z == layers - 1 => tr.s("layer-top"),
+            z if close => (z + 1).to_string(),
             z => tr.f("layer-n", &[("layer", (z + 1).into())]),
         };
         let at = view.to_screen(Vec2::new((z * stride) as f32 + (stride - 1) as f32 / 2.0, -0.15));

@@ -1,10 +1,10 @@
 //! The level list: the packs ([`super::packs`]), and a pack's levels as cards.
 
 use super::menu::notices;
+use super::packs::pack_cards;
 use super::prelude::*;
 use super::thumbnails::{Budget, Card, Thumbnails, THUMBS_TIME};
 use super::widgets::centered_window;
-use super::packs::pack_cards;
 use super::widgets::{level_name, pack_name};
 use crate::game::meta::save::ListFocus;
 

@@ -88,7 +88,8 @@ fn pack_card(
     let range = if lo == hi { format!("★ {lo}") } else { format!("★ {lo}–{hi}") };
     line(range, 14.0, rect.top() + 36.0, gold);
     // Progress: a bar with the count beside it.
-    let bar = egui::Rect::from_min_size(egui::pos2(left, rect.bottom() - 26.0), egui::vec2((text_w - 110.0).max(60.0), 10.0));
+    let bar =
+        egui::Rect::from_min_size(egui::pos2(left, rect.bottom() - 26.0), egui::vec2((text_w - 110.0).max(60.0), 10.0));
     p.rect_filled(bar, 5.0, ui.visuals().extreme_bg_color);
     let share = done as f32 / keys.len().max(1) as f32;
     if share > 0.0 {
@@ -96,7 +97,13 @@ fn pack_card(
         p.rect_filled(full, 5.0, egui::Color32::from_rgb(110, 200, 130));
     }
     let count = tr.f("levels-solved", &[("done", done.into()), ("total", keys.len().into())]);
-    p.text(egui::pos2(bar.right() + 8.0, bar.center().y), egui::Align2::LEFT_CENTER, count, egui::FontId::proportional(13.0), weak);
+    p.text(
+        egui::pos2(bar.right() + 8.0, bar.center().y),
+        egui::Align2::LEFT_CENTER,
+        count,
+        egui::FontId::proportional(13.0),
+        weak,
+    );
     if last {
         p.text(
             egui::pos2(rect.right() - 10.0, rect.top() + 40.0),

@@ -31,14 +31,15 @@ pub(super) fn solved(
             ui.set_width(inner);
             ui.vertical_centered(|ui| {
                 ui.label(egui::RichText::new(tr.s("solved-title")).size(28.0).strong().color(gold));
-                ui.label(tr.f(
+                let line = tr.f(
                     "solved-line",
                     &[
                         ("name", level_name(&active.level, &tr).into()),
                         ("time", clock(info.ms).into()),
                         ("moves", info.moves.into()),
                     ],
-                ));
+                );
+                ui.label(keep_whole(&line));
                 let stars = "★".repeat(active.level.difficulty as usize);
                 if info.new_best {
                     ui.label(egui::RichText::new(format!("{stars}  ·  {}", tr.s("solved-best"))).color(gold));
@@ -75,4 +76,12 @@ pub(super) fn solved(
         });
     });
     Ok(())
+}
+
+/// A line of parts joined by "  ·  ", the parts after the first (the time, the moves) kept
+/// whole: on a narrow panel it breaks between parts, never as "0 / moves".
+fn keep_whole(line: &str) -> String {
+    let mut parts = line.split("  ·  ");
+    let first = parts.next().unwrap_or_default().to_string();
+    parts.fold(first, |acc, p| acc + "  ·  " + &p.replace(' ', "\u{a0}"))
 }
