@@ -338,9 +338,14 @@ fn a_player_plays_through_the_real_window() {
     assert!(menu.lit() > 10_000, "the menu is black");
     assert_eq!(menu.red(), 0, "red on the menu before anything was played");
 
-    // The level list, at its top on a first launch.
+    // The packs, none marked as played last on a first launch; then the classic pack's grid.
     play.click("menu-play");
-    let list = play.until("the list laid out", |p| p["state"] == "LevelSelect" && p["marks"]["back-menu"].is_array());
+    let packs =
+        play.until("the packs laid out", |p| p["state"] == "LevelSelect" && p["marks"]["pack:classic"].is_array());
+    assert!(packs["marks"]["pack-last"].is_null(), "a pack is marked as played last on a first launch");
+    play.shot("packs");
+    play.click("pack:classic");
+    let list = play.until("the classic grid", |p| p["marks"]["back-packs"].is_array());
     let marks = list["marks"].as_object().unwrap();
     let top_left = |k: &&String| {
         let r = &marks[k.as_str()];
@@ -352,15 +357,6 @@ fn a_player_plays_through_the_real_window() {
         .min_by_key(top_left)
         .expect("a classic level card")
         .clone();
-    // Today's edge-matching puzzle lies far down the list: off screen at first.
-    let edge_card =
-        marks.keys().find(|k| k.starts_with("level:daily/") && k.contains("edge")).expect("today's edge card").clone();
-    let off = |r: &Value, h: f64| r[3].as_f64().unwrap() < 0.0 || r[1].as_f64().unwrap() > h;
-    let h = list["size"][1].as_f64().unwrap();
-    assert!(
-        off(&marks[&edge_card], h),
-        "{edge_card} is on screen on a first launch: the restart check below would prove nothing"
-    );
     play.shot("levels");
     play.click(&first);
     let p = play.state("Playing");
@@ -378,8 +374,11 @@ fn a_player_plays_through_the_real_window() {
     let next = play.until("the next level", |p| p["state"] == "Playing" && p["level"] != first["level:".len()..]);
     play.shot("next-level");
     assert!(next["level"].as_str().unwrap().starts_with("classic/"), "{next}");
+    // Back from a level: its pack's grid; back again: the packs; then the menu.
     play.click("back-levels");
-    play.state("LevelSelect");
+    play.until("the classic grid again", |p| p["state"] == "LevelSelect" && p["marks"]["back-packs"].is_array());
+    play.click("back-packs");
+    play.until("the packs again", |p| p["marks"]["back-menu"].is_array());
     play.click("back-menu");
     play.state("MainMenu");
 
@@ -394,11 +393,11 @@ fn a_player_plays_through_the_real_window() {
     let board = play.shot("edge-mismatch");
     assert!(board.red() > 50, "the mismatch bars are not drawn ({} red pixels; {p})", board.red());
     play.click("back-levels");
-    let list = play.state("LevelSelect");
-    play.shot("levels-after-edge");
     let card = format!("level:{daily}");
-    assert_eq!(card, edge_card);
-    assert!(list["marks"][&card].is_array(), "no card for {daily}");
+    play.until("the daily pack's grid", |p| p["state"] == "LevelSelect" && p["marks"][&card].is_array());
+    play.shot("levels-after-edge");
+    play.click("back-packs");
+    play.until("the packs again", |p| p["marks"]["back-menu"].is_array());
     play.click("back-menu");
     play.state("MainMenu");
     let menu = play.shot("menu-after-edge");
@@ -432,20 +431,18 @@ fn a_player_plays_through_the_real_window() {
     assert!(save.contains(&first["level:".len()..]), "the solved level is not in the save:\n{save}");
     assert!(save.contains("pt-BR") || save.contains("PtBr"), "the language is not in the save:\n{save}");
 
-    // Restart: the same language, and the list opens at the pack played last.
+    // Restart: the same language, and the packs mark the daily pack, played last, on screen.
     play.start();
     assert_eq!(play.read().unwrap()["language"], "pt-BR");
     play.click("menu-play");
     play.state("LevelSelect");
-    play.until("the list laid out", |p| p["marks"][&card].is_array());
-    // The list scrolls to its pack in the frames after it opens.
+    let p = play.until("the pack played last marked", |p| p["marks"]["pack-last"].is_array());
+    // The packs scroll to it in the frames after they open.
     pause(1500);
-    let p = play.read().unwrap();
-    let shot = play.shot("levels-after-restart");
-    let r = &p["marks"][&card];
+    let p = play.read().unwrap_or(p);
+    let shot = play.shot("packs-after-restart");
+    assert_eq!(p["marks"]["pack-last"], p["marks"]["pack:daily"], "the pack played last is not the daily one");
+    let r = &p["marks"]["pack-last"];
     let (top, bottom) = (r[1].as_f64().unwrap(), r[3].as_f64().unwrap());
-    assert!(
-        top >= 0.0 && bottom <= shot.h as f64,
-        "the card of {daily}, played last, is off screen (y {top} to {bottom}) after a restart"
-    );
+    assert!(top >= 0.0 && bottom <= shot.h as f64, "the pack played last is off screen (y {top} to {bottom})");
 }

@@ -121,14 +121,11 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
 fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
     let corners = [pt(0.0, 1.0), pt(1.0, 1.0), pt(1.0, 0.0), pt(0.0, 0.0)];
     let mid = pt(0.5, 0.5);
-    // (tile, where its local square goes)
-    let mut placed: Vec<(usize, Box<dyn Fn(Pt) -> Pt>)> = Vec::new();
+    // Each tile with the motion putting its own square on the board.
+    let mut placed: Vec<(usize, crate::geom::Motion)> = Vec::new();
     if solved && !level.solution.is_empty() {
         let step = level.set.step();
-        for p in &level.solution {
-            let m = p.world_motion(step, false);
-            placed.push((p.piece, Box::new(move |q| m.apply(q))));
-        }
+        placed.extend(level.solution.iter().map(|p| (p.piece, p.world_motion(step, false))));
     } else {
         use rand_chacha::rand_core::SeedableRng;
         let seed = level.id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
@@ -139,8 +136,10 @@ fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
         for (cell, &tile) in level.target.iter().zip(&order) {
             let corner = BBox::of_rings(std::slice::from_ref(cell)).min;
             let turn = if turns { crate::support::random::below(&mut rng, 4) } else { 0 };
+            // Turned about the square's middle, then onto the cell.
             let angle = turn as f64 * std::f64::consts::FRAC_PI_2;
-            placed.push((tile, Box::new(move |q: Pt| (q - mid).rotate(angle) + mid + corner)));
+            let shift = mid + corner - mid.rotate(angle);
+            placed.push((tile, crate::geom::Motion { mirror: false, angle, shift }));
         }
     }
     let mut out = Vec::new();
@@ -148,12 +147,12 @@ fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
         let Some(sides) = level.sides(*tile) else { continue };
         for (i, &c) in sides.iter().enumerate() {
             let [r, g, b] = crate::tiles::side_rgb(c);
-            let tri = vec![at(corners[i]), at(corners[(i + 1) % 4]), at(mid)];
+            let tri = vec![at.apply(corners[i]), at.apply(corners[(i + 1) % 4]), at.apply(mid)];
             out.push(Paint { rings: vec![tri], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
         }
     }
     for (_, at) in &placed {
-        out.extend(outline(&[corners.iter().map(|&q| at(q)).collect()], 0.05));
+        out.extend(outline(&[corners.iter().map(|&q| at.apply(q)).collect()], 0.05));
     }
     out
 }

@@ -1,7 +1,7 @@
 //! The level list: the packs ([`super::packs`]), and a pack's levels as cards.
 
 use super::menu::notices;
-use super::packs::pack_cards;
+use super::packs::Shelf;
 use super::prelude::*;
 use super::thumbnails::{Budget, Card, Thumbnails, THUMBS_TIME};
 use super::widgets::centered_window;
@@ -47,7 +47,8 @@ pub(super) fn level_select(
         let Some(pi) = open else {
             code_field(ui, &mut code, &mut open_code, &status, &tr);
             egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-                let tapped = pack_cards(ui, &library, &save, &mut thumbs, &mut budget, focus.last, first, &tr);
+                let shelf = Shelf { library: &library, save: &save, tr: &tr, last: focus.last, scroll: first };
+                let tapped = shelf.show(ui, &mut thumbs, &mut budget);
                 if tapped.is_some() {
                     focus.open = tapped;
                 }
