@@ -12,19 +12,20 @@ use serde_json::Value;
 use std::process::Command;
 
 const SIZE: (u32, u32) = (390, 844);
+const DESKTOP: (u32, u32) = (1280, 800);
 /// The smallest side of a finger's target, in logical pixels.
 const TOUCH: f64 = 44.0;
 
-/// The probe's last report for `state` on `level` in `lang`.
-fn probe(state: &str, level: &str, lang: &str) -> Value {
+/// The probe's last report for `state` on `level` in `lang`, at `size`.
+fn probe(state: &str, level: &str, lang: &str, size: (u32, u32)) -> Value {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/phone");
     std::fs::create_dir_all(&dir).unwrap();
-    let name = format!("{state}-{}-{lang}", level.replace('/', "_"));
+    let name = format!("{state}-{}-{lang}-{}x{}", level.replace('/', "_"), size.0, size.1);
     let (json, png) = (dir.join(format!("{name}.json")), dir.join(format!("{name}.png")));
     let _ = std::fs::remove_file(&json);
     let run = Command::new(env!("CARGO_BIN_EXE_tessera"))
         .args(["screenshot", "--level", level, "--state", state, "--lang", lang])
-        .args(["--size", &format!("{}x{}", SIZE.0, SIZE.1), "--out"])
+        .args(["--size", &format!("{}x{}", size.0, size.1), "--out"])
         .arg(&png)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
@@ -79,6 +80,34 @@ fn targets(report: &Value) -> Vec<(String, [f64; 4])> {
         .collect()
 }
 
+/// Every label's rows at `size`: none cut ("…"), broken inside a word, or off the screen.
+fn words_whole(report: &Value, at: &str, width: f64, broken: &mut Vec<String>) {
+    for label in report["labels"].as_array().unwrap() {
+        let rows: Vec<(String, [f64; 4])> = label["rows"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter_map(|r| Some((r["text"].as_str()?.to_string(), rect(&r["rect"])?)))
+            .collect();
+        for (i, (text, r)) in rows.iter().enumerate() {
+            let t = text.trim_end();
+            if t.ends_with('…') {
+                broken.push(format!("{at}: {t:?} is cut"));
+            }
+            if r[0] < -0.5 || r[2] > width + 0.5 {
+                broken.push(format!("{at}: {t:?} runs off the screen ({:.0}..{:.0})", r[0], r[2]));
+            }
+            // A soft wrap keeps its space at the end of the row: a row ending in a letter
+            // with the next starting in one broke a word.
+            let next = rows.get(i + 1).map(|(n, _)| n.as_str()).unwrap_or("");
+            let ends_in_word = t.chars().last().is_some_and(char::is_alphanumeric) && t == text.as_str();
+            if ends_in_word && next.chars().next().is_some_and(char::is_alphanumeric) {
+                broken.push(format!("{at}: a word broken across rows: {t:?} / {next:?}"));
+            }
+        }
+    }
+}
+
 #[test]
 fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_broken() {
     let mut small = Vec::new();
@@ -86,7 +115,7 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
     let mut measured = 0;
     for lang in ["en", "pt-BR"] {
         for (state, level) in screens() {
-            let report = probe(state, level, lang);
+            let report = probe(state, level, lang, SIZE);
             let at = format!("{state} {level} {lang}");
             let found = targets(&report);
             assert!(!found.is_empty(), "{at}: no widget measured");
@@ -97,28 +126,7 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
                     small.push(format!("{at}: {what} is {:.0} x {:.0}", r[2] - r[0], r[3] - r[1]));
                 }
             }
-            for label in report["labels"].as_array().unwrap() {
-                let rows: Vec<(String, [f64; 4])> = label["rows"]
-                    .as_array()
-                    .unwrap()
-                    .iter()
-                    .filter_map(|r| Some((r["text"].as_str()?.to_string(), rect(&r["rect"])?)))
-                    .collect();
-                for (i, (text, r)) in rows.iter().enumerate() {
-                    let t = text.trim_end();
-                    if t.ends_with('…') {
-                        broken.push(format!("{at}: {t:?} is cut"));
-                    }
-                    if r[0] < -0.5 || r[2] > SIZE.0 as f64 + 0.5 {
-                        broken.push(format!("{at}: {t:?} runs off the screen ({:.0}..{:.0})", r[0], r[2]));
-                    }
-                    let next = rows.get(i + 1).map(|(n, _)| n.as_str()).unwrap_or("");
-                    let ends_in_word = t.chars().last().is_some_and(char::is_alphanumeric) && t == text.as_str();
-                    if ends_in_word && next.chars().next().is_some_and(char::is_alphanumeric) {
-                        broken.push(format!("{at}: a word broken across rows: {t:?} / {next:?}"));
-                    }
-                }
-            }
+            words_whole(&report, &at, SIZE.0 as f64, &mut broken);
         }
     }
     assert!(measured > 200, "only {measured} widgets measured");
@@ -128,4 +136,22 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
         small.join("\n"),
         broken.join("\n")
     );
+}
+
+/// The same words, on a desktop window: the playing screen of every family, the lab and the
+/// tutorial (the menus are the phone's, wider).
+#[test]
+fn no_words_are_cut_or_broken_on_a_desktop_window() {
+    let mut broken = Vec::new();
+    let mut rows = 0;
+    for lang in ["en", "pt-BR"] {
+        let menus = ["menu", "packs", "levels", "settings", "create", "editor"];
+        for (state, level) in screens().into_iter().filter(|(s, _)| !menus.contains(s)) {
+            let report = probe(state, level, lang, DESKTOP);
+            rows += report["labels"].as_array().unwrap().len();
+            words_whole(&report, &format!("{state} {level} {lang}"), DESKTOP.0 as f64, &mut broken);
+        }
+    }
+    assert!(rows > 50, "only {rows} labels read");
+    assert!(broken.is_empty(), "words cut or broken on a desktop window:\n{}", broken.join("\n"));
 }

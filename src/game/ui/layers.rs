@@ -100,7 +100,9 @@ pub(super) fn layer_labels(
             .fixed_pos(egui::pos2(at.x, at.y))
             .pivot(egui::Align2::CENTER_TOP)
             .interactable(false)
-            .show(ctx, |ui| ui.weak(name));
+            .show(ctx, |ui| {
+                ui.add(egui::Label::new(egui::RichText::new(name).weak()).wrap_mode(egui::TextWrapMode::Extend))
+            });
     }
     Ok(())
 }

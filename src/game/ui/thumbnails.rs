@@ -68,9 +68,10 @@ impl Card<'_> {
         ui: &mut egui::Ui,
         thumb: impl FnOnce(&egui::Context) -> Option<egui::TextureHandle>,
     ) -> egui::Response {
-        // A phone's narrow card gives its name three rows, so long names are not cut.
-        let (w, pic, rows) = if self.small { (104.0, 64.0, 3) } else { (150.0, 100.0, 2) };
-        let size = egui::vec2(w, pic + if self.small { 78.0 } else { 62.0 });
+        // The name gets three rows, so long names (a daily puzzle's, Portuguese ones on a
+        // phone's narrow card) are not cut.
+        let (w, pic) = if self.small { (104.0, 64.0) } else { (150.0, 100.0) };
+        let size = egui::vec2(w, pic + if self.small { 78.0 } else { 82.0 });
         let sense = if self.open { egui::Sense::click() } else { egui::Sense::hover() };
         let (rect, resp) = ui.allocate_exact_size(size, sense);
         if !ui.is_rect_visible(rect) {
@@ -97,7 +98,7 @@ impl Card<'_> {
             let g = p.layout_job(job);
             p.galley(egui::pos2(rect.center().x, y), g, colour);
         };
-        line(self.name, if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, rows);
+        line(self.name, if self.small { 13.0 } else { 15.0 }, img.bottom() + 3.0, colour, 3);
         let stars = "★".repeat(self.difficulty as usize);
         let under = match (self.open, self.best) {
             (false, _) => self.locked.to_string(),
