@@ -39,6 +39,14 @@ fn every_shipped_pack_and_level_is_named_in_every_language() {
     let pack = parse_pack(text, "squares.ron", "squares").unwrap();
     assert_eq!((pack.name_in("pt-BR"), pack.name_in("en")), ("Quadrados", "Squares"));
     assert_eq!((pack.levels[0].name_in("pt-BR"), pack.levels[0].name_in("xx")), ("Quadrado", "Square"));
+    // An empty name, or a tag that is not one, is refused with the file and the level.
+    for (bad, says) in
+        [(r#"{"pt-BR": " "}"#, "the name in pt-BR is 0 characters"), (r#"{"pt BR": "x"}"#, "a language tag")]
+    {
+        let text = text.replacen(r#"{"pt-BR": "Quadrado"}"#, bad, 1);
+        let e = parse_pack(&text, "squares.ron", "squares").unwrap_err().to_string();
+        assert!(e.contains("squares.ron") && e.contains("level `a`") && e.contains(says), "{e}");
+    }
 }
 
 #[test]

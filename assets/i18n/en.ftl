@@ -62,7 +62,6 @@ back-packs = < Packs
 packs-last = last played
 fit-board = Fit
 fit-board-tip = Show the whole board (0; zoom with the wheel over the board, + and -, or a pinch)
-levels-title = Levels
 levels-code-hint = Paste a level code
 levels-open-code = Open code
 levels-solved = { $done }/{ $total } solved

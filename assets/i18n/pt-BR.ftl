@@ -61,7 +61,6 @@ back-packs = < Pacotes
 packs-last = jogado por último
 fit-board = Ajustar
 fit-board-tip = Mostrar o tabuleiro inteiro (0; amplie com a roda sobre o tabuleiro, + e -, ou com dois dedos)
-levels-title = Fases
 levels-code-hint = Cole um código
 levels-open-code = Abrir código
 levels-solved = { $done }/{ $total } resolvidas

@@ -62,6 +62,21 @@ pub struct Entry {
 /// A name in other languages than English, by language tag.
 pub type Names = std::collections::BTreeMap<String, String>;
 
+/// Checks names in other languages: each under a tag of 1 to 16 letters, digits and `-`, and
+/// each 1 to 200 characters long.
+pub fn check_names(names: &Names) -> Result<(), String> {
+    for (tag, name) in names {
+        if tag.is_empty() || tag.len() > 16 || !tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {
+            return Err(format!("`names` has the tag {tag:?}: a language tag is 1 to 16 letters, digits or `-`"));
+        }
+        let n = name.trim().chars().count();
+        if !(1..=200).contains(&n) {
+            return Err(format!("the name in {tag} is {n} characters long: it must be 1 to 200"));
+        }
+    }
+    Ok(())
+}
+
 /// The name `names` give in language `lang` (its tag), else `name`.
 pub fn name_in<'a>(name: &'a str, names: &'a Names, lang: &str) -> &'a str {
     names.get(lang).map_or(name, String::as_str)

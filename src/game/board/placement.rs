@@ -126,9 +126,8 @@ fn handle_actions(
         stack.0 = all.into_iter().map(|(_, e)| e).collect();
     }
     // The wheel over a piece selects and turns it (over the empty board it zooms).
-    let read: Vec<Action> = actions.read().copied().collect();
-    let mut all = Vec::with_capacity(read.len());
-    for a in read {
+    let mut all = Vec::new();
+    for a in actions.read().copied() {
         match a {
             Action::Wheel(p, d) => {
                 sel.pointer_on_piece = piece_at(p, &stack, &pieces, &active.level).is_some();

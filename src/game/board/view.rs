@@ -287,6 +287,7 @@ pub fn fit_view(
     let scale = fit_scale / z.factor;
     let view_at = |centre: Vec2| View { center: centre, scale, size, turned };
     z.offset = view_at(Vec2::ZERO).world_dir(size / 2.0 - free);
+    // The board units the free area shows along the board's x and y.
     let seen = view_at(Vec2::ZERO).board_dir(avail).abs() * scale;
     let room = ((b.size() - seen) / 2.0).max(Vec2::ZERO);
     z.pan = z.pan.clamp(-room, room);

@@ -46,11 +46,11 @@ pub(super) fn hud(
                 } else {
                     super::widgets::compact_button(ui, tr.s("copy-code"))
                 };
-                let share = share.on_hover_text(tr.s("copy-code-tip"));
-                if share.clicked() {
+                let copied = share.on_hover_text(tr.s("copy-code-tip")).clicked();
+                if copied {
                     ui.ctx().copy_text(crate::content::share::encode(&active.level.entry));
                 }
-                share.clicked()
+                copied
             };
             // Wraps on a phone: a long level name must not push the clock and buttons off.
             ui.horizontal_wrapped(|ui| {
@@ -197,8 +197,7 @@ pub(super) fn fit_button(
     let ctx = contexts.ctx_mut()?;
     let right = hud_insets(ctx.content_rect().width()).2 + 8.0;
     egui::Area::new("hud-fit".into()).anchor(egui::Align2::RIGHT_TOP, [-right, cards.top_bar + 8.0]).show(ctx, |ui| {
-        let b = egui::Button::new(format!("⛶  {}", tr.s("fit-board")))
-            .min_size(egui::vec2(super::theme::TOUCH, super::theme::TOUCH));
+        let b = egui::Button::new(tr.s("fit-board")).min_size(egui::vec2(super::theme::TOUCH, super::theme::TOUCH));
         if mark(ui.add(b), "fit-board").on_hover_text(tr.s("fit-board-tip")).clicked() {
             actions.write(Action::FitBoard);
         }
