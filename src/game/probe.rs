@@ -65,6 +65,7 @@ fn write(
     mismatched: Res<Mismatched>,
     save: Res<SaveState>,
     pieces: Query<(&Piece, &PieceGeom, &Placed)>,
+    zoom: Res<crate::game::board::view::Zoom>,
     outputs: Query<&bevy_egui::EguiOutput>,
     mut last: Local<String>,
 ) {
@@ -111,6 +112,7 @@ fn write(
         "level": active.as_ref().map(|a| a.key.clone()),
         "turns": active.as_ref().map(|a| (std::f64::consts::TAU / a.level.set.step()).round() as i32),
         "progress": progress.value,
+        "zoom": zoom.factor,
         "solved": progress.solved,
         "mismatched": mismatched.0.len(),
         "marks": marks,

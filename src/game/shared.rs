@@ -88,9 +88,10 @@ pub enum Action {
     Place,
     /// Polycube levels: zoom the 3D view in (> 0) or out.
     Zoom(f32),
-    /// The wheel turned by this many clicks (away from the player positive) with the pointer
-    /// at a board point: over a piece it turns the piece, elsewhere it zooms the board there.
-    Wheel(Vec2, i32),
+    /// The wheel turned by this many clicks (away from the player positive; a touchpad gives
+    /// fractions) with the pointer at a board point: over a piece it turns the piece a step
+    /// either way, elsewhere it zooms the board there by as much.
+    Wheel(Vec2, f32),
     /// Two fingers on the board moved: their spread grew `ratio` times and their midpoint moved
     /// from board point `from` to `to` (both as the view shows them now): zoom and pan.
     Pinch {

@@ -95,7 +95,12 @@ fn mouse(
             if solid.0.is_some_and(|r| r.contains(w)) {
                 out.write(Action::Zoom(up as f32));
             } else {
-                out.write(Action::Wheel(w, up));
+                // A touchpad scrolls in pixels, many small events: about 50 make a wheel click.
+                let clicks = match e.unit {
+                    bevy::input::mouse::MouseScrollUnit::Line => e.y,
+                    bevy::input::mouse::MouseScrollUnit::Pixel => e.y / 50.0,
+                };
+                out.write(Action::Wheel(w, clicks));
             }
         }
     }

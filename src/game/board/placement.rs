@@ -132,7 +132,7 @@ fn handle_actions(
             Action::Wheel(p, d) => {
                 sel.pointer_on_piece = piece_at(p, &stack, &pieces, &active.level).is_some();
                 if sel.pointer_on_piece {
-                    all.extend([Action::Select(p), Action::Rotate(d)]);
+                    all.extend([Action::Select(p), Action::Rotate(if d > 0.0 { 1 } else { -1 })]);
                 }
             }
             a => all.push(a),

@@ -52,7 +52,7 @@ fn zoom_and_pan(
     for action in actions.read().copied() {
         match action {
             // The wheel over a piece turns it (placement); over the board it zooms there.
-            Action::Wheel(at, d) if !sel.pointer_on_piece => zoom.zoom_at(STEP.powi(d), at),
+            Action::Wheel(at, d) if !sel.pointer_on_piece => zoom.zoom_at(STEP.powf(d), at),
             Action::ZoomBoard(d) => zoom.zoom_at(STEP.powi(d), view.center),
             Action::FitBoard => {
                 zoom.factor = 1.0;
