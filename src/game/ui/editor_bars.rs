@@ -2,7 +2,7 @@
 //! and tile grids are painted, each change sent as [`DraftChanged`].
 
 use super::prelude::*;
-use super::widgets::{rgb, GOOD, WARN};
+use super::widgets::{good, rgb, warn};
 use crate::content::editor::{EdgeDraft, PolyDraft};
 use crate::game::meta::editor::{Draft, DraftChanged, Editor, SaveDraft, Verdict};
 
@@ -26,11 +26,11 @@ pub fn editing(
     // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
     let narrow = rect.width() < crate::game::board::view::NARROW;
     let colour = match &ed.verdict {
-        Verdict::Done(a) if a.unique() => GOOD,
-        Verdict::Done(a) if a.solvable() => egui::Color32::from_rgb(255, 220, 120),
-        Verdict::Thinking => egui::Color32::LIGHT_GRAY,
-        v if v.is_guidance() => egui::Color32::LIGHT_GRAY,
-        _ => WARN,
+        Verdict::Done(a) if a.unique() => good(ctx),
+        Verdict::Done(a) if a.solvable() => super::theme::accent_text(ctx),
+        Verdict::Thinking => ctx.global_style().visuals.weak_text_color(),
+        v if v.is_guidance() => ctx.global_style().visuals.weak_text_color(),
+        _ => warn(ctx),
     };
     let verdict = egui::RichText::new(ed.verdict.text(&tr)).strong().color(colour);
     egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
@@ -72,7 +72,7 @@ pub fn editing(
                 ui.add(egui::Label::new(verdict).wrap_mode(egui::TextWrapMode::Wrap));
             }
             if let Some(s) = &ed.status {
-                ui.colored_label(if s.good { GOOD } else { WARN }, tr.text(&s.text));
+                ui.colored_label(if s.good { good(ui.ctx()) } else { warn(ui.ctx()) }, tr.text(&s.text));
             }
         });
     });
@@ -169,7 +169,7 @@ pub(super) fn poly_tools(
         }
         let (cells, parts) = d.areas();
         let says = tr.f("editor-areas", &[("n", cells.into()), ("of", parts.into())]);
-        ui.colored_label(if cells == parts { GOOD } else { WARN }, says);
+        ui.colored_label(if cells == parts { good(ui.ctx()) } else { warn(ui.ctx()) }, says);
     });
     if size != d.size {
         d.resize(size);

@@ -2,7 +2,7 @@
 //! own levels (edit, play, copy code, delete).
 
 use super::prelude::*;
-use super::widgets::{GOOD, WARN};
+use super::widgets::{good, warn};
 use crate::content::editor::PACK;
 use crate::game::meta::editor::{DeleteLevel, EditRequest, Editor, Status};
 use crate::support::i18n::Text;
@@ -91,7 +91,7 @@ pub fn home(
                 }
             });
             if let Some(s) = &editor.status {
-                ui.colored_label(if s.good { GOOD } else { WARN }, tr.text(&s.text));
+                ui.colored_label(if s.good { good(ui.ctx()) } else { warn(ui.ctx()) }, tr.text(&s.text));
             }
             ui.add_space(8.0);
             let mine = library.packs.iter().position(|p| p.id == PACK);
@@ -116,7 +116,8 @@ pub fn home(
                         editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
                     }
                     if confirm.as_deref() == Some(level.id.as_str()) {
-                        if ui.button(egui::RichText::new(tr.s("editor-really-delete")).color(WARN)).clicked() {
+                        if ui.button(egui::RichText::new(tr.s("editor-really-delete")).color(warn(ui.ctx()))).clicked()
+                        {
                             delete.write(DeleteLevel(level.id.clone()));
                             *confirm = None;
                         }

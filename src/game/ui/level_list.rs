@@ -122,6 +122,6 @@ fn code_field(
         }
     });
     if let Some(e) = &status.error {
-        ui.colored_label(super::widgets::WARN, tr.text(e));
+        ui.colored_label(super::widgets::warn(ui.ctx()), tr.text(e));
     }
 }

@@ -18,11 +18,23 @@ pub fn centered_window(title: &str) -> egui::Window<'_> {
         .title_bar(false)
 }
 
-/// Words that warn (an error, "not solvable").
-pub(super) const WARN: egui::Color32 = egui::Color32::from_rgb(240, 120, 100);
+/// Words that warn (an error, "not solvable"), readable on the look's panels.
+pub(super) fn warn(ctx: &egui::Context) -> egui::Color32 {
+    if ctx.global_style().visuals.dark_mode {
+        egui::Color32::from_rgb(240, 120, 100)
+    } else {
+        egui::Color32::from_rgb(176, 48, 28)
+    }
+}
 
-/// Words that say all is well.
-pub(super) const GOOD: egui::Color32 = egui::Color32::from_rgb(130, 220, 140);
+/// Words that say all is well, readable on the look's panels.
+pub(super) fn good(ctx: &egui::Context) -> egui::Color32 {
+    if ctx.global_style().visuals.dark_mode {
+        egui::Color32::from_rgb(130, 220, 140)
+    } else {
+        egui::Color32::from_rgb(28, 120, 56)
+    }
+}
 
 /// A colour of the game's palette in egui's terms.
 pub(super) fn rgb(c: [f32; 3]) -> egui::Color32 {
