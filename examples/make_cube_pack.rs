@@ -4,8 +4,9 @@
 //!
 //! Soma figures of Tessera's own design, drawn below layer by layer (27 cubes each, the seven
 //! Soma pieces), the twelve flat pentominoes as pentacubes in boxes (they turn over in space),
-//! and the eight tetracubes in a box. Each is solved by the packer, whose first solution is the
-//! reference solution; a figure the packer cannot fill is reported and left out.
+//! and the eight tetracubes in a box, each named in English and Brazilian Portuguese. Each is
+//! solved by the packer, whose first solution is the reference solution; a figure the packer
+//! cannot fill is reported and left out.
 
 use std::fmt::Write;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
@@ -15,6 +16,8 @@ use tessera::polyform::{builtin_set, Cell};
 struct Level {
     id: &'static str,
     name: &'static str,
+    /// The name in Brazilian Portuguese.
+    pt: &'static str,
     difficulty: u8,
     set: &'static str,
     board: Board,
@@ -44,21 +47,29 @@ fn specs(name: &str) -> Vec<PartSpec> {
 }
 
 fn main() {
-    let soma: Vec<(&str, &str, Board)> = vec![
+    let soma: Vec<(&str, &str, &str, Board)> = vec![
         (
             "soma-steps",
             "Soma: steps",
+            "Soma: degraus",
             figure(&[&["###", "###", "###", "###"], &["###", "###", "###", "..."], &["###", "###", "...", "..."]]),
         ),
-        ("soma-bathtub", "Soma: bathtub", figure(&[&["#####", "#####", "#####"], &["#####", "#...#", "#####"]])),
+        (
+            "soma-bathtub",
+            "Soma: bathtub",
+            "Soma: banheira",
+            figure(&[&["#####", "#####", "#####"], &["#####", "#...#", "#####"]]),
+        ),
         (
             "soma-sofa",
             "Soma: sofa",
+            "Soma: sofá",
             figure(&[&["#####", "#####", "#####"], &["#####", "#...#", "#...#"], &[".###.", ".....", "....."]]),
         ),
         (
             "soma-chair",
             "Soma: chair",
+            "Soma: cadeira",
             figure(&[
                 &["###", "###", "###"],
                 &["###", "###", "###"],
@@ -70,6 +81,7 @@ fn main() {
         (
             "soma-bed",
             "Soma: bed",
+            "Soma: cama",
             figure(&[
                 &["###", "###", "###", "###", "###", "###"],
                 &["###", "...", "...", "...", "...", "###"],
@@ -79,6 +91,7 @@ fn main() {
         (
             "soma-skyscraper",
             "Soma: skyscraper",
+            "Soma: arranha-céu",
             figure(&[
                 &["###", "###", "###"],
                 &["###", "###", "###"],
@@ -90,16 +103,19 @@ fn main() {
         (
             "soma-arch",
             "Soma: arch",
+            "Soma: arco",
             figure(&[&["#...#", "#...#", "#...#"], &["#...#", "#...#", "#...#"], &["#####", "#####", "#####"]]),
         ),
         (
             "soma-platform",
             "Soma: platform",
+            "Soma: plataforma",
             figure(&[&["###", "###", "###", "###"], &["###", "###", "###", "###"], &[".#.", ".#.", ".#.", "..."]]),
         ),
         (
             "soma-ziggurat",
             "Soma: ziggurat",
+            "Soma: zigurate",
             figure(&[
                 &["####", "####", "####", "####"],
                 &["###.", "###.", "###.", "...."],
@@ -109,24 +125,26 @@ fn main() {
         (
             "soma-wall",
             "Soma: wall with a step",
+            "Soma: muro com degrau",
             figure(&[&["######", "######"], &["######", "######"], &["###...", "......"]]),
         ),
     ];
     let mut levels: Vec<Level> = soma
         .into_iter()
-        .map(|(id, name, board)| Level { id, name, difficulty: 4, set: "soma", board, boxed: false })
+        .map(|(id, name, pt, board)| Level { id, name, pt, difficulty: 4, set: "soma", board, boxed: false })
         .collect();
-    for (id, name, size, difficulty) in [
-        ("pentacubes-2x3x10", "Flat pentacubes in 2 x 3 x 10", (3, 10, 2), 4),
-        ("pentacubes-2x5x6", "Flat pentacubes in 2 x 5 x 6", (5, 6, 2), 5),
-        ("pentacubes-3x4x5", "Flat pentacubes in 3 x 4 x 5", (4, 5, 3), 5),
+    for (id, name, pt, size, difficulty) in [
+        ("pentacubes-2x3x10", "Flat pentacubes in 2 x 3 x 10", "Pentacubos planos em 2 x 3 x 10", (3, 10, 2), 4),
+        ("pentacubes-2x5x6", "Flat pentacubes in 2 x 5 x 6", "Pentacubos planos em 2 x 5 x 6", (5, 6, 2), 5),
+        ("pentacubes-3x4x5", "Flat pentacubes in 3 x 4 x 5", "Pentacubos planos em 3 x 4 x 5", (4, 5, 3), 5),
     ] {
         let board = Board::boxed(size.0, size.1, size.2).unwrap();
-        levels.push(Level { id, name, difficulty, set: "pentominoes", board, boxed: true });
+        levels.push(Level { id, name, pt, difficulty, set: "pentominoes", board, boxed: true });
     }
     levels.push(Level {
         id: "tetracubes-2x2x8",
         name: "The eight tetracubes in 2 x 2 x 8",
+        pt: "Os oito tetracubos em 2 x 2 x 8",
         difficulty: 4,
         set: "tetracubes",
         board: Board::boxed(2, 8, 2).unwrap(),
@@ -134,7 +152,11 @@ fn main() {
     });
     let mut s = String::new();
     writeln!(s, "// The 3D pack. Generated by examples/make_cube_pack.rs; see levels/README.md.").unwrap();
-    writeln!(s, "(\n    name: \"Polycubes\",\n    author: \"Tessera\",\n    version: 1,\n    levels: [").unwrap();
+    writeln!(
+        s,
+        "(\n    name: \"Polycubes\",\n    names: {{\"pt-BR\": \"Policubos\"}},\n    author: \"Tessera\",\n    version: 1,\n    levels: ["
+    )
+    .unwrap();
     let mut written = 0;
     for l in &levels {
         let parts = specs(l.set);
@@ -148,8 +170,8 @@ fn main() {
         writeln!(s, "        (").unwrap();
         writeln!(
             s,
-            "            id: \"{}\",\n            name: \"{}\",\n            family: \"polyomino\",\n            difficulty: {},",
-            l.id, l.name, l.difficulty
+            "            id: \"{}\",\n            name: \"{}\",\n            names: {{\"pt-BR\": \"{}\"}},\n            family: \"polyomino\",\n            difficulty: {},",
+            l.id, l.name, l.pt, l.difficulty
         )
         .unwrap();
         writeln!(s, "            pieces: \"{}\",", l.set).unwrap();
