@@ -19,8 +19,7 @@ pub const FAMILIES: [&str; registry::FAMILIES.len()] = registry::NAMES;
 
 /// The seed of a family's puzzle on a date (see the module note).
 pub fn seed(family: &str, date: Date) -> u64 {
-    let text = format!("tessera-daily-v1/{family}/{date}");
-    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+    crate::support::random::seed_of(&format!("tessera-daily-v1/{family}/{date}"))
 }
 
 /// A daily puzzle: its level and where it came from.

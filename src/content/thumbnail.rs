@@ -128,8 +128,7 @@ fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
         placed.extend(level.solution.iter().map(|p| (p.piece, p.world_motion(step, false))));
     } else {
         use rand_chacha::rand_core::SeedableRng;
-        let seed = level.id.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ b as u64).wrapping_mul(0x100_0000_01b3));
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::support::random::seed_of(&level.id));
         let mut order: Vec<usize> = (0..level.set.pieces.len()).collect();
         crate::support::random::shuffle(&mut rng, &mut order);
         let turns = level.caps().turn;

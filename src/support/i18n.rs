@@ -108,6 +108,11 @@ fn bundle(lang: Lang) -> Bundle {
 pub struct Tr(pub Lang);
 
 impl Tr {
+    /// The language's tag (`"pt-BR"`), as level files name their names.
+    pub fn tag(&self) -> &'static str {
+        self.0.tag()
+    }
+
     /// The message `id`.
     pub fn s(&self, id: &str) -> String {
         self.f(id, &[])

@@ -3,6 +3,11 @@
 
 use rand_chacha::rand_core::RngCore;
 
+/// A seed from text (FNV-1a, 64 bits): the same text gives the same seed on every machine.
+pub fn seed_of(text: &str) -> u64 {
+    text.bytes().fold(0xcbf2_9ce4_8422_2325u64, |h, b| (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3))
+}
+
 /// A number in `0..n` (`n` at least 1).
 pub fn below(rng: &mut impl RngCore, n: usize) -> usize {
     (rng.next_u64() % n.max(1) as u64) as usize

@@ -240,10 +240,11 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    let solid = crate::game::board::layout::frame(level).is_some();
+    let frame = crate::game::board::layout::frame(level);
+    let solid = frame.is_some();
     let free = crate::game::board::view::free_area(view.size, solid, false);
     let mut f = bbox_of(&level.target);
-    if let Some(r) = crate::game::board::layout::frame(level) {
+    if let Some(r) = frame {
         f.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         f.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }

@@ -50,7 +50,7 @@ pub(super) fn clock(ms: u64) -> String {
 /// when it gives none), a daily puzzle's (made by the game, named in English by the core) from
 /// the catalogue.
 pub(super) fn level_name(level: &crate::level::Level, tr: &Words) -> String {
-    let own = || level.name_in(tr.0 .0.tag()).to_string();
+    let own = || level.name_in(tr.tag()).to_string();
     let Some((family, date)) = crate::content::daily::parse_level_id(&level.id) else { return own() };
     let Some(title) = crate::family::registry::daily_title(family) else { return own() };
     let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
@@ -64,7 +64,7 @@ pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
         crate::game::meta::daily::PACK => tr.s("pack-daily"),
         crate::content::editor::PACK => tr.s("pack-mine"),
         crate::game::meta::codes::PACK => tr.s("pack-shared"),
-        _ => pack.name_in(tr.0 .0.tag()).to_string(),
+        _ => pack.name_in(tr.tag()).to_string(),
     }
 }
 
