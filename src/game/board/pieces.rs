@@ -223,6 +223,7 @@ pub fn spawn_board(
     mut layout: ResMut<StartLayout>,
     mut bounds: ResMut<BoardBounds>,
     mut figure: ResMut<crate::game::board::view::FigureBounds>,
+    mut turned: ResMut<crate::game::board::view::BoardTurned>,
     mut placed: MessageWriter<crate::game::shared::PiecePlaced>,
     view: Res<crate::game::board::view::View>,
 ) {
@@ -231,6 +232,7 @@ pub fn spawn_board(
     for e in &old {
         commands.entity(e).despawn();
     }
+    turned.0 = false;
     let Some(active) = active else { return };
     let level = &active.level;
     commands.spawn((
@@ -250,8 +252,9 @@ pub fn spawn_board(
     }
     let f = Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32);
     figure.0 = Some(f);
-    // A board shown turned lays its tray out for the screen turned too.
-    let aspect = if crate::game::board::view::turns(view.size, f, solid) { free.y / free.x } else { free.x / free.y };
+    // A flat grid board may be shown turned; its tray is laid out for the screen turned too.
+    turned.0 = !solid && level.caps().grid && crate::game::board::view::turns(view.size, f);
+    let aspect = if turned.0 { free.y / free.x } else { free.x / free.y };
     let (start, rect) = start_layout(level, aspect);
     bounds.0 = rect;
     layout.0 = start.clone();

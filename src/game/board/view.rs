@@ -48,12 +48,18 @@ impl View {
     }
 }
 
-/// Whether a board whose figure spans `figure` is shown turned on a screen of `size`: a flat
-/// board clearly wider than tall on a portrait screen (a phone held upright), so that its long
-/// side runs along the screen's.
-pub fn turns(size: Vec2, figure: Rect, solid: bool) -> bool {
-    !solid && size.y > size.x * 1.1 && figure.width() > figure.height() * 1.25
+/// Whether a grid board (cells or tiles, whose way up means nothing, unlike a figure's) spanning
+/// `figure` is shown turned on a screen of `size`: clearly wider than tall on a portrait screen
+/// (a phone held upright), so that its long side runs along the screen's. Decided when the
+/// board is laid out ([`BoardTurned`]).
+pub fn turns(size: Vec2, figure: Rect) -> bool {
+    size.y > size.x * 1.1 && figure.width() > figure.height() * 1.25
 }
+
+/// The board is shown turned a quarter turn ([`turns`]), as decided when it was laid out with
+/// its tray.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct BoardTurned(pub bool);
 
 /// Zoom in up to at least this factor, and further when needed for the level's cells to reach
 /// [`CELL_PX`] on screen.
@@ -223,6 +229,7 @@ impl Plugin for ViewPlugin {
             .init_resource::<BoardBounds>()
             .init_resource::<FigureBounds>()
             .init_resource::<Zoom>()
+            .init_resource::<BoardTurned>()
             .init_resource::<crate::game::shared::Cards>()
             .add_systems(PostUpdate, fit_view);
     }
@@ -238,6 +245,7 @@ pub fn fit_view(
     solid: Option<Res<crate::game::shared::SolidArea>>,
     cards: Option<Res<crate::game::shared::Cards>>,
     state: Option<Res<State<AppState>>>,
+    turned: Res<BoardTurned>,
     mut zoom: ResMut<Zoom>,
     mut view: ResMut<View>,
 ) {
@@ -268,7 +276,7 @@ pub fn fit_view(
         Some(f) if solved => f.inflate(0.3),
         _ => bounds.0,
     };
-    let turned = figure.0.is_some_and(|f| turns(size, f, solid));
+    let turned = turned.0;
     // The board's extent along the screen's width and height.
     let (across, down) = if turned { (b.height(), b.width()) } else { (b.width(), b.height()) };
     let fit_scale = (across / avail.x).max(down / avail.y);
