@@ -10,6 +10,10 @@ use std::path::Path;
 struct LevelsArgs {
     #[arg(long)]
     json: bool,
+    /// Measure every level's difficulty with its family's solver (score, stars) and say
+    /// whether each pack is in the order of its scores.
+    #[arg(long)]
+    measure: bool,
 }
 
 #[derive(clap::Parser)]
@@ -27,12 +31,14 @@ struct CheckLevelsArgs {
 
 /// `tessera levels [--json]`: exit 0, or 1 when some pack failed to load (listed too).
 pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let json = match parse_args::<LevelsArgs>("levels", args, USAGE, out, err) {
-        Ok(a) => a.json,
+    let (json, measure) = match parse_args::<LevelsArgs>("levels", args, USAGE, out, err) {
+        Ok(a) => (a.json, a.measure),
         Err(code) => return code,
     };
     let (packs, errors) = crate::level::all_packs();
-    if json {
+    if measure {
+        print_measures(&packs, json, out);
+    } else if json {
         let levels: Vec<_> = packs
             .iter()
             .flat_map(|p| {
@@ -80,6 +86,60 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
         0
     } else {
         1
+    }
+}
+
+/// `levels --measure`: per pack, each level's traits, score, typed and measured stars.
+fn print_measures(packs: &[crate::level::Pack], json: bool, out: &mut impl Write) {
+    use crate::content::difficulty::measure;
+    for p in packs {
+        let measured: Vec<_> = p.levels.iter().map(measure).collect();
+        let in_order = measured.windows(2).all(|w| w[0].score <= w[1].score + 1e-9);
+        if !json {
+            let _ = writeln!(
+                out,
+                "{} — {} ({} levels, {})",
+                p.id,
+                p.name,
+                p.levels.len(),
+                if in_order { "in order of score" } else { "NOT in order of score" }
+            );
+            let _ = writeln!(
+                out,
+                "  {:<28} {:>6} {:>9} {:>7} {:>6} {:>5} {:>8}",
+                "level", "pieces", "solutions", "hidden", "ways", "score", "stars"
+            );
+        }
+        for (l, m) in p.levels.iter().zip(&measured) {
+            let t = m.traits;
+            let cap = match crate::content::difficulty::kind(&t) {
+                crate::content::difficulty::Kind::Packing => crate::family::MEASURE_CAP_PACKING,
+                _ => crate::content::difficulty::MEASURE_CAP,
+            };
+            let sol = if t.solutions >= cap { format!("{}+", t.solutions) } else { t.solutions.to_string() };
+            if json {
+                let _ = writeln!(
+                    out,
+                    "{}",
+                    serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "pieces": t.pieces, "solutions": t.solutions,
+                        "hidden": t.hidden, "arrangements": t.arrangements, "score": m.score, "stars": m.stars,
+                        "difficulty": l.difficulty, "pack_in_order": in_order})
+                );
+            } else {
+                let _ = writeln!(
+                    out,
+                    "  {:<28} {:>6} {:>9} {:>7} {:>6} {:>5.2} {:>3} {}",
+                    l.id,
+                    t.pieces,
+                    sol,
+                    t.hidden.map_or("-".into(), |h| format!("{h:.3}")),
+                    t.arrangements.map_or("-".into(), |a| format!("{a:.1}")),
+                    m.score,
+                    m.stars,
+                    if m.stars == l.difficulty { String::new() } else { format!("(typed {})", l.difficulty) }
+                );
+            }
+        }
     }
 }
 

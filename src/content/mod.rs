@@ -4,6 +4,7 @@
 
 pub mod analysis;
 pub mod daily;
+pub mod difficulty;
 pub mod editor;
 pub mod import;
 pub mod share;

@@ -86,6 +86,28 @@ pub struct Count {
     pub nodes: u64,
 }
 
+/// What the difficulty measure reads of a level (`content::difficulty` turns it into a score
+/// and stars).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Traits {
+    /// Pieces the player lays.
+    pub pieces: usize,
+    /// Solutions the family's solver counts, at most [`MEASURE_CAP`].
+    pub solutions: u64,
+    /// Dissections: the share of the pieces' outlines that lies inside the figure, where the
+    /// silhouette does not show it (0 to 1).
+    pub hidden: Option<f64>,
+    /// Tile puzzles: log10 of the ways to lay the tiles on the cells (n! times the turns).
+    pub arrangements: Option<f64>,
+    /// Tile puzzles: the colours of the inner sides.
+    pub colours: usize,
+}
+
+/// The most solutions the difficulty measure counts (packing boards count on to
+/// [`MEASURE_CAP_PACKING`]: their counts run higher).
+pub const MEASURE_CAP: u64 = 24;
+pub const MEASURE_CAP_PACKING: u64 = 1000;
+
 /// A board in space and the parts that fill it: what the 3D view, its picking and the level
 /// list's pictures need of a level whose pieces are handled in space (polycubes).
 #[derive(Clone, Copy, Debug)]
@@ -202,6 +224,13 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// (polyominoes), up to turning the whole board (tile puzzles with turning tiles).
     /// `cancel` stops a search that has become stale (the editor's draft changed).
     fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count;
+
+    /// What the difficulty measure reads of the level: by default the pieces and the solutions
+    /// the family's solver counts (up to [`MEASURE_CAP`]).
+    fn traits(&self, level: &Level) -> Traits {
+        let count = self.count(level, MEASURE_CAP, None);
+        Traits { pieces: level.set.pieces.len(), solutions: count.solutions.min(MEASURE_CAP), ..Traits::default() }
+    }
 
     /// The solver the show-thinking view plays on this level; `None` when there is none to
     /// watch.
@@ -365,10 +394,20 @@ impl Level {
 
     /// For straight sets on the lattice that turn in 45-degree steps (the lattice solver's
     /// sets): the frame of the reference solution, 0 if its pieces sit on the integer lattice,
-    /// 1 if the figure is turned by 45 degrees. `None` for other sets (curved ones included).
+    /// 1 if the figure is turned by 45 degrees. `None` for other sets (curved ones included)
+    /// and for figures off the lattice: pieces turned both ways (a square head turned 45
+    /// degrees on a body of upright triangles), or not at whole steps of the frame.
     pub fn lattice_turn(&self) -> Option<i32> {
-        (self.set.step_deg == 45.0 && crate::solve::snap::unit_of(&self.set).is_some())
-            .then(|| self.solution.first().map_or(0, |s| s.rot.rem_euclid(2)))
+        if self.set.step_deg != 45.0 || crate::solve::snap::unit_of(&self.set).is_none() {
+            return None;
+        }
+        let turn = self.solution.first().map_or(0, |s| s.rot.rem_euclid(2));
+        let whole = |v: f64| (v - v.round()).abs() < 1e-6;
+        let on_lattice = self.solution.iter().all(|s| {
+            let at = crate::geom::pt(s.at.0, s.at.1).rotate(-(turn as f64) * std::f64::consts::FRAC_PI_4);
+            s.rot.rem_euclid(2) == turn && whole(at.x) && whole(at.y)
+        });
+        on_lattice.then_some(turn)
     }
 
     /// The board in space, when the level's pieces are handled in 3D.

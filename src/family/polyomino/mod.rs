@@ -237,6 +237,17 @@ impl Family for PolyLevel {
         Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes }
     }
 
+    /// Packing boards: the parts, and the solutions counted up to the board's symmetries (on
+    /// to [`super::MEASURE_CAP_PACKING`]).
+    fn traits(&self, level: &Level) -> super::Traits {
+        let count = self.count(level, super::MEASURE_CAP_PACKING, None);
+        super::Traits {
+            pieces: self.parts.len(),
+            solutions: count.solutions.min(super::MEASURE_CAP_PACKING),
+            ..Default::default()
+        }
+    }
+
     fn prove(&self, _level: &Level) -> Result<(), String> {
         let out = self.solve(PROVE_NODES);
         match (&out.impossible, out.solutions, out.complete) {

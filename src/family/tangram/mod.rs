@@ -6,6 +6,7 @@ pub mod daily;
 
 use super::{Caps, Family, Fields, Hint, Judgement, Level, Parsed, Watch};
 use crate::format::{piece, ring, Node};
+use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::verify::{Piece, Target};
 use std::sync::atomic::AtomicBool;
@@ -144,6 +145,25 @@ impl Family for Tangram {
         crate::solve::geometric::solve(&level.set, &level.target, &opts).map_or(super::Count::default(), |o| {
             super::Count { solutions: o.solutions.len() as u64, complete: o.complete, nodes: o.nodes }
         })
+    }
+
+    /// Dissections: the solutions the geometric solver counts, and the share of the pieces'
+    /// outlines the figure hides (the pieces' perimeters less the figure's, over the pieces').
+    fn traits(&self, level: &Level) -> super::Traits {
+        let eps = crate::geom::Tol::default().eps;
+        let perimeter = |rings: &[Vec<Vertex>]| -> f64 {
+            rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).map(|e| e.length(eps)).sum()
+        };
+        let pieces: f64 = level.set.pieces.iter().map(|p| perimeter(&p.rings)).sum();
+        let figure = perimeter(&level.target);
+        let count = self.count(level, super::MEASURE_CAP, None);
+        super::Traits {
+            pieces: level.set.pieces.len(),
+            solutions: count.solutions.min(super::MEASURE_CAP),
+            hidden: Some(((pieces - figure) / pieces).clamp(0.0, 1.0)),
+            arrangements: None,
+            colours: 0,
+        }
     }
 
     fn prove(&self, level: &Level) -> Result<(), String> {
