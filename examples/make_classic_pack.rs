@@ -1,8 +1,7 @@
-//! Level-design tool: writes the classic tangram pack (`levels/classic.ron`) and the pack of
-//! the other built-in sets (`levels/sets.ron`).
+//! Level-design tool: the classic tangram pack and the T puzzle's generated figures.
 //!
-//!   cargo run --no-default-features --release --example make_classic_pack > levels/classic.ron
-//!   cargo run --no-default-features --release --example make_classic_pack sets > levels/sets.ron
+//!   cargo run --no-default-features --release --example make_classic_pack > classic.ron
+//!   cargo run --no-default-features --release --example make_classic_pack sets > sets.ron
 //!
 //! Figures come from three sources, all made here (none copied from books or games):
 //! 1. the 13 convex tangrams, found by enumerating every convex lattice polygon of area 8 and
@@ -11,7 +10,11 @@
 //! 3. seeded random assemblies of the seven pieces, edge to edge, whose union is one simple
 //!    contour, kept if compact and unlike the figures already in the pack.
 //!
-//! Every figure's reference solution is the first one the lattice solver finds.
+//! The shipped packs split this output: the first two sources are `levels/classic.ron`; the
+//! random assemblies ("Shard N", "T puzzle: Shard N") and the pentominoes in 6 x 10 moved to
+//! `levels/abstract.ron`, and the T puzzle's T and convex figures open `levels/tpuzzle.ron`
+//! (the named figures come from `design_figures.rs`). Every figure's reference solution is the
+//! first one the lattice solver finds.
 
 use std::fmt::Write;
 use tessera::geom::{pt, Pt, Vertex};

@@ -1,7 +1,10 @@
-//! Level-design tool: writes the curved pack (`levels/curved.ron`) for the egg, the heart and
-//! the circle.
+//! Level-design tool: generated figures for the egg, the heart and the circle.
 //!
-//!   cargo run --no-default-features --release --example make_curved_pack > levels/curved.ron
+//!   cargo run --no-default-features --release --example make_curved_pack > curved.ron
+//!
+//! The shipped packs split this output: each set's home figure opens its own pack
+//! (`levels/egg.ron`, `heart.ron`, `circle.ron`, whose named figures come from
+//! `design_figures.rs`), and the random assemblies ("Egg 1" ...) are in `levels/abstract.ron`.
 //!
 //! For each set: its home figure (the whole egg, heart or disc, solved by its construction),
 //! then seeded random assemblies made here: pieces laid one by one with an edge along an edge

@@ -11,12 +11,22 @@ use std::fmt;
 use std::sync::Arc;
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 7] = [
+pub const EMBEDDED: [(&str, &str, &str); 17] = [
     ("classic", "levels/classic.ron", include_str!("../../levels/classic.ron")),
-    ("sets", "levels/sets.ron", include_str!("../../levels/sets.ron")),
-    ("curved", "levels/curved.ron", include_str!("../../levels/curved.ron")),
+    ("people", "levels/people.ron", include_str!("../../levels/people.ron")),
+    ("animals", "levels/animals.ron", include_str!("../../levels/animals.ron")),
+    ("birds", "levels/birds.ron", include_str!("../../levels/birds.ron")),
+    ("vehicles", "levels/vehicles.ron", include_str!("../../levels/vehicles.ron")),
+    ("objects", "levels/objects.ron", include_str!("../../levels/objects.ron")),
+    ("letters", "levels/letters.ron", include_str!("../../levels/letters.ron")),
+    ("tpuzzle", "levels/tpuzzle.ron", include_str!("../../levels/tpuzzle.ron")),
+    ("egg", "levels/egg.ron", include_str!("../../levels/egg.ron")),
+    ("heart", "levels/heart.ron", include_str!("../../levels/heart.ron")),
+    ("circle", "levels/circle.ron", include_str!("../../levels/circle.ron")),
+    ("abstract", "levels/abstract.ron", include_str!("../../levels/abstract.ron")),
     ("sliding", "levels/sliding.ron", include_str!("../../levels/sliding.ron")),
     ("polyominoes", "levels/polyominoes.ron", include_str!("../../levels/polyominoes.ron")),
+    ("pictures", "levels/pictures.ron", include_str!("../../levels/pictures.ron")),
     ("polycubes", "levels/polycubes.ron", include_str!("../../levels/polycubes.ron")),
     ("edge", "levels/edge.ron", include_str!("../../levels/edge.ron")),
 ];

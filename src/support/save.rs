@@ -168,11 +168,43 @@ pub fn load(path: &Path) -> Loaded {
     }
 }
 
-/// Reads a save file's text; settings out of range are brought back into it.
+/// Reads a save file's text; settings out of range are brought back into it, and records of
+/// levels that moved to another pack follow them ([`moved`]).
 pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
     let mut d = crate::format::ron_options().from_str::<SaveData>(text)?;
     d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
+    let old: Vec<String> = d.completed.keys().filter(|k| moved(k).is_some()).cloned().collect();
+    for key in old {
+        let record = d.completed.remove(&key).expect("listed above");
+        d.completed.entry(moved(&key).expect("listed above")).or_insert(record);
+    }
+    d.last_pack = d.last_pack.map(|p| match p.as_str() {
+        "sets" => "tpuzzle".into(),
+        "curved" => "egg".into(),
+        _ => p,
+    });
     Ok(d)
+}
+
+/// Where levels went when the packs were reshaped around named figures: the generated
+/// figures to the Abstract pack, the T puzzle and the three curved sets to packs of their own.
+/// Rules are tried in order; the first prefix that matches is replaced.
+const MOVED: [(&str, &str); 10] = [
+    ("classic/shard-", "abstract/shard-"),
+    ("sets/t-shard-", "abstract/t-shard-"),
+    ("sets/pentominoes-6x10", "abstract/pentominoes-6x10"),
+    ("sets/t-", "tpuzzle/t-"),
+    ("curved/egg-", "abstract/egg-"),
+    ("curved/heart-", "abstract/heart-"),
+    ("curved/circle-", "abstract/circle-"),
+    ("curved/egg", "egg/egg"),
+    ("curved/heart", "heart/heart"),
+    ("curved/circle", "circle/circle"),
+];
+
+/// A completed level's key as it is now, when its level moved to another pack.
+pub fn moved(key: &str) -> Option<String> {
+    MOVED.iter().find_map(|(from, to)| key.strip_prefix(from).map(|rest| format!("{to}{rest}")))
 }
 
 fn recover(path: &Path, problem: String) -> Loaded {
@@ -243,6 +275,35 @@ mod tests {
         d.record("classic/e", 1, 1);
         assert_eq!(open(&d), 5, "solving e (already open) opens one more");
         std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
+    }
+
+    #[test]
+    fn records_of_moved_levels_follow_them_to_their_new_packs() {
+        let text = r#"(completed: {
+            "classic/shard-05": (best_ms: 9000, best_moves: 30),
+            "classic/arrow": (best_ms: 1000, best_moves: 7),
+            "sets/t-t": (best_ms: 2000, best_moves: 5),
+            "sets/t-shard-02": (best_ms: 3000, best_moves: 6),
+            "curved/egg": (best_ms: 4000, best_moves: 9),
+            "curved/heart-07": (best_ms: 5000, best_moves: 11),
+        }, last_pack: Some("curved"))"#;
+        let d = parse(text).unwrap();
+        let keys: Vec<&str> = d.completed.keys().map(String::as_str).collect();
+        assert_eq!(
+            keys,
+            [
+                "abstract/heart-07",
+                "abstract/shard-05",
+                "abstract/t-shard-02",
+                "classic/arrow",
+                "egg/egg",
+                "tpuzzle/t-t"
+            ]
+        );
+        assert_eq!(d.completed["abstract/shard-05"], Record { best_ms: 9000, best_moves: 30 });
+        assert_eq!(d.last_pack.as_deref(), Some("egg"));
+        // A save written after the move is read as it is.
+        assert_eq!(parse(&ron::ser::to_string(&d).unwrap()).unwrap(), d);
     }
 
     #[test]
