@@ -2,6 +2,14 @@
 //!
 //!   cargo run --no-default-features --release --example make_poly_pack > levels/polyominoes.ron
 //!
+//!   cargo run --no-default-features --release --example make_poly_pack pictures \
+//!       levels/design/pictures.txt > levels/pictures.ron
+//!
+//! Pictures: boards drawn as `#` cells (`levels/design/pictures.txt`, one region each), with
+//! parts chosen by the cell count (the twelve pentominoes for 60 cells, else the first of seeded
+//! subsets of pentominoes, hexominoes or tetrominoes that the packer can fit), or as the
+//! picture's fourth field names them.
+//!
 //! Boards: the classic pentomino rectangles and holed 8 x 8 squares; seeded random subsets of
 //! pentominoes, tetrominoes and hexominoes in rectangles; small boxes of tetracubes and the
 //! Soma cube; every one solved by the packer, whose first solution is the reference solution.
@@ -15,6 +23,8 @@ use tessera::polyform::{builtin_set, format_part};
 struct Level {
     id: String,
     name: String,
+    /// The Portuguese name (pictures; the other boards' names are added by hand).
+    pt: Option<String>,
     pieces: String,
     /// z = 0: a 2D board.
     size: (i32, i32, i32),
@@ -52,6 +62,15 @@ fn listed(parts: &[PartSpec], dim: u8) -> String {
 }
 
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("pictures") {
+        let path = args.get(1).expect("make_poly_pack pictures FILE.txt");
+        let text = std::fs::read_to_string(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let levels = pictures(&text);
+        eprintln!("{} picture boards", levels.len());
+        println!("{}", render("Picture boards", Some("Figuras de peças"), &levels));
+        return;
+    }
     let pento = specs("pentominoes");
     let tetro = specs("tetrominoes");
     let hexo = specs("hexominoes");
@@ -59,6 +78,7 @@ fn main() {
     let full = |id: &str, name: &str, size: (i32, i32), holes: Vec<(i32, i32)>| Level {
         id: id.into(),
         name: name.into(),
+        pt: None,
         pieces: "\"pentominoes\"".into(),
         size: (size.0, size.1, 0),
         holes,
@@ -73,6 +93,7 @@ fn main() {
             let l = Level {
                 id: format!("pento-5x{k}"),
                 name: format!("Pentominoes {names} in 5 x {k}"),
+                pt: None,
                 pieces: listed(&parts, 2),
                 size: (k as i32, 5, 0),
                 holes: vec![],
@@ -91,6 +112,7 @@ fn main() {
             let l = Level {
                 id: format!("pento-4x{}", 5 * k / 4),
                 name: format!("Pentominoes {names} in 4 x {}", 5 * k / 4),
+                pt: None,
                 pieces: listed(&parts, 2),
                 size: (5 * k as i32 / 4, 4, 0),
                 holes: vec![],
@@ -134,6 +156,7 @@ fn main() {
         let l = Level {
             id: id.into(),
             name: name.into(),
+            pt: None,
             pieces: listed(&parts, 2),
             size: (size.0, size.1, 0),
             holes: vec![],
@@ -154,6 +177,7 @@ fn main() {
         let l = Level {
             id: format!("hexo-{}x{}-{}", size.1, size.0, found + 1),
             name: format!("{k} hexominoes in {} x {}", size.1, size.0),
+            pt: None,
             pieces: listed(&parts, 2),
             size,
             holes: vec![],
@@ -202,6 +226,7 @@ fn main() {
     levels.push(Level {
         id: "cubes-2x2x2".into(),
         name: "Two tripods make a cube".into(),
+        pt: None,
         pieces: listed(&tripods, 3),
         size: (2, 2, 2),
         holes: vec![],
@@ -213,6 +238,7 @@ fn main() {
             let l = Level {
                 id: format!("cubes-2x2x{k}"),
                 name: format!("{k} tetracubes in 2 x 2 x {k}"),
+                pt: None,
                 pieces: listed(&parts, 3),
                 size,
                 holes: vec![],
@@ -227,6 +253,7 @@ fn main() {
     levels.push(Level {
         id: "soma-2x3x4".into(),
         name: "Soma without the V: 2 x 3 x 4".into(),
+        pt: None,
         pieces: listed(&soma[1..], 3),
         size: (4, 3, 2),
         holes: vec![],
@@ -235,6 +262,7 @@ fn main() {
     levels.push(Level {
         id: "tetracubes-2x4x4".into(),
         name: "The eight tetracubes in 2 x 4 x 4".into(),
+        pt: None,
         pieces: "\"tetracubes\"".into(),
         size: (4, 4, 2),
         holes: vec![],
@@ -243,6 +271,7 @@ fn main() {
     levels.push(Level {
         id: "soma-cube".into(),
         name: "The Soma cube".into(),
+        pt: None,
         pieces: "\"soma\"".into(),
         size: (3, 3, 3),
         holes: vec![],
@@ -250,7 +279,81 @@ fn main() {
     });
     levels.retain(solvable);
     eprintln!("{} levels", levels.len());
-    println!("{}", render(&levels));
+    println!("{}", render("Polyominoes", None, &levels));
+}
+
+/// The picture boards of a sketch file: `== id | name | nome [| set]` and rows of `#`.
+fn pictures(text: &str) -> Vec<Level> {
+    let mut drawn: Vec<(Vec<String>, Vec<Vec<bool>>)> = Vec::new();
+    for line in text.lines() {
+        if let Some(rest) = line.strip_prefix("== ") {
+            drawn.push((rest.split('|').map(|s| s.trim().to_string()).collect(), vec![]));
+        } else if !line.trim().is_empty() && !line.starts_with("//") && !line.starts_with('@') {
+            drawn
+                .last_mut()
+                .expect("a row before `== id | name | nome`")
+                .1
+                .push(line.chars().map(|c| c == '#').collect());
+        }
+    }
+    let mut rng = Rng(0x51c7_0e5a_b0a2_d5ed);
+    let mut levels = Vec::new();
+    for (fields, rows) in drawn {
+        let (id, name, pt) = (&fields[0], &fields[1], &fields[2]);
+        let h = rows.len() as i32;
+        let w = rows.iter().map(|r| r.len()).max().unwrap_or(0) as i32;
+        let filled = |x: i32, y: i32| rows[(h - 1 - y) as usize].get(x as usize).copied().unwrap_or(false);
+        let holes: Vec<(i32, i32)> =
+            (0..h).flat_map(|y| (0..w).map(move |x| (x, y))).filter(|&(x, y)| !filled(x, y)).collect();
+        let cells = (w * h) as usize - holes.len();
+        let set = fields.get(3).cloned().unwrap_or_else(|| {
+            if cells.is_multiple_of(5) && cells <= 60 {
+                "pentominoes".into()
+            } else if cells.is_multiple_of(6) {
+                "hexominoes".into()
+            } else {
+                "tetrominoes".into()
+            }
+        });
+        let all = specs(&set);
+        let size = all[0].cells.len();
+        if !cells.is_multiple_of(size) {
+            eprintln!("{id}: {cells} cells is not a multiple of {size}: skipped");
+            continue;
+        }
+        let k = cells / size;
+        // A picture may take a part twice (tetrominoes as often as needed).
+        let copies = if set == "tetrominoes" { k } else { 2 };
+        let pool: Vec<PartSpec> = all.iter().cycle().take(all.len() * copies).cloned().collect();
+        let mut found = None;
+        for attempt in 0..300 {
+            let parts = if k == all.len() && attempt == 0 {
+                all.clone()
+            } else if k <= pool.len() {
+                subset(&pool, k, &mut rng)
+            } else {
+                break;
+            };
+            let l = Level {
+                id: id.clone(),
+                name: name.clone(),
+                pt: Some(pt.clone()),
+                pieces: if k == all.len() && attempt == 0 { format!("\"{set}\"") } else { listed(&parts, 2) },
+                size: (w, h, 0),
+                holes: holes.clone(),
+                parts,
+            };
+            if solvable_within(&l, 1_000_000) {
+                found = Some(l);
+                break;
+            }
+        }
+        match found {
+            Some(l) => levels.push(l),
+            None => eprintln!("{id}: no parts of {set} fit: skipped"),
+        }
+    }
+    levels
 }
 
 fn board(l: &Level) -> Board {
@@ -265,18 +368,25 @@ fn board(l: &Level) -> Board {
 
 /// Solvable within a budget (a draw the packer cannot settle quickly is skipped).
 fn solvable(l: &Level) -> bool {
-    let out =
-        solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes: 20_000_000, ..PackOptions::new(board(l).dim) });
+    solvable_within(l, 20_000_000)
+}
+
+fn solvable_within(l: &Level, max_nodes: u64) -> bool {
+    let out = solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes, ..PackOptions::new(board(l).dim) });
     if !out.kept.is_empty() {
         eprintln!("{}: solved ({} nodes)", l.id, out.nodes);
     }
     !out.kept.is_empty()
 }
 
-fn render(levels: &[Level]) -> String {
+fn render(pack: &str, pt: Option<&str>, levels: &[Level]) -> String {
     let mut s = String::new();
-    writeln!(s, "// The polyomino pack. Generated by examples/make_poly_pack.rs; see levels/README.md.").unwrap();
-    writeln!(s, "(\n    name: \"Polyominoes\",\n    author: \"Tessera\",\n    version: 1,\n    levels: [").unwrap();
+    writeln!(s, "// The {pack} pack. Generated by examples/make_poly_pack.rs; see levels/README.md.").unwrap();
+    writeln!(s, "(\n    name: \"{pack}\",").unwrap();
+    if let Some(pt) = pt {
+        writeln!(s, "    names: {{\"pt-BR\": \"{pt}\"}},").unwrap();
+    }
+    writeln!(s, "    author: \"Tessera\",\n    version: 1,\n    levels: [").unwrap();
     for l in levels {
         let sol = solve(&board(l), &l.parts, &PackOptions { stop: 1, ..PackOptions::new(board(l).dim) }).kept.remove(0);
         let difficulty = match l.parts.len() {
@@ -287,7 +397,11 @@ fn render(levels: &[Level]) -> String {
             _ => 5,
         } + u8::from(l.size.2 > 0);
         writeln!(s, "        (").unwrap();
-        writeln!(s, "            id: \"{}\",\n            name: \"{}\",\n            family: \"polyomino\",\n            difficulty: {difficulty},", l.id, l.name).unwrap();
+        writeln!(s, "            id: \"{}\",\n            name: \"{}\",", l.id, l.name).unwrap();
+        if let Some(pt) = &l.pt {
+            writeln!(s, "            names: {{\"pt-BR\": \"{pt}\"}},").unwrap();
+        }
+        writeln!(s, "            family: \"polyomino\",\n            difficulty: {difficulty},").unwrap();
         writeln!(s, "            pieces: {},", l.pieces).unwrap();
         let holes: Vec<String> = l.holes.iter().map(|(x, y)| format!("[{x}, {y}]")).collect();
         let size = if l.size.2 == 0 {

@@ -29,15 +29,15 @@ fn saved_and_checked(entry: &Entry) -> Level {
     l
 }
 
-fn classic(id: &str) -> Level {
+fn shipped(pack: &str, id: &str) -> Level {
     let packs = tessera::level::embedded_packs();
-    packs.into_iter().find(|p| p.id == "classic").unwrap().levels.into_iter().find(|l| l.id == id).unwrap()
+    packs.into_iter().find(|p| p.id == pack).unwrap().levels.into_iter().find(|l| l.id == id).unwrap()
 }
 
 #[test]
 fn a_tangram_figure_is_not_solvable_until_every_piece_is_laid_then_unique() {
     // The pieces of a figure with one filling, laid one by one.
-    let shard = classic("shard-05");
+    let shard = shipped("abstract", "shard-05");
     let set = PieceSet::builtin("tangram").unwrap();
     for k in 1..shard.solution.len() {
         let e = editor::dissection(&set, &shard.solution[..k], true).unwrap();
@@ -63,7 +63,7 @@ fn a_tangram_figure_is_not_solvable_until_every_piece_is_laid_then_unique() {
 #[test]
 fn a_figure_of_some_pieces_uses_only_those_and_overlaps_are_refused() {
     let set = PieceSet::builtin("tangram").unwrap();
-    let square = classic("convex-square");
+    let square = shipped("classic", "convex-square");
     // Any two pieces of the square's solution that touch along an edge make a figure.
     let two = &square.solution[..2];
     let e = editor::dissection(&set, two, false).unwrap();
@@ -171,7 +171,8 @@ fn an_edge_grid_repainted_by_hand_stays_solved_and_reads_back() {
 fn a_saved_level_takes_the_place_of_the_one_it_edits() {
     let e = |id: &str| {
         let mut x =
-            editor::dissection(&PieceSet::builtin("tangram").unwrap(), &classic("shard-05").solution, true).unwrap();
+            editor::dissection(&PieceSet::builtin("tangram").unwrap(), &shipped("abstract", "shard-05").solution, true)
+                .unwrap();
         x.id = id.into();
         x
     };

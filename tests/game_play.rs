@@ -780,7 +780,7 @@ fn a_wrong_placement_gets_a_move_this_piece_hint() {
 fn hints_on_a_set_without_the_lattice_solver_come_from_the_geometric_solver() {
     use tessera::game::solver::hints::HintKind;
     let mut app = app("hint-pento");
-    start(&mut app, "sets/pentominoes-6x10");
+    start(&mut app, "abstract/pentominoes-6x10");
     let m = ask_hint(&mut app);
     assert_eq!(m[0].kind, HintKind::Which);
     let m = ask_hint(&mut app);
@@ -1083,7 +1083,7 @@ fn level_entities_are_scoped_to_the_level() {
 #[test]
 fn curved_pieces_snap_arc_to_arc_and_solve_the_circle() {
     let mut app = app("curved");
-    start(&mut app, "curved/circle");
+    start(&mut app, "circle/circle");
     let mut all = jobs(&mut app);
     // A segment first: its corners are far from the disc's (the figure has none nearby).
     let first = all.iter().position(|j| j.goal.piece == 4).unwrap();
@@ -1232,8 +1232,8 @@ fn a_tangram_level_built_in_the_editor_is_judged_live_saved_and_played() {
         v => panic!("an empty canvas has no figure to judge: {v:?}"),
     }
     assert!(verdict(&mut app).is_guidance(), "the first words are an instruction, not an error");
-    // A figure with one filling (classic/shard-05), moved onto the canvas by whole units.
-    let (pack, level) = app.world().resource::<Library>().find("classic/shard-05").unwrap();
+    // A figure with one filling (abstract/shard-05), moved onto the canvas by whole units.
+    let (pack, level) = app.world().resource::<Library>().find("abstract/shard-05").unwrap();
     let shard = app.world().resource::<Library>().packs[pack].levels[level].clone();
     let n = shard.solution.len() as f64;
     let (cx, cy) = shard.solution.iter().fold((0.0, 0.0), |s, p| (s.0 + p.at.0 / n, s.1 + p.at.1 / n));

@@ -4,12 +4,65 @@
 use tessera::level::{embedded_packs, load_dir, parse_pack};
 use tessera::solve::lattice;
 
+/// Issue P1d's counts: named figures in themed packs (the generated ones live in "Abstract
+/// shapes"), the classic pack keeping the thirteen convex tangrams.
 #[test]
-fn classic_pack_has_forty_levels_with_the_thirteen_convex_tangrams() {
+fn the_shipped_packs_hold_the_named_figures_the_game_promises() {
     let packs = embedded_packs();
-    let classic = packs.iter().find(|p| p.id == "classic").expect("classic pack");
-    assert!(classic.levels.len() >= 40, "{} levels", classic.levels.len());
+    let pack = |id: &str| packs.iter().find(|p| p.id == id).unwrap_or_else(|| panic!("pack {id}"));
+    let classic = pack("classic");
     assert_eq!(classic.levels.iter().filter(|l| l.id.starts_with("convex-")).count(), 13);
+    let tangram = packs
+        .iter()
+        .filter(|p| p.id != "abstract" && p.id != "sliding")
+        .flat_map(|p| &p.levels)
+        .filter(|l| l.set.name == "tangram")
+        .count();
+    assert!(tangram >= 150, "{tangram} named tangram figures");
+    for set in ["tpuzzle", "egg", "heart", "circle"] {
+        let named = pack(set).levels.iter().filter(|l| l.set.name == set).count();
+        assert!(named >= 15, "{set}: {named} named figures");
+    }
+    assert!(pack("pictures").levels.len() >= 40);
+    assert!(pack("polycubes").levels.len() >= 25);
+    assert!(packs.iter().flat_map(|p| &p.levels).all(|l| !l.name.starts_with("Shard") || l.id.contains("shard")));
+}
+
+/// The stars every shipped level shows are the ones the difficulty measure gives, and every
+/// shipped pack lists its levels from the lowest score up (`examples/order_pack.rs` writes
+/// both; `tessera levels --measure` prints them).
+#[test]
+fn every_shipped_pack_is_ordered_and_starred_by_the_measured_difficulty() {
+    use tessera::content::difficulty::measure;
+    let packs = embedded_packs();
+    // The measure counts solutions: two threads share the packs.
+    let problems: Vec<String> = std::thread::scope(|s| {
+        let halves: Vec<_> = (0..2)
+            .map(|t| {
+                let packs = &packs;
+                s.spawn(move || {
+                    let mut problems = Vec::new();
+                    for pack in packs.iter().skip(t).step_by(2) {
+                        let m: Vec<_> = pack.levels.iter().map(measure).collect();
+                        for (l, m) in pack.levels.iter().zip(&m) {
+                            if l.difficulty != m.stars {
+                                problems.push(format!(
+                                    "{}/{}: {} stars typed, the measure gives {} (score {:.2})",
+                                    pack.id, l.id, l.difficulty, m.stars, m.score
+                                ));
+                            }
+                        }
+                        if let Some(k) = (1..m.len()).find(|&k| m[k].score < m[k - 1].score - 1e-9) {
+                            problems.push(format!("{}: {} comes after a harder level", pack.id, pack.levels[k].id));
+                        }
+                    }
+                    problems
+                })
+            })
+            .collect();
+        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
+    });
+    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 /// Every shipped pack and level is named in every language the game speaks (English in

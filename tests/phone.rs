@@ -52,7 +52,7 @@ fn screens() -> Vec<(&'static str, &'static str)> {
         ("blocked", "polycubes/soma-chair"),
     ];
     for level in
-        ["classic/arrow", "sets/t-t", "polyominoes/pentominoes-6x10", "polycubes/soma-chair", "edge/turn-8x8-3"]
+        ["classic/arrow", "tpuzzle/t-t", "polyominoes/pentominoes-6x10", "polycubes/soma-chair", "edge/turn-8x8-3"]
     {
         for state in ["start", "hint", "solved"] {
             v.push((state, level));

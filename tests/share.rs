@@ -96,7 +96,7 @@ proptest! {
 #[test]
 fn the_share_commands_write_a_one_level_pack() {
     let bin = env!("CARGO_BIN_EXE_tessera");
-    let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/curved.ron");
+    let pack = concat!(env!("CARGO_MANIFEST_DIR"), "/levels/heart.ron");
     let out = std::process::Command::new(bin).args(["share", "encode", pack, "--level", "heart"]).output().unwrap();
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let code = String::from_utf8(out.stdout).unwrap().trim().to_string();

@@ -120,7 +120,7 @@ proptest! {
 }
 
 /// A T-puzzle hexagon typed with four decimals at an angle of about 0.38 degrees: the solver
-/// used to prove it impossible (it is the shipped level `sets/t-convex-hexagon-9`). Its corners
+/// used to prove it impossible (it is the shipped level `tpuzzle/t-convex-hexagon-9`). Its corners
 /// are snapped to the lattice and it is solved; the repair says so.
 #[test]
 fn a_typed_hexagon_is_snapped_and_solved() {

@@ -60,9 +60,20 @@ pub fn decode(code: &str) -> Result<Entry, String> {
     if code.len() > MAX_CODE {
         return Err(format!("the code is {} characters long; codes are at most {MAX_CODE}", code.len()));
     }
-    let bytes = URL_SAFE_NO_PAD
-        .decode(code)
-        .map_err(|_| "this is not a Tessera level code (it is not URL-safe base64 text)".to_string())?;
+    let bytes = match URL_SAFE_NO_PAD.decode(code) {
+        Ok(b) => b,
+        Err(_) => {
+            // Cut at a length base64 cannot have: damaged when what is left is one of ours.
+            let alphabet = code.bytes().all(|c| c.is_ascii_alphanumeric() || c == b'-' || c == b'_');
+            let ours =
+                alphabet && URL_SAFE_NO_PAD.decode(&code[..code.len() - 1]).is_ok_and(|b| b.first() == Some(&MAGIC));
+            return Err(if ours {
+                "the code is damaged: it is cut short".into()
+            } else {
+                "this is not a Tessera level code (it is not URL-safe base64 text)".into()
+            });
+        }
+    };
     let version = match bytes.get(..2) {
         Some(&[MAGIC, v @ 1..=VERSION]) => v,
         Some(&[MAGIC, v]) if v > VERSION => {
