@@ -161,8 +161,7 @@ impl Family for Tangram {
             pieces: level.set.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP),
             hidden: Some(((pieces - figure) / pieces).clamp(0.0, 1.0)),
-            arrangements: None,
-            colours: 0,
+            ..Default::default()
         }
     }
 
