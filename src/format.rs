@@ -104,10 +104,10 @@ impl Syntax {
     }
 }
 
-/// Reads a file as text, refusing huge, unreadable or special ones (devices, pipes: only
-/// regular files, links followed) with a readable reason. The limit holds for the bytes
-/// actually read, not only the size the file system reports.
-pub fn read_text(path: &Path) -> Result<String, String> {
+/// Reads a file, refusing huge, unreadable or special ones (devices, pipes: only regular
+/// files, links followed) with a readable reason. The limit holds for the bytes actually read,
+/// not only the size the file system reports. Every command reads its files through here.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, String> {
     use std::io::Read;
     let meta = std::fs::metadata(path).map_err(|e| format!("cannot read: {e}"))?;
     if !meta.is_file() {
@@ -122,7 +122,12 @@ pub fn read_text(path: &Path) -> Result<String, String> {
     if bytes.len() as u64 > MAX_FILE_BYTES {
         return Err(format!("file is more than the limit of {MAX_FILE_BYTES} bytes"));
     }
-    String::from_utf8(bytes).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
+    Ok(bytes)
+}
+
+/// Reads a file as UTF-8 text through [`read_bytes`].
+pub fn read_text(path: &Path) -> Result<String, String> {
+    String::from_utf8(read_bytes(path)?).map_err(|e| format!("not UTF-8 text (byte {})", e.utf8_error().valid_up_to()))
 }
 
 /// Loads a puzzle file; the error names the problem (the caller adds the file name).

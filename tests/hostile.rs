@@ -311,3 +311,57 @@ fn a_save_file_that_is_a_pipe_or_a_device_is_set_aside_without_hanging() {
     std::os::unix::fs::symlink("/dev/zero", &link).unwrap();
     assert!(matches!(tessera::support::save::load(&link), tessera::support::save::Loaded::Recovered { .. }));
 }
+
+/// Issue P2b, item 19: `edge generate --json` prints JSON (the puzzle in it when there is no
+/// `--out`), and `check-levels` takes one folder.
+#[test]
+fn edge_generate_json_is_json() {
+    let (code, out, err) = run(&["edge", "generate", "--cols", "3", "--rows", "3", "--colors", "3", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(out.trim()).expect("one JSON object");
+    assert_eq!((v["cols"].as_u64(), v["rows"].as_u64(), v["colors"].as_u64()), (Some(3), Some(3), Some(3)));
+    assert!(v["puzzle"].as_str().is_some_and(|p| p.lines().count() >= 9), "{v}");
+    let (code, _, err) = run(&["check-levels", "levels", "levels"]);
+    assert_eq!(code, 2, "{err}");
+}
+
+/// Issue P2b, item 11: `parts --svg` writes at most 2,000 files; asked for more, it writes none
+/// and says why.
+#[test]
+fn parts_svg_refuses_to_flood_a_folder() {
+    let dir = std::env::temp_dir().join(format!("tessera-parts-svg-{}", std::process::id()));
+    let (code, _, err) = run(&["parts", "--dim", "2", "--cells", "10", "--svg", dir.to_str().unwrap()]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("at most 1000 parts"), "{err}");
+    assert!(!dir.exists(), "nothing is written");
+    let (code, _, err) = run(&["parts", "--dim", "2", "--cells", "5", "--svg", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 24, "12 pentominoes, two pictures each");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue P2b, items 16 and 17: a level name with terminal control characters is listed with
+/// them escaped, and an error about a 2 MB string quotes it in a line of at most 1,000 bytes.
+#[test]
+fn names_cannot_drive_the_terminal_and_errors_cannot_flood_it() {
+    let dir = scratch("terminal");
+    std::fs::create_dir_all(dir.join("levels")).unwrap();
+    let pack = "(name: \"Bell\\u{7}\", levels: [(id: \"a\", name: \"Clear\\u{1b}[2J\", \
+        pieces: [[(0,0),(1,0),(1,1),(0,1)]], rotation_step: 90.0, mode: anchored, \
+        target: [[(0,0),(1,0),(1,1),(0,1)]], solution: [(piece: 0, at: (0, 0))])])";
+    write(&dir.join("levels"), "odd.ron", pack);
+    let (code, out, _) = run_env(&["levels"], &[("TESSERA_DATA_DIR", &dir)]);
+    assert_eq!(code, 0);
+    assert!(!out.contains('\u{1b}') && !out.contains('\u{7}'), "raw control characters in {out:?}");
+    assert!(out.contains("Clear\\x1b[2J"), "{out}");
+    let huge = "x".repeat(2 << 20);
+    let file = write(&dir, "huge.json", &format!("{{\"target\": [[[0,0],[1,0],[1,1]]], \"{huge}\": 1}}"));
+    let (code, _, err) = run(&["verify", &file]);
+    assert_ne!(code, 0);
+    assert!(
+        err.lines().all(|l| l.len() <= 1100),
+        "an error line of {} bytes",
+        err.lines().map(str::len).max().unwrap()
+    );
+    assert!(err.contains("more bytes]"), "{err}");
+}

@@ -116,3 +116,36 @@ fn the_import_command_writes_a_level_that_checks() {
     assert!(check.status.success(), "{}", String::from_utf8_lossy(&check.stdout));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue P2b, items 1 and 8: a drawing nested 30,000 elements deep is refused with the reason
+/// (the SVG reader would overflow its stack), a drawing inside 200 groups still imports, and
+/// the command reads only regular files, through the bounded reader.
+#[test]
+fn deeply_nested_drawings_and_special_files_are_refused() {
+    let set = PieceSet::builtin("tangram").unwrap();
+    let level = classic("arrow");
+    let good = drawing(&level, false, 0.2);
+    let (head, body) = good.split_at(good.find('>').unwrap() + 1);
+    let wrapped = |tag: &str, n: usize| {
+        let tail = &body[..body.rfind("</svg>").unwrap()];
+        format!("{head}{}{tail}{}</svg>", format!("<{tag}>").repeat(n), format!("</{tag}>").repeat(n))
+    };
+    assert!(import_svg(wrapped("g", 200).as_bytes(), &set, "x").is_ok());
+    for tag in ["g", "a"] {
+        let e = import_svg(wrapped(tag, 30_000).as_bytes(), &set, "x").unwrap_err();
+        assert!(e.contains("nested 30001 deep"), "{e}");
+    }
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let never = std::env::temp_dir().join(format!("tessera-zero-{}.ron", std::process::id()));
+    let out = std::process::Command::new(bin)
+        .args(["import", "/dev/zero", "--set", "tangram", "--out", never.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(!never.exists());
+    assert_eq!(out.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&out.stderr).contains("not a regular file"),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

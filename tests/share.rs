@@ -118,3 +118,34 @@ fn the_share_commands_write_a_one_level_pack() {
     assert!(String::from_utf8_lossy(&bad.stderr).contains("not a Tessera level code"));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue P2b, item 20: `share decode --out` and `daily --out` replace a one-level pack (what
+/// they write) but not a pack of many levels, unless `--force`.
+#[test]
+fn writing_a_one_level_pack_does_not_replace_a_bigger_pack_without_force() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    let dir = std::env::temp_dir().join(format!("tessera-force-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let big = dir.join("mine.ron");
+    let shipped = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/levels/classic.ron")).unwrap();
+    std::fs::write(&big, &shipped).unwrap();
+    let code = encode(&embedded_packs()[0].levels[0].entry);
+    let run = |args: &[&str]| std::process::Command::new(bin).args(args).output().unwrap();
+    let path = big.to_str().unwrap();
+    for args in [
+        vec!["share", "decode", code.as_str(), "--out", path],
+        vec!["daily", "--family", "tangram", "--date", "2026-11-25", "--out", path],
+    ] {
+        let out = run(&args);
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(String::from_utf8_lossy(&out.stderr).contains("--force"), "{}", String::from_utf8_lossy(&out.stderr));
+        assert_eq!(std::fs::read_to_string(&big).unwrap(), shipped, "{args:?}: the pack is kept");
+    }
+    // With --force it is replaced; then the one-level pack may be replaced again.
+    assert!(run(&["share", "decode", &code, "--out", path, "--force"]).status.success());
+    assert!(run(&["daily", "--family", "tangram", "--date", "2026-11-25", "--out", path]).status.success());
+    assert!(std::fs::read_to_string(&big).unwrap().contains("Daily tangram"));
+    // check-levels takes one folder.
+    assert_eq!(run(&["check-levels", path, path]).status.code(), Some(2));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

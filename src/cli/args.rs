@@ -109,3 +109,114 @@ pub(crate) fn read_pack(file: &str) -> Result<crate::level::Pack, String> {
     let id = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
     crate::level::parse_pack(&text, file, &crate::content::share::id_from_name(id)).map_err(|e| e.to_string())
 }
+
+/// Whether a command that writes a one-level pack (`share decode`, `daily`) may write `path`:
+/// a missing or empty file, or a one-level pack (what these commands write), may be replaced;
+/// anything else only with `force`, so that a pack of many levels is not lost to a typo.
+pub(crate) fn may_replace_pack(path: &str, force: bool) -> Result<(), String> {
+    let p = std::path::Path::new(path);
+    let Ok(meta) = std::fs::symlink_metadata(p) else { return Ok(()) };
+    if force || (meta.is_file() && meta.len() == 0) {
+        return Ok(());
+    }
+    if !meta.is_file() {
+        return Err(format!("{path} exists and is not a regular file"));
+    }
+    let levels = crate::format::read_text(p).ok().and_then(|t| crate::level::parse_pack(&t, path, "existing").ok());
+    match levels {
+        Some(pack) if pack.levels.len() == 1 => Ok(()),
+        Some(pack) => Err(format!("{path} holds a pack of {} levels; pass --force to replace it", pack.levels.len())),
+        None => Err(format!("{path} exists and is not a one-level pack; pass --force to replace it")),
+    }
+}
+
+/// A pack text a command is about to write: at most what the loader reads back.
+pub(crate) fn loadable_size(text: &str) -> Result<(), String> {
+    let limit = crate::format::MAX_FILE_BYTES;
+    if text.len() as u64 > limit {
+        return Err(format!("the pack would be {} bytes, more than the {limit} a pack file may have", text.len()));
+    }
+    Ok(())
+}
+
+/// A terminal stream made safe for what hostile input may hold: control characters (but line
+/// feeds and tabs) are written as `\xNN`, and with `cut`, a line longer than that many bytes is
+/// cut with a note of how much was left out, so a level name cannot drive the terminal and a
+/// huge input quoted in an error cannot flood it.
+pub(crate) struct Plain<W: Write> {
+    inner: W,
+    cut: Option<usize>,
+    /// Bytes of the current line written, and left out.
+    line: usize,
+    dropped: usize,
+}
+
+impl<W: Write> Plain<W> {
+    pub(crate) fn new(inner: W, cut: Option<usize>) -> Plain<W> {
+        Plain { inner, cut, line: 0, dropped: 0 }
+    }
+}
+
+impl<W: Write> Write for Plain<W> {
+    fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
+        let mut shown = Vec::with_capacity(buf.len());
+        for &b in buf {
+            if b == b'\n' {
+                if self.dropped > 0 {
+                    shown.extend(format!(" [... {} more bytes]", self.dropped).bytes());
+                }
+                (self.line, self.dropped) = (0, 0);
+                shown.push(b);
+                continue;
+            }
+            // A continuation byte goes with the character it belongs to.
+            let starts_char = b & 0xc0 != 0x80;
+            if self.dropped > 0 || (starts_char && self.cut.is_some_and(|c| self.line >= c)) {
+                self.dropped += 1;
+                continue;
+            }
+            if (b < 0x20 && b != b'\t') || b == 0x7f {
+                shown.extend(format!("\\x{b:02x}").bytes());
+                self.line += 4;
+            } else {
+                shown.push(b);
+                self.line += 1;
+            }
+        }
+        self.inner.write_all(&shown)?;
+        Ok(buf.len())
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
+}
+
+/// The longest line a command writes to standard error.
+pub(crate) const ERROR_LINE_BYTES: usize = 1000;
+
+#[cfg(test)]
+mod tests {
+    /// Issue P2b, item 13: a pack larger than the loader reads is not written.
+    #[test]
+    fn a_pack_larger_than_a_pack_file_may_be_is_refused() {
+        let limit = crate::format::MAX_FILE_BYTES as usize;
+        assert!(super::loadable_size(&"x".repeat(limit)).is_ok());
+        let e = super::loadable_size(&"x".repeat(limit + 1)).unwrap_err();
+        assert!(e.contains("more than"), "{e}");
+    }
+
+    /// Issue P2b, items 16 and 17: control characters are shown, not sent, and a long line is
+    /// cut with a note (never inside a character).
+    #[test]
+    fn the_terminal_sees_escapes_and_short_lines() {
+        use std::io::Write;
+        let mut out = super::Plain::new(Vec::new(), None);
+        writeln!(out, "a\x1b[2Jb\x07\tc").unwrap();
+        assert_eq!(String::from_utf8(out.inner).unwrap(), "a\\x1b[2Jb\\x07\tc\n");
+        let mut err = super::Plain::new(Vec::new(), Some(10));
+        write!(err, "{}\nok\n", "é".repeat(20)).unwrap();
+        let text = String::from_utf8(err.inner).expect("still UTF-8");
+        assert_eq!(text, format!("{} [... 30 more bytes]\nok\n", "é".repeat(5)));
+    }
+}

@@ -4,7 +4,7 @@ use super::args::parse_args;
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera daily --family tangram|polyomino|edge [--date YYYY-MM-DD] [--out FILE] [--json]
+  tessera daily --family tangram|polyomino|edge [--date YYYY-MM-DD] [--out FILE [--force]] [--json]
                                    the daily puzzle (default: today, UTC) as a one-level pack";
 
 #[derive(clap::Parser)]
@@ -19,6 +19,9 @@ struct DailyArgs {
     /// Write the pack here (default: print it).
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
+    /// Replace FILE even when it holds something other than a one-level pack.
+    #[arg(long)]
+    force: bool,
     /// Print a JSON summary (family, date, weekday, seed, id, name, difficulty, file, level).
     #[arg(long)]
     json: bool,
@@ -45,6 +48,10 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     };
     let text = crate::level::write_pack(&d.entry.name, std::slice::from_ref(&d.entry));
     if let Some(file) = &a.out {
+        if let Err(e) = super::args::may_replace_pack(file, a.force) {
+            let _ = writeln!(err, "tessera daily: {e}");
+            return 2;
+        }
         if let Err(e) = std::fs::write(file, &text) {
             let _ = writeln!(err, "tessera daily: {file}: {e}");
             return 2;

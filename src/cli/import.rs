@@ -34,17 +34,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         return 2;
     };
     let path = std::path::Path::new(&a.file);
-    let data = match std::fs::metadata(path).and_then(|m| {
-        if m.len() > crate::format::MAX_FILE_BYTES {
-            Err(std::io::Error::other(format!(
-                "file is {} bytes, more than the limit of {}",
-                m.len(),
-                crate::format::MAX_FILE_BYTES
-            )))
-        } else {
-            std::fs::read(path)
-        }
-    }) {
+    let data = match crate::format::read_bytes(path) {
         Ok(d) => d,
         Err(e) => {
             let _ = writeln!(err, "tessera import: {}: {e}", a.file);

@@ -24,7 +24,7 @@ struct LevelsArgs {
 struct CheckLevelsArgs {
     /// A folder of packs (default: the embedded and user packs).
     #[arg(value_name = "DIR")]
-    dirs: Vec<String>,
+    dir: Option<String>,
     #[arg(long)]
     json: bool,
 }
@@ -149,12 +149,8 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
         Ok(a) => a,
         Err(code) => return code,
     };
-    let (json, dirs) = (a.json, a.dirs);
-    if dirs.len() > 1 {
-        let _ = writeln!(err, "tessera check-levels: takes one DIR and --json\n{USAGE}");
-        return 2;
-    }
-    let (packs, errors) = match dirs.first() {
+    let json = a.json;
+    let (packs, errors) = match a.dir.as_ref() {
         Some(d) => {
             let dir = Path::new(d.as_str());
             if !dir.is_dir() {

@@ -21,7 +21,9 @@ use std::io::Write;
 /// the caller decides.
 pub fn run(args: &[String]) -> Option<i32> {
     let (cmd, rest) = args.split_first()?;
-    let (out, err) = (&mut std::io::stdout().lock(), &mut std::io::stderr().lock());
+    // What a person reads: control characters escaped, errors' lines kept short.
+    let out = &mut args::Plain::new(std::io::stdout().lock(), None);
+    let err = &mut args::Plain::new(std::io::stderr().lock(), Some(args::ERROR_LINE_BYTES));
     Some(match cmd.as_str() {
         "verify" => verify::verify(rest, out, err),
         "levels" => levels::levels(rest, out, err),

@@ -62,6 +62,9 @@ struct PartsArgs {
     json: bool,
 }
 
+/// Most parts `parts --svg` draws (two files each).
+pub const MAX_SVG_PARTS: usize = 1000;
+
 /// `tessera parts`.
 pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let a: PartsArgs = match super::args::parse_args("parts", args, &format!("usage:\n{USAGE}"), out, err) {
@@ -120,6 +123,14 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
     };
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
     if let Some(dir) = &svg_dir {
+        if parts.len() > MAX_SVG_PARTS {
+            return Err(format!(
+                "drawing {} parts would write {} files into {dir}; --svg draws at most {MAX_SVG_PARTS} parts \
+                 (fewer cells, or --list for their cells)",
+                parts.len(),
+                2 * parts.len()
+            ));
+        }
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
         for (i, p) in parts.iter().enumerate() {
             let path = std::path::Path::new(dir).join(format!("part-{:04}.svg", i + 1));

@@ -6,7 +6,7 @@ use std::io::Write;
 pub const USAGE: &str = "\
   tessera share encode FILE [--level ID]
                                    print the share code of a level of pack FILE (the first, or ID)
-  tessera share decode CODE --out FILE
+  tessera share decode CODE --out FILE [--force]
                                    write the level a share code holds as a one-level pack";
 
 #[derive(clap::Parser)]
@@ -28,6 +28,9 @@ struct DecodeArgs {
     /// The pack file to write.
     #[arg(long, value_name = "FILE")]
     out: String,
+    /// Replace FILE even when it holds something other than a one-level pack.
+    #[arg(long)]
+    force: bool,
 }
 
 pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
@@ -90,6 +93,10 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let stem = std::path::Path::new(&a.out).file_stem().and_then(|s| s.to_str()).unwrap_or("shared");
     if let Err(e) = crate::level::parse_pack(&text, &a.out, &crate::content::share::id_from_name(stem)) {
         let _ = writeln!(err, "tessera share: the code holds a level that does not load: {}", e.message);
+        return 2;
+    }
+    if let Err(e) = super::args::loadable_size(&text).and_then(|()| super::args::may_replace_pack(&a.out, a.force)) {
+        let _ = writeln!(err, "tessera share: {e}");
         return 2;
     }
     if let Err(e) = std::fs::write(&a.out, text) {

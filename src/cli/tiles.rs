@@ -383,11 +383,21 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
         Some(f) if f.ends_with(".ron") => to_ron(&g.puzzle),
         _ => to_text(&g.puzzle),
     };
-    match &file {
-        Some(f) => std::fs::write(f, &text).map_err(|e| format!("cannot write {f}: {e}"))?,
-        None => {
-            let _ = write!(out, "{text}");
-        }
+    if let Some(f) = &file {
+        std::fs::write(f, &text).map_err(|e| format!("cannot write {f}: {e}"))?;
+    }
+    if a.json {
+        let v = serde_json::json!({
+            "cols": g.puzzle.cols, "rows": g.puzzle.rows, "rotate": g.puzzle.rotate,
+            "frame_colors": g.frame_colors, "colors": spec.colors, "log10_expected": g.log10_expected,
+            "nodes": g.nodes, "unique": spec.unique, "attempts": g.attempts, "file": file,
+            "puzzle": if file.is_none() { Some(&text) } else { None },
+        });
+        let _ = writeln!(out, "{v}");
+        return Ok(0);
+    }
+    if file.is_none() {
+        let _ = write!(out, "{text}");
     }
     let _ = writeln!(
         err,

@@ -26,10 +26,62 @@ struct Polygon {
     points: Vec<Pt>,
 }
 
+/// The deepest nesting of elements a drawing may have: the SVG reader descends them
+/// recursively, and tens of thousands would overflow its stack.
+pub const MAX_NESTING: usize = 256;
+
+/// The deepest nesting of elements in an XML text, from a scan of its tags (comments, CDATA,
+/// declarations and processing instructions skipped; a quoted attribute value may hold `>`).
+fn nesting(data: &[u8]) -> usize {
+    let find = |hay: &[u8], needle: &[u8]| hay.windows(needle.len()).position(|w| w == needle);
+    let (mut depth, mut most, mut i) = (0usize, 0usize, 0usize);
+    while let Some(k) = data[i..].iter().position(|&b| b == b'<') {
+        i += k;
+        let rest = &data[i..];
+        if rest.starts_with(b"<!") || rest.starts_with(b"<?") {
+            let end = if rest.starts_with(b"<!--") {
+                find(rest, b"-->").map(|e| e + 3)
+            } else if rest.starts_with(b"<![CDATA[") {
+                find(rest, b"]]>").map(|e| e + 3)
+            } else {
+                rest.iter().position(|&b| b == b'>').map(|e| e + 1)
+            };
+            i += end.unwrap_or(rest.len());
+            continue;
+        }
+        // The tag's end, past quoted values.
+        let mut j = 1;
+        let mut quote = None;
+        while j < rest.len() {
+            let c = rest[j];
+            match quote {
+                Some(q) if c == q => quote = None,
+                Some(_) => {}
+                None if c == b'"' || c == b'\'' => quote = Some(c),
+                None if c == b'>' => break,
+                None => {}
+            }
+            j += 1;
+        }
+        if rest.starts_with(b"</") {
+            depth = depth.saturating_sub(1);
+        } else if !(j < rest.len() && rest[j - 1] == b'/') {
+            depth += 1;
+            most = most.max(depth);
+        }
+        i += (j + 1).min(rest.len());
+    }
+    most
+}
+
 /// Reads an SVG drawing of `set`'s pieces and makes a level of it, named `name`.
 pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, String> {
     if set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
         return Err(format!("set `{}` has curved pieces; only straight pieces can be imported from SVG", set.name));
+    }
+    let depth = nesting(data);
+    if depth > MAX_NESTING {
+        return Err(format!("elements are nested {depth} deep; a drawing may nest at most {MAX_NESTING}"));
     }
     let tree =
         usvg::Tree::from_data(data, &usvg::Options::default()).map_err(|e| format!("not a readable SVG: {e}"))?;
