@@ -353,7 +353,7 @@ pub fn to_ron(p: &Puzzle) -> String {
 }
 
 /// Most colours `edge generate` takes (inner or frame).
-pub const MAX_COLORS: u64 = 1000;
+pub const MAX_COLORS: u64 = crate::tiles::MAX_COLOURS as u64;
 
 fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> Result<i32, Failure> {
     let Some(a) = parse::<GenerateArgs>("generate", args, out)? else { return Ok(0) };
@@ -371,6 +371,13 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
     };
     if let Some(f) = a.frame_colors {
         spec.frame_colors = Some(within(f, "--frame-colors", 1, MAX_COLORS)? as u16);
+        if u64::from(spec.colors) + f > MAX_COLORS {
+            return Err(format!(
+                "--colors and --frame-colors make {} colours; at most {MAX_COLORS}",
+                u64::from(spec.colors) + f
+            )
+            .into());
+        }
     }
     let file = a.out;
     let timeout = Some(a.timeout_ms.unwrap_or(generate::DEFAULT_TIMEOUT_MS)).filter(|&ms| ms > 0);

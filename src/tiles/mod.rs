@@ -70,6 +70,10 @@ pub type Placement = Vec<(usize, u8)>;
 /// The largest board accepted.
 pub const MAX_SIDE: usize = 32;
 
+/// Most side colours a puzzle may have (the frame's colour 0 aside): the exact search keys its
+/// tables by colour in a byte, and the SAT encoding grows with the colours.
+pub const MAX_COLOURS: usize = exact::MAX_COLOURS;
+
 impl Puzzle {
     pub fn cells(&self) -> usize {
         self.cols * self.rows
@@ -113,6 +117,10 @@ impl Puzzle {
             for (side, &col) in t.iter().enumerate() {
                 count.entry(col).or_default()[side] += 1;
             }
+        }
+        let colours = count.keys().filter(|&&c| c != 0).count();
+        if colours > MAX_COLOURS {
+            return Err(format!("{colours} colours; the solvers handle at most {MAX_COLOURS}"));
         }
         for (col, k) in &count {
             if *col == 0 {
@@ -338,6 +346,31 @@ pub fn load(path: &std::path::Path, rotate: bool) -> Result<Puzzle, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Issue P2b, items 7 and 15: a puzzle with more colours than the solvers take is refused
+    /// when it is read, before any solver starts (a 32 x 32 board with 1,000 colours made the
+    /// SAT encoding grow to 3.2 GB before it said so).
+    #[test]
+    fn too_many_colours_are_refused_when_the_puzzle_is_read() {
+        // Every inner side its own colour: 12 x 12 cells have 264 inner sides.
+        let n = 12;
+        let h = |x: usize, y: usize| (1 + y * (n - 1) + x) as u16; // between (x, y) and (x + 1, y)
+        let v = |x: usize, y: usize| (1000 + y * n + x) as u16; // between (x, y) and (x, y + 1)
+        let tiles: Vec<Tile> = (0..n * n)
+            .map(|c| {
+                let (x, y) = (c % n, c / n);
+                [
+                    if y == 0 { 0 } else { v(x, y - 1) },
+                    if x + 1 == n { 0 } else { h(x, y) },
+                    if y + 1 == n { 0 } else { v(x, y) },
+                    if x == 0 { 0 } else { h(x - 1, y) },
+                ]
+            })
+            .collect();
+        let p = Puzzle { cols: n, rows: n, tiles, rotate: false, clues: vec![] };
+        let e = p.validate().unwrap_err();
+        assert_eq!(e, "264 colours; the solvers handle at most 255");
+    }
 
     #[test]
     fn turning_moves_north_to_east() {
