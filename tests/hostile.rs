@@ -365,3 +365,17 @@ fn names_cannot_drive_the_terminal_and_errors_cannot_flood_it() {
     );
     assert!(err.contains("more bytes]"), "{err}");
 }
+
+/// Issue P2b, item 4: `pack --out` holds its solutions until it writes them, so it keeps at
+/// most 100,000: the 8 x 8 square's 12,988,816 domino tilings give a file of 100,000 lines and
+/// a note, not an allocation failure.
+#[test]
+fn pack_out_writes_a_bounded_number_of_solutions() {
+    let dir = scratch("pack-out");
+    let file = dir.join("dominoes.txt");
+    let (code, _, err) =
+        run(&["pack", "--box", "8", "8", "--part", "[0,0][1,0]", "--single", "--out", file.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    assert!(err.contains("stopped at 100000 solutions"), "{err}");
+    assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 100_000);
+}

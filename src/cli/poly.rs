@@ -18,7 +18,7 @@ pub const USAGE: &str = "\
                                    [0,0][1,0][2,0][1,1]; flat parts in a 3D box turn (over) in space;
                                    --prune: drop positions with an empty pocket smaller than every part
                                    left; --timeout-ms: stop after N ms (default 600000; 0: no limit);
-                                   --out: one solution per line, `X Y Z CHARS`; --progress: counts on
+                                   --out: one solution per line, `X Y Z CHARS` (at most 100000); --progress: counts on
                                    stderr while it runs (on by default on a terminal); --conf: more
                                    options from a file, one or more per line, `#` comments
   tessera show --string X Y Z CHARS --svg FILE
@@ -61,6 +61,9 @@ struct PartsArgs {
     #[arg(long)]
     json: bool,
 }
+
+/// Most solutions `pack --out` writes (they are held in memory until then).
+pub const MAX_OUT_SOLUTIONS: usize = 100_000;
 
 /// Most parts `parts --svg` draws (two files each).
 pub const MAX_SVG_PARTS: usize = 1000;
@@ -385,9 +388,12 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     }
     // `--out` lists every solution: without `--unique`, the search then runs without symmetry
     // breaking (a found solution would otherwise stand for its whole orbit, unlisted).
+    // Solutions are kept in memory until written: at most MAX_OUT_SOLUTIONS of them.
     let (keep, stop) = match (&a.out, unique, stop) {
-        (Some(_), false, 0) => (usize::MAX, u64::MAX),
-        (Some(_), _, _) => (usize::MAX, stop),
+        (Some(_), false, 0) => (MAX_OUT_SOLUTIONS, MAX_OUT_SOLUTIONS as u64),
+        (Some(_), _, _) => {
+            (MAX_OUT_SOLUTIONS, if stop == 0 { MAX_OUT_SOLUTIONS as u64 } else { stop.min(MAX_OUT_SOLUTIONS as u64) })
+        }
         (None, _, _) => (1, stop),
     };
     let tally = std::sync::Arc::new(crate::polyform::pack::Tally::default());
@@ -444,6 +450,9 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         let letters = crate::polyform::line::letters(&names);
         let text: String = res.kept.iter().map(|s| crate::polyform::line::write(&board, s, &letters) + "\n").collect();
         std::fs::write(f, text).map_err(|e| format!("cannot write {f}: {e}"))?;
+        if res.kept.len() >= MAX_OUT_SOLUTIONS {
+            eprintln!("tessera pack: {f}: stopped at {MAX_OUT_SOLUTIONS} solutions, the most --out writes");
+        }
     }
     if let (Some(f), Some(sol)) = (&svg_file, res.kept.first()) {
         std::fs::write(f, svg::solution(&board, sol)).map_err(|e| format!("cannot write {f}: {e}"))?;
