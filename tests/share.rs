@@ -70,12 +70,48 @@ fn foreign_and_damaged_codes_are_refused_with_a_reason() {
         ("", "empty"),
         ("hello world", "not a Tessera level code"),
         ("AAAA", "not a Tessera level code"),
-        ("VAM", "newer Tessera"),
+        ("VAQ", "newer Tessera"),
         (&code[..code.len() / 2], "damaged"),
     ] {
         let e = decode(bad).expect_err(bad);
         assert!(e.contains(why), "{bad:?}: {e}");
     }
+}
+
+/// Issue P2b, item 12: a code carries a check, so changing any one character of a shipped
+/// level's code (to any other letter of the alphabet) is refused as damage, never read as
+/// another level.
+#[test]
+fn every_one_character_change_of_a_code_is_refused() {
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let packs = embedded_packs();
+    let code = encode(&packs[0].levels[0].entry);
+    let mut tried = 0;
+    for i in 2..code.len() {
+        for &c in alphabet.iter().step_by(7) {
+            let mut bytes = code.clone().into_bytes();
+            if bytes[i] == c {
+                continue;
+            }
+            bytes[i] = c;
+            let changed = String::from_utf8(bytes).unwrap();
+            // The last character's spare bits may not change the bytes at all.
+            if tessera::content::share::decode(&changed).is_ok_and(|e| e == decode(&code).unwrap()) {
+                continue;
+            }
+            let e = decode(&changed).expect_err(&changed);
+            assert!(e.contains("damaged") || e.contains("not a Tessera") || e.contains("newer"), "{changed}: {e}");
+            tried += 1;
+        }
+    }
+    assert!(tried > 50, "{tried} changes tried");
+    // A code of format 2 (no check) still opens.
+    use base64::Engine;
+    let b64 = base64::engine::general_purpose::URL_SAFE_NO_PAD;
+    let mut bytes = b64.decode(&code).unwrap();
+    bytes[1] = 2;
+    bytes.truncate(bytes.len() - tessera::content::share::CHECK_BYTES);
+    assert_eq!(decode(&b64.encode(bytes)).unwrap(), decode(&code).unwrap());
 }
 
 proptest! {
