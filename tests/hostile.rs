@@ -379,3 +379,16 @@ fn pack_out_writes_a_bounded_number_of_solutions() {
     assert!(err.contains("stopped at 100000 solutions"), "{err}");
     assert_eq!(std::fs::read_to_string(&file).unwrap().lines().count(), 100_000);
 }
+
+/// Issue P2b, item 18: a square of side 1e-4 is below the tolerance's floor (2e-4 units, as the
+/// README now says); its refusal says that points closer than the tolerance count as one.
+#[test]
+fn a_figure_below_the_tolerance_floor_is_refused_saying_why() {
+    let dir = scratch("tiny");
+    let square = "[[0,0],[1e-4,0],[1e-4,1e-4],[0,1e-4]]";
+    let file =
+        write(&dir, "tiny.json", &format!(r#"{{"target": [{square}], "pieces": [[{square}]], "mode": "anchored"}}"#));
+    let (code, out, err) = run(&["verify", &file]);
+    assert_ne!(code, 0);
+    assert!(format!("{out}{err}").contains("closer than the tolerance"), "{out}{err}");
+}

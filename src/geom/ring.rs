@@ -62,7 +62,9 @@ impl fmt::Display for RingError {
             }
             RingError::TooFewVertices { count } => write!(
                 f,
-                "ring is not closed: {count} vertices with straight edges cannot enclose an area (need 3, or arcs)"
+                "ring is not closed: {count} distinct vertices with straight edges cannot enclose an area (need 3, \
+                 or arcs; points closer than the tolerance, 2e-4 of the figure's size and never less than 2e-4 \
+                 units, count as one)"
             ),
             RingError::RepeatedVertex { vertex } => {
                 write!(f, "vertex {vertex} repeats the previous one (zero-length edge)")
