@@ -112,10 +112,7 @@ fn print_measures(packs: &[crate::level::Pack], json: bool, out: &mut impl Write
         }
         for (l, m) in p.levels.iter().zip(&measured) {
             let t = m.traits;
-            let cap = match crate::content::difficulty::kind(&t) {
-                crate::content::difficulty::Kind::Packing => crate::family::MEASURE_CAP_PACKING,
-                _ => crate::content::difficulty::MEASURE_CAP,
-            };
+            let cap = crate::content::difficulty::cap(crate::content::difficulty::kind(&t));
             let sol = if t.solutions >= cap { format!("{}+", t.solutions) } else { t.solutions.to_string() };
             if json {
                 let _ = writeln!(

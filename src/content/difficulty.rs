@@ -42,6 +42,14 @@ pub fn kind(t: &Traits) -> Kind {
     }
 }
 
+/// The most solutions the measure counts for a kind of puzzle.
+pub fn cap(kind: Kind) -> u64 {
+    match kind {
+        Kind::Packing => crate::family::MEASURE_CAP_PACKING,
+        _ => MEASURE_CAP,
+    }
+}
+
 /// The score: higher is harder.
 /// * dissections: 10 x the hidden share of the outlines, less 1.5 x log10(solutions);
 /// * packings: 0.8 of a point per part, less log10(solutions);
