@@ -1,6 +1,6 @@
 //! Edge matching: the exact solver on random puzzles with turning tiles and a unique
-//! solution (8 x 8; 10 x 10), and the paper's LP method on 6 x 6 and 8 x 8 translation
-//! puzzles. Prints medians, node rates and LP iteration counts, then criterion times one of
+//! solution (8 x 8; 10 x 10), and the paper's LP method (HiGHS) on 6 x 6, 8 x 8 and 10 x 10
+//! translation puzzles. Prints medians, node rates and LP iteration counts, then criterion times one of
 //! each.
 //!
 //! Run: `cargo bench --no-default-features --bench edge`
@@ -42,14 +42,14 @@ fn report() {
             nodes as f64 / secs / 1e6
         );
     }
-    for cols in [6usize, 8] {
+    for cols in [6usize, 8, 10] {
         let mut its = Vec::new();
         let mut ms = Vec::new();
         let mut solved = 0;
         for seed in 1..=5 {
             let p = puzzle(cols, cols as u16, false, true, seed);
             let t = Instant::now();
-            let out = lp::solve(&p, 30, lp::Basis::Point, lp::Turns::Direct).unwrap();
+            let out = lp::solve(&p, &lp::Options { max_iterations: 30, ..Default::default() }).unwrap();
             ms.push(t.elapsed().as_secs_f64() * 1000.0);
             its.push(out.iterations);
             solved += usize::from(out.solved);
@@ -60,7 +60,9 @@ fn report() {
         );
         let p = puzzle(cols, cols as u16, false, true, 1);
         let t = Instant::now();
-        let out = lp::solve(&p, 30, lp::Basis::Exponential, lp::Turns::Direct).unwrap();
+        let out =
+            lp::solve(&p, &lp::Options { max_iterations: 30, basis: lp::Basis::Exponential, ..Default::default() })
+                .unwrap();
         eprintln!(
             "lp {cols}x{cols} (exponential): {} iterations, permutation {}, solved {}, {:.0} ms",
             out.iterations,
@@ -75,13 +77,32 @@ fn benches(c: &mut Criterion) {
     report();
     let p8 = puzzle(8, 10, true, true, 1);
     let l6 = puzzle(6, 6, false, true, 1);
+    let l10 = generate(&Spec {
+        cols: 10,
+        rows: 10,
+        colors: 10,
+        frame_colors: None,
+        rotate: false,
+        unique: false,
+        seed: 1,
+        max_nodes: 0,
+    })
+    .unwrap()
+    .puzzle;
     let mut g = c.benchmark_group("edge");
     g.sample_size(10);
     g.bench_function("exact_8x8_turning_unique", |b| {
         b.iter(|| black_box(solve(&p8, &Options { limit: 1, ..Default::default() }).unwrap().nodes))
     });
     g.bench_function("lp_6x6", |b| {
-        b.iter(|| black_box(lp::solve(&l6, 30, lp::Basis::Point, lp::Turns::Direct).unwrap().iterations))
+        b.iter(|| {
+            black_box(lp::solve(&l6, &lp::Options { max_iterations: 30, ..Default::default() }).unwrap().iterations)
+        })
+    });
+    g.bench_function("lp_10x10", |b| {
+        b.iter(|| {
+            black_box(lp::solve(&l10, &lp::Options { max_iterations: 30, ..Default::default() }).unwrap().iterations)
+        })
     });
     g.finish();
 }

@@ -6,11 +6,13 @@ use std::io::Write;
 pub const USAGE: &str = "\
   tessera edge solve FILE [--method auto|exact|sat|lp|sdp] [--all] [--limit N] [--timeout-ms N]
                         [--rotate] [--seed S] [--fixed-order] [--basis point|exponential]
-                        [--turns direct|duplicate] [--index SET] [--json]
+                        [--turns direct|duplicate] [--lp-solver highs|microlp] [--index SET]
+                        [--json]
                                    solve an edge-matching puzzle: RON, or text (`cols rows`, then
                                    `north east south west` per tile; --rotate: its tiles turn);
                                    auto (default): the search and the SAT solver side by side;
-                                   lp: the paper's Algorithm 1 (--limit: linear programs, default 50);
+                                   lp: the paper's Algorithm 1 (--limit: linear programs, default 50;
+                                   HiGHS, or microlp for comparison);
                                    sdp: its Algorithm 2, no preset locations (tiles that translate;
                                    --limit: semidefinite programs, default 40)
   tessera edge generate --cols C --rows R --colors K [--frame-colors F] [--rotate] [--unique]
@@ -116,6 +118,10 @@ struct SolveArgs {
     /// lp: turning tiles, direct or duplicate.
     #[arg(long, value_name = "direct|duplicate")]
     turns: Option<String>,
+    /// lp: the linear-programming code, highs (a dual simplex kept warm between iterations) or
+    /// microlp (pure Rust, rebuilt each iteration).
+    #[arg(long, value_name = "highs|microlp")]
+    lp_solver: Option<String>,
     /// sdp: the moment matrices' index set (auto: degree2, then degree3; degreeN, gridN,
     /// axesN).
     #[arg(long, value_name = "SET")]
@@ -178,6 +184,11 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         Some("duplicate") => lp::Turns::Duplicate,
         Some(other) => return Err(format!("--turns is direct or duplicate, not `{other}`").into()),
     };
+    let lp_solver = match a.lp_solver.as_deref() {
+        None | Some("highs") => lp::Solver::Highs,
+        Some("microlp") => lp::Solver::Microlp,
+        Some(other) => return Err(format!("--lp-solver is highs or microlp, not `{other}`").into()),
+    };
     let file = file.ok_or("no FILE given")?;
     let puzzle: Puzzle = load(std::path::Path::new(&file), rotate).map_err(|e| file_failure(&file, e))?;
     let t0 = std::time::Instant::now();
@@ -233,13 +244,25 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                     ),
                 ));
             }
-            let iterations = limit.unwrap_or(50).min(10_000) as usize;
-            let copy = puzzle.clone();
-            let res = run_with_timeout(timeout, move || lp::solve(&copy, iterations, basis, turns))
-                .ok_or_else(|| {
-                    file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0)))
-                })?
-                .map_err(|e| file_failure(&file, e))?;
+            let opts = lp::Options {
+                max_iterations: limit.unwrap_or(50).min(10_000) as usize,
+                basis,
+                turns,
+                solver: lp_solver,
+                deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+            };
+            let res = if lp_solver == lp::Solver::Highs {
+                // HiGHS watches the deadline itself.
+                Some(lp::solve(&puzzle, &opts))
+            } else {
+                let copy = puzzle.clone();
+                let o = opts.clone();
+                run_with_timeout(timeout, move || lp::solve(&copy, &o))
+            }
+            .ok_or_else(|| {
+                file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0)))
+            })?
+            .map_err(|e| file_failure(&file, e))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             if json {
                 let v = serde_json::json!({
@@ -247,6 +270,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                     "placement": res.placement.as_ref().map(placement_json), "nodes": 0, "elapsed_ms": ms,
                     "iterations": res.iterations, "permutation": res.permutation, "variables": res.variables,
                     "equations": res.equations, "basis": format!("{basis:?}").to_lowercase(), "turns": format!("{turns:?}").to_lowercase(),
+                    "lp_solver": lp_solver.name(), "presets": res.presets, "infeasible": res.infeasible,
                 });
                 let _ = writeln!(out, "{v}");
             } else {

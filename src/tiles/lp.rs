@@ -6,6 +6,18 @@
 //!
 //! started from P(0) = 0, until P is a permutation.
 //!
+//! The programs are solved by HiGHS ([`super::linprog`]) by its interior-point method without
+//! the crossover: the optimiser it returns is the centre of the optimal face, so where vertices
+//! tie the iterate weighs them alike. The paper warns that convergence to a permutation is not
+//! guaranteed, and past 10 x 10 the iterates climb slowly or stop at a fixed point that is not
+//! one. The escape: when the objective rises by less than one (a cell's worth) the location
+//! the iterate holds most surely (its largest entry still free) is preset, as the paper's
+//! preset locations are, and the iteration goes on; when a program then has no feasible point
+//! the newest preset goes, is forbidden, and the iteration goes on from there (a depth-first
+//! search whose every step is one of the paper's programs, each counted as an iteration). So
+//! "infeasible" is said only of the first program with nothing preset: a proof that the
+//! puzzle has no solution.
+//!
 //! The equations are Proposition 4.1 with f(u) = exp(k . u) (the representation of
 //! [`crate::algebra`], which the rank-one SDP shares; a tile's side is a point there, its
 //! centre, which is what the integral along it comes to up to a factor the same for every
@@ -31,8 +43,10 @@
 //! turn can instead be part of the assignment ([`Turns::Direct`], the default): the same
 //! variables, each tile's sides placed once where its turn puts them.
 
+pub use super::linprog::Solver;
+use super::linprog::{Answer, Program, Row, Session};
 use super::{Placement, Puzzle};
-use microlp::{ComparisonOp, OptimizationDirection, Problem};
+use std::time::Instant;
 
 #[derive(Clone, Debug, Default)]
 pub struct LpOutcome {
@@ -48,6 +62,11 @@ pub struct LpOutcome {
     pub equations: usize,
     /// Objective <P(n-1), P(n)> per iteration.
     pub objectives: Vec<f64>,
+    /// The first program has no feasible point: the puzzle has no solution (with the preset
+    /// corner, when one was preset).
+    pub infeasible: bool,
+    /// Stalls escaped by presetting a location.
+    pub presets: usize,
 }
 
 /// A side's direction as a unit vector, y up: N, E, S, W.
@@ -217,10 +236,28 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
     Model { columns, rhs, meaning }
 }
 
-/// Runs Algorithm 1 for at most `max_iterations` linear programs.
-pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Result<LpOutcome, String> {
+/// How Algorithm 1 runs.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Most linear programs solved (stall escapes included).
+    pub max_iterations: usize,
+    pub basis: Basis,
+    pub turns: Turns,
+    pub solver: Solver,
+    /// Give up (unsolved) at this instant.
+    pub deadline: Option<Instant>,
+}
+
+impl Default for Options {
+    fn default() -> Self {
+        Options { max_iterations: 50, basis: Basis::Point, turns: Turns::Direct, solver: Solver::Highs, deadline: None }
+    }
+}
+
+/// Runs Algorithm 1 for at most `opts.max_iterations` linear programs.
+pub fn solve(p: &Puzzle, opts: &Options) -> Result<LpOutcome, String> {
     p.validate()?;
-    let m = model(p, basis, mode);
+    let m = model(p, opts.basis, opts.turns);
     let vars = m.columns.len();
     // Rows of the equality system, each divided by its largest coefficient; rows with no
     // coefficient at all (a side type no tile has) are dropped.
@@ -260,13 +297,13 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Re
         }
     }
     if corner_options.is_empty() {
-        return run(p, &m, &system, &clues, basis, max_iterations, out);
+        return run(p, &m, &system, &clues, opts, out);
     }
     let mut last = Err("no corner tile to preset".to_string());
     for c in corner_options {
         clues.push(c);
         // A corner that belongs elsewhere makes the first program infeasible: try the next.
-        last = run(p, &m, &system, &clues, basis, max_iterations, out.clone());
+        last = run(p, &m, &system, &clues, opts, out.clone());
         if last.as_ref().is_ok_and(|o| o.solved) {
             break;
         }
@@ -275,18 +312,19 @@ pub fn solve(p: &Puzzle, max_iterations: usize, basis: Basis, mode: Turns) -> Re
     last
 }
 
+/// How far from 0 or 1 a value may be and still count as whole.
+const WHOLE: f64 = 1e-6;
+
 /// Algorithm 1 proper, with some variables preset by clues.
 fn run(
     p: &Puzzle,
     m: &Model,
     system: &[(Vec<(usize, f64)>, f64)],
     clues: &[super::Clue],
-    basis: Basis,
-    max_iterations: usize,
+    opts: &Options,
     mut out: LpOutcome,
 ) -> Result<LpOutcome, String> {
     let (n, vars) = (p.cells(), m.columns.len());
-    let mut prev = vec![0.0; vars];
     // The variables of each tile and of each cell, for P 1 = 1 and 1' P = 1'.
     let mut by_tile: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -294,49 +332,65 @@ fn run(
         by_tile[tile].push(v);
         by_cell[cell].push(v);
     }
-    for _ in 0..max_iterations.max(1) {
-        out.iterations += 1;
-        let mut lp = Problem::new(OptimizationDirection::Maximize);
-        let x: Vec<microlp::Variable> = (0..vars)
-            .map(|v| {
-                let (tile, rot, cell) = m.meaning[v];
-                let clue = clues.iter().find(|k| k.tile == tile || k.cell == cell);
-                let bounds = match clue {
-                    Some(k) if (k.tile, k.rot, k.cell) == (tile, rot, cell) => (1.0, 1.0),
-                    Some(_) => (0.0, 0.0),
-                    None => (0.0, 1.0),
-                };
-                lp.add_var(prev[v], bounds)
-            })
-            .collect();
-        for group in by_tile.iter().chain(&by_cell) {
-            let row: Vec<(microlp::Variable, f64)> = group.iter().map(|&v| (x[v], 1.0)).collect();
-            lp.add_constraint(row.as_slice(), ComparisonOp::Eq, 1.0);
-        }
-        for (row, b) in system {
-            let r: Vec<(microlp::Variable, f64)> = row.iter().map(|&(v, a)| (x[v], a)).collect();
-            match basis {
-                // Whole numbers: held exactly.
-                Basis::Point => lp.add_constraint(r.as_slice(), ComparisonOp::Eq, *b),
-                // Dense and partly dependent rows of exponentials: held exactly, rounding makes
-                // them look infeasible, so each holds within a small slack.
-                Basis::Exponential => {
-                    lp.add_constraint(r.as_slice(), ComparisonOp::Le, *b + SLACK);
-                    lp.add_constraint(r.as_slice(), ComparisonOp::Ge, *b - SLACK);
-                }
+    let bounds = (0..vars)
+        .map(|v| {
+            let (tile, rot, cell) = m.meaning[v];
+            match clues.iter().find(|k| k.tile == tile || k.cell == cell) {
+                Some(k) if (k.tile, k.rot, k.cell) == (tile, rot, cell) => (1.0, 1.0),
+                Some(_) => (0.0, 0.0),
+                None => (0.0, 1.0),
             }
-        }
-        let sol = match lp.solve() {
-            Ok(sol) => sol,
-            // The first program holds the true solution, so it cannot be infeasible but for
-            // rounding; later ones are the same set, so a failure there ends the iteration.
-            Err(e) if out.iterations == 1 => return Err(format!("linear program 1: {e}")),
-            Err(_) => break,
+        })
+        .collect();
+    let mut rows: Vec<Row> =
+        by_tile.iter().chain(&by_cell).map(|g| (g.iter().map(|&v| (v, 1.0)).collect(), 1.0, 1.0)).collect();
+    for (row, b) in system {
+        // Point equations are whole numbers, held exactly; the dense and partly dependent rows
+        // of exponentials would look infeasible by rounding, so each holds within a slack.
+        let slack = if opts.basis == Basis::Point { 0.0 } else { SLACK };
+        rows.push((row.clone(), b - slack, b + slack));
+    }
+    let program = Program { bounds, rows };
+    let mut session = Session::new(program, opts.solver);
+    // Locations preset to escape stalls, newest last, each with the locations forbidden while
+    // it stood (they are forbidden only given it, so they come back when it goes).
+    let mut preset: Vec<(usize, Vec<usize>)> = Vec::new();
+    // P(0) = 0: the first program is the plain relaxation.
+    let mut weights = vec![0.0; vars];
+    let mut prev: Option<Vec<f64>> = None;
+    while out.iterations < opts.max_iterations.max(1) {
+        out.iterations += 1;
+        let now = match session.maximize(&weights, opts.deadline) {
+            Answer::Optimal { x, objective } => {
+                out.objectives.push(objective);
+                x
+            }
+            // A preset location that leaves no feasible point is wrong: it goes, with what was
+            // forbidden under it, and is forbidden itself (given the presets still standing).
+            Answer::Infeasible => match preset.pop() {
+                Some((v, forbidden)) => {
+                    for w in forbidden {
+                        session.set_bounds(w, 0.0, 1.0);
+                    }
+                    session.set_bounds(v, 0.0, 0.0);
+                    if let Some(parent) = preset.last_mut() {
+                        parent.1.push(v);
+                    }
+                    continue;
+                }
+                // With nothing preset (what was forbidden was forbidden by a proof), the
+                // program holds every solution of the puzzle: there is none (with the preset
+                // corner, when one was preset).
+                None => {
+                    out.infeasible = true;
+                    return Ok(out);
+                }
+            },
+            Answer::Stopped(why) if out.iterations == 1 => return Err(format!("linear program 1: {why}")),
+            // Out of time (or the solver gave up): the iteration ends unsolved.
+            Answer::Stopped(_) => break,
         };
-        let now: Vec<f64> = x.iter().map(|v| sol[*v]).collect();
-        out.objectives.push(sol.objective());
-        let integral = now.iter().all(|&v| !(1e-6..=1.0 - 1e-6).contains(&v));
-        if integral {
+        if now.iter().all(|&v| !(WHOLE..=1.0 - WHOLE).contains(&v)) {
             out.permutation = true;
             let mut placement = vec![(usize::MAX, 0u8); n];
             for (v, &val) in now.iter().enumerate() {
@@ -349,10 +403,25 @@ fn run(
             out.placement = Some(placement);
             return Ok(out);
         }
-        if now.iter().zip(&prev).all(|(a, b)| (a - b).abs() < 1e-9) {
-            break; // a fixed point that is not a permutation
+        // The objective can no longer rise (a fixed point of (5.10) that is not a permutation),
+        // or rises by less than one cell's worth: preset the location the iterate holds most
+        // surely, the largest entry still free (as the paper's preset-locations matrix would).
+        let gain = match out.objectives.as_slice() {
+            [.., a, b] => b - a,
+            _ => f64::INFINITY,
+        };
+        let stalled =
+            prev.as_ref().is_some_and(|q| q.iter().zip(&now).all(|(a, b)| (a - b).abs() < 1e-9)) || gain < 1.0;
+        weights.clone_from(&now);
+        if stalled {
+            let free = (0..vars).filter(|&v| session.bounds(v) == (0.0, 1.0) && now[v] < 1.0 - WHOLE);
+            if let Some(v) = free.max_by(|&a, &b| now[a].total_cmp(&now[b])) {
+                out.presets += 1;
+                session.set_bounds(v, 1.0, 1.0);
+                preset.push((v, Vec::new()));
+            }
         }
-        prev = now;
+        prev = Some(now);
     }
     Ok(out)
 }

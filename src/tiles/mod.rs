@@ -8,6 +8,7 @@
 
 pub mod exact;
 pub mod generate;
+pub mod linprog;
 pub mod lp;
 
 pub mod portfolio;

@@ -185,8 +185,8 @@ impl Family for TileLevel {
                 })
             }
             1 => {
-                use crate::tiles::lp::{solve, Basis, Turns};
-                Some(match solve(&self.puzzle, 30, Basis::Point, Turns::Direct) {
+                use crate::tiles::lp::{solve, Options};
+                Some(match solve(&self.puzzle, &Options { max_iterations: 30, ..Default::default() }) {
                     Ok(o) => Tried {
                         solved: o.solved,
                         work: Text::new(if o.permutation { "lab-lp-work-perm" } else { "lab-lp-work" })
