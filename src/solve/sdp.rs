@@ -27,6 +27,7 @@ use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};
 use clarabel::algebra::CscMatrix;
 use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
+use rand_chacha::rand_core::{RngCore, SeedableRng};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -106,7 +107,7 @@ pub struct Outcome {
     /// Milliseconds per semidefinite program.
     pub sdp_ms: Vec<f64>,
     /// Why the run ended before its limit without a solution: the time, a cancel, or the
-    /// solver's own verdict (infeasible: no placement satisfies the equations).
+    /// solver reporting no feasible point (numerically: not a proof).
     pub stopped: Option<String>,
 }
 
@@ -204,8 +205,13 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         out.iterations = step;
         let status = solver.solution.status;
         match status {
+            // Not a proof: the equations are rounded to floating point, and a solvable
+            // figure's have been refused this way. The run ends; the caller may go on with
+            // another index set or a restart.
             SolverStatus::PrimalInfeasible | SolverStatus::AlmostPrimalInfeasible => {
-                out.stopped = Some("infeasible: no placement satisfies the equations".into());
+                out.stopped = Some(format!(
+                    "the SDP solver found no feasible point ({status:?}); numerically, not a proof that the figure has no solution"
+                ));
                 break;
             }
             SolverStatus::MaxTime => {
@@ -659,28 +665,44 @@ impl Dissection {
 
     /// Runs Algorithm 2 over each index set in turn until one solves the figure (`opts.index`
     /// is ignored; the deadline and cancel flag cover them all); a placement counts once the
-    /// verification engine accepts it.
+    /// verification engine accepts it. When every index set stalls or fails, the runs start
+    /// again from perturbed weights ([`RESTARTS`] times): the first step's W_i are those of
+    /// a random translation of each piece inside the figure (seeded, so the same on every
+    /// machine), and the reweighting goes on from there.
     pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
         let mut out = DissectionOutcome { runs: Vec::new(), placed: None };
-        for &index in indexes {
-            let eq = self.equations(index)?;
-            let run = run(&eq, &Options { index, ..opts.clone() }, |t| {
-                let placed = self.placed(t);
-                let ok = self.verifies(&placed);
-                if ok {
-                    out.placed = Some(placed);
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+        let given = opts.start.clone();
+        let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
+        for restart in 0..=RESTARTS {
+            let start = if restart == 0 {
+                given.clone()
+            } else {
+                let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5;
+                Some((0..self.rings.len()).map(|_| (0.8 * unit(), 0.8 * unit())).collect())
+            };
+            for (&index, eq) in indexes.iter().zip(&equations) {
+                let run = run(eq, &Options { index, start: start.clone(), ..opts.clone() }, |t| {
+                    let placed = self.placed(t);
+                    let ok = self.verifies(&placed);
+                    if ok {
+                        out.placed = Some(placed);
+                    }
+                    ok
+                });
+                let stop = run.stopped.as_deref().is_some_and(|s| s == "cancelled" || s == "out of time");
+                out.runs.push((index, run));
+                if out.placed.is_some() || stop {
+                    return Ok(out);
                 }
-                ok
-            });
-            let stop = run.stopped.as_deref().is_some_and(|s| s == "cancelled" || s == "out of time");
-            out.runs.push((index, run));
-            if out.placed.is_some() || stop {
-                break;
             }
         }
         Ok(out)
     }
 }
+
+/// Restarts from perturbed weights after every index set has failed.
+pub const RESTARTS: usize = 3;
 
 fn signed_area(r: &[Pt]) -> f64 {
     (0..r.len()).map(|i| r[i].x * r[(i + 1) % r.len()].y - r[(i + 1) % r.len()].x * r[i].y).sum::<f64>() / 2.0

@@ -12,11 +12,11 @@
 //! guaranteed, and past 10 x 10 the iterates climb slowly or stop at a fixed point that is not
 //! one. The escape: when the objective rises by less than one (a cell's worth) the location
 //! the iterate holds most surely (its largest entry still free) is preset, as the paper's
-//! preset locations are, and the iteration goes on; when a program then has no feasible point
-//! the newest preset goes, is forbidden, and the iteration goes on from there (a depth-first
-//! search whose every step is one of the paper's programs, each counted as an iteration). So
-//! "infeasible" is said only of the first program with nothing preset: a proof that the
-//! puzzle has no solution.
+//! preset locations are, and the iteration starts again from P(0) = 0; when a program then has
+//! no feasible point the newest preset goes, is forbidden, and the iteration goes on from
+//! there (a depth-first search whose every step is one of the paper's programs, each counted
+//! as an iteration). So "infeasible" is said only of the first program with nothing preset: a
+//! proof that the puzzle has no solution.
 //!
 //! The equations are Proposition 4.1 with f(u) = exp(k . u) (the representation of
 //! [`crate::algebra`], which the rank-one SDP shares; a tile's side is a point there, its
@@ -419,6 +419,9 @@ fn run(
                 out.presets += 1;
                 session.set_bounds(v, 1.0, 1.0);
                 preset.push((v, Vec::new()));
+                // And start again from P(0) = 0: the plain relaxation with one more location
+                // preset (measured: 10 of 10 random 12 x 12 boards, against 8 going on from P).
+                weights.iter_mut().for_each(|w| *w = 0.0);
             }
         }
         prev = Some(now);
