@@ -1,11 +1,13 @@
 //! The linear programs behind Algorithm 1 ([`super::lp`]): one feasible set (bounds on the
 //! variables, rows held between two values) maximised for a new objective each iteration.
 //!
-//! Two solvers read the same program. HiGHS (the default) is a dual simplex: it answers with a
-//! vertex, which is what the iteration wants (permutations are the vertices of the
-//! bistochastic polytope), and it keeps its basis between objectives, so an iteration starts
-//! from the last one's vertex. microlp, a small pure-Rust simplex, builds the program afresh
-//! each time; it stays so the two can be measured on the same boards.
+//! Two solvers read the same program. HiGHS (the default) runs its interior-point method
+//! without the crossover, on one thread: its answer is the centre of the optimal face, which
+//! is a permutation when that is the only optimum. The model is made once and kept: each
+//! iteration changes only the objective (and, escaping a stall, a bound); the interior-point
+//! method itself starts afresh each time (it has no warm start; the simplex, which has one,
+//! was many times slower on these programs). microlp, a small pure-Rust simplex, builds the
+//! program afresh each time; it stays so the two can be measured on the same boards.
 
 use std::time::Instant;
 
@@ -50,7 +52,7 @@ pub enum Answer {
 pub struct Session {
     program: Program,
     solver: Solver,
-    /// HiGHS's model after the last solve: its basis is where the next solve starts.
+    /// HiGHS's model, made at the first solve and changed in place after.
     highs: Option<highs::Model>,
     /// HiGHS's handles for the variables, in their order.
     cols: Vec<highs::Col>,
