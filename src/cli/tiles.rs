@@ -118,8 +118,8 @@ struct SolveArgs {
     /// lp: turning tiles, direct or duplicate.
     #[arg(long, value_name = "direct|duplicate")]
     turns: Option<String>,
-    /// lp: the linear-programming code, highs (a dual simplex kept warm between iterations) or
-    /// microlp (pure Rust, rebuilt each iteration).
+    /// lp: the linear-programming code, highs (HiGHS's interior-point method) or microlp (a
+    /// pure-Rust simplex, for comparison).
     #[arg(long, value_name = "highs|microlp")]
     lp_solver: Option<String>,
     /// sdp: the moment matrices' index set (auto: degree2, then degree3; degreeN, gridN,
@@ -274,9 +274,10 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 });
                 let _ = writeln!(out, "{v}");
             } else {
-                let verdict = match (res.solved, res.permutation) {
-                    (true, _) => "solved",
-                    (false, true) => "a permutation that does not solve the puzzle",
+                let verdict = match (res.solved, res.permutation, res.infeasible) {
+                    (true, _, _) => "solved",
+                    (false, true, _) => "a permutation that does not solve the puzzle",
+                    (false, false, true) => "no solution (the first linear program has no feasible point)",
                     _ => "no permutation reached",
                 };
                 let _ = writeln!(
