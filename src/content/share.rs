@@ -36,8 +36,7 @@ pub const CHECK_BYTES: usize = 3;
 
 /// The check of a code's bytes.
 fn check(bytes: &[u8]) -> [u8; CHECK_BYTES] {
-    let h = bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3));
-    let b = h.to_le_bytes();
+    let b = crate::support::random::fnv1a(bytes).to_le_bytes();
     [b[0], b[1], b[2]]
 }
 /// The longest code accepted (a larger level belongs in a pack file).

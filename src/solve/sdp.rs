@@ -27,7 +27,7 @@ use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};
 use clarabel::algebra::CscMatrix;
 use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
-use rand_chacha::rand_core::{RngCore, SeedableRng};
+use rand_chacha::rand_core::SeedableRng;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
@@ -678,7 +678,7 @@ impl Dissection {
             let start = if restart == 0 {
                 given.clone()
             } else {
-                let mut unit = || (rng.next_u64() >> 11) as f64 / (1u64 << 53) as f64 - 0.5;
+                let mut unit = || crate::support::random::unit(&mut rng) - 0.5;
                 Some((0..self.rings.len()).map(|_| (0.8 * unit(), 0.8 * unit())).collect())
             };
             for (&index, eq) in indexes.iter().zip(&equations) {
