@@ -111,6 +111,41 @@ fn the_lp_method_escapes_stalls_on_turning_boards() {
     assert!(presets > 0);
 }
 
+/// The iterates the solver lab plays: one per program solved, each (near) bistochastic over
+/// the entries it keeps (each tile's shares and each cell's sum to 1 but for the entries below
+/// `SHOWN` left out), fractional somewhere before the last, and the last the permutation read.
+#[test]
+fn the_lp_method_keeps_its_iterates_as_fractional_assignments() {
+    let g = generate(&spec(6, 6, 6, true, false, 1)).unwrap();
+    let opts = lp::Options { max_iterations: 400, keep_iterates: true, ..Default::default() };
+    let out = lp::solve(&g.puzzle, &opts).unwrap();
+    assert!(out.solved);
+    assert_eq!(out.iterates.len(), out.objectives.len(), "one iterate per program with an optimiser");
+    let n = g.puzzle.cells();
+    let slack = n as f64 * lp::SHOWN;
+    for (k, it) in out.iterates.iter().enumerate() {
+        let (mut by_tile, mut by_cell) = (vec![0.0; n], vec![0.0; n]);
+        for &(t, _, c, v) in it {
+            assert!((lp::SHOWN..=1.0).contains(&v), "iterate {k}: entry {v}");
+            by_tile[t] += v;
+            by_cell[c] += v;
+        }
+        for s in by_tile.iter().chain(&by_cell) {
+            assert!(*s <= 1.0 + 1e-6 && *s >= 1.0 - slack, "iterate {k}: a row sums to {s}");
+        }
+    }
+    assert!(out.iterates.iter().any(|it| it.iter().any(|e| e.3 < 0.99)), "some iterate is fractional");
+    let last = out.iterates.last().unwrap();
+    let placement = out.placement.unwrap();
+    assert_eq!(last.len(), n);
+    for &(t, q, c, v) in last {
+        assert!(v > 0.99 && placement[c] == (t, q));
+    }
+    // Not kept unless asked.
+    let plain = lp::solve(&g.puzzle, &lp::Options { max_iterations: 400, ..Default::default() }).unwrap();
+    assert!(plain.iterates.is_empty() && plain.iterations == out.iterations);
+}
+
 #[test]
 fn bad_files_are_named_and_unsolvable_puzzles_say_so() {
     for (text, says) in [

@@ -1056,6 +1056,60 @@ fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
     assert!(EN.text(&lab.results[0].work).contains("linear program"), "{:?}", lab.results[0]);
 }
 
+/// Show on an LP result plays its iterates first: the fractional assignment as faded tiles
+/// (each tile's shares summing to 1 over the places the iterate holds it), one iterate per
+/// pace, then the arrangement found, whole, which solves the level.
+#[test]
+fn the_lab_plays_the_lp_iterates_as_faded_tiles_then_the_solution() {
+    use tessera::game::solver::lab::{LabGhost, LabRun, LabShow, SolverLab, ITERATE_PACE};
+    use tessera::game::solver::thinking::ThinkingGhost;
+    let mut app = app("lab-iterates");
+    // Turning 6 x 6: the LP needs several programs here (5 when measured).
+    start(&mut app, "edge/turn-6x6-2");
+    app.world_mut().write_message(LabRun(1));
+    for _ in 0..20_000 {
+        app.update();
+        if !app.world().resource::<SolverLab>().results.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let result = app.world().resource::<SolverLab>().results.first().cloned().expect("the run came back");
+    assert!(result.solved && result.iterates.len() >= 2, "{} iterates", result.iterates.len());
+    let tiles = app.world().resource::<ActiveLevel>().level.set.pieces.len();
+    app.world_mut().write_message(LabShow(0));
+    let ghosts = |app: &mut App| -> Vec<ThinkingGhost> {
+        app.world_mut().query_filtered::<&ThinkingGhost, With<LabGhost>>().iter(app.world()).copied().collect()
+    };
+    let (mut frames, mut at): (Vec<Vec<ThinkingGhost>>, Vec<usize>) = (Vec::new(), Vec::new());
+    for k in 0..2_000 {
+        app.update();
+        let now = ghosts(&mut app);
+        if frames.last() != Some(&now) {
+            frames.push(now);
+            at.push(k);
+        }
+        if app.world().resource::<SolverLab>().playing.is_none() {
+            break;
+        }
+    }
+    assert!(app.world().resource::<SolverLab>().playing.is_none(), "the playback ends");
+    assert_eq!(frames.len(), result.iterates.len() + 1, "every iterate, then the solution");
+    let first = &frames[0];
+    assert!(first.iter().any(|g| g.weight < 0.99), "the first iterate is fractional");
+    for piece in 0..tiles {
+        let share: f32 = first.iter().filter(|g| g.placement.piece == piece).map(|g| g.weight).sum();
+        assert!(share <= 1.0 + 1e-4 && share > 0.4, "tile {piece}: its shares sum to {share}");
+    }
+    let last = frames.last().unwrap();
+    assert!(last.iter().all(|g| g.weight == 1.0) && last.len() == tiles);
+    let placed: Vec<Placement> = last.iter().map(|g| g.placement).collect();
+    assert!(app.world().resource::<ActiveLevel>().level.judge(&placed).solved, "the last frame solves the level");
+    // Each iterate stood for the pace (the test's clock steps 50 ms an update).
+    let updates = (ITERATE_PACE / 0.05).round() as usize;
+    assert!(at.windows(2).all(|w| w[1] - w[0] >= updates - 1), "frames at updates {at:?}");
+}
+
 /// The level's entities live exactly as long as the level: they stay on the solved screen,
 /// are replaced when another level starts, and are gone once the player is back in the menus.
 #[test]

@@ -250,6 +250,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 turns,
                 solver: lp_solver,
                 deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                ..Default::default()
             };
             let res = if lp_solver == lp::Solver::Highs {
                 // HiGHS watches the deadline itself.

@@ -215,7 +215,8 @@ fn map(tr: &usvg::Transform, mut q: usvg::tiny_skia_path::Point) -> Pt {
     pt(f64::from(q.x), -f64::from(q.y))
 }
 
-/// Without repeated and straight-through corners, counter-clockwise.
+/// Without repeated and straight-through corners, counter-clockwise. Linear in the number of
+/// points, so a path of millions of segments takes a moment.
 fn clean(mut p: Vec<Pt>) -> Vec<Pt> {
     let size = p.iter().fold(0.0f64, |m, q| m.max(q.x.abs()).max(q.y.abs())).max(1e-12);
     let close = |a: Pt, b: Pt| a.dist(b) <= 1e-9 * size;
@@ -223,21 +224,68 @@ fn clean(mut p: Vec<Pt>) -> Vec<Pt> {
     while p.len() > 1 && close(p[0], p[p.len() - 1]) {
         p.pop();
     }
-    loop {
-        let n = p.len();
-        let straight =
-            (0..n).find(|&i| (p[i] - p[(i + n - 1) % n]).cross(p[(i + 1) % n] - p[i]).abs() <= 1e-9 * size * size);
-        match straight {
-            Some(i) if n > 3 => {
-                p.remove(i);
-            }
-            _ => break,
+    if p.len() > 3 {
+        // SVG coordinates are single precision: points within a millionth of the drawing's
+        // size of a straight run lie on it. The first pass may start inside a side; the
+        // second starts at a corner the first found, so every side is seen whole.
+        let eps = 1e-6 * size;
+        let first = corners(&p, 0, eps);
+        if first.len() >= 3 {
+            p = corners(&p, first[1], eps).into_iter().map(|i| p[i]).collect();
         }
     }
     if signed_area(&p) < 0.0 {
         p.reverse();
     }
     p
+}
+
+/// The corners of the closed polygon `p` going round from `start` (a corner by assumption):
+/// each run of points that stays within `eps` of one straight line from the last corner is
+/// one side. One pass: the directions from the last corner that keep every point of the run
+/// within `eps` narrow to a wedge, and the point before the first one outside it is a corner.
+fn corners(p: &[Pt], start: usize, eps: f64) -> Vec<usize> {
+    let n = p.len();
+    let mut kept = vec![start];
+    let (mut corner, mut prev) = (start, start);
+    // The wedge: a reference direction and the angles about it still allowed.
+    let mut wedge: Option<(f64, f64, f64)> = None;
+    let mut k = 1;
+    while k <= n {
+        let i = (start + k) % n;
+        let d = p[i] - p[corner];
+        let r = d.len();
+        if r <= eps {
+            // Too near the corner to say anything about the side's direction.
+            prev = i;
+            k += 1;
+            continue;
+        }
+        let half = (eps / r).min(1.0).asin();
+        let dir = d.angle();
+        match wedge {
+            None => wedge = Some((dir, -half, half)),
+            Some((base, lo, hi)) => {
+                let rel = (dir - base + std::f64::consts::PI).rem_euclid(std::f64::consts::TAU) - std::f64::consts::PI;
+                if rel < lo || rel > hi {
+                    // Point i leaves the side: the one before it ends the side, and point i
+                    // is looked at again from there.
+                    corner = prev;
+                    kept.push(corner);
+                    wedge = None;
+                    continue;
+                }
+                wedge = Some((base, lo.max(rel - half), hi.min(rel + half)));
+            }
+        }
+        prev = i;
+        k += 1;
+    }
+    // The way back to the start closes the last side; drop a corner that is the start.
+    if kept.len() > 1 && kept[kept.len() - 1] == start {
+        kept.pop();
+    }
+    kept
 }
 
 fn signed_area(p: &[Pt]) -> f64 {

@@ -150,6 +150,21 @@ pub struct Tried {
     pub work: Text,
     /// The arrangement found (every piece), empty when none was.
     pub solution: Vec<Placement>,
+    /// A numerical method's iterates, in order: each a weighted arrangement (a piece may be
+    /// in several places at once, each with the share the iterate gives it, 0 to 1).
+    pub iterates: Vec<Vec<(Placement, f32)>>,
+}
+
+impl Tried {
+    /// A run that could not be made, and why.
+    pub fn failed(why: impl Into<String>) -> Self {
+        Tried {
+            solved: false,
+            work: Text::new("error").with("why", why.into()),
+            solution: Vec::new(),
+            iterates: Vec::new(),
+        }
+    }
 }
 
 /// What one step of a family's introduction asks the player to do.

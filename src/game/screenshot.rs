@@ -31,8 +31,8 @@ pub enum Shot {
     Blocked,
     /// At the start, watching the solver search for a moment.
     Thinking,
-    /// At the start of an edge-matching level, the solver lab after an LP run, its arrangement
-    /// shown.
+    /// At the start of an edge-matching level, the solver lab after an LP run, Show pressed:
+    /// its first iterate on the board, held there.
     Lab,
     Solved,
     /// A piece gliding from the tray to its place (time slowed down twentyfold).
@@ -58,6 +58,8 @@ struct Plan {
     requested: bool,
     /// Frames in a row drawn with every pipeline compiled.
     quiet: u32,
+    /// The lab's result is shown.
+    shown: bool,
 }
 
 #[derive(Resource, Default)]
@@ -201,6 +203,7 @@ pub fn run(args: &[String]) -> i32 {
             arranged: false,
             requested: false,
             quiet: 0,
+            shown: false,
         })
         .init_resource::<Captured>()
         .add_systems(Update, drive);
@@ -384,10 +387,18 @@ fn drive(
                 w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
             });
         }
-        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 45 => {
-            // The run's arrangement laid over the board.
+        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames >= 45 && !plan.shown => {
+            // Once the run is back, Show: its first iterate laid over the board (an LP's
+            // fractional assignment as faded tiles), held there by slowing time down.
             commands.queue(|w: &mut World| {
+                if w.resource::<crate::game::solver::lab::SolverLab>().results.is_empty() {
+                    return;
+                }
                 w.write_message(crate::game::solver::lab::LabShow(0));
+                w.resource_mut::<Time<Virtual>>().set_relative_speed(0.05);
+                let mut plan = w.resource_mut::<Plan>();
+                plan.shown = true;
+                plan.frames = 45;
             });
         }
         _ => {}
@@ -397,6 +408,7 @@ fn drive(
         Shot::Levels | Shot::Packs => *state.get() == AppState::LevelSelect,
         Shot::Settings => *state.get() == AppState::Settings,
         Shot::Create => *state.get() == AppState::Editor,
+        Shot::Lab => plan.shown,
         _ => plan.arranged,
     };
     // Give egui and the renderer a few frames to settle (and a hint time to arrive), and shoot

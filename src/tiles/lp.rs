@@ -67,7 +67,13 @@ pub struct LpOutcome {
     pub infeasible: bool,
     /// Stalls escaped by presetting a location.
     pub presets: usize,
+    /// Each program's optimiser, when [`Options::keep_iterates`] asks: the entries of P worth
+    /// drawing (at least [`SHOWN`]) as (tile, clockwise turn, cell, value).
+    pub iterates: Vec<Vec<(usize, u8, usize, f64)>>,
 }
+
+/// The least entry of P an iterate keeps for drawing.
+pub const SHOWN: f64 = 0.02;
 
 /// A side's direction as a unit vector, y up: N, E, S, W.
 const DIR: [(f64, f64); 4] = [(0.0, 1.0), (1.0, 0.0), (0.0, -1.0), (-1.0, 0.0)];
@@ -246,11 +252,20 @@ pub struct Options {
     pub solver: Solver,
     /// Give up (unsolved) at this instant.
     pub deadline: Option<Instant>,
+    /// Keep every iterate in [`LpOutcome::iterates`] (the solver lab plays them).
+    pub keep_iterates: bool,
 }
 
 impl Default for Options {
     fn default() -> Self {
-        Options { max_iterations: 50, basis: Basis::Point, turns: Turns::Direct, solver: Solver::Highs, deadline: None }
+        Options {
+            max_iterations: 50,
+            basis: Basis::Point,
+            turns: Turns::Direct,
+            solver: Solver::Highs,
+            deadline: None,
+            keep_iterates: false,
+        }
     }
 }
 
@@ -363,6 +378,17 @@ fn run(
         let now = match session.maximize(&weights, opts.deadline) {
             Answer::Optimal { x, objective } => {
                 out.objectives.push(objective);
+                if opts.keep_iterates {
+                    out.iterates.push(
+                        (0..vars)
+                            .filter(|&v| x[v] >= SHOWN)
+                            .map(|v| {
+                                let (t, q, c) = m.meaning[v];
+                                (t, q, c, x[v].min(1.0))
+                            })
+                            .collect(),
+                    );
+                }
                 x
             }
             // A preset location that leaves no feasible point is wrong: it goes, with what was

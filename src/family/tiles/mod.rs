@@ -180,21 +180,33 @@ impl Family for TileLevel {
                         solved: o.solutions > 0,
                         work: Text::new("lab-nodes").with("n", o.nodes),
                         solution: self.placements(o.first.as_ref()),
+                        iterates: Vec::new(),
                     },
-                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e), solution: Vec::new() },
+                    Err(e) => Tried::failed(e),
                 })
             }
             1 => {
                 use crate::tiles::lp::{solve, Options};
-                Some(match solve(&self.puzzle, &Options { max_iterations: 30, ..Default::default() }) {
+                let opts = Options { max_iterations: 30, keep_iterates: true, ..Default::default() };
+                Some(match solve(&self.puzzle, &opts) {
                     Ok(o) => Tried {
                         solved: o.solved,
                         work: Text::new(if o.permutation { "lab-lp-work-perm" } else { "lab-lp-work" })
                             .with("n", o.iterations)
                             .with("count", o.variables),
                         solution: if o.solved { self.placements(o.placement.as_ref()) } else { Vec::new() },
+                        // P drawn as the paper's Figure 5.1 draws it: each entry a faded tile.
+                        iterates: o
+                            .iterates
+                            .iter()
+                            .map(|it| {
+                                it.iter()
+                                    .map(|&(t, q, cell, v)| (placement_of(&self.puzzle, t, cell, q), v as f32))
+                                    .collect()
+                            })
+                            .collect(),
                     },
-                    Err(e) => Tried { solved: false, work: Text::new("error").with("why", e), solution: Vec::new() },
+                    Err(e) => Tried::failed(e),
                 })
             }
             _ => None,

@@ -174,7 +174,8 @@ pub fn tutorial_card(width: f32) -> f32 {
 /// Height of the solver lab's card under the top bar (and the tutorial's card, if shown).
 pub fn lab_card(width: f32) -> f32 {
     if width < NARROW {
-        230.0
+        // Room for an iterate's line above the results (two rows each on a phone).
+        270.0
     } else {
         150.0
     }

@@ -211,13 +211,14 @@ fn draw_thinking(
         let Some(def) = active.level.set.pieces.get(p.piece) else { continue };
         let [r, gr, b] = crate::pieces::PALETTE[p.piece % crate::pieces::PALETTE.len()];
         let transform = Transform {
-            translation: Vec3::new(p.at.0 as f32, p.at.1 as f32, 40.0),
+            // A surer place of a piece lies over a less sure one.
+            translation: Vec3::new(p.at.0 as f32, p.at.1 as f32, 40.0 + g.weight),
             rotation: Quat::from_rotation_z((p.rot as f64 * step + g.base) as f32),
             scale: Vec3::new(if p.flip { -1.0 } else { 1.0 }, 1.0, 1.0),
         };
         let shape = ShapeBuilder::with(&path_of(&def.rings))
-            .fill(fill(Color::srgba(r, gr, b, 0.55)))
-            .stroke(stroke(HIGHLIGHT, LINE))
+            .fill(fill(Color::srgba(r, gr, b, 0.55 * g.weight)))
+            .stroke(stroke(HIGHLIGHT.with_alpha(HIGHLIGHT.alpha() * g.weight), LINE))
             .build();
         commands.entity(e).insert((shape, transform));
     }

@@ -37,7 +37,7 @@ fn dress_tiles(
         commands
             .entity(e)
             .insert(ShapeBuilder::with(&path).fill(fill(look.target())).stroke(stroke(OUTLINE, LINE)).build());
-        edge_tile(&mut commands, e, &tiles[piece.0]);
+        edge_tile(&mut commands, e, &tiles[piece.0], 1.0);
     }
 }
 
@@ -50,12 +50,13 @@ fn dress_ghosts(
     let Some(tiles) = tiles(&active) else { return };
     for (e, m) in &added {
         if let HintKind::Ghost(_) = m.kind {
-            edge_tile(&mut commands, e, &tiles[m.piece]);
+            edge_tile(&mut commands, e, &tiles[m.piece], 1.0);
         }
     }
 }
 
-/// The solver's ghost tiles (show thinking, a lab result) show their colours too.
+/// The solver's ghost tiles (show thinking, a lab result) show their colours too, faded by
+/// their weight (an LP iterate's entry of P).
 fn dress_thinking(
     mut commands: Commands,
     added: Query<
@@ -67,24 +68,26 @@ fn dress_thinking(
     let Some(tiles) = tiles(&active) else { return };
     for (e, g) in &added {
         if let Some(tile) = tiles.get(g.placement.piece) {
-            edge_tile(&mut commands, e, tile);
+            edge_tile(&mut commands, e, tile, g.weight);
         }
     }
 }
 
 use crate::tiles::side_rgb;
 
-/// The four coloured triangles of a tile, with a symbol in each, as children of the piece.
-fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile) {
+/// The four coloured triangles of a tile, with a symbol in each, as children of the piece;
+/// `alpha` below 1 fades them.
+fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile, alpha: f32) {
+    let outline = OUTLINE.with_alpha(OUTLINE.alpha() * alpha);
     let c = Vec2::splat(0.5);
     let corners = [Vec2::new(0.0, 1.0), Vec2::new(1.0, 1.0), Vec2::new(1.0, 0.0), Vec2::new(0.0, 0.0)];
     for (side, &colour) in tile.iter().enumerate() {
         let (a, b) = (corners[side], corners[(side + 1) % 4]);
         let tri = shapes::Polygon { points: vec![a, b, c], closed: true };
         let [r, g, bl] = side_rgb(colour);
-        let col = Color::srgb(r, g, bl);
+        let col = Color::srgba(r, g, bl, alpha);
         commands.spawn((
-            ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(OUTLINE, LINE * 0.5)).build(),
+            ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(outline, LINE * 0.5)).build(),
             Transform::from_xyz(0.0, 0.0, 0.1),
             ChildOf(piece),
         ));
@@ -95,7 +98,7 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile) 
         let at = c + ((a + b) * 0.5 - c) * 0.62;
         let sym = (colour as usize - 1) % 6;
         let r = 0.075;
-        let ink = Color::srgb(0.08, 0.08, 0.10);
+        let ink = Color::srgba(0.08, 0.08, 0.10, alpha);
         let shape = match sym {
             0 => ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).fill(fill(ink)).build(),
             5 => {

@@ -1,15 +1,16 @@
 //! The solver lab: runs one of the methods the level's family offers ([`crate::family::Family::lab`];
 //! on tile puzzles the exact search and the paper's LP method, Algorithm 1) on the level as an
 //! async task; the result comes back over a crossbeam channel and the UI lists it (method,
-//! solved, iterations or nodes, time) beside the others. [`LabShow`] lays a result's
-//! arrangement over the board as faint ghosts (drawn as the show-thinking view's), until the
-//! player's next move.
+//! solved, iterations or nodes, time) beside the others. [`LabShow`] plays a numerical
+//! method's iterates (the LP's fractional assignment, every entry of P a tile faded by its
+//! value, as the paper's Figure 5.1 draws the matrix), one per [`ITERATE_PACE`], then lays the
+//! arrangement found over the board as faint ghosts (drawn as the show-thinking view's), until
+//! the player's next move.
 
 use crate::family::Tried;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::AppState;
 use crate::game::solver::job::Job;
-use crate::support::i18n::Text;
 use bevy::prelude::*;
 
 /// Ask the lab to run a method: an index into the family's [`crate::family::Family::lab`].
@@ -35,6 +36,19 @@ pub struct LabResult {
     pub ms: f64,
     /// The arrangement found (empty when none was).
     pub solution: Vec<crate::pieces::Placement>,
+    /// The method's iterates, each a weighted arrangement ([`Tried::iterates`]).
+    pub iterates: Vec<Vec<(crate::pieces::Placement, f32)>>,
+}
+
+/// How long each iterate stays on the board when a result is shown.
+pub const ITERATE_PACE: f32 = 0.6;
+
+/// A result being played: which, the next iterate to draw, and when the last one was drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Playing {
+    pub result: usize,
+    pub next: usize,
+    since: f32,
 }
 
 #[derive(Resource, Default)]
@@ -42,6 +56,8 @@ pub struct SolverLab {
     pub open: bool,
     pub running: bool,
     pub results: Vec<LabResult>,
+    /// The result whose iterates are playing, if one is.
+    pub playing: Option<Playing>,
     /// Leaving the level stops the run, and a result that still arrives is dropped.
     job: Job<LabResult>,
 }
@@ -57,7 +73,7 @@ impl Plugin for LabPlugin {
             .add_systems(PostUpdate, show_card.before(crate::game::board::view::fit_view))
             .add_systems(
                 Update,
-                (run, receive, show, hide_on_move)
+                (run, receive, show, play, hide_on_move)
                     .chain()
                     .after(crate::game::shared::PlacementSet)
                     .run_if(in_state(AppState::Playing)),
@@ -71,6 +87,7 @@ fn leave(mut lab: ResMut<SolverLab>) {
     lab.job.stop();
     lab.open = false;
     lab.running = false;
+    lab.playing = None;
     lab.results.clear();
 }
 
@@ -84,13 +101,19 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
     lab.running = true;
     lab.job.start(move |job| {
         let t0 = std::time::Instant::now();
-        let tried = level.family.lab_run(&level, method, job.cancel.clone()).unwrap_or_else(|| Tried {
-            solved: false,
-            work: Text::new("error").with("why", format!("the family has no lab method {method}")),
-            solution: Vec::new(),
-        });
+        let tried = level
+            .family
+            .lab_run(&level, method, job.cancel.clone())
+            .unwrap_or_else(|| Tried::failed(format!("the family has no lab method {method}")));
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
-        job.send(LabResult { method: name, solved: tried.solved, work: tried.work, ms, solution: tried.solution });
+        job.send(LabResult {
+            method: name,
+            solved: tried.solved,
+            work: tried.work,
+            ms,
+            solution: tried.solution,
+            iterates: tried.iterates,
+        });
     });
 }
 
@@ -102,22 +125,40 @@ fn receive(mut lab: ResMut<SolverLab>) {
     }
 }
 
-/// Lays the asked result's arrangement over the board, in place of the last one shown.
-fn show(
-    mut asks: MessageReader<LabShow>,
-    lab: Res<SolverLab>,
-    ghosts: Query<Entity, With<LabGhost>>,
-    mut commands: Commands,
-) {
+/// Starts playing the asked result: its iterates first, if it has any, then its arrangement.
+fn show(mut asks: MessageReader<LabShow>, mut lab: ResMut<SolverLab>, time: Res<Time>) {
     let Some(LabShow(k)) = asks.read().last().copied() else { return };
-    let Some(result) = lab.results.get(k) else { return };
+    if k < lab.results.len() {
+        // Drawn at once, by `play` in the same frame.
+        lab.playing = Some(Playing { result: k, next: 0, since: time.elapsed_secs() - ITERATE_PACE });
+    }
+}
+
+/// Draws the playing result's next iterate once the last has stood for [`ITERATE_PACE`], and
+/// after the last iterate the arrangement found (which stays until the next move).
+fn play(mut lab: ResMut<SolverLab>, time: Res<Time>, ghosts: Query<Entity, With<LabGhost>>, mut commands: Commands) {
+    let now = time.elapsed_secs();
+    let Some(playing) = lab.playing.filter(|p| now - p.since >= ITERATE_PACE) else { return };
+    let Some(result) = lab.results.get(playing.result) else {
+        lab.playing = None;
+        return;
+    };
+    let frame: Vec<(crate::pieces::Placement, f32)> = match result.iterates.get(playing.next) {
+        Some(iterate) => iterate.clone(),
+        None => result.solution.iter().map(|&p| (p, 1.0)).collect(),
+    };
+    lab.playing = (playing.next < result.iterates.len()).then_some(Playing {
+        result: playing.result,
+        next: playing.next + 1,
+        since: now,
+    });
     for e in &ghosts {
         commands.entity(e).despawn();
     }
-    for &placement in &result.solution {
+    for (placement, weight) in frame {
         commands.spawn((
             LabGhost,
-            crate::game::solver::thinking::ThinkingGhost { placement, base: 0.0 },
+            crate::game::solver::thinking::ThinkingGhost { placement, base: 0.0, weight },
             crate::game::shared::InLevel.scoped(),
         ));
     }
@@ -126,10 +167,12 @@ fn show(
 /// The player's next move puts the shown arrangement away.
 fn hide_on_move(
     mut placed: MessageReader<crate::game::shared::PiecePlaced>,
+    mut lab: ResMut<SolverLab>,
     ghosts: Query<Entity, With<LabGhost>>,
     mut commands: Commands,
 ) {
     if placed.read().count() > 0 {
+        lab.playing = None;
         for e in &ghosts {
             commands.entity(e).despawn();
         }

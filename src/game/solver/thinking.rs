@@ -19,11 +19,13 @@ use bevy::prelude::*;
 use std::sync::Arc;
 use std::time::Duration;
 
-/// One piece of the search's current partial placement: world angle `rot * step + base`.
+/// One piece of the search's current partial placement: world angle `rot * step + base`;
+/// `weight` (0 to 1) fades it, for an iterate that holds a piece in several places at once.
 #[derive(Component, Clone, Copy, Debug, PartialEq)]
 pub struct ThinkingGhost {
     pub placement: Placement,
     pub base: f64,
+    pub weight: f32,
 }
 
 /// Time between two shown steps of the search.
@@ -151,7 +153,7 @@ fn receive(
                 commands.entity(e).despawn();
             }
             for p in placed {
-                commands.spawn(ThinkingGhost { placement: p, base });
+                commands.spawn(ThinkingGhost { placement: p, base, weight: 1.0 });
             }
             let id = if state.sdp { "watch-sdp-step" } else { "watch-solver-step" };
             state.message = Some(Text::new(id).with("shown", state.shown));

@@ -54,11 +54,15 @@ pub(super) fn lab_card(
             if lab.results.is_empty() {
                 ui.weak(tr.s("lab-about"));
             }
+            if let Some(p) = lab.playing {
+                let n = lab.results.get(p.result).map_or(0, |r| r.iterates.len());
+                ui.label(tr.f("lab-playing", &[("i", p.next.into()), ("n", n.into())]));
+            }
             egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, |ui| {
                 for (k, r) in lab.results.iter().enumerate().rev() {
                     ui.horizontal_wrapped(|ui| {
                         // Show first, so that a long line on a phone cannot push it out of view.
-                        if !r.solution.is_empty()
+                        if (!r.solution.is_empty() || !r.iterates.is_empty())
                             && super::widgets::compact_button(ui, tr.s("lab-show"))
                                 .on_hover_text(tr.s("lab-show-tip"))
                                 .clicked()
