@@ -52,3 +52,18 @@ fn a_unique_edge_level_a_many_solution_tangram_and_an_impossible_figure() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue P2b, item 14: a tile puzzle whose first solution came from the SAT solver (which
+/// counts no nodes) was given difficulty 1 from "0 nodes". A count that did not measure the
+/// search gives no difficulty, and the JSON says `first_nodes: null`.
+#[test]
+fn a_first_solution_found_without_counting_nodes_gives_no_difficulty() {
+    use tessera::content::analysis::Analysis;
+    use tessera::family::Count;
+    let sat = Count { solutions: 1, complete: false, nodes: 0, measured: false };
+    let a = Analysis { first: sat, all: sat, limit: 1000 };
+    assert!(a.solvable());
+    assert_eq!(a.difficulty(), None);
+    let searched = Count { measured: true, nodes: 5_000, ..sat };
+    assert_eq!(Analysis { first: searched, all: searched, limit: 1000 }.difficulty(), Some(4));
+}

@@ -392,3 +392,84 @@ fn a_figure_below_the_tolerance_floor_is_refused_saying_why() {
     assert_ne!(code, 0);
     assert!(format!("{out}{err}").contains("closer than the tolerance"), "{out}{err}");
 }
+
+/// Issue P2b, items 3, 5 and 6: index sets whose semidefinite programs would need more memory
+/// than the solver may use are refused before anything is allocated, in `solve` and in
+/// `edge solve`; and a time limit is kept inside one of the SDP solver's steps (degree6 on the
+/// tangram takes seconds a step: with 1 ms, no step is finished).
+#[test]
+fn the_sdp_refuses_index_sets_too_big_for_memory_and_keeps_its_time_limit() {
+    let d = scratch("sdp");
+    let two = write(
+        &d,
+        "two.json",
+        r#"{"target": [[[0,0],[2,0],[2,1],[0,1]]], "pieces": [[[0,0],[1,0],[1,1],[0,1]], [[0,0],[1,0],[1,1],[0,1]]], "rotation_step": 360}"#,
+    );
+    for index in ["grid8", "ball8"] {
+        let (code, _, err) = run(&["solve", &two, "--method", "sdp", "--index", index, "--timeout-ms", "2000"]);
+        assert_eq!(code, 2, "{index}: {err}");
+        assert!(err.contains(&format!("index set {index}")) && err.contains("more than the 512 MB"), "{err}");
+    }
+    let board = d.join("e3.txt").display().to_string();
+    let (code, _, err) = run(&["edge", "generate", "--cols", "3", "--rows", "3", "--colors", "3", "--out", &board]);
+    assert_eq!(code, 0, "{err}");
+    for index in ["grid8", "degree8"] {
+        let (code, _, err) =
+            run(&["edge", "solve", &board, "--method", "sdp", "--index", index, "--timeout-ms", "2000"]);
+        assert_eq!(code, 2, "{index}: {err}");
+        assert!(err.contains("more than the 512 MB"), "{err}");
+    }
+    let tangram = write(
+        &d,
+        "t.json",
+        r#"{"target": [[[0, 2], [-2, 0], [0, -2], [2, 0]]], "pieces": "tangram", "rotation_step": 360}"#,
+    );
+    let (code, out, err) =
+        run(&["solve", &tangram, "--method", "sdp", "--index", "degree6", "--timeout-ms", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json_line(&out);
+    assert!(v.to_string().contains("out of time"), "{v}");
+    assert_eq!(v["runs"][0]["iterations"], 0, "the deadline ended the first step: {v}");
+}
+
+/// Issue P2b, item 10: `verify` had neither a time limit nor a budget (300 misplaced annuli in
+/// free mode ran past two minutes). A file's judgement now ends at `--timeout-ms` (default
+/// 20 s; 0: none) with the reason, and the other files are still judged.
+#[test]
+fn verify_keeps_a_time_limit_and_goes_on_with_the_next_file() {
+    let d = scratch("verify-time");
+    let ring = |cx: f64, cy: f64, r: f64, n: usize, back: bool| {
+        let mut v: Vec<String> = (0..n)
+            .map(|k| {
+                let a = std::f64::consts::TAU * k as f64 / n as f64;
+                format!("[{},{}]", cx + r * a.cos(), cy + r * a.sin())
+            })
+            .collect();
+        if back {
+            v.reverse();
+        }
+        format!("[{}]", v.join(","))
+    };
+    let pieces: Vec<String> = (0..300)
+        .map(|i| {
+            let (cx, cy) = ((i % 20) as f64 * 1.5 + 0.3 * (i % 3) as f64, (i / 20) as f64 * 1.5 + 0.1 * (i % 7) as f64);
+            format!("[{},{}]", ring(cx, cy, 1.0, 32, false), ring(cx, cy, 0.5, 32, true))
+        })
+        .collect();
+    let annuli = write(
+        &d,
+        "annuli.json",
+        &format!(
+            r#"{{"target": [{}], "pieces": [{}], "mode": "free"}}"#,
+            ring(0.0, 0.0, 20.0, 64, false),
+            pieces.join(",")
+        ),
+    );
+    let square = "[[0,0],[1,0],[1,1],[0,1]]";
+    let easy =
+        write(&d, "easy.json", &format!(r#"{{"target": [{square}], "pieces": [[{square}]], "mode": "anchored"}}"#));
+    let (code, out, err) = run(&["verify", &annuli, &easy, "--timeout-ms", "200"]);
+    assert_eq!(code, 2, "{out}");
+    assert!(err.contains("annuli.json: no verdict within 200 ms"), "{err}");
+    assert!(out.contains("easy.json: solved"), "the next file is judged: {out}");
+}

@@ -149,3 +149,42 @@ fn deeply_nested_drawings_and_special_files_are_refused() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+/// Issue P2b, item 9: a piece drawn as one path of 300,000 segments (each side cut into
+/// 100,000 straight pieces, in page coordinates) is the same piece: its straight-through
+/// points go in one pass (the old pass removed them one at a time, in quadratic time, and
+/// took the corners between tiny segments for straight ones too).
+#[test]
+fn a_piece_drawn_with_hundreds_of_thousands_of_segments_imports() {
+    let set = PieceSet::builtin("tangram").unwrap();
+    let level = classic("arrow");
+    let svg = drawing(&level, false, 0.3);
+    let start = svg.find("<polygon id=\"p0\"").unwrap();
+    let end = start + svg[start..].find("/>").unwrap() + 2;
+    let points = svg[start..end].split("points=\"").nth(1).unwrap().split('"').next().unwrap();
+    let corners: Vec<(f64, f64)> = points
+        .split_whitespace()
+        .map(|p| {
+            let (x, y) = p.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        })
+        .collect();
+    let per_side = 100_000;
+    let mut fine = Vec::new();
+    for (i, &(x0, y0)) in corners.iter().enumerate() {
+        let (x1, y1) = corners[(i + 1) % corners.len()];
+        for k in 0..per_side {
+            let t = k as f64 / per_side as f64;
+            fine.push(format!("{:.5},{:.5}", x0 + (x1 - x0) * t, y0 + (y1 - y0) * t));
+        }
+    }
+    let piece = format!("<polygon id=\"p0\" fill=\"#c33\" points=\"{}\"/>", fine.join(" "));
+    let big = format!("{}{piece}{}", &svg[..start], &svg[end..]);
+    assert!(big.len() > 3_000_000);
+    let entry = import_svg(big.as_bytes(), &set, "Fine").unwrap_or_else(|e| panic!("{e}"));
+    let plain = import_svg(svg.as_bytes(), &set, "Plain").unwrap();
+    let text = write_pack("Imported", &[entry, plain]);
+    let pack = parse_pack(&text, "imported.ron", "imported").unwrap();
+    assert!(same_figure(&pack.levels[0], &pack.levels[1]), "{text}");
+    assert!(same_figure(&pack.levels[0], &level));
+}

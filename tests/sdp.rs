@@ -231,12 +231,12 @@ fn the_command_refuses_what_it_cannot_take() {
 fn a_timeout_is_reported_not_solved() {
     let dir = temp_dir("timeout");
     let file = solve_file(&dir, "square.json", 360.0, serde_json::json!({}));
-    let (code, out, err) = run(&["solve", &file, "--method", "sdp", "--timeout-ms", "0", "--json"]);
+    let (code, out, err) = run(&["solve", &file, "--method", "sdp", "--timeout-ms", "1", "--json"]);
     assert_eq!(code, 0, "{err}");
     let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
     assert_eq!(v["solved"], false);
     assert_eq!(v["stopped"], "out of time");
-    let (_, text, _) = run(&["solve", &file, "--method", "sdp", "--timeout-ms", "0"]);
+    let (_, text, _) = run(&["solve", &file, "--method", "sdp", "--timeout-ms", "1"]);
     assert!(text.contains("not solved: out of time"), "{text}");
 }
 

@@ -219,3 +219,21 @@ fn the_live_view_sees_partial_placements_at_a_bounded_rate() {
     solve(&set, &rect, &Options { limit: 1, watch: Some(watch), ..Options::default() }).unwrap();
     assert_eq!(*count.lock().unwrap(), 1);
 }
+
+/// Issue P2b, item 2: 200 identical right triangles in a 10 x 10 square. The table of
+/// searched states (a key holds the whole region's edges) grew without bound, about 40 MB a
+/// second. It is now emptied when full: with a 64 KB table, 3,000 nodes never hold more, and
+/// the search goes on to its node budget.
+#[test]
+fn the_table_of_searched_states_stays_within_its_bytes() {
+    use tessera::format::{parse_solve, Syntax};
+    let tri = "[[0,0],[1,0],[0,1]]";
+    let text = format!(r#"{{"target": [[[0,0],[10,0],[10,10],[0,10]]], "pieces": [{}]}}"#, vec![tri; 200].join(","));
+    let file = parse_solve(&text, Syntax::Json).unwrap();
+    let budget = 64 << 10;
+    let opts = Options { limit: 1, max_nodes: 3_000, memo_bytes: budget, ..Options::default() };
+    let out = solve(&file.set, &file.target, &opts).unwrap();
+    assert_eq!(out.nodes, 3_000, "the search ran to its budget");
+    assert!(out.memo_peak_bytes <= budget && out.memo_peak_bytes > budget / 2, "{}", out.memo_peak_bytes);
+    assert!(out.memo_emptied > 0);
+}

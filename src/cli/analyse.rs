@@ -50,7 +50,8 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             let v = serde_json::json!({
                 "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),
                 "solutions": a.solutions(), "more": a.more(), "unique": a.unique(), "complete": a.all.complete,
-                "nodes": a.all.nodes, "first_nodes": a.first.nodes, "difficulty": a.difficulty(),
+                "nodes": a.all.nodes, "first_nodes": a.first.measured.then_some(a.first.nodes),
+                "difficulty": a.difficulty(),
             });
             let _ = writeln!(out, "{v}");
             continue;
@@ -62,9 +63,13 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             Found::Exactly(n) => format!("{n} solutions"),
             Found::NotFound { .. } | Found::AtLeast(_) => a.verdict(),
         };
-        let hard = a
-            .difficulty()
-            .map_or(String::new(), |d| format!("; difficulty estimate {d} ({} nodes to the first)", a.first.nodes));
+        let hard = match a.difficulty() {
+            Some(d) => format!("; difficulty estimate {d} ({} nodes to the first)", a.first.nodes),
+            None if a.solvable() => {
+                "; difficulty not measured (the SAT solver answered first, counting no nodes)".into()
+            }
+            None => String::new(),
+        };
         let _ = writeln!(out, "{}/{}: {says}{hard}", pack.id, l.id);
     }
     0

@@ -6,7 +6,8 @@ use std::io::Write;
 pub const USAGE: &str = "\
 usage:
   tessera                          play (needs the default `game` feature)
-  tessera verify FILE... [--json]  judge arrangements of pieces (RON or JSON puzzle files)
+  tessera verify FILE... [--timeout-ms N] [--json]
+                                   judge arrangements of pieces (RON or JSON puzzle files)
   tessera solve FILE... [--all] [--limit N] [--timeout-ms N] [--fewer] [--json]
                                    fill a figure with a set of pieces (RON or JSON: target, pieces);
                                    --fewer: pieces may be left over (no scaling then)
@@ -194,6 +195,23 @@ impl<W: Write> Write for Plain<W> {
 
 /// The longest line a command writes to standard error.
 pub(crate) const ERROR_LINE_BYTES: usize = 1000;
+
+/// A `--timeout-ms` as given: 0 means no limit, in every command.
+pub fn time_limit(ms: Option<u64>) -> Option<u64> {
+    ms.filter(|&ms| ms > 0)
+}
+
+/// Runs `f` on its own thread and waits at most `timeout_ms` (no limit when `None`); `None`
+/// when the time ran out (the thread is left to finish and its answer dropped). For work that
+/// cannot watch a deadline itself, so that a limit given is a limit kept.
+pub fn within<T: Send + 'static>(timeout_ms: Option<u64>, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let Some(ms) = timeout_ms else { return Some(f()) };
+    let (tx, rx) = std::sync::mpsc::channel();
+    std::thread::spawn(move || {
+        let _ = tx.send(f());
+    });
+    rx.recv_timeout(std::time::Duration::from_millis(ms)).ok()
+}
 
 #[cfg(test)]
 mod tests {

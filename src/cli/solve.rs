@@ -21,7 +21,7 @@ struct SolveArgs {
     /// Most solutions (at least 1).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// Stop the search after N milliseconds.
+    /// Stop the search after N milliseconds (0: no limit).
     #[arg(long, value_name = "N")]
     timeout_ms: Option<u64>,
     /// Pieces may be left over (no scaling then).
@@ -47,7 +47,8 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
         Ok(a) => a,
         Err(code) => return code,
     };
-    let (json, all, fewer, timeout, files) = (a.json, a.all, a.fewer, a.timeout_ms, a.files);
+    let (json, all, fewer, files) = (a.json, a.all, a.fewer, a.files);
+    let timeout = super::args::time_limit(a.timeout_ms);
     let limit = match a.limit {
         Some(0) => {
             let _ = writeln!(err, "tessera solve: --limit takes a whole number of at least 1\n{USAGE}");

@@ -106,7 +106,7 @@ struct SolveArgs {
     /// Most solutions (auto, exact, sat), or most linear programs (lp, default 50).
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
-    /// Stop after N milliseconds.
+    /// Stop after N milliseconds (0: no limit).
     #[arg(long, value_name = "N")]
     timeout_ms: Option<u64>,
     /// The text file's tiles turn.
@@ -169,7 +169,8 @@ pub const LP_MAX_CELLS: usize = 144;
 
 fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     let Some(a) = parse::<SolveArgs>("solve", args, out)? else { return Ok(0) };
-    let (file, method, all, json, rotate, timeout) = (a.file, a.method, a.all, a.json, a.rotate, a.timeout_ms);
+    let (file, method, all, json, rotate) = (a.file, a.method, a.all, a.json, a.rotate);
+    let timeout = super::args::time_limit(a.timeout_ms);
     let limit = match a.limit {
         Some(n) => Some(within(n, "--limit", 1, u64::MAX)?),
         None => None,
@@ -258,7 +259,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             } else {
                 let copy = puzzle.clone();
                 let o = opts.clone();
-                run_with_timeout(timeout, move || lp::solve(&copy, &o))
+                super::args::within(timeout, move || lp::solve(&copy, &o))
             }
             .ok_or_else(|| {
                 file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0)))
@@ -335,18 +336,6 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         other => return Err(format!("--method is auto, exact, sat, lp or sdp, not `{other}`").into()),
     }
     Ok(0)
-}
-
-/// Runs `f` on its own thread and waits at most `timeout_ms` (no limit when `None`); `None`
-/// when it did not finish in time (the thread is left to end with the process). For solvers
-/// that cannot be interrupted inside one step.
-fn run_with_timeout<T: Send + 'static>(timeout_ms: Option<u64>, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let Some(ms) = timeout_ms else { return Some(f()) };
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_millis(ms)).ok()
 }
 
 fn print_grid(out: &mut impl Write, p: &Puzzle, placement: &Placement) {

@@ -14,10 +14,17 @@ struct VerifyArgs {
     /// Tolerance as a fraction of the figure's size (default 2e-4; overrides the files').
     #[arg(long, value_name = "REL", value_parser = parse_tolerance)]
     tolerance: Option<f64>,
+    /// Give up a file's judgement after N milliseconds (default 20000; 0: no limit).
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
     /// One JSON object per file.
     #[arg(long)]
     json: bool,
 }
+
+/// How long one file's judgement may take unless `--timeout-ms` says otherwise: far longer
+/// than any level's (milliseconds), short enough that a hostile file cannot hold the command.
+pub const VERIFY_DEFAULT_TIMEOUT_MS: u64 = 20_000;
 
 /// `tessera verify FILE... [--json]`: exit 0 when every file was judged, 2 when any file was
 /// malformed (the others are still judged).
@@ -34,10 +41,19 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
     }
     let mut code = 0;
     for file in &files {
+        let timeout = super::args::time_limit(Some(a.timeout_ms.unwrap_or(VERIFY_DEFAULT_TIMEOUT_MS)));
         let judged = load_puzzle(Path::new(file))
             .map(|p| PuzzleFile { tolerance: a.tolerance.or(p.tolerance), ..p })
             .and_then(|p| p.build_repaired().map_err(|e| e.to_string()))
-            .map(|(puzzle, pieces, repairs)| (puzzle.judge(&pieces), repairs));
+            .and_then(|(puzzle, pieces, repairs)| {
+                // The engine does not watch the clock: the judgement runs on its own thread.
+                super::args::within(timeout, move || puzzle.judge(&pieces)).map(|v| (v, repairs)).ok_or_else(|| {
+                    format!(
+                        "no verdict within {} ms (the time limit; --timeout-ms sets another, 0 none)",
+                        timeout.unwrap_or(0)
+                    )
+                })
+            });
         match judged {
             Ok((v, repairs)) => {
                 let line = if json {

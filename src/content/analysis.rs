@@ -56,9 +56,10 @@ impl Analysis {
         self.all.solutions == 1 && self.all.complete
     }
 
-    /// The difficulty estimate of a solvable level.
+    /// The difficulty estimate of a solvable level, when the first solution's search was
+    /// measured (not when the SAT solver answered first: it counts no nodes).
     pub fn difficulty(&self) -> Option<u8> {
-        self.solvable().then(|| difficulty(self.first.nodes))
+        (self.solvable() && self.first.measured).then(|| difficulty(self.first.nodes))
     }
 
     /// What the search found, as a designer reads it (the counts behind [`Analysis::verdict`]).

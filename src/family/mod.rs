@@ -84,6 +84,9 @@ pub struct Count {
     /// The search ran to its end, so `solutions` is all there are (when under the limit).
     pub complete: bool,
     pub nodes: u64,
+    /// `nodes` measure the search's work to its answer (false when a method that counts no
+    /// nodes, the SAT solver, answered first: the difficulty is then not measured).
+    pub measured: bool,
 }
 
 /// What the difficulty measure reads of a level (`content::difficulty` turns it into a score

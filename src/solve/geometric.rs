@@ -45,7 +45,13 @@ pub struct Options {
     pub tolerance: Option<f64>,
     /// Pieces only turn, never mirrored (a level's or a file's `allow_mirror: false`).
     pub no_mirror: bool,
+    /// The most memory the table of searched states may hold, in bytes (0: [`MEMO_BYTES`]);
+    /// when full it is emptied, which only loses pruning.
+    pub memo_bytes: usize,
 }
+
+/// The searched states' table's default size: a search of hours stays within it.
+pub const MEMO_BYTES: usize = 256 << 20;
 
 /// The live view's callback: the partial placement and the figure's base angle.
 pub type Shown = Arc<dyn Fn(&[Placement], f64) + Send + Sync>;
@@ -81,6 +87,10 @@ pub struct Outcome {
     pub incomplete_reason: Option<String>,
     /// What was done to the figure before the search (snapping it to the lattice).
     pub repairs: Vec<String>,
+    /// The most bytes the table of searched states held (estimated: the keys' contents and
+    /// the table's own overhead per entry), and how often it was emptied for being full.
+    pub memo_peak_bytes: usize,
+    pub memo_emptied: u64,
 }
 
 impl Outcome {
@@ -120,6 +130,8 @@ struct Search<'a> {
     eps: f64,
     opts: &'a Options,
     seen: HashSet<StateKey>,
+    /// What `seen` holds, in bytes (estimated).
+    seen_bytes: usize,
     chosen: Vec<(usize, Placement)>,
     out: Outcome,
     stopped: bool,
@@ -200,6 +212,7 @@ impl Prepared {
             eps: self.eps,
             opts,
             seen: HashSet::new(),
+            seen_bytes: 0,
             chosen: Vec::new(),
             out: Outcome { base_angle: self.base, repairs: self.repairs.clone(), ..Outcome::default() },
             stopped: false,
@@ -435,9 +448,19 @@ impl Search<'_> {
                 })
                 .collect();
             key.sort();
+            // Two vectors' headers, their contents, and the table's slot and hash.
+            let bytes = 64 + 8 * self.left.len() + std::mem::size_of::<[i64; 6]>() * key.len();
+            let budget = if self.opts.memo_bytes == 0 { MEMO_BYTES } else { self.opts.memo_bytes };
+            if self.seen_bytes + bytes > budget {
+                self.seen = HashSet::new();
+                self.seen_bytes = 0;
+                self.out.memo_emptied += 1;
+            }
             if !self.seen.insert((self.left.clone(), key)) {
                 return;
             }
+            self.seen_bytes += bytes;
+            self.out.memo_peak_bytes = self.out.memo_peak_bytes.max(self.seen_bytes);
         }
         let Some(anchor) = anchor(region, self.eps) else { return };
         let (along, corner) = match anchor {

@@ -41,6 +41,34 @@ const STALL: usize = 6;
 /// Most pieces one SDP takes (its variables grow with pieces times the index set's sums).
 pub const MAX_PIECES: usize = 200;
 
+/// The most memory the SDP solver may be asked to use, in bytes (estimated by [`solver_bytes`]).
+pub const MAX_SOLVER_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
+
+/// What Clarabel needs for `pieces` moment matrices over `index`: each PSD cone of order n
+/// has a dense block of n(n+1)/2 squared entries in the linear systems it factors. Measured
+/// on this machine (peak resident memory over that count times 8 bytes): about 10, so 80
+/// bytes per entry (tangram, degree6: 102 MB; degree8: 563 MB).
+pub fn solver_bytes(index: IndexSet, pieces: usize) -> f64 {
+    let order = index.members().len() as f64;
+    let tri = order * (order + 1.0) / 2.0;
+    80.0 * pieces as f64 * tri * tri
+}
+
+/// Refuses an index set whose semidefinite programs would need more than [`MAX_SOLVER_BYTES`].
+pub fn check_size(index: IndexSet, pieces: usize) -> Result<(), String> {
+    let bytes = solver_bytes(index, pieces);
+    if bytes > MAX_SOLVER_BYTES {
+        return Err(format!(
+            "index set {} makes {pieces} moment matrices of order {}: the SDP solver would need about {} MB, more than the {} MB it may use; take a smaller index set",
+            index.name(),
+            index.members().len(),
+            (bytes / 1048576.0).round(),
+            (MAX_SOLVER_BYTES / 1048576.0).round()
+        ));
+    }
+    Ok(())
+}
+
 /// Called after each step with the step's number and every piece's translation as read
 /// from its matrix then (in the equations' coordinates).
 pub type Watch = Arc<dyn Fn(usize, &[(f64, f64)]) + Send + Sync>;
@@ -124,6 +152,10 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         sizes: Sizes { matrices: n, order, constraints: eq.rows.len(), variables: nvar },
         ..Default::default()
     };
+    if let Err(e) = check_size(opts.index, n) {
+        out.stopped = Some(e);
+        return out;
+    }
     // The constraint matrix, by columns: the equations, then each piece's PSD triangle.
     let mut cols: Vec<Vec<(usize, f64)>> = vec![Vec::new(); nvar];
     let mut b = Vec::new();
@@ -193,17 +225,15 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
             .build()
             .expect("valid Clarabel settings");
         let t0 = Instant::now();
-        let mut solver = match DefaultSolver::new(&p, &q, &a, &b, &cones, settings) {
-            Ok(s) => s,
-            Err(e) => {
-                out.stopped = Some(format!("the SDP solver refused the problem: {e:?}"));
+        let (status, x) = match solve_once(&p, &q, &a, &b, &cones, settings, opts.deadline) {
+            Ok(answer) => answer,
+            Err(why) => {
+                out.stopped = Some(why);
                 break;
             }
         };
-        solver.solve();
         out.sdp_ms.push(t0.elapsed().as_secs_f64() * 1000.0);
         out.iterations = step;
-        let status = solver.solution.status;
         match status {
             // Not a proof: the equations are rounded to floating point, and a solvable
             // figure's have been refused this way. The run ends; the caller may go on with
@@ -224,7 +254,6 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
             }
             _ => {}
         }
-        let x = &solver.solution.x;
         if x.iter().any(|v| !v.is_finite()) {
             out.stopped = Some(format!("the SDP solver gave no usable answer ({status:?})"));
             break;
@@ -284,6 +313,37 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         }
     }
     out
+}
+
+/// One semidefinite program: its status and solution. With a deadline it runs on a thread of
+/// its own, and the deadline is kept even inside one of Clarabel's steps (its own time limit
+/// is looked at between steps only, and a large step can take minutes): past the deadline
+/// the run is given up as out of time and the thread, left to finish, is dropped.
+fn solve_once(
+    p: &CscMatrix<f64>,
+    q: &[f64],
+    a: &CscMatrix<f64>,
+    b: &[f64],
+    cones: &[SupportedConeT<f64>],
+    settings: clarabel::solver::DefaultSettings<f64>,
+    deadline: Option<Instant>,
+) -> Result<(SolverStatus, Vec<f64>), String> {
+    let once = move |p: &CscMatrix<f64>, q: &[f64], a: &CscMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>]| {
+        let mut solver = DefaultSolver::new(p, q, a, b, cones, settings)
+            .map_err(|e| format!("the SDP solver refused the problem: {e:?}"))?;
+        solver.solve();
+        Ok((solver.solution.status, std::mem::take(&mut solver.solution.x)))
+    };
+    let Some(deadline) = deadline else { return once(p, q, a, b, cones) };
+    let (send, receive) = std::sync::mpsc::channel();
+    let (p, q, a, b, cones) = (p.clone(), q.to_vec(), a.clone(), b.to_vec(), cones.to_vec());
+    std::thread::spawn(move || {
+        let _ = send.send(once(&p, &q, &a, &b, &cones));
+    });
+    receive.recv_timeout(deadline.saturating_duration_since(Instant::now())).unwrap_or_else(|e| match e {
+        std::sync::mpsc::RecvTimeoutError::Timeout => Err("out of time".into()),
+        std::sync::mpsc::RecvTimeoutError::Disconnected => Err("the SDP solver stopped without an answer".into()),
+    })
 }
 
 /// A symmetric matrix over the basis from a value per multi-index sum.
@@ -672,6 +732,9 @@ impl Dissection {
     pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
         let mut out = DissectionOutcome { runs: Vec::new(), placed: None };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+        for &index in indexes {
+            check_size(index, self.rings.len())?;
+        }
         let given = opts.start.clone();
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
         for restart in 0..=RESTARTS {

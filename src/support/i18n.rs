@@ -266,6 +266,7 @@ mod tests {
             ("verdict", "unique".into()),
             ("difficulty", 3.into()),
             ("of", 4.into()),
+            ("i", 1.into()),
             ("family", "Tangram".into()),
             ("day", "Monday".into()),
         ];

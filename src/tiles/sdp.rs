@@ -75,6 +75,9 @@ pub fn solve(p: &Puzzle, opts: &Options, indexes: &[IndexSet]) -> Result<EdgeOut
         return Ok(out);
     }
     for &index in indexes {
+        crate::solve::sdp::check_size(index, pieces.len())?;
+    }
+    for &index in indexes {
         let eq = Equations::new(&pieces, &figure, &index.sums());
         let run = run(&eq, &Options { index, ..opts.clone() }, |t| {
             // Each tile to the nearest cell; a permutation that matches every side solves.

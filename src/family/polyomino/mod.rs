@@ -234,7 +234,7 @@ impl Family for PolyLevel {
             ..PackOptions::new(d.board.dim)
         };
         let out = crate::polyform::pack::solve(&d.board, &d.parts, &opts);
-        Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes }
+        Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes, measured: true }
     }
 
     /// Packing boards: the parts, and the solutions counted up to the board's symmetries (on

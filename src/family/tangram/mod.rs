@@ -143,7 +143,7 @@ impl Family for Tangram {
             ..Default::default()
         };
         crate::solve::geometric::solve(&level.set, &level.target, &opts).map_or(super::Count::default(), |o| {
-            super::Count { solutions: o.solutions.len() as u64, complete: o.complete, nodes: o.nodes }
+            super::Count { solutions: o.solutions.len() as u64, complete: o.complete, nodes: o.nodes, measured: true }
         })
     }
 

@@ -123,7 +123,12 @@ impl Family for TileLevel {
             ..Default::default()
         };
         match crate::tiles::portfolio::solve(&e.puzzle, &opts) {
-            Ok((o, _)) => super::Count { solutions: o.solutions, complete: o.complete, nodes: o.nodes },
+            Ok((o, by)) => super::Count {
+                solutions: o.solutions,
+                complete: o.complete,
+                nodes: o.nodes,
+                measured: by == crate::tiles::portfolio::By::Search,
+            },
             Err(_) => super::Count::default(),
         }
     }
