@@ -67,3 +67,15 @@ fn a_first_solution_found_without_counting_nodes_gives_no_difficulty() {
     let searched = Count { measured: true, nodes: 5_000, ..sat };
     assert_eq!(Analysis { first: searched, all: searched, limit: 1000 }.difficulty(), Some(4));
 }
+
+/// `analyse --timeout-ms` ends each level's count at the limit and says so (`out_of_time`);
+/// 0 means no limit, as in every command.
+#[test]
+fn analyse_keeps_a_time_limit_per_level() {
+    let v = analyse(&levels("polyominoes.ron"), &["--level", "pentominoes-6x10", "--timeout-ms", "1"]);
+    assert_eq!(v[0]["out_of_time"], true, "{}", v[0]);
+    assert_eq!(v[0]["complete"], false, "{}", v[0]);
+    let v = analyse(&levels("edge.ron"), &["--level", "3x3-1", "--timeout-ms", "0"]);
+    assert_eq!(v[0]["out_of_time"], false, "{}", v[0]);
+    assert_eq!(v[0]["unique"], true, "{}", v[0]);
+}

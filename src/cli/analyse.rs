@@ -4,9 +4,12 @@
 use super::args::parse_args;
 use crate::content::analysis::Found;
 use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
 
 pub const USAGE: &str = "\
-  tessera analyse FILE [--level ID] [--limit N] [--json]
+  tessera analyse FILE [--level ID] [--limit N] [--timeout-ms N] [--json]
                                    count each level's solutions (up to N, default 1000): solvable, unique,
                                    and a difficulty estimate from the solver's effort to its first solution";
 
@@ -22,9 +25,27 @@ struct AnalyseArgs {
     /// Stop counting here ("N+" beyond).
     #[arg(long, value_name = "N", default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
     limit: u64,
+    /// Stop each level's count after N milliseconds (0: no limit); what was settled by then
+    /// is reported, and `out_of_time` says so.
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
     /// One JSON object per level.
     #[arg(long)]
     json: bool,
+}
+
+/// A cancel flag raised after `ms` milliseconds unless the returned guard is dropped first.
+fn raised_after(ms: Option<u64>) -> (Option<Arc<AtomicBool>>, Option<std::sync::mpsc::Sender<()>>) {
+    let Some(ms) = super::args::time_limit(ms) else { return (None, None) };
+    let flag = Arc::new(AtomicBool::new(false));
+    let (done, wait) = std::sync::mpsc::channel::<()>();
+    let raise = flag.clone();
+    std::thread::spawn(move || {
+        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(ms)) {
+            raise.store(true, Ordering::Relaxed);
+        }
+    });
+    (Some(flag), Some(done))
 }
 
 pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
@@ -45,13 +66,16 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         return 2;
     }
     for l in levels {
-        let a = crate::content::analysis::Analysis::run(l, args.limit, None);
+        let (cancel, guard) = raised_after(args.timeout_ms);
+        let a = crate::content::analysis::Analysis::run(l, args.limit, cancel.clone());
+        drop(guard);
+        let out_of_time = cancel.is_some_and(|c| c.load(Ordering::Relaxed));
         if args.json {
             let v = serde_json::json!({
                 "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),
                 "solutions": a.solutions(), "more": a.more(), "unique": a.unique(), "complete": a.all.complete,
                 "nodes": a.all.nodes, "first_nodes": a.first.measured.then_some(a.first.nodes),
-                "difficulty": a.difficulty(),
+                "difficulty": a.difficulty(), "out_of_time": out_of_time,
             });
             let _ = writeln!(out, "{v}");
             continue;
@@ -70,7 +94,8 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             }
             None => String::new(),
         };
-        let _ = writeln!(out, "{}/{}: {says}{hard}", pack.id, l.id);
+        let late = if out_of_time { " (stopped at the time limit)" } else { "" };
+        let _ = writeln!(out, "{}/{}: {says}{hard}{late}", pack.id, l.id);
     }
     0
 }

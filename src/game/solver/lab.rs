@@ -126,11 +126,11 @@ fn receive(mut lab: ResMut<SolverLab>) {
 }
 
 /// Starts playing the asked result: its iterates first, if it has any, then its arrangement.
-fn show(mut asks: MessageReader<LabShow>, mut lab: ResMut<SolverLab>, time: Res<Time>) {
+fn show(mut asks: MessageReader<LabShow>, mut lab: ResMut<SolverLab>) {
     let Some(LabShow(k)) = asks.read().last().copied() else { return };
     if k < lab.results.len() {
         // Drawn at once, by `play` in the same frame.
-        lab.playing = Some(Playing { result: k, next: 0, since: time.elapsed_secs() - ITERATE_PACE });
+        lab.playing = Some(Playing { result: k, next: 0, since: f32::NEG_INFINITY });
     }
 }
 
