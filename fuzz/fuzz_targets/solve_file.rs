@@ -9,6 +9,6 @@ fuzz_target!(|data: &[u8]| {
     let syntax = if kind % 2 == 0 { Syntax::Json } else { Syntax::Ron };
     if let Ok(file) = parse_solve(text, syntax) {
         let deadline = std::time::Instant::now() + std::time::Duration::from_millis(200);
-        let _ = tessera::cli::solve_one(&file, 2, kind & 2 != 0, Some(deadline), 2_000);
+        let _ = tessera::cli::solve::solve_one(&file, 2, kind & 2 != 0, Some(deadline), 2_000);
     }
 });
