@@ -188,3 +188,25 @@ fn a_piece_drawn_with_hundreds_of_thousands_of_segments_imports() {
     assert!(same_figure(&pack.levels[0], &pack.levels[1]), "{text}");
     assert!(same_figure(&pack.levels[0], &level));
 }
+
+/// Found by fuzzing: a path holding a number past single precision (here 40 digits) made the
+/// SVG reader's arc conversion run for minutes. Numbers beyond ±1e15 in the geometry are
+/// refused, saying which attribute; hex colours and ordinary drawings are untouched.
+#[test]
+fn numbers_too_large_to_draw_are_refused_before_reading() {
+    let set = PieceSet::builtin("tpuzzle").unwrap();
+    let huge = "7".repeat(40);
+    let svg = format!(
+        r##"<svg xmlns="http://www.w3.org/2000/svg" width="600" height="400"><path fill="#3c3" d="M 271.7 228.1 L {huge} 1 A271.72,171.22 300.00 1 0 200 10 Z"/></svg>"##
+    );
+    let e = import_svg(svg.as_bytes(), &set, "x").unwrap_err();
+    assert!(e.contains("attribute `d` holds the number 77777777777777777777… (40 characters)"), "{e}");
+    let e =
+        import_svg(br#"<svg xmlns="http://www.w3.org/2000/svg"><polygon points="0,0 1e16,0 0,1"/></svg>"#, &set, "x")
+            .unwrap_err();
+    assert!(e.contains("`points` holds the number 1e16"), "{e}");
+    // A colour's hex digits are not geometry; the shipped drawing still imports.
+    let level = classic("arrow");
+    let good = drawing(&level, false, 0.2).replace("#c33", "#1e20ff");
+    assert!(import_svg(good.as_bytes(), &PieceSet::builtin("tangram").unwrap(), "x").is_ok());
+}

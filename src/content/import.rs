@@ -74,6 +74,95 @@ fn nesting(data: &[u8]) -> usize {
     most
 }
 
+/// The largest number a drawing's geometry may hold. Beyond it the SVG reader's single
+/// precision overflows, and its arc conversion can then run for minutes (found by fuzzing).
+pub const MAX_NUMBER: f64 = 1e15;
+
+/// The geometry attributes' values, each number read (digits, a point, an exponent): the
+/// first one beyond [`MAX_NUMBER`], with its attribute's name.
+fn huge_number(data: &[u8]) -> Option<(String, String)> {
+    const GEOMETRY: [&str; 17] = [
+        "d",
+        "points",
+        "transform",
+        "viewBox",
+        "x",
+        "y",
+        "x1",
+        "y1",
+        "x2",
+        "y2",
+        "cx",
+        "cy",
+        "r",
+        "rx",
+        "ry",
+        "width",
+        "height",
+    ];
+    let name_byte = |b: u8| b.is_ascii_alphanumeric() || b == b'-' || b == b'_' || b == b':';
+    for (eq, _) in data.iter().enumerate().filter(|(_, &b)| b == b'=') {
+        let mut end = eq;
+        while end > 0 && data[end - 1].is_ascii_whitespace() {
+            end -= 1;
+        }
+        let mut start = end;
+        while start > 0 && name_byte(data[start - 1]) {
+            start -= 1;
+        }
+        let name = String::from_utf8_lossy(&data[start..end]);
+        if !GEOMETRY.contains(&name.as_ref()) {
+            continue;
+        }
+        let mut at = eq + 1;
+        while at < data.len() && data[at].is_ascii_whitespace() {
+            at += 1;
+        }
+        let Some(&quote) = data.get(at).filter(|&&q| q == b'"' || q == b'\'') else { continue };
+        let value = &data[at + 1..];
+        let value = &value[..value.iter().position(|&b| b == quote).unwrap_or(value.len())];
+        let mut i = 0;
+        while i < value.len() {
+            if !(value[i].is_ascii_digit() || value[i] == b'.') {
+                i += 1;
+                continue;
+            }
+            // A number: digits and a point, then an exponent if one follows.
+            let from = i;
+            while i < value.len() && (value[i].is_ascii_digit() || value[i] == b'.') {
+                i += 1;
+            }
+            if i < value.len() && (value[i] == b'e' || value[i] == b'E') {
+                let mut j = i + 1;
+                if j < value.len() && (value[j] == b'+' || value[j] == b'-') {
+                    j += 1;
+                }
+                if j < value.len() && value[j].is_ascii_digit() {
+                    i = j;
+                    while i < value.len() && value[i].is_ascii_digit() {
+                        i += 1;
+                    }
+                }
+            }
+            let text = String::from_utf8_lossy(&value[from..i]).into_owned();
+            // A second point starts the next number ("1.5.5" is 1.5 and .5): what does not
+            // parse whole is judged by its integer digits.
+            let v = text.parse::<f64>().unwrap_or_else(|_| {
+                let digits = text.bytes().take_while(u8::is_ascii_digit).count();
+                if digits > 15 {
+                    f64::INFINITY
+                } else {
+                    0.0
+                }
+            });
+            if v.is_nan() || v.abs() > MAX_NUMBER {
+                return Some((name.into_owned(), text));
+            }
+        }
+    }
+    None
+}
+
 /// Reads an SVG drawing of `set`'s pieces and makes a level of it, named `name`.
 pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, String> {
     if set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
@@ -82,6 +171,12 @@ pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, Stri
     let depth = nesting(data);
     if depth > MAX_NESTING {
         return Err(format!("elements are nested {depth} deep; a drawing may nest at most {MAX_NESTING}"));
+    }
+    if let Some((name, number)) = huge_number(data) {
+        return Err(format!(
+            "attribute `{name}` holds the number {}, beyond ±{MAX_NUMBER:e} (the coordinates a drawing may use)",
+            if number.len() > 24 { format!("{}… ({} characters)", &number[..20], number.len()) } else { number }
+        ));
     }
     let tree =
         usvg::Tree::from_data(data, &usvg::Options::default()).map_err(|e| format!("not a readable SVG: {e}"))?;
