@@ -197,3 +197,17 @@ fn flat_parts_in_boxes_figures_conf_files_and_solution_lines() {
     assert!(err.contains("may not name another"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue P2c, item 5: a refused `pack` or `parts` prints its one-line reason, not the usage
+/// text after it.
+#[test]
+fn refusals_print_one_line_without_the_usage() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    for args in [vec!["pack", "--box", "3", "3", "--part", "[0,0][9"], vec!["parts", "--dim", "4", "--cells", "3"]] {
+        let out = std::process::Command::new(bin).args(&args).output().unwrap();
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(err.trim_end().lines().count(), 1, "{args:?}: {err}");
+        assert!(!err.contains("usage"), "{err}");
+    }
+}

@@ -77,7 +77,8 @@ pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     match parts_inner(a, out) {
         Ok(()) => 0,
         Err(e) => {
-            let _ = writeln!(err, "tessera parts: {e}\nusage:\n{USAGE}");
+            // The reason alone: the usage text is for mistakes in the arguments' form (clap's).
+            let _ = writeln!(err, "tessera parts: {e}");
             2
         }
     }
@@ -305,7 +306,8 @@ pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 
     match pack_inner(a, out) {
         Ok(()) => 0,
         Err(e) => {
-            let _ = writeln!(err, "tessera pack: {e}\nusage:\n{USAGE}");
+            // The reason alone: the usage text is for mistakes in the arguments' form (clap's).
+            let _ = writeln!(err, "tessera pack: {e}");
             2
         }
     }
