@@ -201,18 +201,6 @@ pub fn time_limit(ms: Option<u64>) -> Option<u64> {
     ms.filter(|&ms| ms > 0)
 }
 
-/// Runs `f` on its own thread and waits at most `timeout_ms` (no limit when `None`); `None`
-/// when the time ran out (the thread is left to finish and its answer dropped). For work that
-/// cannot watch a deadline itself, so that a limit given is a limit kept.
-pub fn within<T: Send + 'static>(timeout_ms: Option<u64>, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
-    let Some(ms) = timeout_ms else { return Some(f()) };
-    let (tx, rx) = std::sync::mpsc::channel();
-    std::thread::spawn(move || {
-        let _ = tx.send(f());
-    });
-    rx.recv_timeout(std::time::Duration::from_millis(ms)).ok()
-}
-
 #[cfg(test)]
 mod tests {
     /// Issue P2b, item 13: a pack larger than the loader reads is not written.

@@ -259,7 +259,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             } else {
                 let copy = puzzle.clone();
                 let o = opts.clone();
-                super::args::within(timeout, move || lp::solve(&copy, &o))
+                crate::support::deadline::within(opts.deadline, move || lp::solve(&copy, &o))
             }
             .ok_or_else(|| {
                 file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0)))

@@ -4,6 +4,7 @@ use super::args::{file_error, parse_args, parse_tolerance, USAGE};
 use crate::format::{load_puzzle, PuzzleFile};
 use std::io::Write;
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 #[derive(clap::Parser)]
 #[command(about = "Judge arrangements of pieces (RON or JSON puzzle files)", disable_version_flag = true)]
@@ -47,7 +48,12 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
             .and_then(|p| p.build_repaired().map_err(|e| e.to_string()))
             .and_then(|(puzzle, pieces, repairs)| {
                 // The engine does not watch the clock: the judgement runs on its own thread.
-                super::args::within(timeout, move || puzzle.judge(&pieces)).map(|v| (v, repairs)).ok_or_else(|| {
+                crate::support::deadline::within(
+                    timeout.map(|ms| Instant::now() + Duration::from_millis(ms)),
+                    move || puzzle.judge(&pieces),
+                )
+                .map(|v| (v, repairs))
+                .ok_or_else(|| {
                     format!(
                         "no verdict within {} ms (the time limit; --timeout-ms sets another, 0 none)",
                         timeout.unwrap_or(0)

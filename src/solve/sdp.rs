@@ -334,16 +334,12 @@ fn solve_once(
         solver.solve();
         Ok((solver.solution.status, std::mem::take(&mut solver.solution.x)))
     };
-    let Some(deadline) = deadline else { return once(p, q, a, b, cones) };
-    let (send, receive) = std::sync::mpsc::channel();
+    if deadline.is_none() {
+        return once(p, q, a, b, cones);
+    }
     let (p, q, a, b, cones) = (p.clone(), q.to_vec(), a.clone(), b.to_vec(), cones.to_vec());
-    std::thread::spawn(move || {
-        let _ = send.send(once(&p, &q, &a, &b, &cones));
-    });
-    receive.recv_timeout(deadline.saturating_duration_since(Instant::now())).unwrap_or_else(|e| match e {
-        std::sync::mpsc::RecvTimeoutError::Timeout => Err("out of time".into()),
-        std::sync::mpsc::RecvTimeoutError::Disconnected => Err("the SDP solver stopped without an answer".into()),
-    })
+    crate::support::deadline::within(deadline, move || once(&p, &q, &a, &b, &cones))
+        .unwrap_or(Err("out of time".into()))
 }
 
 /// A symmetric matrix over the basis from a value per multi-index sum.
