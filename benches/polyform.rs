@@ -15,10 +15,10 @@ use std::hint::black_box;
 use std::time::Instant;
 use tessera::polyform::enumerate::count;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
-use tessera::polyform::{builtin_set, Symmetry};
+use tessera::polyform::Symmetry;
 
 fn specs(name: &str) -> Vec<PartSpec> {
-    builtin_set(name).unwrap().parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
+    PartSpec::set(name).expect("a built-in set")
 }
 
 fn growth() {
@@ -86,7 +86,7 @@ fn benches(c: &mut Criterion) {
     let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "soma-cube").unwrap();
     let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let hint = |placed: &[tessera::pieces::Placement]| {
-        tessera::family::polyomino::hint(&poly.board, &poly.parts, &poly.piece_part(), placed, 0, None)
+        tessera::family::polyomino::hint(&poly.board, &poly.parts, &poly.piece_part, placed, 0, None)
     };
     let mut tipped: Vec<_> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
     tipped.push(tessera::pieces::Placement {

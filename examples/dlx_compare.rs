@@ -9,7 +9,7 @@
 
 use std::time::Instant;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
-use tessera::polyform::{builtin_set, orientations, Cell, Symmetry};
+use tessera::polyform::{orientations, Cell, Symmetry};
 
 /// The links of one node: the matrix as Knuth lays it out in arrays.
 struct Dlx {
@@ -143,12 +143,7 @@ fn main() {
         }
     };
     let board = Board::boxed(x, y, z).unwrap();
-    let parts: Vec<PartSpec> = builtin_set(set)
-        .unwrap()
-        .parts
-        .into_iter()
-        .map(|(name, cells)| PartSpec { name, cells, count: Some(1) })
-        .collect();
+    let parts: Vec<PartSpec> = PartSpec::set(set).expect("a built-in set");
     let turns = if board.dim == 2 { Symmetry::RotationsAndMirrors } else { Symmetry::Rotations };
     // The rows: each placement covers its cells' columns and its part's column.
     let index: std::collections::HashMap<Cell, usize> = board.cells.iter().enumerate().map(|(i, c)| (*c, i)).collect();

@@ -3,10 +3,11 @@
 //! one line per seed, then the size, the seeds solved, the median iterations and the median
 //! time.
 //!
-//!   cargo run --release --no-default-features --example lp_boards -- SIZE [SEEDS] [TIMEOUT_MS] [turn] [microlp]
+//!   cargo run --release --no-default-features --example lp_boards -- SIZE [SEEDS] [TIMEOUT_MS] [turn] [microlp] [noprune]
 //!
 //! SEEDS defaults to 10, TIMEOUT_MS to 60000 per board; `turn` makes the tiles turn (section
-//! 6.3), `microlp` solves the programs with microlp instead of HiGHS. Run it pinned to one
+//! 6.3), `microlp` solves the programs with microlp instead of HiGHS, `noprune`
+//! leaves out the striking out of what each preset rules out (`tiles::prune`). Run it pinned to one
 //! core (`taskset -c 1`) for one-core times.
 
 use std::time::{Duration, Instant};
@@ -44,9 +45,10 @@ fn main() {
         let puzzle = generate(&spec).expect("a board").puzzle;
         let t = Instant::now();
         let opts = lp::Options {
-            max_iterations: 400,
+            max_iterations: 100_000,
             solver,
             deadline: Some(t + Duration::from_millis(timeout)),
+            prune: !args.iter().any(|a| a == "noprune"),
             ..Default::default()
         };
         let out = lp::solve(&puzzle, &opts);

@@ -11,7 +11,7 @@
 use std::fmt::Write;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
 use tessera::polyform::place::placement_for;
-use tessera::polyform::{builtin_set, Cell};
+use tessera::polyform::Cell;
 
 struct Level {
     id: &'static str,
@@ -43,7 +43,7 @@ fn figure(layers: &[&[&str]]) -> Board {
 }
 
 fn specs(name: &str) -> Vec<PartSpec> {
-    builtin_set(name).unwrap().parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
+    PartSpec::set(name).expect("a built-in set")
 }
 
 fn main() {

@@ -5,7 +5,7 @@
 //!   cargo run --no-default-features --release --example make_poly_pack pictures \
 //!       levels/design/pictures.txt > levels/pictures.ron
 //!
-//! Pictures: boards drawn as `#` cells (`levels/design/pictures.txt`, one region each), with
+//! Pictures: boards drawn as `#` cells (`levels/design/pictures.txt`, in one region or several), with
 //! parts chosen by the cell count (the twelve pentominoes for 60 cells, else the first of seeded
 //! subsets of pentominoes, hexominoes or tetrominoes that the packer can fit), or as the
 //! picture's fourth field names them.
@@ -16,9 +16,9 @@
 //! Unsolvable draws are skipped.
 
 use std::fmt::Write;
+use tessera::polyform::format_part;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
 use tessera::polyform::place::placement_for;
-use tessera::polyform::{builtin_set, format_part};
 
 struct Level {
     id: String,
@@ -43,7 +43,7 @@ impl Rng {
 }
 
 fn specs(name: &str) -> Vec<PartSpec> {
-    builtin_set(name).unwrap().parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
+    PartSpec::set(name).expect("a built-in set")
 }
 
 fn subset(all: &[PartSpec], k: usize, rng: &mut Rng) -> Vec<PartSpec> {
@@ -133,6 +133,7 @@ fn main() {
             name: format!("{name}'"),
             cells: tessera::polyform::normalize(&cells),
             count: Some(1),
+            least: None,
         });
     }
     let doubled: Vec<PartSpec> = tetro.iter().chain(tetro.iter()).cloned().collect();

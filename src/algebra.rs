@@ -260,6 +260,47 @@ impl Equations {
         out
     }
 
+    /// The equations without the rows that are linear combinations of rows kept before them
+    /// (to a relative 1e-9). Section 6.3's duplication writes each equation once per turned
+    /// copy (the row for a side type and k comes back as the row for the turned type and the
+    /// turned k, its copies relabelled), and an interior-point solver's linear systems are
+    /// singular with repeated equality rows. Only the coefficients are compared: the
+    /// right-hand sides of a solvable puzzle agree with them.
+    pub fn independent(self) -> Equations {
+        let mut columns: Vec<(usize, Index)> = self.terms.iter().flatten().map(|&(i, m, _)| (i, m)).collect();
+        columns.sort_unstable();
+        columns.dedup();
+        let dense = |terms: &[(usize, Index, f64)]| {
+            let mut v = vec![0.0; columns.len()];
+            for &(i, m, c) in terms {
+                v[columns.binary_search(&(i, m)).expect("a column of its own")] += c;
+            }
+            v
+        };
+        let mut basis: Vec<Vec<f64>> = Vec::new();
+        let mut out = Equations { pieces: self.pieces, rows: Vec::new(), terms: Vec::new(), rhs: Vec::new() };
+        for r in 0..self.rows.len() {
+            let mut v = dense(&self.terms[r]);
+            let norm = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+            // Twice, for the orthogonality lost to rounding in one pass.
+            for _ in 0..2 {
+                for q in &basis {
+                    let d: f64 = v.iter().zip(q).map(|(a, b)| a * b).sum();
+                    v.iter_mut().zip(q).for_each(|(a, b)| *a -= d * b);
+                }
+            }
+            let left = v.iter().map(|x| x * x).sum::<f64>().sqrt();
+            if left <= 1e-9 * norm.max(1e-300) {
+                continue;
+            }
+            basis.push(v.iter().map(|x| x / left).collect());
+            out.rows.push(self.rows[r]);
+            out.terms.push(self.terms[r].clone());
+            out.rhs.push(self.rhs[r]);
+        }
+        out
+    }
+
     /// Each row's miss for the given translations.
     pub fn residual(&self, t: &[(f64, f64)]) -> Vec<f64> {
         (0..self.rows.len())
@@ -305,6 +346,33 @@ mod tests {
         assert_eq!(IndexSet::Degree(3).sums().len(), 27);
         assert_eq!(IndexSet::parse("grid2"), Ok(IndexSet::Grid(2)));
         assert!(IndexSet::parse("cube3").is_err());
+    }
+
+    #[test]
+    fn repeated_rows_of_the_duplication_are_dropped() {
+        // A unit square in a unit square, turned copies summed: each equation is written once
+        // per copy, and only one of each is kept; the square's true place meets every row.
+        let square = [(-0.5, -0.5), (0.5, -0.5), (0.5, 0.5), (-0.5, 0.5)];
+        let offset = (2.0, 0.0);
+        let mut kinds = Kinds::new(1e-9);
+        let copies: Vec<Copy> = (0..4)
+            .map(|p| {
+                let turn = std::f64::consts::FRAC_PI_2 * p as f64;
+                let moved: Vec<(f64, f64)> = square.iter().map(|q| (q.0 + offset.0, q.1 + offset.1)).collect();
+                Copy {
+                    pieces: vec![polygon_sides(&square, &mut kinds, turn)],
+                    figure: polygon_sides(&moved, &mut kinds, turn),
+                    turns: p,
+                }
+            })
+            .collect();
+        let ks = IndexSet::Ball(1).sums();
+        let all = Equations::summed(1, &copies, &ks, 4);
+        let kept = all.clone().independent();
+        assert!(kept.rows.len() < all.rows.len(), "{} of {}", kept.rows.len(), all.rows.len());
+        assert_eq!(kept.clone().independent().rows.len(), kept.rows.len());
+        let worst = |e: &Equations| e.residual(&[offset]).iter().fold(0.0f64, |m, r| m.max(r.abs()));
+        assert!(worst(&all) < 1e-12 && worst(&kept) < 1e-12);
     }
 
     #[test]

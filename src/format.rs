@@ -333,7 +333,7 @@ impl Node {
             Node::Other(s) => s.clone(),
         }
     }
-    fn get(&self, key: &str) -> Option<&Node> {
+    pub(crate) fn get(&self, key: &str) -> Option<&Node> {
         match self {
             Node::Map(m) => m.iter().find(|(k, _)| k == key).map(|(_, v)| v),
             _ => None,

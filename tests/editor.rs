@@ -127,6 +127,36 @@ fn a_painted_pentomino_board_counts_its_fillings_and_gets_a_packed_solution() {
     assert!(d.entry().unwrap_err().contains("Pick"));
 }
 
+/// A ringed cell may stay empty, and a part's copies are kept: a 3 x 3 square with its
+/// centre ringed and two L tetrominoes is solvable, saves, and reads back the same.
+#[test]
+fn ringed_cells_and_copies_survive_saving_and_editing_again() {
+    let mut d = PolyDraft::new("tetrominoes", [3, 3, 1]).unwrap();
+    let l = d.parts.iter().position(|(n, _)| n == "L").unwrap();
+    d.picked = (0..d.parts.len()).map(|k| k == l).collect();
+    d.copies[l] = (2, 2);
+    // Without the ring, nine cells cannot take two tetrominoes.
+    assert_eq!(d.areas(), (9, 8));
+    assert!(!d.areas_fit());
+    assert_eq!(verdict(&d.entry().unwrap()).verdict(), "not solvable");
+    let centre = d.index(1, 1, 0);
+    d.ring(centre, true);
+    assert!(d.areas_fit() && d.required() == 8);
+    let e = d.entry().unwrap();
+    assert_eq!(e.board.as_ref().unwrap().optional, vec![vec![1, 1]]);
+    let a = verdict(&e);
+    assert!(a.solvable(), "{}", a.verdict());
+    let saved = saved_and_checked(&editor::finish(e, "Ring of two", &a, &[]).unwrap());
+    let again = PolyDraft::of(&saved).unwrap();
+    assert_eq!((again.on.clone(), again.optional.clone()), (d.on.clone(), d.optional.clone()));
+    assert_eq!(again.copies, vec![(2, 2)]);
+    // Painting a ringed cell out takes its ring too; ringing a cell out paints it in.
+    d.paint(centre, false);
+    assert!(!d.on[centre] && !d.optional[centre]);
+    d.ring(centre, true);
+    assert!(d.on[centre] && d.optional[centre]);
+}
+
 #[test]
 fn a_soma_box_is_painted_on_layers() {
     let d = PolyDraft::new("soma", [3, 3, 3]).unwrap();

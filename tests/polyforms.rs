@@ -3,7 +3,7 @@
 
 use tessera::polyform::enumerate::count;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
-use tessera::polyform::{builtin_set, Symmetry};
+use tessera::polyform::Symmetry;
 
 #[test]
 fn two_dimensional_counts_match_oeis_up_to_twelve_cells() {
@@ -34,7 +34,7 @@ fn three_dimensional_counts_match_oeis_up_to_nine_cells() {
 }
 
 fn specs(name: &str) -> Vec<PartSpec> {
-    builtin_set(name).unwrap().parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect()
+    PartSpec::set(name).expect("a built-in set")
 }
 
 fn all(board: &Board, parts: &[PartSpec], unique: bool) -> u64 {
@@ -155,17 +155,32 @@ fn counts_agree_with_brute_force_on_small_boards() {
         (
             Board::boxed(2, 2, 2).unwrap(),
             vec![
-                PartSpec { name: "a".into(), cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]], count: Some(1) },
-                PartSpec { name: "b".into(), cells: vec![[1, 1, 1], [0, 1, 1], [1, 0, 1], [1, 1, 0]], count: Some(1) },
+                PartSpec {
+                    name: "a".into(),
+                    cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
+                    count: Some(1),
+                    least: None,
+                },
+                PartSpec {
+                    name: "b".into(),
+                    cells: vec![[1, 1, 1], [0, 1, 1], [1, 0, 1], [1, 1, 0]],
+                    count: Some(1),
+                    least: None,
+                },
             ],
         ),
         (
             Board::boxed(3, 2, 2).unwrap(),
-            vec![PartSpec { name: "l".into(), cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]], count: Some(4) }],
+            vec![PartSpec {
+                name: "l".into(),
+                cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]],
+                count: Some(4),
+                least: None,
+            }],
         ),
         (
             Board::boxed(4, 3, 0).unwrap(),
-            vec![PartSpec { name: "domino".into(), cells: vec![[0, 0, 0], [1, 0, 0]], count: Some(6) }],
+            vec![PartSpec { name: "domino".into(), cells: vec![[0, 0, 0], [1, 0, 0]], count: Some(6), least: None }],
         ),
         // One 3D part filling the box: its first placement already covers everything.
         (
@@ -174,6 +189,7 @@ fn counts_agree_with_brute_force_on_small_boards() {
                 name: "o".into(),
                 cells: vec![[0, 0, 0], [0, 1, 0], [0, 0, 1], [0, 1, 1]],
                 count: Some(1),
+                least: None,
             }],
         ),
     ];
@@ -211,4 +227,191 @@ fn bad_boards_and_parts_are_refused_with_reasons() {
     assert!(Board::boxed(3, 3, 0).unwrap().without(&[[5, 5, 0]]).unwrap_err().contains("not a cell"));
     let out = solve(&Board::boxed(3, 3, 0).unwrap(), &specs("tetrominoes"), &PackOptions::new(2));
     assert!(out.impossible.unwrap().contains("cover 20 cells but the board has 9"));
+}
+
+/// Solutions as sets of placed parts, counted the plain way: each part in turn takes between
+/// its fewest and most copies, each set of non-overlapping places once, and a set counts
+/// when every cell that must be filled is.
+fn brute_force_ranged(board: &Board, parts: &[PartSpec]) -> u64 {
+    use tessera::polyform::orientations;
+    let turns = PackOptions::new(board.dim).turns;
+    let places: Vec<Vec<Vec<[i32; 3]>>> = parts
+        .iter()
+        .map(|p| {
+            let mut v: Vec<Vec<[i32; 3]>> = Vec::new();
+            for o in orientations(&p.cells, board.dim, turns) {
+                for &a in &board.cells {
+                    let c: Vec<[i32; 3]> = o
+                        .iter()
+                        .map(|c| [c[0] - o[0][0] + a[0], c[1] - o[0][1] + a[1], c[2] - o[0][2] + a[2]])
+                        .collect();
+                    let mut key = c.clone();
+                    key.sort();
+                    if c.iter().all(|x| board.cells.contains(x)) && !v.contains(&key) {
+                        v.push(key);
+                    }
+                }
+            }
+            v
+        })
+        .collect();
+    fn go(
+        part: usize,
+        from: usize,
+        copies: u32,
+        parts: &[PartSpec],
+        places: &[Vec<Vec<[i32; 3]>>],
+        used: &mut Vec<[i32; 3]>,
+        board: &Board,
+    ) -> u64 {
+        if part == parts.len() {
+            let filled = board.cells.iter().all(|c| used.contains(c) || board.optional.contains(c));
+            return u64::from(filled);
+        }
+        let mut total = 0;
+        // This part's copies are done (at least its fewest placed): on to the next part.
+        if copies >= parts[part].fewest() {
+            total += go(part + 1, 0, 0, parts, places, used, board);
+        }
+        if copies < parts[part].count.unwrap() {
+            for k in from..places[part].len() {
+                let pl = &places[part][k];
+                if pl.iter().any(|c| used.contains(c)) {
+                    continue;
+                }
+                used.extend(pl);
+                total += go(part, k + 1, copies + 1, parts, places, used, board);
+                used.truncate(used.len() - pl.len());
+            }
+        }
+        total
+    }
+    go(0, 0, 0, parts, &places, &mut Vec::new(), board)
+}
+
+fn shape(name: &str, cells: &[[i32; 3]], count: u32, least: Option<u32>) -> PartSpec {
+    PartSpec { name: name.into(), cells: cells.to_vec(), count: Some(count), least }
+}
+
+#[test]
+fn optional_cells_and_count_ranges_agree_with_brute_force() {
+    let domino = [[0, 0, 0], [1, 0, 0]];
+    let bar = [[0, 0, 0], [1, 0, 0], [2, 0, 0]];
+    let ell = [[0, 0, 0], [1, 0, 0], [0, 1, 0]];
+    let square = Board::boxed(3, 3, 0).unwrap();
+    let cases: Vec<(Board, Vec<PartSpec>)> = vec![
+        // The ring of a 3 x 3 square (its centre may stay empty) from up to 5 dominoes.
+        (square.clone().with_optional(&[[1, 1, 0]]).unwrap(), vec![shape("domino", &domino, 5, Some(0))]),
+        // The same, with bars of three too, 0 to 2 of them.
+        (
+            square.clone().with_optional(&[[1, 1, 0]]).unwrap(),
+            vec![shape("domino", &domino, 4, Some(0)), shape("bar", &bar, 2, Some(0))],
+        ),
+        // Every cell of a 4 x 3 box filled, a bar at least once, one to four ells.
+        (Board::boxed(4, 3, 0).unwrap(), vec![shape("bar", &bar, 4, Some(1)), shape("ell", &ell, 4, Some(1))]),
+        // A corner and an edge cell of a 4 x 3 box may stay empty; ells and dominoes.
+        (
+            Board::boxed(4, 3, 0).unwrap().with_optional(&[[0, 0, 0], [2, 0, 0]]).unwrap(),
+            vec![shape("ell", &ell, 3, Some(1)), shape("domino", &domino, 3, Some(0))],
+        ),
+        // In 3D: a 2 x 2 x 2 box, one corner optional, one to four ells (tripods of 3).
+        (
+            Board::boxed(2, 2, 2).unwrap().with_optional(&[[1, 1, 1]]).unwrap(),
+            vec![shape("ell", &ell, 4, Some(1)), shape("domino", &domino, 1, Some(0))],
+        ),
+    ];
+    for (k, (board, parts)) in cases.iter().enumerate() {
+        let brute = brute_force_ranged(board, parts);
+        assert!(brute > 0, "case {k}");
+        for (prune_holes, stop) in [(false, 0), (true, 0), (false, u64::MAX)] {
+            let got = solve(board, parts, &PackOptions { prune_holes, stop, ..PackOptions::new(board.dim) });
+            assert_eq!(got.solutions, brute, "case {k}, prune {prune_holes}, stop {stop}");
+            assert!(got.complete, "case {k}");
+        }
+        // Every solution kept leaves only optional cells empty and keeps to the ranges.
+        let out = solve(board, parts, &PackOptions { keep: 1000, ..PackOptions::new(board.dim) });
+        for sol in &out.kept {
+            let covered: Vec<[i32; 3]> = sol.iter().flat_map(|(_, c)| c.clone()).collect();
+            assert!(board.cells.iter().all(|c| covered.contains(c) || board.optional.contains(c)), "case {k}");
+            for (i, p) in parts.iter().enumerate() {
+                let used = sol.iter().filter(|(j, _)| *j == i).count() as u32;
+                assert!((p.fewest()..=p.count.unwrap()).contains(&used), "case {k}: part {i} used {used} times");
+            }
+        }
+        eprintln!("case {k}: {brute} solutions");
+    }
+    // A range no area can meet is refused before any search.
+    let out = solve(&square, &[shape("domino", &domino, 4, Some(0))], &PackOptions::new(2));
+    assert!(out.impossible.unwrap().contains("covers 9 cells"));
+}
+
+/// A board of two separate regions: the whole is counted as the product of the regions'
+/// own counts when the parts can only split one way between them (a 2 x 3 region takes the
+/// two L-trominoes, a 4 x 4 region the four L-tetrominoes: 6 is no sum of fours).
+#[test]
+fn a_board_of_two_regions_counts_as_the_product_of_its_regions() {
+    let tromino = shape("L3", &[[0, 0, 0], [1, 0, 0], [0, 1, 0]], 2, None);
+    let tetromino = shape("L4", &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]], 4, None);
+    let small = Board::boxed(2, 3, 0).unwrap();
+    let big = Board::boxed(4, 4, 0).unwrap();
+    let mut cells = small.cells.clone();
+    cells.extend(big.cells.iter().map(|c| [c[0] + 3, c[1], 0]));
+    let whole = Board::from_cells(2, cells).unwrap();
+    let parts = vec![tromino.clone(), tetromino.clone()];
+    let count = |b: &Board, p: &[PartSpec]| {
+        let out = solve(b, p, &PackOptions::new(2));
+        assert!(out.complete && out.impossible.is_none());
+        out.solutions
+    };
+    let (a, b) = (count(&small, &[tromino]), count(&big, &[tetromino]));
+    assert!(a > 0 && b > 0);
+    assert_eq!(count(&whole, &parts), a * b, "{a} x {b}");
+    // The board as a whole has no symmetry (the small region sits at the bottom, beside the
+    // big one), so counting up to symmetry changes nothing; two copies of the small region
+    // side by side have the whole board's turns and mirrors, which the count divides out.
+    let unique = solve(&whole, &parts, &PackOptions { unique: true, ..PackOptions::new(2) });
+    assert_eq!(unique.solutions, a * b);
+    let mut twin = small.cells.clone();
+    twin.extend(small.cells.iter().map(|c| [c[0] + 3, c[1], 0]));
+    let twin = Board::from_cells(2, twin).unwrap();
+    let four = [shape("L3", &[[0, 0, 0], [1, 0, 0], [0, 1, 0]], 4, None)];
+    assert_eq!(count(&twin, &four), a * a);
+    let unique = solve(&twin, &four, &PackOptions { unique: true, ..PackOptions::new(2) });
+    // Against the orbits listed the plain way.
+    assert!(unique.complete);
+    assert_eq!(unique.solutions, brute_orbits(&twin, &four));
+}
+
+/// Orbits of the solutions under the board's own symmetries, by listing every solution and
+/// keeping the smallest image of each (parts that mirror and turn, as in 2D).
+fn brute_orbits(board: &Board, parts: &[PartSpec]) -> u64 {
+    let out = solve(board, parts, &PackOptions { keep: 100_000, stop: u64::MAX, ..PackOptions::new(board.dim) });
+    assert!(out.kept.len() < 100_000);
+    let e = board.extent();
+    // The identity and the mirrors of the box's width, its height, and both (a half turn).
+    let flip = |(fx, fy): (bool, bool), c: [i32; 3]| {
+        [if fx { e[0] - 1 - c[0] } else { c[0] }, if fy { e[1] - 1 - c[1] } else { c[1] }, 0]
+    };
+    let maps = [(false, false), (true, false), (false, true), (true, true)];
+    let mut seen = std::collections::BTreeSet::new();
+    for sol in &out.kept {
+        let images: Vec<Vec<(usize, Vec<[i32; 3]>)>> = maps
+            .iter()
+            .filter(|&&m| board.cells.iter().all(|&c| board.cells.contains(&flip(m, c))))
+            .map(|&m| {
+                let mut img: Vec<(usize, Vec<[i32; 3]>)> = sol
+                    .iter()
+                    .map(|(p, cs)| {
+                        let mut v: Vec<[i32; 3]> = cs.iter().map(|&c| flip(m, c)).collect();
+                        v.sort();
+                        (*p, v)
+                    })
+                    .collect();
+                img.sort();
+                img
+            })
+            .collect();
+        seen.insert(images.into_iter().min().unwrap());
+    }
+    seen.len() as u64
 }

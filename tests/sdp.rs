@@ -78,14 +78,14 @@ fn a_scattered_figure_converges_and_verifies() {
 /// perturbed weights, and no run along the way claims the figure has no solution.
 #[test]
 fn a_stall_is_escaped_by_a_restart_and_never_called_infeasible() {
-    for (id, restarted) in [("steps", true), ("convex-hexagon-2", false)] {
+    for (id, restarted) in [("sleeper", true), ("convex-hexagon-2", false)] {
         let (target, pieces) = level(id);
         let d = Dissection::new(&target, &scattered(&pieces), 1).unwrap();
         let out = d.solve(&Options::default(), &AUTO).unwrap();
         let placed = out.placed.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
         assert!(d.verifies(&placed));
         let ended: Vec<&str> = out.runs.iter().filter_map(|(_, r)| r.stopped.as_deref()).collect();
-        // "steps" stalls on degree2 and degree3 from W = 0 (with these scattered pieces).
+        // "sleeper" stalls on degree2 and degree3 from W = 0 (with these scattered pieces).
         assert_eq!(out.runs.len() > AUTO.len(), restarted, "{id}: {ended:?}");
         for why in ended {
             assert!(!why.contains("infeasible:") && !why.contains("no placement satisfies"), "{id}: {why}");

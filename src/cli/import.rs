@@ -1,37 +1,45 @@
-//! `tessera import`: a figure drawn in SVG with a set's pieces, as a one-level pack.
+//! `tessera import`: a figure drawn in SVG with a set's pieces, as a one-level pack; or a
+//! BurrTools puzzle (`.xmpuzzle`), a level for each of its problems.
 
 use super::args::parse_args;
 use std::io::Write;
 
 pub const USAGE: &str = "\
   tessera import FILE.svg --set SET --out FILE.ron [--name NAME]
-                                   make a level of an SVG drawing of a set's pieces (their union is the figure)";
+                                   make a level of an SVG drawing of a set's pieces (their union is the figure)
+  tessera import FILE.xmpuzzle --out FILE.ron [--name NAME] [--timeout-ms N] [--force] [--json]
+                                   make a polyomino or polycube level of each problem of a BurrTools puzzle
+                                   (gzip or plain XML, grid of cubes) and count its assemblies as BurrTools
+                                   does (up to the result's symmetries; --timeout-ms per problem, default 20000)";
 
 #[derive(clap::Parser)]
 #[command(about = "Make a level of an SVG drawing of a set's pieces", disable_version_flag = true)]
 struct ImportArgs {
     #[arg(value_name = "FILE.svg")]
     file: String,
-    /// A built-in set: tangram, tpuzzle, pentominoes.
+    /// A built-in set: tangram, tpuzzle, pentominoes (SVG drawings).
     #[arg(long, value_name = "SET")]
-    set: String,
+    set: Option<String>,
     /// The pack file to write.
     #[arg(long, value_name = "FILE.ron")]
     out: String,
-    /// The level's name (default: the file's name).
+    /// The level's name (default: the file's name); of a puzzle file, the pack's.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
+    /// Counting each problem's assemblies stops after N ms (0: no limit).
+    #[arg(long, value_name = "N")]
+    timeout_ms: Option<u64>,
+    /// Replace FILE.ron even when it holds other levels.
+    #[arg(long)]
+    force: bool,
+    #[arg(long)]
+    json: bool,
 }
 
 pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let a: ImportArgs = match parse_args("import", args, USAGE, out, err) {
         Ok(a) => a,
         Err(code) => return code,
-    };
-    let Some(set) = crate::pieces::PieceSet::builtin(&a.set) else {
-        let _ =
-            writeln!(err, "tessera import: unknown set `{}` (built in: {})", a.set, crate::pieces::BUILTIN.join(", "));
-        return 2;
     };
     let path = std::path::Path::new(&a.file);
     let data = match crate::format::read_bytes(path) {
@@ -40,6 +48,17 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             let _ = writeln!(err, "tessera import: {}: {e}", a.file);
             return 2;
         }
+    };
+    if a.file.to_ascii_lowercase().ends_with(".xmpuzzle") {
+        return super::burr::import(&a.file, &data, &a.out, a.name.as_deref(), a.timeout_ms, a.force, a.json, out, err);
+    }
+    let Some(set) = a.set.as_deref().and_then(crate::pieces::PieceSet::builtin) else {
+        let what = match &a.set {
+            Some(name) => format!("unknown set `{name}`"),
+            None => format!("{}: an SVG drawing needs --set SET", a.file),
+        };
+        let _ = writeln!(err, "tessera import: {what} (built in: {})", crate::pieces::BUILTIN.join(", "));
+        return 2;
     };
     let name = a
         .name

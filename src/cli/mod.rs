@@ -3,6 +3,7 @@
 
 pub mod analyse;
 mod args;
+pub mod burr;
 pub mod daily;
 pub mod import;
 pub mod levels;
@@ -36,6 +37,7 @@ pub fn run(args: &[String]) -> Option<i32> {
         "share" => share::run(rest, out, err),
         "daily" => daily::run(rest, out, err),
         "import" => import::run(rest, out, err),
+        "export" => burr::export(rest, out, err),
         "analyse" | "analyze" => analyse::run(rest, out, err),
         "screenshot" => return None,
         "help" | "--help" | "-h" => {
@@ -56,12 +58,13 @@ pub fn run(args: &[String]) -> Option<i32> {
 /// Every command's usage.
 pub fn full_usage() -> String {
     format!(
-        "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}\n  tessera --version                print the version",
+        "{USAGE}\n{}\n{}\n{}\n{}\n{}\n{}\n{}\n  tessera --version                print the version",
         poly::USAGE,
         tiles::USAGE,
         share::USAGE,
         daily::USAGE,
         import::USAGE,
+        burr::USAGE,
         analyse::USAGE
     )
 }

@@ -2,7 +2,9 @@
 //! line (see [`crate::polyform`]).
 
 use crate::polyform::pack::{grid, solve, Board, PackOptions, PartSpec};
-use crate::polyform::{builtin_set, enumerate, format_part, parse_part, svg, Symmetry, BUILTIN_SETS};
+use crate::polyform::{
+    builtin_set, enumerate, format_part, parse_cells, parse_counted_part, svg, Symmetry, BUILTIN_SETS,
+};
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -10,12 +12,14 @@ pub const USAGE: &str = "\
                                    count (and list, and draw) every part of N unit squares or cubes;
                                    2D: --free (default) turns and flips, --one-sided turns only;
                                    3D: --one-sided (default) the 24 rotations, --free adds mirrors
-  tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
-               [--hole X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
+  tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS[*N|*MIN-MAX]]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
+               [--hole X,Y[,Z]]... [--optional X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
                [--threads N] [--timeout-ms N] [--svg FILE] [--out FILE] [--progress] [--conf FILE] [--json]
-                                   fill a box (or the figure of cells in FILE) with parts, each once
-                                   (--single: one part as often as it fits); CELLS like Lang's vectors:
-                                   [0,0][1,0][2,0][1,1]; flat parts in a 3D box turn (over) in space;
+                                   fill a box (or the figure of cells in FILE, in one region or several)
+                                   with parts, each once (CELLS*4: four copies; CELLS*0-4: up to four;
+                                   --single: one part as often as it fits); CELLS like Lang's vectors:
+                                   [0,0][1,0][2,0][1,1]; --optional: a cell that may stay empty;
+                                   flat parts in a 3D box turn (over) in space;
                                    --prune: drop positions with an empty pocket smaller than every part
                                    left; --timeout-ms: stop after N ms (default 600000; 0: no limit);
                                    --out: one solution per line, `X Y Z CHARS` (at most 100000); --progress: counts on
@@ -179,7 +183,8 @@ struct PackArgs {
     /// Any figure instead of a box: a file of cells, [x,y,z][x,y,z]… (`#` comments).
     #[arg(long, value_name = "FILE")]
     cells: Option<String>,
-    /// A part, like Lang's vectors: [0,0][1,0][2,0][1,1] (repeatable).
+    /// A part, like Lang's vectors: [0,0][1,0][2,0][1,1], with `*N` for N copies or `*MIN-MAX`
+    /// for MIN to MAX of them (repeatable).
     #[arg(long = "part", value_name = "CELLS", allow_hyphen_values = true)]
     parts: Vec<String>,
     /// A built-in set: pentominoes, tetrominoes, hexominoes, soma, tetracubes.
@@ -188,6 +193,9 @@ struct PackArgs {
     /// A cell left empty: X,Y or X,Y,Z (repeatable).
     #[arg(long = "hole", value_name = "X,Y[,Z]", allow_hyphen_values = true)]
     holes: Vec<String>,
+    /// A cell that may stay empty: X,Y or X,Y,Z (repeatable).
+    #[arg(long = "optional", value_name = "X,Y[,Z]", allow_hyphen_values = true)]
+    optional: Vec<String>,
     /// Stop after N solutions (0: all).
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     stop: Option<i64>,
@@ -250,11 +258,12 @@ fn expand_conf(args: &[String]) -> Result<Vec<String>, String> {
     Ok(out)
 }
 
-/// A figure read from a file of cells.
+/// A figure read from a file of cells (in one region or several).
 fn cells_file(file: &str) -> Result<Board, String> {
     let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("--cells {file}: {e}"))?;
     let body: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("");
-    let (cells, dim) = parse_part(&body).map_err(|e| format!("--cells {file}: {}", e.replacen("part", "figure", 1)))?;
+    let (cells, dim) =
+        parse_cells(&body).map_err(|e| format!("--cells {file}: {}", e.replacen("part", "figure", 1)))?;
     Board::from_cells(dim, cells).map_err(|e| format!("--cells {file}: {e}"))
 }
 
@@ -313,12 +322,27 @@ pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 
     }
 }
 
+/// Cells given as `X,Y` or `X,Y,Z`, for `flag`.
+fn coordinates(flag: &str, given: &[String]) -> Result<Vec<[i32; 3]>, String> {
+    given
+        .iter()
+        .map(|v| {
+            let nums: Result<Vec<i32>, _> = v.split(',').map(|x| x.trim().parse()).collect();
+            match nums.map_err(|_| format!("{flag}: `{v}` is not X,Y or X,Y,Z"))?.as_slice() {
+                [x, y] => Ok([*x, *y, 0]),
+                [x, y, z] => Ok([*x, *y, *z]),
+                _ => Err(format!("{flag}: `{v}` is not X,Y or X,Y,Z")),
+            }
+        })
+        .collect()
+}
+
 fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     let size = a.size;
-    let mut parts = Vec::<(String, Vec<[i32; 3]>, u8)>::new();
+    let mut parts = Vec::<(String, Vec<[i32; 3]>, u8, u32, u32)>::new();
     for s in &a.parts {
-        let (cells, dim) = parse_part(s)?;
-        parts.push((format!("#{}", parts.len() + 1), cells, dim));
+        let (cells, dim, most, fewest) = parse_counted_part(s)?;
+        parts.push((format!("#{}", parts.len() + 1), cells, dim, most, fewest));
     }
     let set = match &a.set {
         Some(name) => Some(
@@ -326,15 +350,8 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         ),
         None => None,
     };
-    let mut holes = Vec::new();
-    for v in &a.holes {
-        let nums: Result<Vec<i32>, _> = v.split(',').map(|x| x.trim().parse()).collect();
-        match nums.map_err(|_| format!("--hole: `{v}` is not X,Y or X,Y,Z"))?.as_slice() {
-            [x, y] => holes.push([*x, *y, 0]),
-            [x, y, z] => holes.push([*x, *y, *z]),
-            _ => return Err(format!("--hole: `{v}` is not X,Y or X,Y,Z")),
-        }
-    }
+    let holes = coordinates("--hole", &a.holes)?;
+    let optional = coordinates("--optional", &a.optional)?;
     let stop =
         u64::try_from(a.stop.unwrap_or(0)).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?;
     let threads = match a.threads.unwrap_or(1) {
@@ -361,15 +378,16 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         }
     };
     let board = if holes.is_empty() { board } else { board.without(&holes)? };
+    let board = board.with_optional(&optional)?;
     let mut specs: Vec<PartSpec> = Vec::new();
     if let Some(s) = &set {
         // A flat set in a 3D box is a set of flat polycubes, turned (over) in space.
         if s.dim > board.dim {
             return Err(format!("set `{}` is {}D but the box is {}D", s.name, s.dim, board.dim));
         }
-        specs.extend(s.parts.iter().map(|(n, c)| PartSpec { name: n.clone(), cells: c.clone(), count: Some(1) }));
+        specs.extend(s.parts.iter().map(|(n, c)| PartSpec::once(n.clone(), c.clone())));
     }
-    for (name, cells, dim) in parts {
+    for (name, cells, dim, most, fewest) in parts {
         if dim > board.dim {
             return Err(format!(
                 "part {} has {dim} coordinates per cell but the box is {}D",
@@ -377,7 +395,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
                 board.dim
             ));
         }
-        specs.push(PartSpec { name, cells, count: Some(1) });
+        specs.push(PartSpec { name, cells, count: Some(most), least: Some(fewest) });
     }
     if specs.is_empty() {
         return Err("no parts: give --part CELLS or --set NAME".into());

@@ -24,6 +24,10 @@ pub mod tangram;
 pub mod tiles;
 pub mod watch;
 
+/// BurrTools puzzles (`.xmpuzzle`) in and out: the packing family's own file, the one door
+/// the commands take to it.
+pub use polyomino::xmpuzzle;
+
 use crate::format::Node;
 use crate::geom::ring::Side;
 use crate::geom::{pt, Vertex};
@@ -296,6 +300,12 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         0
     }
 
+    /// Cells of the figure that may stay empty, each as its square in the figure's drawing
+    /// (packing boards with BurrTools' variable cells); none by default.
+    fn optional_cells(&self) -> Vec<Vec<Vertex>> {
+        Vec::new()
+    }
+
     /// The message id that tells the player what the thermometer measures (shown when it is
     /// tapped): by default the share of the board's cells covered.
     fn progress_help(&self) -> &'static str {
@@ -481,6 +491,11 @@ impl Level {
     /// The rotation piece `piece` starts in.
     pub fn rest_rotation(&self, piece: usize) -> i32 {
         self.family.rest_rotation(self, piece)
+    }
+
+    /// The figure's cells that may stay empty, as squares in its drawing.
+    pub fn optional_cells(&self) -> Vec<Vec<Vertex>> {
+        self.family.optional_cells()
     }
 
     /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation.

@@ -107,7 +107,8 @@ impl Entry {
 }
 
 /// A grid board as written in a level: a box of `size` cells without the `holes`, or any
-/// figure given as its `cells` (`[x, y]` or `[x, y, z]` each).
+/// figure given as its `cells` (`[x, y]` or `[x, y, z]` each), in one region or several; the
+/// `optional` cells may stay empty.
 #[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
@@ -117,4 +118,7 @@ pub struct RawBoard {
     pub cells: Vec<Vec<i32>>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub holes: Vec<Vec<i32>>,
+    /// Cells of the board that may stay empty.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub optional: Vec<Vec<i32>>,
 }

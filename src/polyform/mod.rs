@@ -143,6 +143,44 @@ pub fn neighbours(c: Cell, dim: u8) -> impl Iterator<Item = Cell> {
 /// Parses a part written like Lang's vectors: `[0,0][1,0][2,0][1,1]` (2 or 3 numbers per
 /// cell, all cells with the same count). Returns the cells (normalised) and the dimension.
 pub fn parse_part(s: &str) -> Result<(Vec<Cell>, u8), String> {
+    let (cells, dim) = parse_cells(s)?;
+    if !connected(&cells) {
+        return Err(format!("part `{s}`: its {} cells are not joined face to face", cells.len()));
+    }
+    Ok((cells, dim))
+}
+
+/// A part with how many copies a puzzle has of it: `CELLS` (one), `CELLS*N` (N, all used)
+/// or `CELLS*MIN-MAX` (MIN to MAX of them used). Returns the cells, the dimension, the most
+/// copies and the fewest used.
+pub fn parse_counted_part(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
+    let (body, count) = match s.rsplit_once('*') {
+        Some((body, count)) => (body, Some(count.trim())),
+        None => (s, None),
+    };
+    let (cells, dim) = parse_part(body)?;
+    let number = |t: &str| {
+        t.trim()
+            .parse::<u32>()
+            .ok()
+            .filter(|&k| k <= 1000)
+            .ok_or_else(|| format!("part `{s}`: the count `{}` is not a whole number from 0 to 1000", t.trim()))
+    };
+    let (most, fewest) = match count {
+        None => (1, 1),
+        Some(c) => match c.split_once('-') {
+            Some((lo, hi)) => (number(hi)?, number(lo)?),
+            None => (number(c)?, number(c)?),
+        },
+    };
+    if fewest > most || most == 0 {
+        return Err(format!("part `{s}`: a count range MIN-MAX needs MIN <= MAX and MAX >= 1"));
+    }
+    Ok((cells, dim, most, fewest))
+}
+
+/// Parses cells written like Lang's vectors, joined or not (a board of several regions).
+pub fn parse_cells(s: &str) -> Result<(Vec<Cell>, u8), String> {
     let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
         return Err("empty part".into());
@@ -172,13 +210,9 @@ pub fn parse_part(s: &str) -> Result<(Vec<Cell>, u8), String> {
         cells.push([nums[0], nums[1], nums.get(2).copied().unwrap_or(0)]);
         rest = &body[end + 1..];
     }
-    let n = cells.len();
     let cells = normalize(&cells);
     if cells.windows(2).any(|w| w[0] == w[1]) {
         return Err(format!("part `{s}`: a cell is listed twice"));
-    }
-    if !connected(&cells) {
-        return Err(format!("part `{s}`: its {n} cells are not joined face to face"));
     }
     Ok((cells, dim))
 }

@@ -27,12 +27,14 @@ use super::{apply, motions, normalize, orientations, Cell, Symmetry};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
-/// A board: a set of cells in 2D (z = 0) or 3D.
+/// A board: a set of cells in 2D (z = 0) or 3D, in one region or several.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
     pub dim: u8,
     /// Sorted, normalised (smallest coordinate 0 on each axis).
     pub cells: Vec<Cell>,
+    /// Cells of the board that may stay empty (BurrTools' variable voxels), sorted.
+    pub optional: Vec<Cell>,
 }
 
 /// Boards larger than this many cells are refused (the bit masks hold up to 512).
@@ -74,7 +76,7 @@ impl Board {
         if cells.windows(2).any(|w| w[0] == w[1]) {
             return Err("the board lists a cell twice".into());
         }
-        Ok(Board { dim, cells })
+        Ok(Board { dim, cells, optional: Vec::new() })
     }
 
     /// The board without some cells (coordinates as given to [`Board::boxed`]).
@@ -89,7 +91,26 @@ impl Board {
         if cells.is_empty() {
             return Err("the holes remove every cell".into());
         }
-        Ok(Board { dim: self.dim, cells })
+        let optional = self.optional.iter().copied().filter(|c| !holes.contains(c)).collect();
+        Ok(Board { dim: self.dim, cells, optional })
+    }
+
+    /// The board with some of its cells allowed to stay empty.
+    pub fn with_optional(mut self, optional: &[Cell]) -> Result<Board, String> {
+        for c in optional {
+            if self.cells.binary_search(c).is_err() {
+                return Err(format!("optional cell {c:?} is not a cell of the board"));
+            }
+        }
+        self.optional = optional.to_vec();
+        self.optional.sort_unstable();
+        self.optional.dedup();
+        Ok(self)
+    }
+
+    /// The cells that must be filled.
+    pub fn required(&self) -> usize {
+        self.cells.len() - self.optional.len()
     }
 
     pub fn extent(&self) -> [i32; 3] {
@@ -103,12 +124,39 @@ impl Board {
     }
 }
 
-/// A part and how many copies are available (`None`: as many as fit).
+/// A part and how many copies are available (`None`: as many as fit), and how many of them
+/// a solution must use.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PartSpec {
     pub name: String,
     pub cells: Vec<Cell>,
     pub count: Option<u32>,
+    /// At least this many copies are used (`None`: all `count` of them; with no count, any
+    /// number). `Some(0)` with `count: Some(4)` is "0 to 4 copies".
+    pub least: Option<u32>,
+}
+
+impl PartSpec {
+    /// One copy, used.
+    pub fn once(name: impl Into<String>, cells: Vec<Cell>) -> PartSpec {
+        PartSpec { name: name.into(), cells, count: Some(1), least: None }
+    }
+
+    /// A built-in set's parts ([`super::builtin_set`]), one copy of each; `None` for a name
+    /// that is not one.
+    pub fn set(name: &str) -> Option<Vec<PartSpec>> {
+        Some(super::builtin_set(name)?.parts.into_iter().map(|(name, cells)| PartSpec::once(name, cells)).collect())
+    }
+
+    /// The fewest copies a solution uses.
+    pub fn fewest(&self) -> u32 {
+        self.least.or(self.count).unwrap_or(0).min(self.count.unwrap_or(u32::MAX))
+    }
+
+    /// Copies that may stay unused: some count, or a least below it.
+    pub fn ranged(&self) -> bool {
+        self.count.is_none_or(|k| self.fewest() < k)
+    }
 }
 
 #[derive(Clone, Debug)]
@@ -190,24 +238,38 @@ pub fn impossible(board: &Board, parts: &[PartSpec]) -> Option<String> {
     if parts.is_empty() {
         return Some("no parts given".into());
     }
-    if parts.iter().any(|p| p.count.is_none()) {
-        // A part used as often as it fits: the area must be a sum of part sizes.
-        let sizes: Vec<i64> = parts.iter().map(|p| p.cells.len() as i64).collect();
-        let fixed: i64 = parts.iter().filter_map(|p| p.count.map(|k| k as i64 * p.cells.len() as i64)).sum();
-        let mut reach = vec![false; (n + 1) as usize];
-        if fixed <= n {
-            reach[fixed as usize] = true;
-        }
-        for a in 0..=n as usize {
-            if reach[a] {
-                for (s, p) in sizes.iter().zip(parts) {
-                    if p.count.is_none() && a + (*s as usize) <= n as usize {
-                        reach[a + *s as usize] = true;
+    if !board.optional.is_empty() || parts.iter().any(PartSpec::ranged) {
+        // Some cells may stay empty or some copies unused: the areas the parts can cover
+        // (each between its fewest and most copies) must meet the range of cells to fill.
+        let n = n as usize;
+        let mut reach = vec![false; n + 1];
+        reach[0] = true;
+        for p in parts {
+            let size = p.cells.len().max(1);
+            let most = (p.count.unwrap_or(u32::MAX) as usize).min(n / size);
+            let fewest = p.fewest() as usize;
+            if fewest > most {
+                return Some(format!("{} copies of {} do not fit in {n} cells", fewest, p.name));
+            }
+            let mut next = vec![false; n + 1];
+            for a in (0..=n).filter(|&a| reach[a]) {
+                for k in fewest..=most {
+                    match a + k * size {
+                        t if t <= n => next[t] = true,
+                        _ => break,
                     }
                 }
             }
+            reach = next;
         }
-        return (!reach[n as usize]).then(|| format!("no number of copies of the parts covers {n} cells"));
+        let need = board.required();
+        return (!reach[need..].iter().any(|&r| r)).then(|| {
+            if need == n {
+                format!("no number of copies of the parts covers {n} cells")
+            } else {
+                format!("no number of copies of the parts covers from {need} to {n} cells")
+            }
+        });
     }
     let area: i64 = parts.iter().map(|p| p.count.unwrap_or(0) as i64 * p.cells.len() as i64).sum();
     if area != n {
@@ -356,6 +418,10 @@ struct Problem<const W: usize> {
     /// With `unique`: a part kept only in placements that are the smallest of their orbit
     /// under the symmetries (which all map it to itself).
     pivot: Option<usize>,
+    /// Cells that may stay empty.
+    optional: Mask<W>,
+    /// Per part: how many of its copies may stay unused (a solution leaves at most this many).
+    spare: Vec<u32>,
 }
 
 struct Shared {
@@ -603,7 +669,11 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
     // Algorithm X searches 3D boards whose parts are each used once; the lowest-cell search
     // (and its candidate tables) the rest.
-    let cover = board.dim == 3 && parts.iter().all(|s| s.count == Some(1));
+    let cover = board.dim == 3 && board.optional.is_empty() && parts.iter().all(|s| s.count == Some(1) && !s.ranged());
+    let mut optional = Mask::<W>::EMPTY;
+    for c in &board.optional {
+        optional.set(index[c]);
+    }
     let table = if cover { Vec::new() } else { tables(&cand, n) };
     Problem {
         n,
@@ -615,6 +685,8 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         cells,
         syms,
         pivot,
+        optional,
+        spare: parts.iter().map(|p| p.count.unwrap_or(u32::MAX) - p.fewest()).collect(),
     }
 }
 
@@ -658,7 +730,7 @@ fn break_symmetry<const W: usize>(
         })
     };
     let best = (0..parts.len())
-        .filter(|&p| parts[p].count == Some(1) && syms.iter().all(|(_, relabel)| relabel[p] == p))
+        .filter(|&p| parts[p].count == Some(1) && !parts[p].ranged() && syms.iter().all(|(_, relabel)| relabel[p] == p))
         .min_by_key(|&p| cand.iter().flatten().filter(|(q, m)| *q == p && smallest_of_orbit(m)).count())?;
     for list in cand.iter_mut() {
         list.retain(|(q, m)| *q != best || smallest_of_orbit(m));
@@ -694,6 +766,11 @@ fn symmetries(
         let perm: Option<Vec<usize>> =
             img.iter().map(|c| index.get(&[c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).copied()).collect();
         let Some(perm) = perm else { continue };
+        // Cells that may stay empty go to cells that may.
+        let optional = |i: usize| board.optional.binary_search(&cells[i]).is_ok();
+        if (0..cells.len()).any(|i| optional(i) != optional(perm[i])) {
+            continue;
+        }
         let relabel: Option<Vec<usize>> = if k < rotations || turns == Symmetry::RotationsAndMirrors {
             Some((0..parts.len()).collect())
         } else {
@@ -714,7 +791,9 @@ fn symmetries(
                 let mut seen = r.clone();
                 seen.sort_unstable();
                 seen.dedup();
-                seen.len() == r.len() && r.iter().enumerate().all(|(i, &j)| parts[i].count == parts[j].count)
+                let same =
+                    |i: usize, j: usize| (parts[i].count, parts[i].fewest()) == (parts[j].count, parts[j].fewest());
+                seen.len() == r.len() && r.iter().enumerate().all(|(i, &j)| same(i, j))
             })
         };
         if let Some(relabel) = relabel {
@@ -764,7 +843,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return;
         }
         let Some(c) = filled.first_clear(self.p.n) else {
-            self.record();
+            if self.left.iter().zip(&self.p.spare).all(|(left, spare)| left <= spare) {
+                self.record();
+            }
             return;
         };
         let p = self.p;
@@ -777,6 +858,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
             if self.shared.stop.load(Ordering::Relaxed) {
                 return;
             }
+        }
+        // An optional cell may also stay empty.
+        if p.optional.get(c) {
+            let mut now = filled;
+            now.set(c);
+            self.go(now);
         }
     }
 
@@ -907,7 +994,7 @@ mod tests {
     #[test]
     fn pockets_too_small_for_every_part_left_are_seen_before_placing() {
         let board = Board::boxed(2, 2, 2).unwrap();
-        let tetra = |name: &str| PartSpec { name: name.into(), cells: vec![[0, 0, 0]; 4], count: Some(1) };
+        let tetra = |name: &str| PartSpec { name: name.into(), cells: vec![[0, 0, 0]; 4], count: Some(1), least: None };
         let (parts, opts) = (vec![tetra("a"), tetra("b")], PackOptions::new(3));
         let p = build::<1>(&board, &parts, &opts);
         let pockets = Pockets::new(&p);

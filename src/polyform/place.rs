@@ -127,13 +127,30 @@ pub fn placement_for(board: &Board, piece: usize, part: &[Cell], cells: &[Cell])
 /// The packer's first way to fill `board` with `parts` (one of each), as placements in piece
 /// order; `None` when it finds none within `max_nodes`.
 pub fn first_solution(board: &Board, parts: &[super::pack::PartSpec], max_nodes: u64) -> Option<Vec<Placement>> {
+    let piece_part: Vec<usize> = (0..parts.len()).collect();
+    first_solution_of(board, parts, &piece_part, max_nodes)
+}
+
+/// The packer's first solution as placements of pieces, where `piece_part[i]` is the part
+/// piece `i` is a copy of (each copy placed goes to the next piece of its part).
+pub fn first_solution_of(
+    board: &Board,
+    parts: &[super::pack::PartSpec],
+    piece_part: &[usize],
+    max_nodes: u64,
+) -> Option<Vec<Placement>> {
     let opts = super::pack::PackOptions { stop: 1, keep: 1, max_nodes, ..super::pack::PackOptions::new(board.dim) };
     let out = super::pack::solve(board, parts, &opts);
+    let mut taken = vec![false; piece_part.len()];
     let mut placed = out
         .kept
         .first()?
         .iter()
-        .map(|(part, cells)| placement_for(board, *part, &parts[*part].cells, cells))
+        .map(|(part, cells)| {
+            let piece = (0..piece_part.len()).find(|&i| piece_part[i] == *part && !taken[i])?;
+            taken[piece] = true;
+            placement_for(board, piece, &parts[*part].cells, cells)
+        })
         .collect::<Option<Vec<_>>>()?;
     placed.sort_by_key(|p| p.piece);
     Some(placed)

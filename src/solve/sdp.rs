@@ -89,6 +89,9 @@ pub struct Options {
     /// Start from the weights of these translations' rank-one matrices instead of W = 0
     /// (a solution is then a fixed point: the first step returns it).
     pub start: Option<Vec<(f64, f64)>>,
+    /// Lower bounds on monomials, (piece i, k, v): m_i(k) >= v (a nonnegative cone). With
+    /// turning pieces one piece is kept in the figure's first copy this way.
+    pub at_least: Vec<(usize, Index, f64)>,
 }
 
 impl Default for Options {
@@ -102,6 +105,7 @@ impl Default for Options {
             cancel: None,
             watch: None,
             start: None,
+            at_least: Vec::new(),
         }
     }
 }
@@ -168,6 +172,14 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         }
         b.push(eq.rhs[r]);
     }
+    // m_i(k) >= v as -m_i(k) + s = -v, s >= 0.
+    for &(i, k, v) in &opts.at_least {
+        match var(i, k) {
+            Some(x) => cols[x].push((b.len(), -1.0)),
+            None => panic!("a bound on a monomial {k:?} outside the index set's sums"),
+        }
+        b.push(-v);
+    }
     let tri = order * (order + 1) / 2;
     for i in 0..n {
         for j in 0..order {
@@ -188,8 +200,11 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
     let a = csc(b.len(), &cols);
     let p = CscMatrix::zeros((nvar, nvar));
     let mut cones = vec![SupportedConeT::ZeroConeT(eq.rows.len())];
+    if !opts.at_least.is_empty() {
+        cones.push(SupportedConeT::NonnegativeConeT(opts.at_least.len()));
+    }
     cones.extend((0..n).map(|_| SupportedConeT::PSDTriangleConeT(order)));
-    debug_assert_eq!(b.len(), eq.rows.len() + n * tri);
+    debug_assert_eq!(b.len(), eq.rows.len() + opts.at_least.len() + n * tri);
 
     // W_i, as the objective's coefficients per variable: 0, or I - u u' for the unit vector
     // u along (exp(a . t_i)) over the basis.
@@ -261,6 +276,7 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         // Each Z_i, its eigenvectors, the next W_i and the step's objective.
         let (mut rest, mut trace) = (0.0, 0.0);
         q.iter_mut().for_each(|v| *v = 0.0);
+        let mut tops: Vec<Vec<f64>> = Vec::with_capacity(n);
         for i in 0..n {
             let z = matrix(&basis, |s| var(i, s).map_or(1.0, |v| x[v]));
             let (vals, vecs) = eigen(&z);
@@ -269,7 +285,9 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
             rest += vals.iter().enumerate().filter(|&(u, _)| u != top).map(|(_, v)| v.max(0.0)).sum::<f64>();
             // W = I - u u' for the top eigenvector u: the sum of the other eigenvectors'
             // projections.
-            add_weights(&mut q, i, &(0..order).map(|j| vecs[j][top]).collect::<Vec<_>>());
+            let u: Vec<f64> = (0..order).map(|j| vecs[j][top]).collect();
+            add_weights(&mut q, i, &u);
+            tops.push(u);
         }
         let objective = if trace > 0.0 { rest / trace } else { f64::INFINITY };
         // Past 1 the matrices are not positive semidefinite: the solver's answer is unusable
@@ -291,8 +309,12 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         }
         out.converged = objective < opts.tol;
         if objective < opts.try_below {
-            let refined = refine(eq, &t);
-            if check(&refined) {
+            // The degree-one entries, then (where it differs) the top eigenvector's reading:
+            // near rank one it keeps the dominant placement where the entries average a
+            // piece's places (with turning pieces, its places in several copies).
+            let mut tried = vec![t.clone()];
+            tried.extend(read_top(&basis, &tops).filter(|e| e != &t));
+            if let Some(refined) = tried.iter().map(|t| refine(eq, t)).find(|r| check(r)) {
                 out.solution = Some(refined);
                 break;
             }
@@ -340,6 +362,33 @@ fn solve_once(
     let (p, q, a, b, cones) = (p.clone(), q.to_vec(), a.clone(), b.to_vec(), cones.to_vec());
     crate::support::deadline::within(deadline, move || once(&p, &q, &a, &b, &cones))
         .unwrap_or(Err("out of time".into()))
+}
+
+/// Each piece's translation read from its moment matrix's top eigenvector u, scaled so that
+/// its entry for (0, 0) is 1 (at rank one, u is exp(a . t) over the basis): the mean of
+/// ln u(1, 0) and -ln u(-1, 0) where the basis has both (likewise for y). `None` when an
+/// entry needed is not positive.
+fn read_top(basis: &[Index], tops: &[Vec<f64>]) -> Option<Vec<(f64, f64)>> {
+    let at = |a: Index| basis.iter().position(|&b| b == a);
+    let origin = at((0, 0))?;
+    tops.iter()
+        .map(|u| {
+            let entry = |a: Index| -> Option<Option<f64>> {
+                let Some(j) = at(a) else { return Some(None) };
+                let v = u[j] / u[origin];
+                (v > 0.0 && v.is_finite()).then_some(Some(v.ln()))
+            };
+            let axis = |plus: Index, minus: Index| -> Option<f64> {
+                match (entry(plus)?, entry(minus)?) {
+                    (Some(p), Some(m)) => Some((p - m) / 2.0),
+                    (Some(p), None) => Some(p),
+                    (None, Some(m)) => Some(-m),
+                    (None, None) => None,
+                }
+            };
+            Some((axis((1, 0), (-1, 0))?, axis((0, 1), (0, -1))?))
+        })
+        .collect()
 }
 
 /// A symmetric matrix over the basis from a value per multi-index sum.
@@ -646,7 +695,8 @@ impl Dissection {
                 crate::algebra::Copy { pieces: sides, figure, turns: p }
             })
             .collect();
-        Ok(Equations::summed(self.rings.len(), &copies, &ks, self.turns))
+        // Each equation comes once per copy: kept once, or Clarabel's systems are singular.
+        Ok(Equations::summed(self.rings.len(), &copies, &ks, self.turns).independent())
     }
 
     /// Each piece's translation (its centroid, in the equations' coordinates) when it is
@@ -737,11 +787,11 @@ impl Dissection {
             let start = if restart == 0 {
                 given.clone()
             } else {
-                let mut unit = || crate::support::random::unit(&mut rng) - 0.5;
-                Some((0..self.rings.len()).map(|_| (0.8 * unit(), 0.8 * unit())).collect())
+                Some((0..self.rings.len()).map(|i| self.random_place(i, &mut rng)).collect())
             };
             for (&index, eq) in indexes.iter().zip(&equations) {
-                let run = run(eq, &Options { index, start: start.clone(), ..opts.clone() }, |t| {
+                let at_least = self.pinned();
+                let run = run(eq, &Options { index, start: start.clone(), at_least, ..opts.clone() }, |t| {
                     let placed = self.placed(t);
                     let ok = self.verifies(&placed);
                     if ok {
@@ -757,6 +807,33 @@ impl Dissection {
             }
         }
         Ok(out)
+    }
+}
+
+impl Dissection {
+    /// With turning pieces, turning every translation by a quarter turn gives another
+    /// solution (the copies trade places), and the relaxation's centre averages the four.
+    /// Piece 0 is kept in the figure's first copy, which some of the four always has it in:
+    /// its centroid's x at least 0.3 (copy 0 spans 0.35 to 0.85, the others end at 0.25),
+    /// as exp(x) >= exp(0.3) on its monomial for (1, 0).
+    fn pinned(&self) -> Vec<(usize, Index, f64)> {
+        if self.turns == 1 {
+            return Vec::new();
+        }
+        vec![(0, (1, 0), (COPY_OFFSET.0 - 0.3).exp())]
+    }
+
+    /// A restart's translation for piece `i`: a random point of the figure's box (about
+    /// 0.8 units wide), or, with turning pieces, of a random copy's box (piece 0's always in
+    /// copy 0, as [`Dissection::pinned`] keeps it).
+    fn random_place(&self, i: usize, rng: &mut rand_chacha::ChaCha8Rng) -> (f64, f64) {
+        let mut unit = || crate::support::random::unit(rng) - 0.5;
+        if self.turns == 1 {
+            return (0.8 * unit(), 0.8 * unit());
+        }
+        let (u, v) = (0.5 * unit() + COPY_OFFSET.0, 0.5 * unit() + COPY_OFFSET.1);
+        let q = if i == 0 { 0 } else { ((unit() + 0.5) * 4.0) as usize % 4 };
+        crate::algebra::turn((u, v), q)
     }
 }
 

@@ -329,18 +329,7 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     fn new(p: &'a Puzzle, t: &'a Table, opts: &'a Options) -> Result<Self, String> {
-        let (cols, rows, n) = (p.cols, p.rows, p.cells());
-        let nb: Vec<[Option<usize>; 4]> = (0..n)
-            .map(|c| {
-                let (x, y) = (c % cols, c / cols);
-                [
-                    (y > 0).then(|| c - cols),
-                    (x + 1 < cols).then(|| c + 1),
-                    (y + 1 < rows).then(|| c + cols),
-                    (x > 0).then(|| c - 1),
-                ]
-            })
-            .collect();
+        let (n, nb) = (p.cells(), p.neighbours());
         let class = nb.iter().map(|a| (0..4).fold(0, |m, s| m | usize::from(a[s].is_none()) << s)).collect();
         let want = nb.iter().map(|a| a.map(|x| if x.is_none() { t.zero } else { ANY })).collect();
         let dirs = if p.rotate { 1 } else { 4 };

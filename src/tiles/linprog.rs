@@ -77,6 +77,11 @@ impl Session {
         self.program.bounds[v]
     }
 
+    /// How many variables the program has.
+    pub fn variables(&self) -> usize {
+        self.program.bounds.len()
+    }
+
     /// Maximises `cost . x`, giving up at `deadline`.
     pub fn maximize(&mut self, cost: &[f64], deadline: Option<Instant>) -> Answer {
         match self.solver {

@@ -45,6 +45,7 @@
 
 pub use super::linprog::Solver;
 use super::linprog::{Answer, Program, Row, Session};
+use super::prune::Prune;
 use super::{Placement, Puzzle};
 use std::time::Instant;
 
@@ -254,6 +255,8 @@ pub struct Options {
     pub deadline: Option<Instant>,
     /// Keep every iterate in [`LpOutcome::iterates`] (the solver lab plays them).
     pub keep_iterates: bool,
+    /// Strike out, after each preset, what it rules out by the sides' colours ([`Prune`]).
+    pub prune: bool,
 }
 
 impl Default for Options {
@@ -265,6 +268,7 @@ impl Default for Options {
             solver: Solver::Highs,
             deadline: None,
             keep_iterates: false,
+            prune: true,
         }
     }
 }
@@ -370,6 +374,12 @@ fn run(
     // Locations preset to escape stalls, newest last, each with the locations forbidden while
     // it stood (they are forbidden only given it, so they come back when it goes).
     let mut preset: Vec<(usize, Vec<usize>)> = Vec::new();
+    let prune = opts.prune.then(|| Prune::new(p, &m.meaning));
+    // What the clues rule out is ruled out for good; a contradiction there is a proof.
+    if !strike_out(prune.as_ref(), &mut session, &mut preset) {
+        out.infeasible = true;
+        return Ok(out);
+    }
     // P(0) = 0: the first program is the plain relaxation.
     let mut weights = vec![0.0; vars];
     let mut prev: Option<Vec<f64>> = None;
@@ -393,25 +403,16 @@ fn run(
             }
             // A preset location that leaves no feasible point is wrong: it goes, with what was
             // forbidden under it, and is forbidden itself (given the presets still standing).
-            Answer::Infeasible => match preset.pop() {
-                Some((v, forbidden)) => {
-                    for w in forbidden {
-                        session.set_bounds(w, 0.0, 1.0);
-                    }
-                    session.set_bounds(v, 0.0, 0.0);
-                    if let Some(parent) = preset.last_mut() {
-                        parent.1.push(v);
-                    }
+            Answer::Infeasible => {
+                if withdraw(prune.as_ref(), &mut session, &mut preset) {
                     continue;
                 }
                 // With nothing preset (what was forbidden was forbidden by a proof), the
                 // program holds every solution of the puzzle: there is none (with the preset
                 // corner, when one was preset).
-                None => {
-                    out.infeasible = true;
-                    return Ok(out);
-                }
-            },
+                out.infeasible = true;
+                return Ok(out);
+            }
             Answer::Stopped(why) if out.iterations == 1 => return Err(format!("linear program 1: {why}")),
             // Out of time (or the solver gave up): the iteration ends unsolved.
             Answer::Stopped(_) => break,
@@ -445,6 +446,12 @@ fn run(
                 out.presets += 1;
                 session.set_bounds(v, 1.0, 1.0);
                 preset.push((v, Vec::new()));
+                if !strike_out(prune.as_ref(), &mut session, &mut preset)
+                    && !withdraw(prune.as_ref(), &mut session, &mut preset)
+                {
+                    out.infeasible = true;
+                    return Ok(out);
+                }
                 // And start again from P(0) = 0: the plain relaxation with one more location
                 // preset (measured: 10 of 10 random 12 x 12 boards, against 8 going on from P).
                 weights.iter_mut().for_each(|w| *w = 0.0);
@@ -453,6 +460,41 @@ fn run(
         prev = Some(now);
     }
     Ok(out)
+}
+
+/// Strikes out what the presets standing (and the bounds) rule out ([`Prune`]), each struck
+/// variable forbidden under the newest preset (for good when there is none). False when they
+/// leave a cell or a tile with nothing: the newest preset is wrong.
+fn strike_out(prune: Option<&Prune>, session: &mut Session, preset: &mut [(usize, Vec<usize>)]) -> bool {
+    let Some(prune) = prune else { return true };
+    let alive: Vec<bool> = (0..session.variables()).map(|v| session.bounds(v).1 > 0.0).collect();
+    let Some(dead) = prune.dead(&alive) else { return false };
+    for &w in &dead {
+        session.set_bounds(w, 0.0, 0.0);
+    }
+    if let Some(top) = preset.last_mut() {
+        top.1.extend(dead);
+    }
+    true
+}
+
+/// The newest preset is wrong: it goes, with what was forbidden under it, and is forbidden
+/// itself (given the presets still standing), with what that rules out; if that leaves
+/// nothing, the preset under it goes too. False when no preset is left to withdraw.
+fn withdraw(prune: Option<&Prune>, session: &mut Session, preset: &mut Vec<(usize, Vec<usize>)>) -> bool {
+    while let Some((v, forbidden)) = preset.pop() {
+        for w in forbidden {
+            session.set_bounds(w, 0.0, 1.0);
+        }
+        session.set_bounds(v, 0.0, 0.0);
+        if let Some(parent) = preset.last_mut() {
+            parent.1.push(v);
+        }
+        if strike_out(prune, session, preset) {
+            return true;
+        }
+    }
+    false
 }
 
 #[cfg(test)]

@@ -12,6 +12,7 @@ pub mod linprog;
 pub mod lp;
 
 pub mod portfolio;
+pub mod prune;
 pub mod sat;
 pub mod sdp;
 
@@ -78,6 +79,23 @@ pub const MAX_COLOURS: usize = exact::MAX_COLOURS;
 impl Puzzle {
     pub fn cells(&self) -> usize {
         self.cols * self.rows
+    }
+
+    /// Per cell (row-major from the top-left): its neighbour across each side, N E S W, or
+    /// `None` at the frame.
+    pub fn neighbours(&self) -> Vec<[Option<usize>; 4]> {
+        let (cols, rows) = (self.cols, self.rows);
+        (0..self.cells())
+            .map(|c| {
+                let (x, y) = (c % cols, c / cols);
+                [
+                    (y > 0).then(|| c - cols),
+                    (x + 1 < cols).then(|| c + 1),
+                    (y + 1 < rows).then(|| c + cols),
+                    (x > 0).then(|| c - 1),
+                ]
+            })
+            .collect()
     }
 
     /// Checks sizes, colours and pairing counts.

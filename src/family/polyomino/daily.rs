@@ -23,15 +23,17 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
         crate::support::random::shuffle(&mut rng, &mut order);
         let mut chosen: Vec<usize> = order[..k].to_vec();
         chosen.sort_unstable();
-        let parts: Vec<PartSpec> = chosen
-            .iter()
-            .map(|&i| PartSpec { name: all[i].0.clone(), cells: all[i].1.clone(), count: Some(1) })
-            .collect();
+        let parts: Vec<PartSpec> = chosen.iter().map(|&i| PartSpec::once(all[i].0.clone(), all[i].1.clone())).collect();
         let board = Board::boxed(w, h, 0)?;
         let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = Entry { pieces: Some(pieces), solution, ..Entry::blank(Some("polyomino")) };
-        e.board = Some(crate::level::entry::RawBoard { size: vec![w, h], cells: Vec::new(), holes: Vec::new() });
+        e.board = Some(crate::level::entry::RawBoard {
+            size: vec![w, h],
+            cells: Vec::new(),
+            holes: Vec::new(),
+            optional: Vec::new(),
+        });
         return Ok(e);
     }
     Err("no pentomino rectangle came out of the generator".into())

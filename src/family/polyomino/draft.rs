@@ -9,14 +9,18 @@ pub const NO_PARTS: &str = "Pick at least one part.";
 pub const NO_CELLS: &str = "Paint the board's cells.";
 
 /// A board being painted: a box of `size` cells (z is 1 on a flat board), `on[i]` for each
-/// cell (x fastest, then y, then z), and the parts offered with the ones picked.
+/// cell (x fastest, then y, then z) and `optional[i]` for a painted cell that may stay
+/// empty, and the parts offered with the ones picked, each with its copies (most, fewest
+/// used; one by default).
 #[derive(Clone, Debug, PartialEq)]
 pub struct PolyDraft {
     pub dim: u8,
     pub size: [i32; 3],
     pub on: Vec<bool>,
+    pub optional: Vec<bool>,
     pub parts: Vec<(String, Vec<Cell>)>,
     pub picked: Vec<bool>,
+    pub copies: Vec<(u32, u32)>,
 }
 
 /// Largest side the painter offers (pack files allow 64 flat, 16 in 3D).
@@ -27,8 +31,16 @@ impl PolyDraft {
     pub fn new(set: &str, size: [i32; 3]) -> Result<PolyDraft, String> {
         let s = crate::polyform::builtin_set(set).ok_or_else(|| format!("unknown part set `{set}`"))?;
         let size = if s.dim == 2 { [size[0], size[1], 1] } else { size };
-        let picked = vec![true; s.parts.len()];
-        let mut d = PolyDraft { dim: s.dim, size: [1, 1, 1], on: vec![true], parts: s.parts, picked };
+        let (picked, copies) = (vec![true; s.parts.len()], vec![(1, 1); s.parts.len()]);
+        let mut d = PolyDraft {
+            dim: s.dim,
+            size: [1, 1, 1],
+            on: vec![true],
+            optional: vec![false],
+            parts: s.parts,
+            picked,
+            copies,
+        };
         d.resize(size);
         Ok(d)
     }
@@ -39,20 +51,24 @@ impl PolyDraft {
         let dim = poly.board.dim;
         let hi = poly.board.cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
         let size = [hi[0] + 1, hi[1] + 1, if dim == 2 { 1 } else { hi[2] + 1 }];
+        let cells = (size[0] * size[1] * size[2]) as usize;
         let mut d = PolyDraft {
             dim,
             size,
-            on: vec![false; (size[0] * size[1] * size[2]) as usize],
+            on: vec![false; cells],
+            optional: vec![false; cells],
             parts: poly
                 .parts
                 .iter()
                 .map(|p| (crate::polyform::part_name(&p.cells, dim).unwrap_or_else(|| p.name.clone()), p.cells.clone()))
                 .collect(),
             picked: vec![true; poly.parts.len()],
+            copies: poly.parts.iter().map(|p| (p.count.unwrap_or(1), p.fewest())).collect(),
         };
         for c in &poly.board.cells {
             let i = d.index(c[0], c[1], c[2]);
             d.on[i] = true;
+            d.optional[i] = poly.board.optional.binary_search(c).is_ok();
         }
         Some(d)
     }
@@ -71,20 +87,53 @@ impl PolyDraft {
         let old = self.clone();
         self.size = size;
         self.on = vec![true; (size[0] * size[1] * size[2]) as usize];
+        self.optional = vec![false; self.on.len()];
         for z in 0..size[2].min(old.size[2]) {
             for y in 0..size[1].min(old.size[1]) {
                 for x in 0..size[0].min(old.size[0]) {
-                    let i = self.index(x, y, z);
-                    self.on[i] = old.on[old.index(x, y, z)];
+                    let (i, j) = (self.index(x, y, z), old.index(x, y, z));
+                    (self.on[i], self.optional[i]) = (old.on[j], old.optional[j]);
                 }
             }
         }
     }
 
-    /// Cells painted, and cells the picked parts cover.
+    /// Cells painted, and cells the picked parts cover (each copy of each).
     pub fn areas(&self) -> (usize, usize) {
-        let parts = self.parts.iter().zip(&self.picked).filter(|(_, &k)| k).map(|(p, _)| p.1.len()).sum();
+        let parts = (0..self.parts.len())
+            .filter(|&k| self.picked[k])
+            .map(|k| self.parts[k].1.len() * self.copies[k].0 as usize)
+            .sum();
         (self.on.iter().filter(|&&b| b).count(), parts)
+    }
+
+    /// Painted cells that must be filled: the painted ones less the optional ones.
+    pub fn required(&self) -> usize {
+        self.on.iter().zip(&self.optional).filter(|&(&on, &opt)| on && !opt).count()
+    }
+
+    /// Whether the picked parts' copies can cover the cells that must be filled and no more
+    /// than the board: what the painter shows in green.
+    pub fn areas_fit(&self) -> bool {
+        let (cells, _) = self.areas();
+        let (mut most, mut least) = (0, 0);
+        for k in (0..self.parts.len()).filter(|&k| self.picked[k]) {
+            most += self.parts[k].1.len() * self.copies[k].0 as usize;
+            least += self.parts[k].1.len() * self.copies[k].1 as usize;
+        }
+        least <= cells && most >= self.required()
+    }
+
+    /// Paints cell `i` in or out of the board (a cell painted out is not optional).
+    pub fn paint(&mut self, i: usize, on: bool) {
+        self.on[i] = on;
+        self.optional[i] &= on;
+    }
+
+    /// Rings cell `i` as one that may stay empty (painting it in), or takes the ring off.
+    pub fn ring(&mut self, i: usize, optional: bool) {
+        self.optional[i] = optional;
+        self.on[i] |= optional;
     }
 
     /// The level: the box with the unpainted cells as holes, the picked parts. The reference
@@ -98,21 +147,31 @@ impl PolyDraft {
         if self.areas().0 == 0 {
             return Err(NO_CELLS.into());
         }
-        let mut holes = Vec::new();
+        let (mut holes, mut optional) = (Vec::new(), Vec::new());
         for z in 0..self.size[2] {
             for y in 0..self.size[1] {
                 for x in 0..self.size[0] {
-                    if !self.on[self.index(x, y, z)] {
-                        holes.push(if self.dim == 2 { vec![x, y] } else { vec![x, y, z] });
+                    let at = if self.dim == 2 { vec![x, y] } else { vec![x, y, z] };
+                    let i = self.index(x, y, z);
+                    if !self.on[i] {
+                        holes.push(at);
+                    } else if self.optional[i] {
+                        optional.push(at);
                     }
                 }
             }
         }
         let mut e = Entry::blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
-        e.board = Some(crate::level::entry::RawBoard { size, cells: Vec::new(), holes });
-        e.pieces =
-            Some(Node::List(picked.iter().map(|p| Node::Str(crate::polyform::format_part(&p.1, self.dim))).collect()));
+        e.board = Some(crate::level::entry::RawBoard { size, cells: Vec::new(), holes, optional });
+        let pieces = (0..self.parts.len())
+            .filter(|&k| self.picked[k])
+            .map(|k| {
+                let cells = Node::Str(crate::polyform::format_part(&self.parts[k].1, self.dim));
+                super::counted_node(cells, self.copies[k].0, self.copies[k].1)
+            })
+            .collect();
+        e.pieces = Some(Node::List(pieces));
         Ok(e)
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod daily;
 pub mod draft;
+pub mod xmpuzzle;
 
 use super::{unit_square, Caps, Count, Family, Fields, Hint, Judgement, Level, Parsed, Solid, Watch};
 use crate::format::Node;
@@ -25,29 +26,38 @@ const HINT_NODES: u64 = 50_000_000;
 /// `check-levels`: the packer's node budget.
 const PROVE_NODES: u64 = 50_000_000;
 
-/// A polyomino or polycube packing level: piece `i` of the set is part `i`.
+/// A polyomino or polycube packing level: its parts, each with how many copies it has, and
+/// a piece of the set for each copy.
 #[derive(Clone, Debug)]
 pub struct PolyLevel {
     pub board: Cells,
     pub parts: Vec<PartSpec>,
+    /// Per piece: the part it is a copy of.
+    pub piece_part: Vec<usize>,
+    /// Per piece: its part as one copy (what the drawings and the 3D view handle).
+    pub pieces: Vec<PartSpec>,
 }
 
 impl PolyLevel {
-    /// Which part each piece is (one piece per part).
-    pub fn piece_part(&self) -> Vec<usize> {
-        (0..self.parts.len()).collect()
+    /// A level of these parts, with a piece for each copy of each part.
+    pub fn new(board: Cells, parts: Vec<PartSpec>) -> PolyLevel {
+        let piece_part: Vec<usize> =
+            (0..parts.len()).flat_map(|i| std::iter::repeat_n(i, parts[i].count.unwrap_or(1) as usize)).collect();
+        let pieces =
+            piece_part.iter().map(|&i| PartSpec::once(parts[i].name.clone(), parts[i].cells.clone())).collect();
+        PolyLevel { board, parts, piece_part, pieces }
     }
 
     /// Judges placements of pieces.
     pub fn judge(&self, placed: &[Placement]) -> Judgement {
-        let pairs: Vec<(usize, Placement)> = placed.iter().map(|p| (p.piece, *p)).collect();
+        let pairs: Vec<(usize, Placement)> = placed.iter().map(|p| (self.piece_part[p.piece], *p)).collect();
         judge(&self.board, &self.parts, &pairs)
     }
 
     /// A 3D piece's squares in its drawing (local coordinates) under rotation `rot`.
     pub fn rings(&self, piece: usize, rot: i32) -> Vec<Vec<Vertex>> {
         let stride = place::layer_stride(&self.board).unwrap_or(0);
-        let cells = place::orient(&self.parts[piece].cells, rot);
+        let cells = place::orient(&self.pieces[piece].cells, rot);
         place::layer_squares(&cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
     }
 
@@ -63,23 +73,23 @@ impl PolyLevel {
     }
 }
 
-/// The parts: a built-in set's name, or a list like `"[0,0][1,0][2,0]"`.
+/// The parts: a built-in set's name, or a list of parts, each like `"[0,0][1,0][2,0]"` (one
+/// copy) or `(cells: "[0,0][1,0]", count: 4)` (four), `(cells: "[0,0][1,0]", min: 0, max: 4)`
+/// (up to four used).
 fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
     match pieces {
-        Node::Str(name) => {
-            let set = crate::polyform::builtin_set(name).ok_or_else(|| {
-                format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
-            })?;
-            Ok(set.parts.into_iter().map(|(name, cells)| PartSpec { name, cells, count: Some(1) }).collect())
-        }
+        Node::Str(name) => PartSpec::set(name).ok_or_else(|| {
+            format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
+        }),
         Node::List(items) => items
             .iter()
             .enumerate()
             .map(|(k, n)| match n {
                 Node::Str(s) => {
                     let (cells, _) = crate::polyform::parse_part(s).map_err(|e| format!("pieces[{k}]: {e}"))?;
-                    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(1) })
+                    Ok(PartSpec::once(format!("part {k}"), cells))
                 }
+                Node::Map(_) => counted(n, k),
                 _ => Err(format!("pieces[{k}]: a part is written like \"[0,0][1,0][2,0]\"")),
             })
             .collect(),
@@ -87,8 +97,51 @@ fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
     }
 }
 
+/// Most copies of one part a level may have (each is a piece to draw and move).
+pub const MAX_COPIES: u32 = 64;
+
+/// A part with its count: `(cells: "...", count: N)` or `(cells: "...", min: A, max: B)`.
+fn counted(n: &Node, k: usize) -> Result<PartSpec, String> {
+    let Node::Map(fields) = n else { unreachable!() };
+    let at = format!("pieces[{k}]");
+    if let Some((key, _)) = fields.iter().find(|(key, _)| !["cells", "count", "min", "max"].contains(&key.as_str())) {
+        return Err(format!("{at}: unknown key `{key}` (a counted part has `cells` and `count`, or `min` and `max`)"));
+    }
+    let number = |key: &str| match n.get(key) {
+        None => Ok(None),
+        Some(Node::Num(x)) if x.fract() == 0.0 && (0.0..=MAX_COPIES as f64).contains(x) => Ok(Some(*x as u32)),
+        Some(other) => {
+            Err(format!("{at}.{key}: expected a whole number from 0 to {MAX_COPIES}, found {}", other.describe()))
+        }
+    };
+    let cells = match n.get("cells") {
+        Some(Node::Str(s)) => crate::polyform::parse_part(s).map_err(|e| format!("{at}: {e}"))?.0,
+        _ => return Err(format!("{at}: a counted part needs `cells`, written like \"[0,0][1,0]\"")),
+    };
+    let (most, fewest) = match (number("count")?, number("min")?, number("max")?) {
+        (Some(c), None, None) => (c, c),
+        (None, Some(lo), Some(hi)) => (hi, lo),
+        _ => return Err(format!("{at}: give `count`, or `min` and `max`")),
+    };
+    if most == 0 || fewest > most {
+        return Err(format!("{at}: the count needs at least one copy, and `min` at most `max`"));
+    }
+    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(most), least: Some(fewest) })
+}
+
+/// A part as a level writes it: its cells alone for one copy, with `count` for several, with
+/// `min` and `max` for a range.
+pub fn counted_node(cells: Node, most: u32, fewest: u32) -> Node {
+    let num = |k: u32| Node::Num(f64::from(k));
+    match (fewest, most) {
+        (1, 1) => cells,
+        (lo, hi) if lo == hi => Node::Map(vec![("cells".into(), cells), ("count".into(), num(hi))]),
+        (lo, hi) => Node::Map(vec![("cells".into(), cells), ("min".into(), num(lo)), ("max".into(), num(hi))]),
+    }
+}
+
 /// The board's cells: a box of sides up to 64 (16 in 3D), or the cells listed, without its
-/// holes.
+/// holes, with its optional cells (ones that may stay empty).
 fn board(board: &RawBoard) -> Result<Cells, String> {
     let b = match (board.size.as_slice(), board.cells.as_slice()) {
         ([], []) => return Err("a board needs `size` (a box) or `cells` (any figure)".into()),
@@ -109,11 +162,17 @@ fn board(board: &RawBoard) -> Result<Cells, String> {
             )),
         })
         .collect::<Result<_, _>>()?;
-    if holes.is_empty() {
-        Ok(b)
-    } else {
-        b.without(&holes)
-    }
+    let b = if holes.is_empty() { b } else { b.without(&holes)? };
+    let optional: Vec<[i32; 3]> = board
+        .optional
+        .iter()
+        .map(|c| match (c.as_slice(), b.dim) {
+            ([x, y], 2) => Ok([*x, *y, 0]),
+            ([x, y, z], 3) => Ok([*x, *y, *z]),
+            _ => Err(format!("optional cell {c:?} is not [x, y{}]", if b.dim == 3 { ", z" } else { "" })),
+        })
+        .collect::<Result<_, _>>()?;
+    b.with_optional(&optional)
 }
 
 /// A box: sides up to 64 (16 in 3D).
@@ -150,14 +209,14 @@ fn listed_cells(cells: &[Vec<i32>]) -> Result<Cells, String> {
 pub fn parse(f: &Fields) -> Result<Parsed, String> {
     let raw_board = f.board.ok_or("a polyomino level needs a `board`")?;
     let pieces = f.pieces.ok_or("missing field `pieces`")?;
-    let poly = PolyLevel { parts: parts(pieces)?, board: board(raw_board)? };
+    let poly = PolyLevel::new(board(raw_board)?, parts(pieces)?);
     let (set, target) = match place::layer_stride(&poly.board) {
         None => {
             if let Some(p) = poly.parts.iter().find(|p| p.cells.iter().any(|c| c[2] != 0)) {
                 return Err(format!("{} is a 3D part; a 2D board needs flat parts", p.name));
             }
             let pieces = poly
-                .parts
+                .pieces
                 .iter()
                 .map(|p| {
                     let flat: Vec<(i32, i32)> = p.cells.iter().map(|c| (c[0], c[1])).collect();
@@ -171,8 +230,8 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
         }
         // A 3D board and its pieces are drawn layer by layer, side by side.
         Some(stride) => {
-            let pieces = (0..poly.parts.len())
-                .map(|i| PieceDef { name: poly.parts[i].name.clone(), rings: poly.rings(i, 0) })
+            let pieces = (0..poly.pieces.len())
+                .map(|i| PieceDef { name: poly.pieces[i].name.clone(), rings: poly.rings(i, 0) })
                 .collect();
             let target =
                 place::layer_squares(&poly.board.cells, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect();
@@ -209,7 +268,7 @@ impl Family for PolyLevel {
 
     fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
         let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
-        hint(&self.board, &self.parts, &self.piece_part(), &on, HINT_NODES, cancel)
+        hint(&self.board, &self.parts, &self.piece_part, &on, HINT_NODES, cancel)
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
@@ -242,7 +301,7 @@ impl Family for PolyLevel {
     fn traits(&self, level: &Level) -> super::Traits {
         let count = self.count(level, super::MEASURE_CAP_PACKING, None);
         super::Traits {
-            pieces: self.parts.len(),
+            pieces: self.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP_PACKING),
             ..Default::default()
         }
@@ -261,7 +320,7 @@ impl Family for PolyLevel {
     /// A board painted in the editor gets the packer's first solution as its reference.
     fn finish(&self, _level: &Level, entry: &mut Entry, _unique: bool) -> Result<(), String> {
         if entry.solution.is_empty() {
-            entry.solution = place::first_solution(&self.board, &self.parts, 5_000_000)
+            entry.solution = place::first_solution_of(&self.board, &self.parts, &self.piece_part, 5_000_000)
                 .ok_or("the packer found no solution to store")?;
         }
         Ok(())
@@ -289,11 +348,29 @@ impl Family for PolyLevel {
     }
 
     fn solid(&self) -> Option<Solid<'_>> {
-        self.cubes().then_some(Solid { board: &self.board, parts: &self.parts })
+        self.cubes().then_some(Solid { board: &self.board, parts: &self.pieces })
     }
 
     fn drawing(&self, _level: &Level, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
         self.cubes().then(|| self.rings(piece, rot))
+    }
+
+    /// Optional cells: squares on a flat board, or in the layer panels of a 3D one.
+    fn optional_cells(&self) -> Vec<Vec<Vertex>> {
+        let squares = match place::layer_stride(&self.board) {
+            None => self.board.optional.iter().map(|c| (c[0], c[1])).collect(),
+            Some(stride) => place::layer_squares(&self.board.optional, stride),
+        };
+        squares.into_iter().map(|(x, y)| unit_square(x, y)).collect()
+    }
+
+    /// Says which cells may stay empty where a board has some.
+    fn progress_help(&self) -> &'static str {
+        if self.board.optional.is_empty() {
+            "progress-help-cells"
+        } else {
+            "progress-help-cells-optional"
+        }
     }
 
     /// A polycube piece starts in its narrowest rotation, so a flat one lies in one layer.
@@ -301,7 +378,7 @@ impl Family for PolyLevel {
         if !self.cubes() {
             return 0;
         }
-        let cells = &self.parts[piece].cells;
+        let cells = &self.pieces[piece].cells;
         (0..place::TURNS)
             .min_by_key(|&o| {
                 let c = place::orient(cells, o);
@@ -312,12 +389,14 @@ impl Family for PolyLevel {
     }
 }
 
-/// Judges placed pieces (`(part index, placement)`; pieces in the tray are left out).
+/// Judges placed pieces (`(part index, placement)`; pieces in the tray are left out): solved
+/// when they lie on the board without overlapping, cover every cell that is not optional,
+/// and use each part at least as often as it must be.
 pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -> Judgement {
     let on_board: HashSet<Cell> = board.cells.iter().copied().collect();
     let mut owners: HashMap<Cell, usize> = HashMap::new();
-    let mut overlap = false;
     let mut good: Vec<Vec<Cell>> = Vec::new();
+    let mut used = vec![0u32; parts.len()];
     for (part, p) in placed {
         let Some(cells) = placement_cells(board, &parts[*part].cells, p) else { continue };
         for c in &cells {
@@ -325,14 +404,21 @@ pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -
         }
         if cells.iter().all(|c| on_board.contains(c)) {
             good.push(cells);
+            used[*part] += 1;
         }
     }
-    if owners.values().any(|&k| k > 1) {
-        overlap = true;
-    }
-    let covered = good.iter().filter(|cs| cs.iter().all(|c| owners[c] == 1)).map(|cs| cs.len()).sum::<usize>();
-    let solved = !overlap && covered == board.cells.len() && owners.len() == board.cells.len();
-    let progress = covered as f64 / board.cells.len() as f64;
+    let overlap = owners.values().any(|&k| k > 1);
+    let optional = |c: &Cell| board.optional.binary_search(c).is_ok();
+    let covered = good
+        .iter()
+        .filter(|cs| cs.iter().all(|c| owners[c] == 1))
+        .map(|cs| cs.iter().filter(|c| !optional(c)).count())
+        .sum::<usize>();
+    let required = board.required().max(1);
+    let enough = parts.iter().zip(&used).all(|(p, &k)| k >= p.fewest());
+    let inside = owners.keys().all(|c| on_board.contains(c));
+    let solved = !overlap && inside && covered == board.required() && enough;
+    let progress = covered as f64 / required as f64;
     Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap, marks: Vec::new() }
 }
 
@@ -351,6 +437,7 @@ pub fn hint(
     let on_board: HashSet<Cell> = board.cells.iter().copied().collect();
     let mut taken: HashSet<Cell> = Default::default();
     let mut left: Vec<u32> = vec![0; parts.len()];
+    let mut used: Vec<u32> = vec![0; parts.len()];
     for &pp in piece_part {
         left[pp] += 1;
     }
@@ -363,13 +450,21 @@ pub fn hint(
         }
         taken.extend(cells.unwrap_or_default());
         left[part] -= 1;
+        used[part] += 1;
     }
-    if taken.len() == board.cells.len() {
+    let filled = board.cells.iter().all(|c| taken.contains(c) || board.optional.binary_search(c).is_ok());
+    if filled && parts.iter().zip(&used).all(|(p, &k)| k >= p.fewest()) {
         return Some(Hint::Done);
     }
-    let rest = Cells { dim: board.dim, cells: board.cells.iter().copied().filter(|c| !taken.contains(c)).collect() };
-    let specs: Vec<PartSpec> =
-        parts.iter().zip(&left).map(|(p, &k)| PartSpec { count: Some(k), ..p.clone() }).collect();
+    let free = |cells: &[Cell]| cells.iter().copied().filter(|c| !taken.contains(c)).collect();
+    let rest = Cells { dim: board.dim, cells: free(&board.cells), optional: free(&board.optional) };
+    let specs: Vec<PartSpec> = (0..parts.len())
+        .map(|i| PartSpec {
+            count: Some(left[i]),
+            least: Some(parts[i].fewest().saturating_sub(used[i]).min(left[i])),
+            ..parts[i].clone()
+        })
+        .collect();
     let opts = PackOptions { stop: 1, max_nodes, cancel: cancel.clone(), ..PackOptions::new(board.dim) };
     let out = crate::polyform::pack::solve(&rest, &specs, &opts);
     if let Some(sol) = out.kept.first() {

@@ -42,6 +42,11 @@ pub struct Placed(pub Placement);
 #[derive(Component)]
 pub struct TargetFigure;
 
+/// A cell of the figure that may stay empty, marked with a ring at this centre (world
+/// coordinates).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct OptionalCell(pub Vec2);
+
 /// The editor's canvas: the target of a level no one solves, where a dissection is drawn.
 /// Pieces do not snap to it, and it is drawn as a plain area.
 #[derive(Component)]
@@ -242,6 +247,11 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
+    for square in level.optional_cells() {
+        let c = bbox_of(&[square]).center();
+        let c = Vec2::new(c.x as f32, c.y as f32);
+        commands.spawn((OptionalCell(c), BoardItem, InLevel.scoped(), Transform::from_xyz(c.x, c.y, 0.5)));
+    }
     let frame = crate::game::board::layout::frame(level);
     let solid = frame.is_some();
     let free = crate::game::board::view::free_area(view.size, solid, false);

@@ -44,6 +44,7 @@ impl Plugin for DrawPlugin {
                 highlight,
                 show_focus,
                 colour_target,
+                draw_optional_cells,
                 draw_hints,
                 draw_thinking,
             ),
@@ -98,6 +99,21 @@ fn highlight(sel: Res<Selection>, mut pieces: Query<(Entity, &mut Shape), With<P
     for (e, mut shape) in &mut pieces {
         let (c, w) = if sel.selected == Some(e) { (HIGHLIGHT, LINE * 2.0) } else { (OUTLINE, LINE) };
         shape.stroke = Some(stroke(c, w));
+    }
+}
+
+/// A cell that may stay empty: a ring in the background's colour on the figure, under the
+/// pieces (redrawn when the look changes).
+fn draw_optional_cells(
+    mut commands: Commands,
+    look: Res<Look>,
+    cells: Query<(Entity, Ref<crate::game::board::pieces::OptionalCell>)>,
+) {
+    let ring = shapes::Circle { radius: 0.22, center: Vec2::ZERO };
+    for (e, cell) in &cells {
+        if cell.is_added() || look.is_changed() {
+            commands.entity(e).insert(ShapeBuilder::with(&ring).stroke(stroke(look.background(), LINE * 1.6)).build());
+        }
     }
 }
 

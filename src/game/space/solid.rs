@@ -1,7 +1,7 @@
 //! Polycube levels in 3D: the solid above the layer panels, drawn by Bevy's 3D renderer with
 //! light and shading. Each placed piece's cubes in its colour (the selected one rimmed in white, which keeps its colour
 //! where a glow washed orange into yellow), the
-//! figure's empty cells as a translucent shape, a hint's ghost piece in translucent gold, a
+//! figure's empty cells as a translucent shape (the ones that may stay empty smaller), a hint's ghost piece in translucent gold, a
 //! refused move in red; the camera orbits as [`Orbit`] says, and its slice hides the layers
 //! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
 //! position flat, and pieces can be moved there too.
@@ -35,6 +35,8 @@ struct SolidAssets {
     /// The rim around each cube of the selected piece.
     shell: Handle<StandardMaterial>,
     empty: Handle<StandardMaterial>,
+    /// An empty cell that may stay empty: a smaller, fainter cube.
+    optional: Handle<StandardMaterial>,
     ghost: Handle<StandardMaterial>,
     refused: Handle<StandardMaterial>,
 }
@@ -74,6 +76,7 @@ fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut material
             ..default()
         }),
         empty: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.16))),
+        optional: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.10))),
         ghost: materials.add(translucent(Color::srgba(1.0, 0.85, 0.25, 0.55))),
         refused: materials.add(translucent(Color::srgba(0.95, 0.2, 0.15, 0.5))),
     });
@@ -184,7 +187,13 @@ fn redraw(
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
         // A refused move's red cubes and the selection's shell a little larger, around the cube.
-        let scale = if *material == assets.refused || *material == assets.shell { 1.1 } else { 1.0 };
+        let scale = if *material == assets.refused || *material == assets.shell {
+            1.1
+        } else if *material == assets.optional {
+            0.5
+        } else {
+            1.0
+        };
         if orbit.shows(c[2]) {
             commands.spawn((
                 SolidCube,
@@ -219,6 +228,7 @@ fn redraw(
         }
     }
     for &c in poly.board.cells.iter().filter(|c| !filled.contains(*c)) {
-        spawn(c, &assets.empty);
+        let optional = poly.board.optional.binary_search(&c).is_ok();
+        spawn(c, if optional { &assets.optional } else { &assets.empty });
     }
 }

@@ -16,7 +16,7 @@ pub fn editing(
     mut actions: MessageWriter<Action>,
     mut changed: MessageWriter<DraftChanged>,
     mut save: MessageWriter<SaveDraft>,
-    mut paint: Local<(u16, Option<bool>)>,
+    mut paint: Local<(u16, Option<bool>, bool)>,
     tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
@@ -117,7 +117,8 @@ pub fn editing(
             }
         }
         Some(Draft::Poly(d)) => {
-            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, &mut paint.1, avail, &tr));
+            let (_, stroke, ring) = &mut *paint;
+            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, (stroke, ring), avail, &tr));
         }
         Some(Draft::Edge(d)) => {
             dirty = tools_area(ctx, rect, |ui, avail| edge_tools(ui, d, &mut paint.0, avail, &tr));
@@ -148,14 +149,17 @@ pub(super) fn tools_area(
         .inner
 }
 
-/// Size, parts and the painted cells of a board; true when something changed.
+/// Size, parts and the painted cells of a board; true when something changed. `brush` is the
+/// stroke under way (what it sets each cell it crosses to) and whether it rings cells as ones
+/// that may stay empty instead of painting them.
 pub(super) fn poly_tools(
     ui: &mut egui::Ui,
     d: &mut PolyDraft,
-    stroke: &mut Option<bool>,
+    brush: (&mut Option<bool>, &mut bool),
     room: egui::Vec2,
     tr: &Words,
 ) -> bool {
+    let (stroke, ring) = brush;
     let mut dirty = false;
     let mut size = d.size;
     ui.horizontal_wrapped(|ui| {
@@ -169,7 +173,8 @@ pub(super) fn poly_tools(
         }
         let (cells, parts) = d.areas();
         let says = tr.f("editor-areas", &[("n", cells.into()), ("of", parts.into())]);
-        ui.colored_label(if cells == parts { good(ui.ctx()) } else { warn(ui.ctx()) }, says);
+        ui.colored_label(if d.areas_fit() { good(ui.ctx()) } else { warn(ui.ctx()) }, says);
+        ui.toggle_value(ring, tr.s("editor-ring")).on_hover_text(tr.s("editor-ring-tip"));
     });
     if size != d.size {
         d.resize(size);
@@ -178,7 +183,11 @@ pub(super) fn poly_tools(
     ui.horizontal_wrapped(|ui| {
         ui.label(tr.s("editor-parts"));
         for (k, (name, cells)) in d.parts.iter().enumerate() {
-            let text = format!("{name} ({})", cells.len());
+            let text = match d.copies[k] {
+                (1, 1) => format!("{name} ({})", cells.len()),
+                (most, fewest) if most == fewest => format!("{name} ({}) ×{most}", cells.len()),
+                (most, fewest) => format!("{name} ({}) ×{fewest}–{most}", cells.len()),
+            };
             if ui.toggle_value(&mut d.picked[k], text).changed() {
                 dirty = true;
             }
@@ -196,9 +205,10 @@ pub(super) fn poly_tools(
         })
         .inner;
     let origin = resp.rect.min;
+    let size = d.size;
     let cell_rect = |x: i32, y: i32, z: i32| {
-        let left = origin.x + ((z * (d.size[0] + 1) + x) as f32) * cell;
-        let top = origin.y + ((d.size[1] - 1 - y) as f32) * cell;
+        let left = origin.x + ((z * (size[0] + 1) + x) as f32) * cell;
+        let top = origin.y + ((size[1] - 1 - y) as f32) * cell;
         egui::Rect::from_min_size(egui::pos2(left, top), egui::vec2(cell, cell)).shrink(1.0)
     };
     let hit = resp.interact_pointer_pos().and_then(|p| {
@@ -208,10 +218,15 @@ pub(super) fn poly_tools(
         (x < d.size[0] && (0..layers).contains(&z) && (0..d.size[1]).contains(&y)).then(|| d.index(x, y, z))
     });
     if let Some(i) = hit {
-        // A stroke paints every cell it crosses the way its first cell went.
-        let value = *stroke.get_or_insert(!d.on[i]);
-        if d.on[i] != value && (resp.clicked() || resp.dragged() || resp.drag_started()) {
-            d.on[i] = value;
+        // A stroke paints (or rings) every cell it crosses the way its first cell went.
+        let now = if *ring { d.optional[i] } else { d.on[i] };
+        let value = *stroke.get_or_insert(!now);
+        if now != value && (resp.clicked() || resp.dragged() || resp.drag_started()) {
+            if *ring {
+                d.ring(i, value);
+            } else {
+                d.paint(i, value);
+            }
             dirty = true;
         }
     }
@@ -221,9 +236,15 @@ pub(super) fn poly_tools(
     for z in 0..layers {
         for y in 0..d.size[1] {
             for x in 0..d.size[0] {
-                let on = d.on[d.index(x, y, z)];
-                let fill = if on { egui::Color32::from_rgb(69, 77, 94) } else { egui::Color32::from_rgb(32, 34, 40) };
-                painter.rect_filled(cell_rect(x, y, z), 2.0, fill);
+                let i = d.index(x, y, z);
+                let fill =
+                    if d.on[i] { egui::Color32::from_rgb(69, 77, 94) } else { egui::Color32::from_rgb(32, 34, 40) };
+                let r = cell_rect(x, y, z);
+                painter.rect_filled(r, 2.0, fill);
+                if d.optional[i] {
+                    let line = egui::Stroke::new((r.width() * 0.08).max(1.0), egui::Color32::from_rgb(28, 31, 38));
+                    painter.circle_stroke(r.center(), r.width() * 0.22, line);
+                }
             }
         }
     }

@@ -89,10 +89,17 @@ pub(super) fn hud(
                 if active.level.solid().is_some() && !narrow {
                     ui.weak(tr.s("hud-3d-help"));
                 }
+                if !narrow && !active.level.optional_cells().is_empty() {
+                    ui.weak(tr.s("hud-optional"));
+                }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && !narrow) {
                     ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
                 }
             });
+            // On a phone the note on optional cells has a row of its own too.
+            if narrow && !active.level.optional_cells().is_empty() {
+                ui.weak(tr.s("hud-optional"));
+            }
             // On a phone the hint's words get a row of their own, never broken after a word.
             if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && narrow) {
                 ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));

@@ -1,0 +1,425 @@
+//! BurrTools' puzzle files (`.xmpuzzle`), read and written: how polycube designers exchange
+//! their puzzles.
+//!
+//! The file is XML, usually gzip-compressed. Under `<puzzle>`: `<gridType type="0"/>` (0 is
+//! the grid of cubes, the only one read here), `<shapes>` with one `<voxel x y z>` per shape
+//! (its text holds one character per cell of the x by y by z box, cell (x, y, z) at
+//! x + X (y + Y z): `_` empty, `#` filled, `+` variable, each optionally followed by a colour
+//! number), and `<problems>`: each `<problem name>` lists its pieces as
+//! `<shape id count>` (or `min` and `max`) under `<shapes>`, and the shape to assemble as
+//! `<result id>`. A result's variable cells may stay empty: they become optional cells.
+//! Colours matter only where a problem's pieces and its result both have some (then
+//! BurrTools' colour rules decide where a piece may go, which Tessera does not model, so such
+//! problems are refused); `maxHoles` is honoured when it allows every variable cell to stay
+//! empty, and refused otherwise. Groups (which pieces may come apart together) only matter
+//! for taking a puzzle apart and are not read.
+//!
+//! Each problem becomes a polyomino level when the result and every piece lie in one layer
+//! (turned into the plane; BurrTools turns such pieces over in space, which in the plane is
+//! a mirror image, as Tessera's flat parts do), else a polycube level.
+
+use crate::format::Node;
+use crate::level::entry::{Entry, RawBoard};
+use crate::polyform::{format_part, normalize, Cell};
+use std::io::{Read, Write};
+
+/// Most bytes a file may come to once decompressed.
+pub const MAX_XML_BYTES: u64 = 64 << 20;
+/// Most cells of one shape's box (X Y Z).
+pub const MAX_SHAPE_CELLS: usize = 1 << 20;
+/// Most XML nodes read.
+const MAX_NODES: u32 = 2_000_000;
+
+/// One shape: its name, its box, and its cells that are not empty.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shape {
+    pub name: String,
+    pub size: [usize; 3],
+    pub cells: Vec<Voxel>,
+}
+
+/// A cell of a shape that is not empty.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Voxel {
+    pub at: Cell,
+    /// BurrTools' variable cell (`+`): in a result, it may stay empty.
+    pub variable: bool,
+    /// 0 is the default colour, which fits anywhere.
+    pub colour: u32,
+}
+
+/// A problem's piece: a shape, used from `min` to `max` times.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Part {
+    pub shape: usize,
+    pub min: u32,
+    pub max: u32,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Problem {
+    pub name: String,
+    pub parts: Vec<Part>,
+    pub result: Option<usize>,
+    /// At most this many variable cells of the result stay empty.
+    pub max_holes: Option<u64>,
+    /// Colour rules (`<pair>`s under `<bitmap>`).
+    pub colour_rules: usize,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Puzzle {
+    pub shapes: Vec<Shape>,
+    pub problems: Vec<Problem>,
+}
+
+/// Reads a puzzle file, gzip-compressed or plain.
+pub fn read(data: &[u8]) -> Result<Puzzle, String> {
+    let xml = if data.starts_with(&[0x1f, 0x8b]) {
+        let mut out = Vec::new();
+        flate2::read::GzDecoder::new(data)
+            .take(MAX_XML_BYTES + 1)
+            .read_to_end(&mut out)
+            .map_err(|e| format!("the gzip data is damaged: {e}"))?;
+        if out.len() as u64 > MAX_XML_BYTES {
+            return Err(format!("it decompresses to more than {} MiB", MAX_XML_BYTES >> 20));
+        }
+        out
+    } else {
+        data.to_vec()
+    };
+    let text = std::str::from_utf8(&xml).map_err(|_| "it is neither gzip-compressed nor UTF-8 text".to_string())?;
+    let opts = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
+    let doc = roxmltree::Document::parse_with_options(text, opts).map_err(|e| format!("it is not XML: {e}"))?;
+    let root = doc.root_element();
+    if root.tag_name().name() != "puzzle" {
+        return Err(format!("it is not a BurrTools puzzle: its root element is <{}>", root.tag_name().name()));
+    }
+    let grid = match child(root, "gridType") {
+        Some(g) => number(g, "type", "gridType")?.unwrap_or(0),
+        None => 0,
+    };
+    if grid != 0 {
+        return Err(format!("its grid is of type {grid}: only the grid of cubes (type 0) is read"));
+    }
+    let mut shapes = Vec::new();
+    if let Some(list) = child(root, "shapes") {
+        for (k, v) in list.children().filter(|c| c.has_tag_name("voxel")).enumerate() {
+            shapes.push(shape(v).map_err(|e| format!("shape {}: {e}", k + 1))?);
+        }
+    }
+    let mut problems = Vec::new();
+    if let Some(list) = child(root, "problems") {
+        for (k, p) in list.children().filter(|c| c.has_tag_name("problem")).enumerate() {
+            problems.push(problem(p, shapes.len()).map_err(|e| format!("problem {}: {e}", k + 1))?);
+        }
+    }
+    if problems.is_empty() {
+        return Err("it holds no problem".into());
+    }
+    Ok(Puzzle { shapes, problems })
+}
+
+/// The first child element named `name`.
+fn child<'a, 'i>(n: roxmltree::Node<'a, 'i>, name: &str) -> Option<roxmltree::Node<'a, 'i>> {
+    n.children().find(|c| c.has_tag_name(name))
+}
+
+/// A whole-number attribute, if given.
+fn number(n: roxmltree::Node<'_, '_>, attr: &str, what: &str) -> Result<Option<u64>, String> {
+    n.attribute(attr)
+        .map(|v| {
+            v.trim().parse::<u64>().map_err(|_| format!("<{what}> has {attr}=\"{}\": not a whole number", excerpt(v)))
+        })
+        .transpose()
+}
+
+/// A short, printable excerpt of text from the file.
+fn excerpt(s: &str) -> String {
+    let mut out: String = s.chars().filter(|c| !c.is_control()).take(24).collect();
+    if s.chars().count() > 24 {
+        out.push('…');
+    }
+    out
+}
+
+fn shape(v: roxmltree::Node<'_, '_>) -> Result<Shape, String> {
+    let side = |a: &str| -> Result<usize, String> {
+        match number(v, a, "voxel")? {
+            Some(k) if (1..=4096).contains(&k) => Ok(k as usize),
+            Some(k) => Err(format!("its side {a} is {k}: sides are 1 to 4096")),
+            None => Err(format!("<voxel> has no `{a}`")),
+        }
+    };
+    let size = [side("x")?, side("y")?, side("z")?];
+    let total = size[0] * size[1] * size[2];
+    if total > MAX_SHAPE_CELLS {
+        return Err(format!("its box of {total} cells is larger than {MAX_SHAPE_CELLS}"));
+    }
+    let text = v.text().unwrap_or("");
+    let mut cells = Vec::new();
+    let mut index = 0usize;
+    let mut chars = text.chars().filter(|c| !c.is_whitespace()).peekable();
+    while let Some(c) = chars.next() {
+        let variable = match c {
+            '_' => None,
+            '#' => Some(false),
+            '+' => Some(true),
+            other => return Err(format!("`{}` is not a cell (`_`, `#` or `+`)", other.escape_default())),
+        };
+        let mut colour = 0u32;
+        while let Some(d) = chars.peek().and_then(|d| d.to_digit(10)) {
+            colour = colour.saturating_mul(10).saturating_add(d);
+            chars.next();
+        }
+        if index >= total {
+            return Err(format!("it lists more than the {total} cells of its box"));
+        }
+        if let Some(variable) = variable {
+            let (x, y, z) = (index % size[0], index / size[0] % size[1], index / (size[0] * size[1]));
+            cells.push(Voxel { at: [x as i32, y as i32, z as i32], variable, colour });
+        }
+        index += 1;
+    }
+    if index != total {
+        return Err(format!(
+            "it lists {index} cells, but its box of {} x {} x {} has {total}",
+            size[0], size[1], size[2]
+        ));
+    }
+    let name = v.attribute("name").unwrap_or("").to_string();
+    Ok(Shape { name, size, cells })
+}
+
+fn problem(p: roxmltree::Node<'_, '_>, shapes: usize) -> Result<Problem, String> {
+    let mut parts = Vec::new();
+    let mut result = None;
+    let mut colour_rules = 0;
+    for c in p.children().filter(|c| c.is_element()) {
+        match c.tag_name().name() {
+            "shapes" => {
+                for s in c.children().filter(|s| s.has_tag_name("shape")) {
+                    let id = number(s, "id", "shape")?.ok_or("a <shape> has no `id`")?;
+                    if id as usize >= shapes {
+                        return Err(format!("a piece names shape {id}, but the file has {shapes} shapes"));
+                    }
+                    let count = |a| number(s, a, "shape").map(|k| k.map(|k| k.min(u32::MAX as u64) as u32));
+                    let (min, max) = match (count("count")?, count("min")?, count("max")?) {
+                        (Some(k), _, _) => (k, k),
+                        (None, Some(lo), Some(hi)) if lo <= hi => (lo, hi),
+                        (None, Some(_), Some(_)) => return Err(format!("shape {id} has min above max")),
+                        _ => (1, 1),
+                    };
+                    parts.push(Part { shape: id as usize, min, max });
+                }
+            }
+            "result" => {
+                let id = number(c, "id", "result")?.ok_or("<result> has no `id`")?;
+                result = ((id as usize) < shapes).then_some(id as usize);
+            }
+            "bitmap" => colour_rules += c.children().filter(|p| p.has_tag_name("pair")).count(),
+            _ => {}
+        }
+    }
+    Ok(Problem {
+        name: p.attribute("name").unwrap_or("").to_string(),
+        parts,
+        result,
+        max_holes: number(p, "maxHoles", "problem")?,
+        colour_rules,
+    })
+}
+
+/// One level per problem, each named from the problem (or from `title` and its number when
+/// it has no name); a problem that cannot become a level gives its reason instead.
+pub fn levels(puzzle: &Puzzle, title: &str) -> Vec<Result<Entry, String>> {
+    let mut taken: Vec<String> = Vec::new();
+    (0..puzzle.problems.len())
+        .map(|k| {
+            let mut e = level(puzzle, k)?;
+            let p = &puzzle.problems[k];
+            let name = p.name.trim();
+            e.name = if name.is_empty() { format!("{title}, problem {}", k + 1) } else { excerpt_name(name) };
+            let id = crate::content::share::id_from_name(&e.name);
+            e.id = crate::level::free_id(&id, |id| taken.iter().any(|t| t == id));
+            taken.push(e.id.clone());
+            Ok(e)
+        })
+        .collect()
+}
+
+/// A name as a level may have it: printable, at most 60 characters.
+fn excerpt_name(s: &str) -> String {
+    s.chars().filter(|c| !c.is_control()).take(60).collect()
+}
+
+/// Problem `k` as a level entry (without its name, id or solution).
+fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
+    let p = &puzzle.problems[k];
+    let result = &puzzle.shapes[p.result.ok_or("it has no result shape")?];
+    let parts: Vec<&Part> = p.parts.iter().filter(|q| q.max > 0).collect();
+    if parts.is_empty() {
+        return Err("it has no pieces".into());
+    }
+    if result.cells.is_empty() {
+        return Err("its result shape is empty".into());
+    }
+    let coloured = |s: &Shape| s.cells.iter().any(|v| v.colour != 0);
+    if coloured(result) && parts.iter().any(|q| coloured(&puzzle.shapes[q.shape])) {
+        return Err(format!(
+            "its pieces and its result are coloured ({} colour rules): Tessera does not follow colour rules",
+            p.colour_rules
+        ));
+    }
+    let variable = result.cells.iter().filter(|v| v.variable).count() as u64;
+    if let Some(h) = p.max_holes.filter(|&h| h < variable) {
+        return Err(format!(
+            "it lets at most {h} of its {variable} variable cells stay empty, which Tessera cannot express"
+        ));
+    }
+    for q in &parts {
+        let s = &puzzle.shapes[q.shape];
+        if s.cells.is_empty() {
+            return Err(format!("piece shape {} is empty", q.shape + 1));
+        }
+        if s.cells.iter().any(|v| v.variable) {
+            return Err(format!("piece shape {} has variable cells, which only a result may have", q.shape + 1));
+        }
+    }
+    // Flat when the result and every piece lie in one layer.
+    let cells_of = |s: &Shape| s.cells.iter().map(|v| v.at).collect::<Vec<Cell>>();
+    let board = cells_of(result);
+    let flat = flatten(&board).is_some() && parts.iter().all(|q| flatten(&cells_of(&puzzle.shapes[q.shape])).is_some());
+    let dim: u8 = if flat { 2 } else { 3 };
+    // The board keeps its cells' places (the variable ones go with them), flattened if flat.
+    let axes = if flat { flatten(&board).expect("flat").1 } else { [0, 1, 2] };
+    let place = |v: &Voxel| if flat { [v.at[axes[0]], v.at[axes[1]], 0] } else { v.at };
+    let board: Vec<Cell> = result.cells.iter().map(place).collect();
+    let lo = board.iter().fold([i32::MAX; 3], |m, c| [m[0].min(c[0]), m[1].min(c[1]), m[2].min(c[2])]);
+    let at = |c: Cell| -> Vec<i32> {
+        let c = [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]];
+        if flat {
+            vec![c[0], c[1]]
+        } else {
+            c.to_vec()
+        }
+    };
+    let limit = if flat { 64 } else { 16 };
+    if board.iter().any(|c| (0..3).any(|a| c[a] - lo[a] >= limit)) {
+        return Err(format!("its result is wider than {limit} cells, the most a {}D board may be", dim));
+    }
+    let mut e = Entry::blank(Some("polyomino"));
+    e.board = Some(RawBoard {
+        size: Vec::new(),
+        cells: result.cells.iter().map(|v| at(place(v))).collect(),
+        holes: Vec::new(),
+        optional: result.cells.iter().filter(|v| v.variable).map(|v| at(place(v))).collect(),
+    });
+    let pieces = parts
+        .iter()
+        .map(|q| {
+            let cells = cells_of(&puzzle.shapes[q.shape]);
+            let cells = if flat { flatten(&cells).expect("flat").0 } else { normalize(&cells) };
+            super::counted_node(Node::Str(format_part(&cells, dim)), q.max, q.min)
+        })
+        .collect();
+    e.pieces = Some(Node::List(pieces));
+    Ok(e)
+}
+
+/// Cells that lie in one layer, turned into the plane z = 0 (normalised), with the two axes
+/// kept (in order); `None` when they span every axis.
+fn flatten(cells: &[Cell]) -> Option<(Vec<Cell>, [usize; 3])> {
+    let same = |a: usize| cells.iter().all(|c| c[a] == cells[0][a]);
+    let axes = [[0, 1, 2], [0, 2, 1], [1, 2, 0]].into_iter().find(|ax| same(ax[2]))?;
+    Some((normalize(&cells.iter().map(|c| [c[axes[0]], c[axes[1]], 0]).collect::<Vec<_>>()), axes))
+}
+
+/// A packing level as a BurrTools file (one problem, named as the level); an error for a
+/// level of another family.
+pub fn export(level: &crate::family::Level) -> Result<Vec<u8>, String> {
+    let poly = level
+        .data::<super::PolyLevel>()
+        .ok_or_else(|| format!("level `{}` is not a polyomino or polycube level", level.id))?;
+    Ok(write(&of_level(&poly.board, &poly.parts, &level.name)))
+}
+
+/// A packing level as a one-problem puzzle: a shape for each part, the board last, named
+/// `name`.
+pub fn of_level(board: &crate::polyform::pack::Board, parts: &[crate::polyform::pack::PartSpec], name: &str) -> Puzzle {
+    // Cells as they are (a part's are normalised; a board's start at 0 on each axis).
+    let as_shape = |cells: &[Cell], optional: &[Cell], name: &str| {
+        let hi = cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
+        let size = [hi[0] as usize + 1, hi[1] as usize + 1, hi[2] as usize + 1];
+        let cells =
+            cells.iter().map(|&at| Voxel { at, variable: optional.binary_search(&at).is_ok(), colour: 0 }).collect();
+        Shape { name: name.into(), size, cells }
+    };
+    let mut shapes: Vec<Shape> = parts.iter().map(|p| as_shape(&p.cells, &[], &p.name)).collect();
+    shapes.push(as_shape(&board.cells, &board.optional, name));
+    let problem = Problem {
+        name: name.into(),
+        parts: parts
+            .iter()
+            .enumerate()
+            .map(|(k, p)| Part { shape: k, min: p.fewest(), max: p.count.unwrap_or(1) })
+            .collect(),
+        result: Some(parts.len()),
+        max_holes: None,
+        colour_rules: 0,
+    };
+    Puzzle { shapes, problems: vec![problem] }
+}
+
+/// The puzzle as BurrTools writes it: gzip-compressed XML.
+pub fn write(p: &Puzzle) -> Vec<u8> {
+    let mut xml =
+        String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>");
+    for s in &p.shapes {
+        let [x, y, z] = s.size;
+        let mut grid = vec!['_'; x * y * z];
+        for v in &s.cells {
+            let [a, b, c] = v.at.map(|k| k as usize);
+            grid[a + x * (b + y * c)] = if v.variable { '+' } else { '#' };
+        }
+        let name = if s.name.is_empty() { String::new() } else { format!(" name=\"{}\"", escape(&s.name)) };
+        let grid: String = grid.into_iter().collect();
+        xml += &format!("<voxel x=\"{x}\" y=\"{y}\" z=\"{z}\" type=\"0\"{name}>{grid}</voxel>");
+    }
+    xml += "</shapes><problems>";
+    for q in &p.problems {
+        xml += &format!("<problem name=\"{}\" state=\"0\"><shapes>", escape(&q.name));
+        for part in &q.parts {
+            xml += &if part.min == part.max {
+                format!("<shape id=\"{}\" count=\"{}\"/>", part.shape, part.max)
+            } else {
+                format!("<shape id=\"{}\" min=\"{}\" max=\"{}\"/>", part.shape, part.min, part.max)
+            };
+        }
+        xml += "</shapes>";
+        if let Some(r) = q.result {
+            xml += &format!("<result id=\"{r}\"/>");
+        }
+        xml += "<bitmap/></problem>";
+    }
+    xml += "</problems><comment/></puzzle>\n";
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(xml.as_bytes()).expect("writing to memory");
+    gz.finish().expect("writing to memory")
+}
+
+/// Text as an XML attribute may hold it (control characters left out).
+fn escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars().filter(|c| !c.is_control()) {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
