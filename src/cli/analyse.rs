@@ -4,9 +4,6 @@
 use super::args::parse_args;
 use crate::content::analysis::Found;
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Duration;
 
 pub const USAGE: &str = "\
   tessera analyse FILE [--level ID] [--limit N] [--timeout-ms N] [--json]
@@ -34,20 +31,6 @@ struct AnalyseArgs {
     json: bool,
 }
 
-/// A cancel flag raised after `ms` milliseconds unless the returned guard is dropped first.
-fn raised_after(ms: Option<u64>) -> (Option<Arc<AtomicBool>>, Option<std::sync::mpsc::Sender<()>>) {
-    let Some(ms) = super::args::time_limit(ms) else { return (None, None) };
-    let flag = Arc::new(AtomicBool::new(false));
-    let (done, wait) = std::sync::mpsc::channel::<()>();
-    let raise = flag.clone();
-    std::thread::spawn(move || {
-        if let Err(std::sync::mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(Duration::from_millis(ms)) {
-            raise.store(true, Ordering::Relaxed);
-        }
-    });
-    (Some(flag), Some(done))
-}
-
 pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let args: AnalyseArgs = match parse_args("analyse", args, USAGE, out, err) {
         Ok(a) => a,
@@ -66,10 +49,9 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         return 2;
     }
     for l in levels {
-        let (cancel, guard) = raised_after(args.timeout_ms);
-        let a = crate::content::analysis::Analysis::run(l, args.limit, cancel.clone());
-        drop(guard);
-        let out_of_time = cancel.is_some_and(|c| c.load(Ordering::Relaxed));
+        let timer = crate::support::deadline::raised_after(super::args::time_limit(args.timeout_ms));
+        let a = crate::content::analysis::Analysis::run(l, args.limit, timer.flag.clone());
+        let out_of_time = timer.raised();
         if args.json {
             let v = serde_json::json!({
                 "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),

@@ -6,8 +6,6 @@ use super::args::parse_args;
 use crate::family::xmpuzzle;
 use crate::level::{Entry, Level};
 use std::io::Write;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 pub const USAGE: &str = "\
   tessera export LEVEL --xmpuzzle FILE [--level ID] [--force]
@@ -122,17 +120,8 @@ fn built(entry: &Entry) -> Result<Level, String> {
 /// (mirror images merged when the pieces' mirror images are pieces of the set), stopped
 /// after `limit` ms.
 pub fn count(level: &Level, limit: Option<u64>) -> crate::family::Count {
-    let cancel = Arc::new(AtomicBool::new(false));
-    if let Some(ms) = limit {
-        let c = cancel.clone();
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(ms));
-            c.store(true, Ordering::Relaxed);
-        });
-    }
-    let count = level.family.count(level, u64::MAX, Some(cancel.clone()));
-    cancel.store(true, Ordering::Relaxed);
-    count
+    let timer = crate::support::deadline::raised_after(limit);
+    level.family.count(level, u64::MAX, timer.flag.clone())
 }
 
 #[derive(clap::Parser)]

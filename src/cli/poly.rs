@@ -429,15 +429,9 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     if no_flip {
         opts.turns = Symmetry::Rotations;
     }
-    if timeout > 0 {
-        // The packer checks its cancel flag as it goes; a timer raises it.
-        let cancel = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
-        opts.cancel = Some(cancel.clone());
-        std::thread::spawn(move || {
-            std::thread::sleep(std::time::Duration::from_millis(timeout));
-            cancel.store(true, std::sync::atomic::Ordering::Relaxed);
-        });
-    }
+    // The packer checks its cancel flag as it goes; a timer raises it.
+    let timer = crate::support::deadline::raised_after(super::args::time_limit(Some(timeout)));
+    opts.cancel = timer.flag.clone();
     let t0 = std::time::Instant::now();
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reporter = (a.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {

@@ -149,29 +149,22 @@ fn board(board: &RawBoard) -> Result<Cells, String> {
         ([], cells) => listed_cells(cells)?,
         (size, _) => boxed(size)?,
     };
-    let holes: Vec<[i32; 3]> = board
-        .holes
-        .iter()
-        .map(|h| match (h.as_slice(), b.dim) {
-            ([x, y], 2) => Ok([*x, *y, 0]),
-            ([x, y, z], 3) => Ok([*x, *y, *z]),
-            _ => Err(format!(
-                "hole [{}] is not [x, y{}]",
-                h.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
-                if b.dim == 3 { ", z" } else { "" }
-            )),
-        })
-        .collect::<Result<_, _>>()?;
+    // Each cell as [x, y] on a flat board, [x, y, z] on a 3D one.
+    let cells = |list: &[Vec<i32>], what: &str| -> Result<Vec<[i32; 3]>, String> {
+        list.iter()
+            .map(|c| match (c.as_slice(), b.dim) {
+                ([x, y], 2) => Ok([*x, *y, 0]),
+                ([x, y, z], 3) => Ok([*x, *y, *z]),
+                _ => Err(format!(
+                    "{what} [{}] is not [x, y{}]",
+                    c.iter().map(|v| v.to_string()).collect::<Vec<_>>().join(", "),
+                    if b.dim == 3 { ", z" } else { "" }
+                )),
+            })
+            .collect()
+    };
+    let (holes, optional) = (cells(&board.holes, "hole")?, cells(&board.optional, "optional cell")?);
     let b = if holes.is_empty() { b } else { b.without(&holes)? };
-    let optional: Vec<[i32; 3]> = board
-        .optional
-        .iter()
-        .map(|c| match (c.as_slice(), b.dim) {
-            ([x, y], 2) => Ok([*x, *y, 0]),
-            ([x, y, z], 3) => Ok([*x, *y, *z]),
-            _ => Err(format!("optional cell {c:?} is not [x, y{}]", if b.dim == 3 { ", z" } else { "" })),
-        })
-        .collect::<Result<_, _>>()?;
     b.with_optional(&optional)
 }
 

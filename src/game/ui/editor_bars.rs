@@ -174,7 +174,7 @@ pub(super) fn poly_tools(
         let (cells, parts) = d.areas();
         let says = tr.f("editor-areas", &[("n", cells.into()), ("of", parts.into())]);
         ui.colored_label(if d.areas_fit() { good(ui.ctx()) } else { warn(ui.ctx()) }, says);
-        ui.toggle_value(ring, tr.s("editor-ring")).on_hover_text(tr.s("editor-ring-tip"));
+        ui.checkbox(ring, tr.s("editor-ring")).on_hover_text(tr.s("editor-ring-tip"));
     });
     if size != d.size {
         d.resize(size);
