@@ -62,7 +62,7 @@ pub fn import(
         }
     };
     let written = super::args::loadable_size(&text)
-        .and_then(|()| may_replace(out_file, force))
+        .and_then(|()| super::args::may_replace_pack(out_file, force))
         .and_then(|()| std::fs::write(out_file, &text).map_err(|e| format!("{out_file}: {e}")));
     if let Err(e) = written {
         let _ = writeln!(err, "tessera import: {e}");
@@ -93,11 +93,6 @@ pub fn import(
         let _ = writeln!(out, "{}", serde_json::json!({ "file": out_file, "levels": report }));
     }
     0
-}
-
-/// A multi-level pack is replaced only with `--force` (a one-level pack, as other commands).
-fn may_replace(path: &str, force: bool) -> Result<(), String> {
-    super::args::may_replace_pack(path, force)
 }
 
 /// The entry with the packer's first solution as its reference, and its stars as the

@@ -70,14 +70,16 @@ impl Prune {
         loop {
             let before = out.len();
             // A cell or a tile down to one variable takes that variable's tile or cell.
-            for (groups, other) in [(&self.by_cell, &self.by_tile), (&self.by_tile, &self.by_cell)] {
+            for (groups, other, by_cell) in
+                [(&self.by_cell, &self.by_tile, true), (&self.by_tile, &self.by_cell, false)]
+            {
                 for g in groups {
                     let mut left = g.iter().filter(|&&v| alive[v]);
                     let &only = left.next()?;
                     if left.next().is_some() {
                         continue;
                     }
-                    let key = if std::ptr::eq(groups, &self.by_cell) { self.tile[only] } else { self.cell[only] };
+                    let key = if by_cell { self.tile[only] } else { self.cell[only] };
                     for &w in &other[key] {
                         if w != only && alive[w] {
                             alive[w] = false;

@@ -32,6 +32,8 @@ pub(super) fn hud(
     };
     let rect = ctx.content_rect();
     let narrow = rect.width() < NARROW;
+    // Packing boards with cells that may stay empty say so (once a frame; most levels have none).
+    let optional = !active.level.optional_cells().is_empty();
     let bar = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(8.0);
     let top_bar = egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
@@ -89,7 +91,7 @@ pub(super) fn hud(
                 if active.level.solid().is_some() && !narrow {
                     ui.weak(tr.s("hud-3d-help"));
                 }
-                if !narrow && !active.level.optional_cells().is_empty() {
+                if !narrow && optional {
                     ui.weak(tr.s("hud-optional"));
                 }
                 if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && !narrow) {
@@ -97,7 +99,7 @@ pub(super) fn hud(
                 }
             });
             // On a phone the note on optional cells has a row of its own too.
-            if narrow && !active.level.optional_cells().is_empty() {
+            if narrow && optional {
                 ui.weak(tr.s("hud-optional"));
             }
             // On a phone the hint's words get a row of their own, never broken after a word.
