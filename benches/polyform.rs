@@ -86,7 +86,7 @@ fn benches(c: &mut Criterion) {
     let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == "soma-cube").unwrap();
     let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let hint = |placed: &[tessera::pieces::Placement]| {
-        tessera::family::polyomino::hint(&poly.board, &poly.parts, &poly.piece_part, placed, 0, None)
+        tessera::family::polyomino::hint(&poly.board, &poly.parts, &poly.piece_part, placed, &Default::default())
     };
     let mut tipped: Vec<_> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
     tipped.push(tessera::pieces::Placement {

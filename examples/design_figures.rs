@@ -555,7 +555,11 @@ fn design(set: &PieceSet, sheet: &Sheet, k: usize) -> Option<Made> {
     for (fit, laid) in runs {
         let placed: Vec<Placement> = laid.iter().map(|l| l.place).collect();
         let Some(rings) = exact(set, &placed, d.holes_ok) else { continue };
-        let opts = tessera::solve::geometric::Options { limit: 1, max_nodes: 200_000, ..Default::default() };
+        let opts = tessera::solve::geometric::Options {
+            limit: 1,
+            budget: tessera::support::budget::Budget::nodes(200_000),
+            ..Default::default()
+        };
         let solved = tessera::solve::geometric::solve(set, &rings, &opts).is_some_and(|o| !o.solutions.is_empty());
         if !solved {
             eprintln!("{}: the solver did not fill one arrangement: next", sketch.id);

@@ -39,8 +39,12 @@ fn shuffled(p: &Puzzle, k: u64) -> Puzzle {
 /// Solves once: (solved, milliseconds).
 fn run(method: &str, p: &Puzzle, timeout: Duration) -> (bool, f64) {
     let t0 = Instant::now();
-    let opts =
-        exact::Options { limit: 1, deadline: Some(t0 + timeout), fixed_order: method == "fixed", ..Default::default() };
+    let opts = exact::Options {
+        limit: 1,
+        budget: tessera::support::budget::Budget::default().with_deadline(Some(t0 + timeout)),
+        fixed_order: method == "fixed",
+        ..Default::default()
+    };
     let out = match method {
         "sat" => sat::solve(p, &opts),
         "auto" => portfolio::solve(p, &opts).map(|(o, _)| o),

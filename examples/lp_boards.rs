@@ -10,7 +10,7 @@
 //! leaves out the striking out of what each preset rules out (`tiles::prune`). Run it pinned to one
 //! core (`taskset -c 1`) for one-core times.
 
-use std::time::{Duration, Instant};
+use std::time::Instant;
 use tessera::tiles::generate::{generate, Spec};
 use tessera::tiles::lp;
 
@@ -47,7 +47,7 @@ fn main() {
         let opts = lp::Options {
             max_iterations: 100_000,
             solver,
-            deadline: Some(t + Duration::from_millis(timeout)),
+            budget: tessera::support::budget::Budget::ms(Some(timeout)),
             prune: !args.iter().any(|a| a == "noprune"),
             ..Default::default()
         };

@@ -59,7 +59,11 @@ fn solved(set: &PieceSet, id: &str, name: &str, ring: Vec<Pt>) -> Option<Figure>
         None => {
             // Not a lattice solution: the geometric solver (figures are drawn on the step grid,
             // so its placements are ordinary ones).
-            let opts = tessera::solve::geometric::Options { limit: 1, max_nodes: 1_000_000, ..Default::default() };
+            let opts = tessera::solve::geometric::Options {
+                limit: 1,
+                budget: tessera::support::budget::Budget::nodes(1_000_000),
+                ..Default::default()
+            };
             let out = tessera::solve::geometric::solve(set, &ring_v(&ring), &opts)?;
             assert!(out.base_angle.abs() < 1e-9);
             out.solutions.into_iter().next()?

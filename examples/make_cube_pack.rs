@@ -301,7 +301,15 @@ fn main() {
     let mut written = 0;
     for l in &levels {
         let parts = specs(l.set);
-        let out = solve(&l.board, &parts, &PackOptions { stop: 1, max_nodes: 50_000_000, ..PackOptions::new(3) });
+        let out = solve(
+            &l.board,
+            &parts,
+            &PackOptions {
+                stop: 1,
+                budget: tessera::support::budget::Budget::nodes(50_000_000),
+                ..PackOptions::new(3)
+            },
+        );
         let Some(sol) = out.kept.first() else {
             eprintln!("{}: no solution found ({} nodes, complete: {}), left out", l.id, out.nodes, out.complete);
             continue;

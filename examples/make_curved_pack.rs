@@ -179,7 +179,8 @@ fn main() {
                 continue;
             }
             let t0 = Instant::now();
-            let opts = Options { limit: 1, max_nodes: 200_000, ..Options::default() };
+            let opts =
+                Options { limit: 1, budget: tessera::support::budget::Budget::nodes(200_000), ..Options::default() };
             let out = solve(&set, std::slice::from_ref(&ring), &opts).expect("figures make rings");
             let Some(sol) = out.solutions.into_iter().next() else {
                 unsolved += 1;

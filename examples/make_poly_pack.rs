@@ -373,7 +373,15 @@ fn solvable(l: &Level) -> bool {
 }
 
 fn solvable_within(l: &Level, max_nodes: u64) -> bool {
-    let out = solve(&board(l), &l.parts, &PackOptions { stop: 1, max_nodes, ..PackOptions::new(board(l).dim) });
+    let out = solve(
+        &board(l),
+        &l.parts,
+        &PackOptions {
+            stop: 1,
+            budget: tessera::support::budget::Budget::nodes(max_nodes),
+            ..PackOptions::new(board(l).dim)
+        },
+    );
     if !out.kept.is_empty() {
         eprintln!("{}: solved ({} nodes)", l.id, out.nodes);
     }

@@ -93,7 +93,7 @@ fn main() {
                 std::fs::write("/tmp/dump.json", json.to_string()).unwrap();
             }
             let f = SolveFile { target, set: level.set.clone(), tolerance: None, allow_mirror: None };
-            match tessera::cli::solve::solve_one(&f, 1, false, None, 2_000_000) {
+            match tessera::cli::solve::solve_one(&f, 1, false, &tessera::support::budget::Budget::nodes(2_000_000)) {
                 Ok(s) if !s.outcome.solutions.is_empty() => solved += 1,
                 Ok(s) if s.outcome.complete => {
                     false_proofs += 1;

@@ -154,7 +154,11 @@ fn the_solver_fills_curved_figures() {
                 step_deg: 90.0,
             };
             let target = moved_all(&target, &m);
-            let opts = tessera::solve::geometric::Options { limit: 1, max_nodes: 200_000, ..Default::default() };
+            let opts = tessera::solve::geometric::Options {
+                limit: 1,
+                budget: tessera::support::budget::Budget::nodes(200_000),
+                ..Default::default()
+            };
             let out = tessera::solve::geometric::solve(&set, &target, &opts).expect("curved figures are solved");
             prop_assert!(!out.solutions.is_empty(), "{} nodes", out.nodes);
             let placed: Vec<RingV> = out.solutions[0].iter().flat_map(|p| out.world(&set, p)).collect();

@@ -6,7 +6,6 @@
 
 use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
 use tessera::tiles::exact::{self, Options};
 use tessera::tiles::generate::{generate, Spec};
 use tessera::tiles::{parse_text, portfolio, sat, turned, Clue, Puzzle};
@@ -137,8 +136,11 @@ fn shuffled_clue_puzzles_are_solved_by_every_method() {
 fn deadlines_and_cancelling_stop_both_solvers() {
     // A 16 x 16 board with 16 colours: far beyond either solver in a moment.
     let p = generate(&spec(16, 16, 16, true, 1)).unwrap().puzzle;
-    let soon = Options { deadline: Some(Instant::now() + Duration::from_millis(200)), ..Default::default() };
-    let cancelled = Options { cancel: Some(Arc::new(AtomicBool::new(true))), ..Default::default() };
+    let soon = Options { budget: tessera::support::budget::Budget::ms(Some(200)), ..Default::default() };
+    let cancelled = Options {
+        budget: tessera::support::budget::Budget::default().with_cancel(Some(Arc::new(AtomicBool::new(true)))),
+        ..Default::default()
+    };
     for opts in [soon, cancelled] {
         for out in
             [exact::solve(&p, &opts).unwrap(), sat::solve(&p, &opts).unwrap(), portfolio::solve(&p, &opts).unwrap().0]

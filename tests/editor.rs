@@ -16,7 +16,7 @@ fn level(entry: &Entry) -> Level {
 }
 
 fn verdict(entry: &Entry) -> Analysis {
-    Analysis::run(&level(entry), COUNT_LIMIT, None)
+    Analysis::run(&level(entry), COUNT_LIMIT, &Default::default())
 }
 
 /// The saved file reads back, and the level passes what `check-levels` asks.

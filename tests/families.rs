@@ -81,7 +81,7 @@ fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
         let tray: Vec<Placement> = (0..level.set.pieces.len())
             .map(|i| Placement { piece: i, rot: 0, flip: false, at: (500.0, 0.0) })
             .collect();
-        match level.hint(&tray, None) {
+        match level.hint(&tray, &Default::default()) {
             Some(Hint::Next(p)) => {
                 let mut with = tray.clone();
                 with[p.piece] = p;
@@ -89,11 +89,11 @@ fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
             }
             other => panic!("{pack}/{id}: {other:?}"),
         }
-        assert_eq!(level.hint(&level.solution, None), Some(Hint::Done), "{pack}/{id}");
+        assert_eq!(level.hint(&level.solution, &Default::default()), Some(Hint::Done), "{pack}/{id}");
     }
     let (_, edge) =
         levels().into_iter().find(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()).unwrap();
-    assert!(matches!(edge.hint(&[], None), Some(Hint::Next(_))));
+    assert!(matches!(edge.hint(&[], &Default::default()), Some(Hint::Next(_))));
 }
 
 #[test]

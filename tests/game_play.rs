@@ -280,9 +280,9 @@ impl tessera::family::Family for LeftOnly {
         &self,
         level: &tessera::level::Level,
         pieces: &[Placement],
-        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+        budget: &tessera::support::budget::Budget,
     ) -> Option<tessera::family::Hint> {
-        self.0.hint(level, pieces, cancel)
+        self.0.hint(level, pieces, budget)
     }
     fn check_solution(&self, level: &tessera::level::Level) -> Result<(), String> {
         self.0.check_solution(level)
@@ -294,9 +294,9 @@ impl tessera::family::Family for LeftOnly {
         &self,
         level: &tessera::level::Level,
         limit: u64,
-        cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+        budget: &tessera::support::budget::Budget,
     ) -> tessera::family::Count {
-        self.0.count(level, limit, cancel)
+        self.0.count(level, limit, budget)
     }
 }
 

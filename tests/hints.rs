@@ -83,7 +83,7 @@ fn a_misplaced_piece_is_named() {
 #[test]
 fn geometric_hints_complete_every_shipped_level_too() {
     use tessera::solve::geometric::{hint as ghint, Options};
-    let opts = Options { limit: 1, max_nodes: 200_000, ..Options::default() };
+    let opts = Options { limit: 1, budget: tessera::support::budget::Budget::nodes(200_000), ..Options::default() };
     for pack in embedded_packs() {
         // Every dissection that turns in eighths: the lattice sets and the curved ones.
         let eighths = |l: &&tessera::level::Level| l.family.name() == "tangram" && l.set.step_deg == 45.0;
@@ -122,7 +122,7 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
             let Some(poly) = level.data::<tessera::family::polyomino::PolyLevel>() else { continue };
             let mut placed: Vec<Placement> = Vec::new();
             loop {
-                match phint(&poly.board, &poly.parts, &poly.piece_part, &placed, 0, None) {
+                match phint(&poly.board, &poly.parts, &poly.piece_part, &placed, &Default::default()) {
                     Some(Hint::Next(p)) => placed.push(p),
                     Some(Hint::Done) => break,
                     other => panic!("{}/{}: {other:?} after {placed:?}", pack.id, level.id),
@@ -141,12 +141,15 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let mut off = level.solution[0];
     off.at.0 += 0.5;
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[off], 0, None), Some(Hint::Move(off.piece)));
+    assert_eq!(
+        phint(&poly.board, &poly.parts, &poly.piece_part, &[off], &Default::default()),
+        Some(Hint::Move(off.piece))
+    );
     // The X pentomino (piece 9) centred on (1, 1) walls off the corner cell (0, 0).
     let x = Placement { piece: 9, rot: 0, flip: false, at: (0.0, 0.0) };
     let cells = tessera::polyform::place::placement_cells(&poly.board, &poly.parts[9].cells, &x).unwrap();
     assert!(cells.contains(&[1, 0, 0]) && cells.contains(&[0, 1, 0]), "{cells:?}");
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[x], 0, None), Some(Hint::Move(9)));
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[x], &Default::default()), Some(Hint::Move(9)));
 
     // In the Soma cube, drawn layer by layer: a piece with a square in the gap between two
     // layers is off the board.
@@ -154,7 +157,7 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     let poly = level.data::<tessera::family::polyomino::PolyLevel>().unwrap();
     let gap = Placement { piece: 1, rot: 0, flip: false, at: (2.0, 0.0) }; // the L along x: columns 2, 3, 4
     assert!(tessera::polyform::place::placement_cells(&poly.board, &poly.parts[1].cells, &gap).is_none());
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[gap], 0, None), Some(Hint::Move(1)));
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[gap], &Default::default()), Some(Hint::Move(1)));
     // The reference solution with its Z (piece 3) tipped over last: every other cell is taken,
     // so the tipped Z is the piece to move; tipped back, the cube is done.
     let mut placed: Vec<Placement> = level.solution.iter().filter(|p| p.piece != 3).copied().collect();
@@ -166,9 +169,9 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     };
     assert_ne!(cells_of(&tipped), cells_of(&z));
     placed.push(tipped);
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &placed, 0, None), Some(Hint::Move(3)));
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &placed, &Default::default()), Some(Hint::Move(3)));
     *placed.last_mut().unwrap() = z;
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &placed, 0, None), Some(Hint::Done));
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &placed, &Default::default()), Some(Hint::Done));
     assert!(poly.judge(&placed).solved);
 }
 
@@ -181,7 +184,7 @@ fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
             // Half of the reference solution (tiles with symmetric looks included), then hints.
             let mut placed: Vec<Placement> = level.solution[..level.solution.len() / 2].to_vec();
             loop {
-                match ehint(&e.puzzle, &placed, 0, None) {
+                match ehint(&e.puzzle, &placed, &Default::default()) {
                     Some(Hint::Next(p)) => placed.push(p),
                     Some(Hint::Done) => break,
                     other => panic!("{}/{}: {other:?} after {} tiles", pack.id, level.id, placed.len()),

@@ -269,7 +269,7 @@ proptest! {
                 .map(|p| if p.len() == 4 { def(unit(0.0, 0.0)) } else { def(poly(&[(0.0, 0.0), (1.0, 0.0), (0.0, 1.0)])) })
                 .collect(),
         };
-        let opts = tessera::solve::geometric::Options { limit: 1, max_nodes: 200_000, ..Default::default() };
+        let opts = tessera::solve::geometric::Options { limit: 1, budget: tessera::support::budget::Budget::nodes(200_000), ..Default::default() };
         let out = tessera::solve::geometric::solve(&set, &target, &opts).expect("polygonal");
         prop_assert!(!out.solutions.is_empty(), "{} nodes, complete {}", out.nodes, out.complete);
     }

@@ -14,8 +14,12 @@ fn the_geometric_solver_solves_every_shipped_level() {
             l.data::<tessera::family::polyomino::PolyLevel>().is_none()
                 && l.data::<tessera::family::tiles::TileLevel>().is_none()
         }) {
-            let out = solve(&level.set, &level.target, &Options { limit: 1, max_nodes: 500_000, ..Options::default() })
-                .unwrap();
+            let out = solve(
+                &level.set,
+                &level.target,
+                &Options { limit: 1, budget: tessera::support::budget::Budget::nodes(500_000), ..Options::default() },
+            )
+            .unwrap();
             let sol = out
                 .solutions
                 .first()
@@ -59,7 +63,12 @@ fn an_off_lattice_figure_with_a_pinched_hole_is_solved() {
     let target = pieces.clone();
 
     let set = tessera::pieces::PieceSet::builtin("tangram").unwrap();
-    let out = solve(&set, &target, &Options { limit: 1, max_nodes: 500_000, ..Options::default() }).unwrap();
+    let out = solve(
+        &set,
+        &target,
+        &Options { limit: 1, budget: tessera::support::budget::Budget::nodes(500_000), ..Options::default() },
+    )
+    .unwrap();
     let sol = out.solutions.first().unwrap_or_else(|| panic!("no solution after {} nodes", out.nodes));
     let puzzle = tessera::verify::Puzzle::new(
         tessera::verify::Target::from_vertices(&target).unwrap(),
@@ -125,7 +134,11 @@ fn pentominoes_fill_a_6_by_10_rectangle() {
     let set = tessera::pieces::PieceSet::builtin("pentominoes").unwrap();
     assert_eq!(set.pieces.len(), 12);
     let rect = vec![ring(&[(0.0, 0.0), (10.0, 0.0), (10.0, 6.0), (0.0, 6.0)])];
-    let out = solve_and_verify(&set, &rect, &Options { limit: 1, max_nodes: 2_000_000, ..Options::default() });
+    let out = solve_and_verify(
+        &set,
+        &rect,
+        &Options { limit: 1, budget: tessera::support::budget::Budget::nodes(2_000_000), ..Options::default() },
+    );
     assert_eq!(out.solutions.len(), 1, "{} nodes", out.nodes);
     eprintln!("pentominoes 6 x 10: first solution after {} nodes", out.nodes);
 }
@@ -231,7 +244,11 @@ fn the_table_of_searched_states_stays_within_its_bytes() {
     let text = format!(r#"{{"target": [[[0,0],[10,0],[10,10],[0,10]]], "pieces": [{}]}}"#, vec![tri; 200].join(","));
     let file = parse_solve(&text, Syntax::Json).unwrap();
     let budget = 64 << 10;
-    let opts = Options { limit: 1, max_nodes: 3_000, memo_bytes: budget, ..Options::default() };
+    let opts = Options {
+        limit: 1,
+        budget: tessera::support::budget::Budget { nodes: 3_000, bytes: budget, ..Default::default() },
+        ..Options::default()
+    };
     let out = solve(&file.set, &file.target, &opts).unwrap();
     assert_eq!(out.nodes, 3_000, "the search ran to its budget");
     assert!(out.memo_peak_bytes <= budget && out.memo_peak_bytes > budget / 2, "{}", out.memo_peak_bytes);

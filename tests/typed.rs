@@ -92,7 +92,7 @@ proptest! {
             asm.pieces.iter().map(|p| t.write(&moved_all(&to_rings(std::slice::from_ref(p)), &flip))).collect();
         prop_assert!(solved_mirror(&target, mirrored, Mode::Free, true), "free, mirrored");
         let f = SolveFile { target, set: set_of(&asm), tolerance: None, allow_mirror: None };
-        let out = tessera::cli::solve::solve_one(&f, 1, false, None, 200_000).unwrap();
+        let out = tessera::cli::solve::solve_one(&f, 1, false, &tessera::support::budget::Budget::nodes(200_000)).unwrap();
         prop_assert!(!out.outcome.solutions.is_empty(), "{} nodes, complete {}", out.outcome.nodes, out.outcome.complete);
     }
 
@@ -132,7 +132,7 @@ fn a_typed_hexagon_is_snapped_and_solved() {
         tolerance: None,
         allow_mirror: None,
     };
-    let out = tessera::cli::solve::solve_one(&f, 1, false, None, 0).unwrap();
+    let out = tessera::cli::solve::solve_one(&f, 1, false, &Default::default()).unwrap();
     assert_eq!(out.outcome.solutions.len(), 1);
     assert!(out.repairs.iter().any(|r| r.contains("onto the pieces' lattice")), "{:?}", out.repairs);
 }

@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
             .and_then(|raw| raw.build())
     };
     if let Ok(p) = puzzle {
-        let opts = exact::Options { limit: 2, max_nodes: 5_000, ..Default::default() };
+        let opts = exact::Options { limit: 2, budget: tessera::support::budget::Budget::nodes(5_000), ..Default::default() };
         if let Ok(out) = exact::solve(&p, &opts) {
             if let Some(first) = out.first {
                 p.check(&first).expect("a solution the solver returns checks");

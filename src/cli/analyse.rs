@@ -49,9 +49,9 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         return 2;
     }
     for l in levels {
-        let timer = crate::support::deadline::raised_after(super::args::time_limit(args.timeout_ms));
-        let a = crate::content::analysis::Analysis::run(l, args.limit, timer.flag.clone());
-        let out_of_time = timer.raised();
+        let budget = crate::support::budget::Budget::ms(super::args::time_limit(args.timeout_ms));
+        let a = crate::content::analysis::Analysis::run(l, args.limit, &budget);
+        let out_of_time = !a.all.complete && budget.expired();
         if args.json {
             let v = serde_json::json!({
                 "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),

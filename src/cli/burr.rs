@@ -115,8 +115,7 @@ fn built(entry: &Entry) -> Result<Level, String> {
 /// (mirror images merged when the pieces' mirror images are pieces of the set), stopped
 /// after `limit` ms.
 pub fn count(level: &Level, limit: Option<u64>) -> crate::family::Count {
-    let timer = crate::support::deadline::raised_after(limit);
-    level.family.count(level, u64::MAX, timer.flag.clone())
+    level.family.count(level, u64::MAX, &crate::support::budget::Budget::ms(limit))
 }
 
 #[derive(clap::Parser)]

@@ -429,9 +429,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     if no_flip {
         opts.turns = Symmetry::Rotations;
     }
-    // The packer checks its cancel flag as it goes; a timer raises it.
-    let timer = crate::support::deadline::raised_after(super::args::time_limit(Some(timeout)));
-    opts.cancel = timer.flag.clone();
+    opts.budget = crate::support::budget::Budget::ms(super::args::time_limit(Some(timeout)));
     let t0 = std::time::Instant::now();
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reporter = (a.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {

@@ -5,7 +5,7 @@ use crate::algebra::IndexSet;
 use crate::solve::sdp::{Dissection, Options, AUTO, AUTO_TURNING};
 use std::io::Write;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 /// Solves each file; exit 0 when every file was processed (solved or not), 2 when any was
 /// malformed or unsupported.
@@ -33,7 +33,7 @@ pub fn solve(
         let start = Instant::now();
         let opts = Options {
             limit: limit.unwrap_or(Options::default().limit).min(1000),
-            deadline: timeout_ms.map(|ms| start + Duration::from_millis(ms)),
+            budget: crate::support::budget::Budget::ms(timeout_ms),
             ..Options::default()
         };
         let problem = crate::format::load_solve(Path::new(file)).and_then(|f| {

@@ -71,10 +71,10 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     let mut code = 0;
     for file in &files {
         let start = std::time::Instant::now();
-        let deadline = timeout.map(|ms| start + std::time::Duration::from_millis(ms));
+        let budget = crate::support::budget::Budget::ms(timeout);
         let result = crate::format::load_solve(Path::new(file))
             .map(|f| crate::format::SolveFile { tolerance: a.tolerance.or(f.tolerance), ..f })
-            .and_then(|f| solve_one(&f, limit, fewer, deadline, 0));
+            .and_then(|f| solve_one(&f, limit, fewer, &budget));
         match result {
             Ok(solved) => {
                 let Solved { outcome, set, scale, origin, repairs } = solved;
@@ -140,13 +140,11 @@ pub struct Solved {
 
 /// Solves one file, scaling the pieces uniformly when the target's area differs from theirs.
 /// The figure is moved near the origin (by whole numbers, exactly) and the solutions back.
-/// `max_nodes` 0: no node budget.
 pub fn solve_one(
     f: &crate::format::SolveFile,
     limit: usize,
     fewer: bool,
-    deadline: Option<std::time::Instant>,
-    max_nodes: u64,
+    budget: &crate::support::budget::Budget,
 ) -> Result<Solved, String> {
     let origin = crate::geom::origin_of(&f.target);
     let moved = crate::geom::shifted(&f.target, origin);
@@ -192,8 +190,7 @@ pub fn solve_one(
     }
     let opts = crate::solve::geometric::Options {
         limit,
-        max_nodes,
-        deadline,
+        budget: budget.clone(),
         fewer,
         tolerance: f.tolerance,
         no_mirror: f.allow_mirror == Some(false),

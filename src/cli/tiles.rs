@@ -198,7 +198,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             let limit = limit.unwrap_or(if all { 1_000_000 } else { 1 });
             let opts = exact::Options {
                 limit,
-                deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                budget: crate::support::budget::Budget::ms(timeout),
                 seed: a.seed,
                 fixed_order: a.fixed_order,
                 ..Default::default()
@@ -250,7 +250,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 basis,
                 turns,
                 solver: lp_solver,
-                deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                budget: crate::support::budget::Budget::ms(timeout),
                 ..Default::default()
             };
             let res = if lp_solver == lp::Solver::Highs {
@@ -259,7 +259,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             } else {
                 let copy = puzzle.clone();
                 let o = opts.clone();
-                crate::support::deadline::within(opts.deadline, move || lp::solve(&copy, &o))
+                crate::support::budget::within(opts.budget.deadline, move || lp::solve(&copy, &o))
             }
             .ok_or_else(|| {
                 file_failure(&file, format!("the LP method did not finish within {} ms", timeout.unwrap_or(0)))
@@ -299,7 +299,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             };
             let opts = crate::solve::sdp::Options {
                 limit: limit.map_or(crate::solve::sdp::Options::default().limit, |n| n.min(1000) as usize),
-                deadline: timeout.map(|ms| t0 + std::time::Duration::from_millis(ms)),
+                budget: crate::support::budget::Budget::ms(timeout),
                 ..Default::default()
             };
             let res = crate::tiles::sdp::solve(&puzzle, &opts, &indexes).map_err(|e| file_failure(&file, e))?;
@@ -399,8 +399,7 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
     if spec.cols == 0 || spec.rows == 0 || spec.colors == 0 {
         return Err("--cols, --rows and --colors are required".into());
     }
-    let deadline = timeout.map(|ms| std::time::Instant::now() + std::time::Duration::from_millis(ms));
-    let g = generate::generate_until(&spec, deadline)?;
+    let g = generate::generate_until(&spec, &crate::support::budget::Budget::ms(timeout))?;
     let text = match &file {
         Some(f) if f.ends_with(".ron") => to_ron(&g.puzzle),
         _ => to_text(&g.puzzle),

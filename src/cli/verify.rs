@@ -48,7 +48,7 @@ pub fn verify(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
             .and_then(|p| p.build_repaired().map_err(|e| e.to_string()))
             .and_then(|(puzzle, pieces, repairs)| {
                 // The engine does not watch the clock: the judgement runs on its own thread.
-                crate::support::deadline::within(
+                crate::support::budget::within(
                     timeout.map(|ms| Instant::now() + Duration::from_millis(ms)),
                     move || puzzle.judge(&pieces),
                 )

@@ -4,8 +4,7 @@
 
 use crate::family::Count;
 use crate::level::Level;
-use std::sync::atomic::AtomicBool;
-use std::sync::Arc;
+use crate::support::budget::Budget;
 
 /// The counts behind a verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -30,10 +29,10 @@ pub fn difficulty(first_nodes: u64) -> u8 {
 }
 
 impl Analysis {
-    /// Counts `level`'s solutions up to `limit` with its family's solver; `cancel` stops it.
-    pub fn run(level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Analysis {
-        let first = level.count(1, cancel.clone());
-        let all = if first.solutions == 0 { first } else { level.count(limit + 1, cancel) };
+    /// Counts `level`'s solutions up to `limit` with its family's solver, within `budget`.
+    pub fn run(level: &Level, limit: u64, budget: &Budget) -> Analysis {
+        let first = level.count(1, budget);
+        let all = if first.solutions == 0 { first } else { level.count(limit + 1, budget) };
         Analysis { first, all, limit }
     }
 

@@ -35,10 +35,10 @@ use crate::level::entry::{Entry, RawBoard};
 pub use crate::pieces::Hint;
 use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
 use crate::polyform::pack::{Board, PartSpec};
+use crate::support::budget::Budget;
 use crate::support::i18n::Text;
 use crate::verify::{Mode, Puzzle, Target};
 use std::any::Any;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
 
 /// What the game may do with a level's pieces and tools.
@@ -137,10 +137,10 @@ pub enum WatchKind {
 pub type Show = Arc<dyn Fn(Vec<Placement>, f64) + Send + Sync>;
 
 /// A solver run to be watched: what kind it is, and the run itself (to be started on a worker
-/// thread with the stream to show and a cancel flag it polls).
+/// thread with the stream to show and a budget whose flag it polls).
 pub struct Watch {
     pub kind: WatchKind,
-    pub run: Box<dyn FnOnce(Show, Arc<AtomicBool>) -> Watched + Send>,
+    pub run: Box<dyn FnOnce(Show, Budget) -> Watched + Send>,
 }
 
 /// How a watched run ended: solved or not, and the steps (nodes or iterations) it took.
@@ -228,9 +228,10 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         true
     }
 
-    /// A hint from an arrangement (every piece, as for `judge`). `cancel` stops a search that
-    /// has become stale; `None` when no hint was found within the family's budget.
-    fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint>;
+    /// A hint from an arrangement (every piece, as for `judge`), within `budget` (its flag
+    /// stops a search that has become stale; where it sets no nodes or time, the family's own
+    /// hint budget holds); `None` when no hint was found within it.
+    fn hint(&self, level: &Level, pieces: &[Placement], budget: &Budget) -> Option<Hint>;
 
     /// Judges the stored reference solution (its pieces are known to be distinct and in the
     /// set); the error says how far it got.
@@ -244,13 +245,14 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// editor's live proof, `tessera analyse`). What counts as one solution is the family's:
     /// placements up to identical pieces (dissections), up to the board's symmetries
     /// (polyominoes), up to turning the whole board (tile puzzles with turning tiles).
-    /// `cancel` stops a search that has become stale (the editor's draft changed).
-    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count;
+    /// `budget` as for [`Family::hint`] (its flag: the editor's draft changed; the family's
+    /// own budget is the one fit for CI).
+    fn count(&self, level: &Level, limit: u64, budget: &Budget) -> Count;
 
     /// What the difficulty measure reads of the level: by default the pieces and the solutions
     /// the family's solver counts (up to [`MEASURE_CAP`]).
     fn traits(&self, level: &Level) -> Traits {
-        let count = self.count(level, MEASURE_CAP, None);
+        let count = self.count(level, MEASURE_CAP, &Budget::default());
         Traits { pieces: level.set.pieces.len(), solutions: count.solutions.min(MEASURE_CAP), ..Traits::default() }
     }
 
@@ -265,8 +267,8 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         &[]
     }
 
-    /// Runs lab method `method` (an index into [`Family::lab`]) on the level.
-    fn lab_run(&self, _level: &Level, _method: usize, _cancel: Arc<AtomicBool>) -> Option<Tried> {
+    /// Runs lab method `method` (an index into [`Family::lab`]) on the level, within `budget`.
+    fn lab_run(&self, _level: &Level, _method: usize, _budget: &Budget) -> Option<Tried> {
         None
     }
 
@@ -458,9 +460,9 @@ impl Level {
         self.family.legal(self, from, to)
     }
 
-    /// A hint from an arrangement of every piece; `cancel` stops a stale search.
-    pub fn hint(&self, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
-        self.family.hint(self, pieces, cancel)
+    /// A hint from an arrangement of every piece, within `budget` (see [`Family::hint`]).
+    pub fn hint(&self, pieces: &[Placement], budget: &Budget) -> Option<Hint> {
+        self.family.hint(self, pieces, budget)
     }
 
     /// Solves the level from scratch with its family's solver (`check-levels`).
@@ -469,8 +471,8 @@ impl Level {
     }
 
     /// Counts the level's solutions, up to `limit` (see [`Family::count`]).
-    pub fn count(&self, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count {
-        self.family.count(self, limit, cancel)
+    pub fn count(&self, limit: u64, budget: &Budget) -> Count {
+        self.family.count(self, limit, budget)
     }
 
     /// The solver the show-thinking view plays, if any.

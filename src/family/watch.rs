@@ -5,7 +5,8 @@
 
 use super::{Level, Show, Watch, WatchKind, Watched};
 use crate::pieces::Placement;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use crate::support::budget::Budget;
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
@@ -19,7 +20,7 @@ const WATCH_NODES: u64 = 200_000;
 /// The geometric solver on the level's figure, streamed.
 pub fn search(level: &Level) -> Watch {
     let (set, target) = (level.set.clone(), level.target.clone());
-    let run = move |show: Show, cancel: Arc<AtomicBool>| {
+    let run = move |show: Show, budget: Budget| {
         let sent = AtomicU64::new(0);
         let last = Mutex::new(Instant::now());
         let stream = show.clone();
@@ -38,8 +39,7 @@ pub fn search(level: &Level) -> Watch {
         };
         let opts = crate::solve::geometric::Options {
             limit: 1,
-            max_nodes: WATCH_NODES,
-            cancel: Some(cancel),
+            budget: budget.or_nodes(WATCH_NODES),
             watch: Some(watch),
             ..Default::default()
         };
@@ -60,7 +60,7 @@ pub fn search(level: &Level) -> Watch {
 pub fn sdp(level: &Level) -> Watch {
     use crate::solve::sdp::{Dissection, Options, Placed, AUTO};
     let (set, target) = (level.set.clone(), level.target.clone());
-    let run = move |show: Show, cancel: Arc<AtomicBool>| {
+    let run = move |show: Show, budget: Budget| {
         let pieces: Vec<_> = set.pieces.iter().map(|p| p.rings.clone()).collect();
         let Ok(d) = Dissection::new(&target, &pieces, 1) else {
             return Watched { solved: false, steps: 0 };
@@ -78,7 +78,7 @@ pub fn sdp(level: &Level) -> Watch {
         };
         let (view, stream) = (d.clone(), show.clone());
         let opts = Options {
-            cancel: Some(cancel),
+            budget,
             watch: Some(Arc::new(move |_step, t: &[(f64, f64)]| stream(as_placements(&view, &view.placed(t)), 0.0))),
             ..Default::default()
         };

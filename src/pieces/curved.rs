@@ -235,7 +235,8 @@ mod tests {
             for angle in [0.0, 0.3] {
                 let m = crate::geom::Motion { mirror: false, angle, shift: pt(5.0, -2.0) };
                 let home = super::super::move_ring(&b.home, &m);
-                let opts = Options { limit: 1, max_nodes: 200_000, ..Options::default() };
+                let opts =
+                    Options { limit: 1, budget: crate::support::budget::Budget::nodes(200_000), ..Options::default() };
                 let out = solve(&b.set, std::slice::from_ref(&home), &opts).unwrap();
                 assert!(!out.solutions.is_empty(), "{name} at {angle}: {} nodes", out.nodes);
                 // The solution verifies against the figure.

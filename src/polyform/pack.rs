@@ -24,6 +24,7 @@
 //! +-k over the parts).
 
 use super::{apply, motions, normalize, orientations, Cell, Symmetry};
+use crate::support::budget::Budget;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
 
@@ -175,8 +176,8 @@ pub struct PackOptions {
     pub turns: Symmetry,
     /// Keep up to this many solutions (the first ones found).
     pub keep: usize,
-    pub max_nodes: u64,
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Nodes (all threads together), deadline, cancel flag.
+    pub budget: Budget,
     /// The search's counters, readable while it runs (for a progress report; nodes are added
     /// every few thousand). Give a fresh one to each search.
     pub tally: Option<Arc<Tally>>,
@@ -198,8 +199,7 @@ impl PackOptions {
             threads: 1,
             turns: if dim == 2 { Symmetry::RotationsAndMirrors } else { Symmetry::Rotations },
             keep: 1,
-            max_nodes: 0,
-            cancel: None,
+            budget: Budget::default(),
             tally: None,
         }
     }
@@ -829,8 +829,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             let o = self.opts;
             let total = self.shared.tally.nodes.fetch_add(self.nodes, Ordering::Relaxed) + self.nodes;
             self.nodes = 0;
-            if (o.max_nodes > 0 && total >= o.max_nodes) || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-            {
+            if o.budget.spent(total) {
                 self.shared.stop.store(true, Ordering::Relaxed);
             }
         }

@@ -139,7 +139,8 @@ pub fn first_solution_of(
     piece_part: &[usize],
     max_nodes: u64,
 ) -> Option<Vec<Placement>> {
-    let opts = super::pack::PackOptions { stop: 1, keep: 1, max_nodes, ..super::pack::PackOptions::new(board.dim) };
+    let budget = crate::support::budget::Budget::nodes(max_nodes);
+    let opts = super::pack::PackOptions { stop: 1, keep: 1, budget, ..super::pack::PackOptions::new(board.dim) };
     let out = super::pack::solve(board, parts, &opts);
     let mut taken = vec![false; piece_part.len()];
     let mut placed = out

@@ -21,10 +21,10 @@ use crate::geom::edge::corner_turn;
 use crate::geom::ring::{lies_within, parts_from_rings, Side};
 use crate::geom::{pt, BBox, Edge, Part, Pt, Ring, Tol, Vertex};
 use crate::pieces::{piece_area, PieceSet, Placement};
+use crate::support::budget::Budget;
 use crate::verify::contour::{build_contours, Contour};
 use crate::verify::overlay::edge_pass;
 use std::collections::HashSet;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -33,10 +33,9 @@ use std::time::Instant;
 pub struct Options {
     /// Stop after this many solutions (at least 1).
     pub limit: usize,
-    /// Stop after this many search nodes (0: no limit).
-    pub max_nodes: u64,
-    pub deadline: Option<Instant>,
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Search nodes, deadline, cancel flag, and the bytes the table of searched states may
+    /// hold (0: [`MEMO_BYTES`]; when full it is emptied, which only loses pruning).
+    pub budget: Budget,
     /// A solution may leave pieces unused (the figure must still be filled exactly).
     pub fewer: bool,
     /// Shown the search's current partial placement now and then.
@@ -45,9 +44,6 @@ pub struct Options {
     pub tolerance: Option<f64>,
     /// Pieces only turn, never mirrored (a level's or a file's `allow_mirror: false`).
     pub no_mirror: bool,
-    /// The most memory the table of searched states may hold, in bytes (0: [`MEMO_BYTES`]);
-    /// when full it is emptied, which only loses pruning.
-    pub memo_bytes: usize,
 }
 
 /// The searched states' table's default size: a search of hours stays within it.
@@ -401,9 +397,10 @@ impl Search<'_> {
             return true;
         }
         let o = self.opts;
-        let over = (o.max_nodes > 0 && self.out.nodes >= o.max_nodes)
-            || o.deadline.is_some_and(|d| self.out.nodes.is_multiple_of(64) && Instant::now() >= d)
-            || o.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed));
+        let b = &o.budget;
+        let over = (b.nodes > 0 && self.out.nodes >= b.nodes)
+            || b.cancelled()
+            || (self.out.nodes.is_multiple_of(64) && b.expired());
         self.stopped = over;
         over
     }
@@ -450,7 +447,7 @@ impl Search<'_> {
             key.sort();
             // Two vectors' headers, their contents, and the table's slot and hash.
             let bytes = 64 + 8 * self.left.len() + std::mem::size_of::<[i64; 6]>() * key.len();
-            let budget = if self.opts.memo_bytes == 0 { MEMO_BYTES } else { self.opts.memo_bytes };
+            let budget = self.opts.budget.bytes_or(MEMO_BYTES);
             if self.seen_bytes + bytes > budget {
                 self.seen = HashSet::new();
                 self.seen_bytes = 0;
@@ -642,7 +639,7 @@ mod tests {
     use super::*;
 
     fn opts() -> Options {
-        Options { limit: 1, max_nodes: 200_000, ..Options::default() }
+        Options { limit: 1, budget: Budget::nodes(200_000), ..Options::default() }
     }
 
     fn check(set: &PieceSet, target: &[Vec<Vertex>]) -> Outcome {

@@ -25,10 +25,10 @@
 
 use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};
+use crate::support::budget::Budget;
 use clarabel::algebra::CscMatrix;
 use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
 use rand_chacha::rand_core::SeedableRng;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -41,8 +41,9 @@ const STALL: usize = 6;
 /// Most pieces one SDP takes (its variables grow with pieces times the index set's sums).
 pub const MAX_PIECES: usize = 200;
 
-/// The most memory the SDP solver may be asked to use, in bytes (estimated by [`solver_bytes`]).
-pub const MAX_SOLVER_BYTES: f64 = 512.0 * 1024.0 * 1024.0;
+/// The most memory the SDP solver may be asked to use by default, in bytes (estimated by
+/// [`solver_bytes`]); a [`Budget`]'s `bytes` replaces it.
+pub const MAX_SOLVER_BYTES: usize = 512 << 20;
 
 /// What Clarabel needs for `pieces` moment matrices over `index`: each PSD cone of order n
 /// has a dense block of n(n+1)/2 squared entries in the linear systems it factors. Measured
@@ -54,16 +55,18 @@ pub fn solver_bytes(index: IndexSet, pieces: usize) -> f64 {
     80.0 * pieces as f64 * tri * tri
 }
 
-/// Refuses an index set whose semidefinite programs would need more than [`MAX_SOLVER_BYTES`].
-pub fn check_size(index: IndexSet, pieces: usize) -> Result<(), String> {
+/// Refuses an index set whose semidefinite programs would need more than the budget's bytes
+/// ([`MAX_SOLVER_BYTES`] when it sets none).
+pub fn check_size(index: IndexSet, pieces: usize, budget: &Budget) -> Result<(), String> {
     let bytes = solver_bytes(index, pieces);
-    if bytes > MAX_SOLVER_BYTES {
+    let most = budget.bytes_or(MAX_SOLVER_BYTES) as f64;
+    if bytes > most {
         return Err(format!(
             "index set {} makes {pieces} moment matrices of order {}: the SDP solver would need about {} MB, more than the {} MB it may use; take a smaller index set",
             index.name(),
             index.members().len(),
             (bytes / 1048576.0).round(),
-            (MAX_SOLVER_BYTES / 1048576.0).round()
+            (most / 1048576.0).round()
         ));
     }
     Ok(())
@@ -83,8 +86,9 @@ pub struct Options {
     /// Translations are read, refined and offered to the caller once the relative objective
     /// is below this (the caller's check decides).
     pub try_below: f64,
-    pub deadline: Option<Instant>,
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Deadline, cancel flag and the bytes the SDP solver may use (its nodes are not read:
+    /// `limit` counts the steps).
+    pub budget: Budget,
     pub watch: Option<Watch>,
     /// Start from the weights of these translations' rank-one matrices instead of W = 0
     /// (a solution is then a fixed point: the first step returns it).
@@ -101,8 +105,7 @@ impl Default for Options {
             limit: 40,
             tol: 1e-7,
             try_below: 1e-3,
-            deadline: None,
-            cancel: None,
+            budget: Budget::default(),
             watch: None,
             start: None,
             at_least: Vec::new(),
@@ -156,7 +159,7 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         sizes: Sizes { matrices: n, order, constraints: eq.rows.len(), variables: nvar },
         ..Default::default()
     };
-    if let Err(e) = check_size(opts.index, n) {
+    if let Err(e) = check_size(opts.index, n, &opts.budget) {
         out.stopped = Some(e);
         return out;
     }
@@ -225,11 +228,11 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
         add_weights(&mut q, i, &v.iter().map(|x| x / len).collect::<Vec<_>>());
     }
     for step in 1..=opts.limit.max(1) {
-        if opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+        if opts.budget.cancelled() {
             out.stopped = Some("cancelled".into());
             break;
         }
-        let left = opts.deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64());
+        let left = opts.budget.seconds_left();
         if left.is_some_and(|s| s <= 0.0) {
             out.stopped = Some("out of time".into());
             break;
@@ -240,7 +243,7 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
             .build()
             .expect("valid Clarabel settings");
         let t0 = Instant::now();
-        let (status, x) = match solve_once(&p, &q, &a, &b, &cones, settings, opts.deadline) {
+        let (status, x) = match solve_once(&p, &q, &a, &b, &cones, settings, opts.budget.deadline) {
             Ok(answer) => answer,
             Err(why) => {
                 out.stopped = Some(why);
@@ -360,8 +363,7 @@ fn solve_once(
         return once(p, q, a, b, cones);
     }
     let (p, q, a, b, cones) = (p.clone(), q.to_vec(), a.clone(), b.to_vec(), cones.to_vec());
-    crate::support::deadline::within(deadline, move || once(&p, &q, &a, &b, &cones))
-        .unwrap_or(Err("out of time".into()))
+    crate::support::budget::within(deadline, move || once(&p, &q, &a, &b, &cones)).unwrap_or(Err("out of time".into()))
 }
 
 /// Each piece's translation read from its moment matrix's top eigenvector u, scaled so that
@@ -770,7 +772,7 @@ impl Dissection {
     }
 
     /// Runs Algorithm 2 over each index set in turn until one solves the figure (`opts.index`
-    /// is ignored; the deadline and cancel flag cover them all); a placement counts once the
+    /// is ignored; the budget covers them all); a placement counts once the
     /// verification engine accepts it. When every index set stalls or fails, the runs start
     /// again from perturbed weights ([`RESTARTS`] times): the first step's W_i are those of
     /// a random translation of each piece inside the figure (seeded, so the same on every
@@ -779,7 +781,7 @@ impl Dissection {
         let mut out = DissectionOutcome { runs: Vec::new(), placed: None };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
         for &index in indexes {
-            check_size(index, self.rings.len())?;
+            check_size(index, self.rings.len(), &opts.budget)?;
         }
         let given = opts.start.clone();
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;

@@ -30,20 +30,16 @@
 //! a square board, the two top corners on other boards).
 
 use super::{turned, Placement, Puzzle, Tile, E, N, S, W};
+use crate::support::budget::Budget;
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
-use std::time::Instant;
 
 #[derive(Clone, Debug, Default)]
 pub struct Options {
     /// Stop after this many solutions (0: 1).
     pub limit: u64,
-    /// All runs together stop after this many nodes (0: no limit).
-    pub max_nodes: u64,
-    pub deadline: Option<Instant>,
-    pub cancel: Option<Arc<AtomicBool>>,
+    /// Nodes of all runs together, deadline, cancel flag.
+    pub budget: Budget,
     /// With turning tiles, count a solution and its turns of the whole board (which keep the
     /// frame in place) once. Puzzles with clues or fixed cells count every solution.
     pub up_to_board_turns: bool,
@@ -56,12 +52,6 @@ pub struct Options {
 }
 
 impl Options {
-    /// Time is up or the caller cancelled.
-    pub fn expired(&self) -> bool {
-        self.deadline.is_some_and(|d| Instant::now() >= d)
-            || self.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed))
-    }
-
     /// The puzzle's clue tiles and these options' fixed cells: `(cell, tile, rot)`.
     pub fn fixed_cells(&self, p: &Puzzle) -> Vec<(usize, usize, u8)> {
         p.clues.iter().map(|k| (k.cell, k.tile, k.rot)).chain(self.fixed.iter().copied()).collect()
@@ -549,7 +539,8 @@ impl<'a> Search<'a> {
             self.out_of_budget = true;
             return true;
         }
-        if (o.max_nodes > 0 && self.spent + self.nodes >= o.max_nodes) || (self.nodes & 1023 == 0 && o.expired()) {
+        let b = &o.budget;
+        if (b.nodes > 0 && self.spent + self.nodes >= b.nodes) || (self.nodes & 1023 == 0 && b.expired()) {
             self.stopped = true;
         }
         self.stopped

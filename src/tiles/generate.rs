@@ -6,6 +6,7 @@
 
 use super::exact::{solve, Options};
 use super::{turned, Puzzle, Tile, E, N, S, W};
+use crate::support::budget::Budget;
 
 #[derive(Clone, Debug)]
 pub struct Spec {
@@ -123,14 +124,15 @@ pub fn cut_grid(cols: usize, rows: usize, grid: &[Tile], rotate: bool, seed: u64
 }
 
 pub fn generate(spec: &Spec) -> Result<Generated, String> {
-    generate_until(spec, None)
+    generate_until(spec, &Budget::default())
 }
 
 /// The time `tessera edge generate` gives itself by default.
 pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
 
-/// As [`generate`], giving up at `deadline` (each solver run stops there too).
-pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Result<Generated, String> {
+/// As [`generate`], giving up when the budget's time is up (each solver run stops there too;
+/// each check gets `spec.max_nodes` nodes).
+pub fn generate_until(spec: &Spec, budget: &Budget) -> Result<Generated, String> {
     let (cols, rows) = (spec.cols, spec.rows);
     if cols < 2 || rows < 2 || cols > super::MAX_SIDE || rows > super::MAX_SIDE {
         return Err(format!("the board must be 2..{} cells each way", super::MAX_SIDE));
@@ -147,7 +149,7 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
     };
     let mut rng = Rng(spec.seed);
     for attempt in 1..=200u32 {
-        if deadline.is_some_and(|d| std::time::Instant::now() >= d) {
+        if budget.expired() {
             return Err(format!(
                 "no puzzle{} found before the time limit ({} attempt(s)): use more colours or a longer --timeout-ms",
                 if spec.unique { " with a unique solution" } else { "" },
@@ -186,17 +188,12 @@ pub fn generate_until(spec: &Spec, deadline: Option<std::time::Instant>) -> Resu
         let (puzzle, solution) = cut(cols, rows, &grid, spec.rotate, &mut rng);
         puzzle.validate()?;
         puzzle.check(&solution)?;
-        let first = solve(&puzzle, &Options { limit: 1, max_nodes: spec.max_nodes, deadline, ..Default::default() })?;
+        let check = budget.clone().with_nodes(spec.max_nodes);
+        let first = solve(&puzzle, &Options { limit: 1, budget: check.clone(), ..Default::default() })?;
         let (solutions, complete) = if spec.unique {
             let (all, _) = super::portfolio::solve(
                 &puzzle,
-                &Options {
-                    limit: 2,
-                    max_nodes: spec.max_nodes,
-                    up_to_board_turns: true,
-                    deadline,
-                    ..Default::default()
-                },
+                &Options { limit: 2, budget: check, up_to_board_turns: true, ..Default::default() },
             )?;
             (all.solutions, all.complete || all.solutions >= 2)
         } else {

@@ -47,7 +47,7 @@ pub use super::linprog::Solver;
 use super::linprog::{Answer, Program, Row, Session};
 use super::prune::Prune;
 use super::{Placement, Puzzle};
-use std::time::Instant;
+use crate::support::budget::Budget;
 
 #[derive(Clone, Debug, Default)]
 pub struct LpOutcome {
@@ -251,8 +251,9 @@ pub struct Options {
     pub basis: Basis,
     pub turns: Turns,
     pub solver: Solver,
-    /// Give up (unsolved) at this instant.
-    pub deadline: Option<Instant>,
+    /// Give up (unsolved) at its deadline or when its flag goes up (its nodes are not read:
+    /// `max_iterations` counts the programs).
+    pub budget: Budget,
     /// Keep every iterate in [`LpOutcome::iterates`] (the solver lab plays them).
     pub keep_iterates: bool,
     /// Strike out, after each preset, what it rules out by the sides' colours ([`Prune`]).
@@ -266,7 +267,7 @@ impl Default for Options {
             basis: Basis::Point,
             turns: Turns::Direct,
             solver: Solver::Highs,
-            deadline: None,
+            budget: Budget::default(),
             keep_iterates: false,
             prune: true,
         }
@@ -383,9 +384,9 @@ fn run(
     // P(0) = 0: the first program is the plain relaxation.
     let mut weights = vec![0.0; vars];
     let mut prev: Option<Vec<f64>> = None;
-    while out.iterations < opts.max_iterations.max(1) {
+    while out.iterations < opts.max_iterations.max(1) && !(out.iterations > 0 && opts.budget.cancelled()) {
         out.iterations += 1;
-        let now = match session.maximize(&weights, opts.deadline) {
+        let now = match session.maximize(&weights, opts.budget.deadline) {
             Answer::Optimal { x, objective } => {
                 out.objectives.push(objective);
                 if opts.keep_iterates {

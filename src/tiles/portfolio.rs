@@ -1,7 +1,7 @@
 //! The default way to solve an edge-matching puzzle: the restarting search ([`super::exact`])
 //! and the SAT solver ([`super::sat`]) run side by side on their own threads; the first to
 //! answer wins and the other is cancelled. An answer is a solution, the count asked for, a
-//! proof that there is none, or running out of the budget (`max_nodes` counts the search's
+//! proof that there is none, or running out of the budget (its nodes count the search's
 //! nodes; the SAT solver's conflicts are far costlier and never run out first in practice), so
 //! a budget bounds the whole portfolio as it bounds the search. A solver that fails (an error)
 //! leaves the answer to the other.
@@ -29,14 +29,14 @@ impl By {
     }
 }
 
-/// Solves with both methods at once (`opts` as for [`exact::solve`]; for the SAT solver,
-/// `max_nodes` bounds conflicts).
+/// Solves with both methods at once (`opts` as for [`exact::solve`]; for the SAT solver, the
+/// budget's nodes bound conflicts).
 pub fn solve(p: &Puzzle, opts: &Options) -> Result<(Outcome, By), String> {
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<(By, Result<Outcome, String>)>();
     for by in [By::Search, By::Sat] {
         let (tx, p) = (tx.clone(), p.clone());
-        let mine = Options { cancel: Some(stop.clone()), ..opts.clone() };
+        let mine = Options { budget: opts.budget.clone().with_cancel(Some(stop.clone())), ..opts.clone() };
         // Not joined: the loser sees `stop` and ends on its own a moment later.
         std::thread::spawn(move || {
             let r = match by {
@@ -53,7 +53,7 @@ pub fn solve(p: &Puzzle, opts: &Options) -> Result<(Outcome, By), String> {
             Ok((by, Ok(o))) => break Ok((o, by)),
             Ok((_, Err(e))) => error = error.or(Some(e)),
             Err(mpsc::RecvTimeoutError::Timeout) => {
-                if opts.cancel.as_ref().is_some_and(|c| c.load(Ordering::Relaxed)) {
+                if opts.budget.cancelled() {
                     stop.store(true, Ordering::Relaxed);
                 }
             }

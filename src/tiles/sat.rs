@@ -72,7 +72,7 @@ fn encode(p: &Puzzle, opts: &Options, s: &mut CaDiCaL) -> Result<Option<Encoding
     let mut cells: Vec<Vec<(usize, u8, Lit)>> = vec![Vec::new(); n];
     let mut index = HashMap::new();
     let turns: Vec<Vec<u8>> = p.tiles.iter().map(|t| looks(t, p.rotate)).collect();
-    let cancelled = || opts.expired();
+    let cancelled = || opts.budget.expired();
     for (cell, list) in cells.iter_mut().enumerate() {
         if cancelled() {
             return Ok(None);
@@ -160,15 +160,15 @@ pub fn size(p: &Puzzle) -> Result<(u32, usize), String> {
     Ok((e.vars, e.clauses))
 }
 
-/// Solves a puzzle with CaDiCaL. `max_nodes` bounds the conflicts of each call; `limit`,
-/// `deadline`, `cancel`, `fixed` and `up_to_board_turns` as for the exact solver.
+/// Solves a puzzle with CaDiCaL. The budget's nodes bound the conflicts of each call; `limit`,
+/// the rest of the budget, `fixed` and `up_to_board_turns` as for the exact solver.
 pub fn solve(p: &Puzzle, opts: &Options) -> Result<Outcome, String> {
     let mut s = CaDiCaL::default();
     let Some(e) = encode(p, opts, &mut s)? else { return Ok(Outcome { runs: 1, ..Default::default() }) };
-    let mine = Options { fixed: Vec::new(), ..opts.clone() };
+    let mine = opts.budget.clone();
     s.attach_terminator(move || if mine.expired() { ControlSignal::Terminate } else { ControlSignal::Continue });
-    if opts.max_nodes > 0 {
-        s.limit_conflicts(Some(opts.max_nodes.min(u32::MAX as u64) as u32)).map_err(|e| e.to_string())?;
+    if opts.budget.nodes > 0 {
+        s.limit_conflicts(Some(opts.budget.nodes.min(u32::MAX as u64) as u32)).map_err(|e| e.to_string())?;
     }
     // Without a pinned corner tile, a solution's board turns are blocked with it.
     let block_turns = opts.up_to_board_turns

@@ -75,7 +75,7 @@ pub fn solve(p: &Puzzle, opts: &Options, indexes: &[IndexSet]) -> Result<EdgeOut
         return Ok(out);
     }
     for &index in indexes {
-        crate::solve::sdp::check_size(index, pieces.len())?;
+        crate::solve::sdp::check_size(index, pieces.len(), &opts.budget)?;
     }
     for &index in indexes {
         let eq = Equations::new(&pieces, &figure, &index.sums());

@@ -16,9 +16,9 @@ use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
 use crate::polyform::place::{self, placement_cells, placement_for};
 use crate::polyform::Cell;
+use crate::support::budget::Budget;
 use crate::verify::Mode;
 use std::collections::{HashMap, HashSet};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Hints: the packer's node budget.
@@ -68,7 +68,7 @@ impl PolyLevel {
 
     /// Solves the board with the packer (first solution).
     pub fn solve(&self, max_nodes: u64) -> PackOutcome {
-        let opts = PackOptions { stop: 1, max_nodes, ..PackOptions::new(self.board.dim) };
+        let opts = PackOptions { stop: 1, budget: Budget::nodes(max_nodes), ..PackOptions::new(self.board.dim) };
         crate::polyform::pack::solve(&self.board, &self.parts, &opts)
     }
 }
@@ -259,9 +259,9 @@ impl Family for PolyLevel {
         PolyLevel::judge(self, &on)
     }
 
-    fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+    fn hint(&self, level: &Level, pieces: &[Placement], budget: &Budget) -> Option<Hint> {
         let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
-        hint(&self.board, &self.parts, &self.piece_part, &on, HINT_NODES, cancel)
+        hint(&self.board, &self.parts, &self.piece_part, &on, &budget.clone().or_nodes(HINT_NODES))
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
@@ -276,13 +276,12 @@ impl Family for PolyLevel {
         }
     }
 
-    fn count(&self, _level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> Count {
+    fn count(&self, _level: &Level, limit: u64, budget: &Budget) -> Count {
         let d = self;
         let opts = PackOptions {
             stop: limit.max(1),
             unique: true,
-            max_nodes: PROVE_NODES,
-            cancel,
+            budget: budget.clone().or_nodes(PROVE_NODES),
             ..PackOptions::new(d.board.dim)
         };
         let out = crate::polyform::pack::solve(&d.board, &d.parts, &opts);
@@ -292,7 +291,7 @@ impl Family for PolyLevel {
     /// Packing boards: the parts, and the solutions counted up to the board's symmetries (on
     /// to [`super::MEASURE_CAP_PACKING`]).
     fn traits(&self, level: &Level) -> super::Traits {
-        let count = self.count(level, super::MEASURE_CAP_PACKING, None);
+        let count = self.count(level, super::MEASURE_CAP_PACKING, &Budget::default());
         super::Traits {
             pieces: self.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP_PACKING),
@@ -418,14 +417,13 @@ pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -
 /// A hint from the player's position: the next part and where it goes so the board stays
 /// solvable, `Move(piece)` for a placed piece that blocks every completion (or lies off the
 /// board or on another), or `Done`. `piece_part[i]` is the part index of piece `i`. `None`
-/// when the search budget ran out or `cancel` was raised.
+/// when the budget ran out.
 pub fn hint(
     board: &Cells,
     parts: &[PartSpec],
     piece_part: &[usize],
     placed: &[Placement],
-    max_nodes: u64,
-    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
+    budget: &Budget,
 ) -> Option<Hint> {
     let on_board: HashSet<Cell> = board.cells.iter().copied().collect();
     let mut taken: HashSet<Cell> = Default::default();
@@ -458,7 +456,7 @@ pub fn hint(
             ..parts[i].clone()
         })
         .collect();
-    let opts = PackOptions { stop: 1, max_nodes, cancel: cancel.clone(), ..PackOptions::new(board.dim) };
+    let opts = PackOptions { stop: 1, budget: budget.clone(), ..PackOptions::new(board.dim) };
     let out = crate::polyform::pack::solve(&rest, &specs, &opts);
     if let Some(sol) = out.kept.first() {
         // The largest part of the completion, on a piece not yet placed.
@@ -469,7 +467,7 @@ pub fn hint(
     if !out.complete {
         return None;
     }
-    crate::pieces::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, max_nodes, cancel.clone()))
+    crate::pieces::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, budget))
 }
 
 /// Piece `piece` lies in the box.

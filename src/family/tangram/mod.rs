@@ -8,8 +8,8 @@ use super::{Caps, Family, Fields, Hint, Judgement, Level, Parsed, Watch};
 use crate::format::{piece, ring, Node};
 use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::support::budget::Budget;
 use crate::verify::{Piece, Target};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 #[derive(Debug)]
@@ -88,16 +88,14 @@ impl Family for Tangram {
     }
 
     /// The pieces on the figure count as placed. The lattice solver answers lattice levels at
-    /// once; other figures get the geometric solver, with a budget and the cancel flag.
-    fn hint(&self, level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+    /// once; other figures get the geometric solver, within the budget.
+    fn hint(&self, level: &Level, pieces: &[Placement], budget: &Budget) -> Option<Hint> {
         let placed: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();
         let (set, target) = (&level.set, &level.target);
         level.lattice_turn().and_then(|turn| crate::solve::lattice::hint(set, target, turn, &placed)).or_else(|| {
             let opts = crate::solve::geometric::Options {
                 limit: 1,
-                max_nodes: HINT_NODES,
-                deadline: Some(std::time::Instant::now() + std::time::Duration::from_secs(HINT_SECONDS)),
-                cancel,
+                budget: budget.clone().or_nodes(HINT_NODES).or_within(std::time::Duration::from_secs(HINT_SECONDS)),
                 tolerance: level.tolerance,
                 no_mirror: level.set.step_deg >= 360.0,
                 ..Default::default()
@@ -133,13 +131,12 @@ impl Family for Tangram {
         }
     }
 
-    fn count(&self, level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
+    fn count(&self, level: &Level, limit: u64, budget: &Budget) -> super::Count {
         let opts = crate::solve::geometric::Options {
             limit: limit.max(1) as usize,
-            max_nodes: PROVE_NODES,
+            budget: budget.clone().or_nodes(PROVE_NODES),
             tolerance: level.tolerance,
             no_mirror: level.set.step_deg >= 360.0,
-            cancel,
             ..Default::default()
         };
         crate::solve::geometric::solve(&level.set, &level.target, &opts).map_or(super::Count::default(), |o| {
@@ -156,7 +153,7 @@ impl Family for Tangram {
         };
         let pieces: f64 = level.set.pieces.iter().map(|p| perimeter(&p.rings)).sum();
         let figure = perimeter(&level.target);
-        let count = self.count(level, super::MEASURE_CAP, None);
+        let count = self.count(level, super::MEASURE_CAP, &Budget::default());
         super::Traits {
             pieces: level.set.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP),
@@ -168,7 +165,7 @@ impl Family for Tangram {
     fn prove(&self, level: &Level) -> Result<(), String> {
         let opts = crate::solve::geometric::Options {
             limit: 1,
-            max_nodes: PROVE_NODES,
+            budget: Budget::nodes(PROVE_NODES),
             tolerance: level.tolerance,
             no_mirror: level.set.step_deg >= 360.0,
             ..Default::default()

@@ -11,12 +11,12 @@ pub mod draft;
 use super::{unit_square, Caps, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Parsed, Tried};
 use crate::level::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::support::budget::Budget;
 use crate::support::i18n::Text;
 use crate::tiles::exact::Options;
 use crate::tiles::Puzzle;
 use crate::verify::Mode;
 use cells::{placement_of, tile_cell};
-use std::sync::atomic::AtomicBool;
 use std::sync::Arc;
 
 /// Hints: the exact solver's node budget.
@@ -93,9 +93,9 @@ impl Family for TileLevel {
         judge(&self.puzzle, pieces)
     }
 
-    fn hint(&self, _level: &Level, pieces: &[Placement], cancel: Option<Arc<AtomicBool>>) -> Option<Hint> {
+    fn hint(&self, _level: &Level, pieces: &[Placement], budget: &Budget) -> Option<Hint> {
         let on: Vec<Placement> = pieces.iter().filter(|p| tile_cell(&self.puzzle, p).is_some()).copied().collect();
-        hint(&self.puzzle, &on, HINT_NODES, cancel)
+        hint(&self.puzzle, &on, &budget.clone().or_nodes(HINT_NODES))
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
@@ -113,13 +113,12 @@ impl Family for TileLevel {
 
     /// The search and the SAT solver (side by side) find a solution and, when the level promises one, prove it unique
     /// (up to turning the whole board when tiles turn).
-    fn count(&self, _level: &Level, limit: u64, cancel: Option<Arc<AtomicBool>>) -> super::Count {
+    fn count(&self, _level: &Level, limit: u64, budget: &Budget) -> super::Count {
         let e = self;
         let opts = Options {
             limit: limit.max(1),
-            max_nodes: PROVE_NODES,
+            budget: budget.clone().or_nodes(PROVE_NODES),
             up_to_board_turns: e.puzzle.rotate,
-            cancel,
             ..Default::default()
         };
         match crate::tiles::portfolio::solve(&e.puzzle, &opts) {
@@ -139,7 +138,8 @@ impl Family for TileLevel {
         let n = self.puzzle.tiles.len() - self.puzzle.clues.len();
         let turns = if self.puzzle.rotate { 4f64.log10() } else { 0.0 };
         let ways = (1..=n).map(|k| (k as f64).log10()).sum::<f64>() + n as f64 * turns;
-        let solutions = if self.unique { 1 } else { self.count(level, super::MEASURE_CAP, None).solutions };
+        let solutions =
+            if self.unique { 1 } else { self.count(level, super::MEASURE_CAP, &Budget::default()).solutions };
         let mut colours: Vec<u16> =
             self.puzzle.tiles.iter().flat_map(|t| t.iter().copied()).filter(|&c| c != 0).collect();
         colours.sort_unstable();
@@ -151,7 +151,7 @@ impl Family for TileLevel {
         let e = self;
         let opts = Options {
             limit: 2,
-            max_nodes: PROVE_NODES,
+            budget: Budget::nodes(PROVE_NODES),
             up_to_board_turns: e.unique && e.puzzle.rotate,
             ..Default::default()
         };
@@ -176,10 +176,10 @@ impl Family for TileLevel {
 
     /// The exact search (first solution), or the paper's Algorithm 1 (iterated LP, point test
     /// functions, turns handled directly).
-    fn lab_run(&self, _level: &Level, method: usize, cancel: Arc<AtomicBool>) -> Option<Tried> {
+    fn lab_run(&self, _level: &Level, method: usize, budget: &Budget) -> Option<Tried> {
         match method {
             0 => {
-                let opts = Options { limit: 1, max_nodes: PROVE_NODES, cancel: Some(cancel), ..Default::default() };
+                let opts = Options { limit: 1, budget: budget.clone().or_nodes(PROVE_NODES), ..Default::default() };
                 Some(match crate::tiles::exact::solve(&self.puzzle, &opts) {
                     Ok(o) => Tried {
                         solved: o.solutions > 0,
@@ -192,7 +192,8 @@ impl Family for TileLevel {
             }
             1 => {
                 use crate::tiles::lp::{solve, Options};
-                let opts = Options { max_iterations: 30, keep_iterates: true, ..Default::default() };
+                let opts =
+                    Options { max_iterations: 30, keep_iterates: true, budget: budget.clone(), ..Default::default() };
                 Some(match solve(&self.puzzle, &opts) {
                     Ok(o) => Tried {
                         solved: o.solved,
@@ -286,12 +287,7 @@ pub fn judge(p: &Puzzle, placed: &[Placement]) -> Judgement {
 
 /// The next tile and where it goes so the board stays solvable, or `Move(tile)` for a placed
 /// tile that blocks every completion, or `Done`; `None` when the budget ran out.
-pub fn hint(
-    p: &Puzzle,
-    placed: &[Placement],
-    max_nodes: u64,
-    cancel: Option<std::sync::Arc<std::sync::atomic::AtomicBool>>,
-) -> Option<Hint> {
+pub fn hint(p: &Puzzle, placed: &[Placement], budget: &Budget) -> Option<Hint> {
     let mut fixed: Vec<(usize, usize, u8)> = Vec::new();
     let mut taken = vec![false; p.cells()];
     for pl in placed {
@@ -306,7 +302,7 @@ pub fn hint(
     if fixed.len() == p.cells() && judge(p, placed).solved {
         return Some(Hint::Done);
     }
-    let opts = Options { limit: 1, max_nodes, cancel: cancel.clone(), fixed: fixed.clone(), ..Default::default() };
+    let opts = Options { limit: 1, budget: budget.clone(), fixed: fixed.clone(), ..Default::default() };
     let (out, _) = crate::tiles::portfolio::solve(p, &opts).ok()?;
     if let Some(sol) = out.first {
         // The first empty cell in reading order.
@@ -317,5 +313,5 @@ pub fn hint(
     if !out.complete {
         return None;
     }
-    crate::pieces::blocking_piece(placed, |rest| hint(p, rest, max_nodes, cancel.clone()))
+    crate::pieces::blocking_piece(placed, |rest| hint(p, rest, budget))
 }

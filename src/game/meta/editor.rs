@@ -375,7 +375,7 @@ fn judge_draft(
             editor.entry = Some(entry);
             editor.verdict = Verdict::Thinking;
             editor.job.start(move |job| {
-                let a = Analysis::run(&level, COUNT_LIMIT, Some(job.cancel.clone()));
+                let a = Analysis::run(&level, COUNT_LIMIT, &job.budget());
                 job.send(a);
             });
         }

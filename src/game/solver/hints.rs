@@ -108,7 +108,7 @@ fn request(
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
     let level = active.level.clone();
     state.job.start(move |job| {
-        let answer = level.hint(&all, Some(job.cancel.clone()));
+        let answer = level.hint(&all, &job.budget());
         job.send(answer);
     });
 }

@@ -5,6 +5,7 @@
 //! task still sends (a hint for the previous position, a lab run from the previous level) is
 //! dropped, never shown.
 
+use crate::support::budget::Budget;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -24,6 +25,12 @@ impl<T> Clone for JobCtx<T> {
 }
 
 impl<T> JobCtx<T> {
+    /// The solver's budget: no limit of the game's own (each family keeps its hint and count
+    /// budgets), stopped when the job moves on.
+    pub fn budget(&self) -> Budget {
+        Budget::default().with_cancel(Some(self.cancel.clone()))
+    }
+
     /// Sends one result; it is dropped on arrival if the job has moved on.
     pub fn send(&self, value: T) {
         let _ = self.tx.send((self.generation, value));

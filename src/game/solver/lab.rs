@@ -103,7 +103,7 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
         let t0 = std::time::Instant::now();
         let tried = level
             .family
-            .lab_run(&level, method, job.cancel.clone())
+            .lab_run(&level, method, &job.budget())
             .unwrap_or_else(|| Tried::failed(format!("the family has no lab method {method}")));
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         job.send(LabResult {

@@ -124,7 +124,7 @@ fn toggle(
     state.job.start(move |job| {
         let stream = job.clone();
         let show = Arc::new(move |placed: Vec<Placement>, base: f64| stream.send(Msg::Partial(placed, base)));
-        let end = (watch.run)(show, job.cancel.clone());
+        let end = (watch.run)(show, job.budget());
         job.send(Msg::Done { solved: end.solved, nodes: end.steps, sdp });
     });
 }
