@@ -310,3 +310,19 @@ fn turning_pieces_satisfy_the_duplicated_equations() {
     assert!(d.verifies(&d.placed(&truth)));
     assert!(d.equations(IndexSet::Degree(3)).is_err());
 }
+
+/// Section 6.3 on pieces that turn: each piece given turned by (i mod 4) quarter turns and
+/// moved away, the SDP over the duplicated equations finds turns and places that verify (the
+/// turns read off the iterates, the places then found by the translation-only SDP).
+#[test]
+fn turned_and_scattered_pieces_are_turned_back_and_placed() {
+    use tessera::solve::sdp::AUTO_TURNING;
+    for id in ["convex-rectangle", "arrow"] {
+        let (target, pieces) = level(id);
+        let d = Dissection::new(&target, &scattered(&turned(&pieces)), 4).unwrap();
+        let out = d.solve(&Options::default(), &AUTO_TURNING).unwrap();
+        let placed = out.placed.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
+        assert!(d.verifies(&placed), "{id}");
+        assert!(placed.iter().any(|p| p.quarter_turns.rem_euclid(4) != 0), "{id}: some piece had to turn");
+    }
+}

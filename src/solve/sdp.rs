@@ -785,6 +785,7 @@ impl Dissection {
         }
         let given = opts.start.clone();
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
+        let mut tried_turns = std::collections::HashSet::new();
         for restart in 0..=RESTARTS {
             let start = if restart == 0 {
                 given.clone()
@@ -793,9 +794,22 @@ impl Dissection {
             };
             for (&index, eq) in indexes.iter().zip(&equations) {
                 let at_least = self.pinned();
-                let run = run(eq, &Options { index, start: start.clone(), at_least, ..opts.clone() }, |t| {
-                    let placed = self.placed(t);
-                    let ok = self.verifies(&placed);
+                // Turning pieces: the turns read off settle long before rank one, and each new
+                // set of them is worth a translation-only try.
+                let try_below = if self.turns == 4 { opts.try_below.max(TURNS_TRY_BELOW) } else { opts.try_below };
+                let run = run(eq, &Options { index, start: start.clone(), at_least, try_below, ..opts.clone() }, |t| {
+                    let mut placed = self.placed(t);
+                    let mut ok = self.verifies(&placed);
+                    // Turning pieces: the turns read may be right where the translations are
+                    // not yet; each new set of turns is tried as a translation-only puzzle.
+                    if !ok && self.turns == 4 {
+                        let turns: Vec<i32> = placed.iter().map(|p| p.quarter_turns.rem_euclid(4)).collect();
+                        if tried_turns.insert(turns) {
+                            if let Some(p) = self.with_turns(&placed, opts) {
+                                (placed, ok) = (p, true);
+                            }
+                        }
+                    }
                     if ok {
                         out.placed = Some(placed);
                     }
@@ -813,6 +827,58 @@ impl Dissection {
 }
 
 impl Dissection {
+    /// Rounds the turns: each piece turned as `placed` has it, the translations found by the
+    /// translation-only SDP started from `placed`'s (each index set of [`AUTO`] once, no
+    /// restarts); `None` unless that verifies.
+    fn with_turns(&self, placed: &[Placed], opts: &Options) -> Option<Vec<Placed>> {
+        let pieces: Vec<Vec<Vec<Vertex>>> = placed
+            .iter()
+            .enumerate()
+            .map(|(i, p)| vec![self.ring(i, &Placed { quarter_turns: p.quarter_turns, at: self.centroids[i] })])
+            .collect();
+        let fixed = Dissection::new(&self.target, &pieces, 1).ok()?;
+        let start = fixed.translations(placed);
+        for index in AUTO {
+            let eq = fixed.equations(index).ok()?;
+            // The rows of k = (0, 0) do not depend on the translations: each side type's
+            // lengths on the pieces, so turned, must balance the figure's. Wrong turns
+            // mostly fail here, before any program is solved.
+            let balanced = eq.rows.iter().zip(&eq.terms).zip(&eq.rhs).all(|(((_, k), terms), rhs)| {
+                *k != (0, 0) || (terms.iter().map(|t| t.2).sum::<f64>() - rhs).abs() < 1e-6
+            });
+            if !balanced {
+                return None;
+            }
+            let mut found = None;
+            let sub = Options {
+                index,
+                limit: opts.limit.min(TURNS_STEPS),
+                start: Some(start.clone()),
+                at_least: Vec::new(),
+                watch: None,
+                ..opts.clone()
+            };
+            run(&eq, &sub, |t| {
+                let moved = fixed.placed(t);
+                let ok = fixed.verifies(&moved);
+                if ok {
+                    found = Some(moved);
+                }
+                ok
+            });
+            if let Some(moved) = found {
+                return Some(
+                    moved
+                        .iter()
+                        .zip(placed)
+                        .map(|(m, p)| Placed { quarter_turns: p.quarter_turns, at: m.at })
+                        .collect(),
+                );
+            }
+        }
+        None
+    }
+
     /// With turning pieces, turning every translation by a quarter turn gives another
     /// solution (the copies trade places), and the relaxation's centre averages the four.
     /// Piece 0 is kept in the figure's first copy, which some of the four always has it in:
@@ -838,6 +904,13 @@ impl Dissection {
         crate::algebra::turn((u, v), q)
     }
 }
+
+/// With turning pieces, the objective below which the turns read off are tried.
+const TURNS_TRY_BELOW: f64 = 0.05;
+
+/// The most steps of a translation-only try with the turns read off: from a start near its
+/// answer the SDP converges in a few, and most turns read off are wrong.
+const TURNS_STEPS: usize = 12;
 
 /// Restarts from perturbed weights after every index set has failed.
 pub const RESTARTS: usize = 3;
