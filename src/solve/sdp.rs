@@ -353,6 +353,7 @@ fn solve_once(
     settings: clarabel::solver::DefaultSettings<f64>,
     deadline: Option<Instant>,
 ) -> Result<(SolverStatus, Vec<f64>), String> {
+    one_blas_thread();
     let once = move |p: &CscMatrix<f64>, q: &[f64], a: &CscMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>]| {
         let mut solver = DefaultSolver::new(p, q, a, b, cones, settings)
             .map_err(|e| format!("the SDP solver refused the problem: {e:?}"))?;
@@ -364,6 +365,19 @@ fn solve_once(
     }
     let (p, q, a, b, cones) = (p.clone(), q.to_vec(), a.clone(), b.to_vec(), cones.to_vec());
     crate::support::budget::within(deadline, move || once(&p, &q, &a, &b, &cones)).unwrap_or(Err("out of time".into()))
+}
+
+/// Keeps OpenBLAS (which Clarabel's PSD cones call for their eigen-decompositions) on one
+/// thread. Its matrices here are small (order 13 for ball2), and its worker threads wait by
+/// spinning: on two cores shared with another job, or with the game's frame, they took the
+/// time from the solver (measured in issue 35's note).
+fn one_blas_thread() {
+    extern "C" {
+        fn openblas_set_num_threads(n: std::os::raw::c_int);
+    }
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    // SAFETY: OpenBLAS's own setter, called once before any of its routines runs here.
+    ONCE.call_once(|| unsafe { openblas_set_num_threads(1) });
 }
 
 /// Each piece's translation read from its moment matrix's top eigenvector u, scaled so that
@@ -786,7 +800,8 @@ impl Dissection {
         let given = opts.start.clone();
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
         let mut tried_turns = std::collections::HashSet::new();
-        for restart in 0..=RESTARTS {
+        let restarts = if self.turns == 4 { TURNING_RESTARTS } else { RESTARTS };
+        for restart in 0..=restarts {
             let start = if restart == 0 {
                 given.clone()
             } else {
@@ -828,8 +843,8 @@ impl Dissection {
 
 impl Dissection {
     /// Rounds the turns: each piece turned as `placed` has it, the translations found by the
-    /// translation-only SDP started from `placed`'s (each index set of [`AUTO`] once, no
-    /// restarts); `None` unless that verifies.
+    /// translation-only SDP started from `placed`'s ([`TURNS_INDEX`], at most [`TURNS_STEPS`]
+    /// steps, no restarts); `None` unless that verifies.
     fn with_turns(&self, placed: &[Placed], opts: &Options) -> Option<Vec<Placed>> {
         let pieces: Vec<Vec<Vec<Vertex>>> = placed
             .iter()
@@ -837,46 +852,36 @@ impl Dissection {
             .map(|(i, p)| vec![self.ring(i, &Placed { quarter_turns: p.quarter_turns, at: self.centroids[i] })])
             .collect();
         let fixed = Dissection::new(&self.target, &pieces, 1).ok()?;
-        let start = fixed.translations(placed);
-        for index in AUTO {
-            let eq = fixed.equations(index).ok()?;
-            // The rows of k = (0, 0) do not depend on the translations: each side type's
-            // lengths on the pieces, so turned, must balance the figure's. Wrong turns
-            // mostly fail here, before any program is solved.
-            let balanced = eq.rows.iter().zip(&eq.terms).zip(&eq.rhs).all(|(((_, k), terms), rhs)| {
+        let eq = fixed.equations(TURNS_INDEX).ok()?;
+        // The rows of k = (0, 0) do not depend on the translations: each side type's lengths
+        // on the pieces, so turned, must balance the figure's. Turns that break this are
+        // refused before any program is solved.
+        let balanced =
+            eq.rows.iter().zip(&eq.terms).zip(&eq.rhs).all(|(((_, k), terms), rhs)| {
                 *k != (0, 0) || (terms.iter().map(|t| t.2).sum::<f64>() - rhs).abs() < 1e-6
             });
-            if !balanced {
-                return None;
-            }
-            let mut found = None;
-            let sub = Options {
-                index,
-                limit: opts.limit.min(TURNS_STEPS),
-                start: Some(start.clone()),
-                at_least: Vec::new(),
-                watch: None,
-                ..opts.clone()
-            };
-            run(&eq, &sub, |t| {
-                let moved = fixed.placed(t);
-                let ok = fixed.verifies(&moved);
-                if ok {
-                    found = Some(moved);
-                }
-                ok
-            });
-            if let Some(moved) = found {
-                return Some(
-                    moved
-                        .iter()
-                        .zip(placed)
-                        .map(|(m, p)| Placed { quarter_turns: p.quarter_turns, at: m.at })
-                        .collect(),
-                );
-            }
+        if !balanced {
+            return None;
         }
-        None
+        let sub = Options {
+            index: TURNS_INDEX,
+            limit: opts.limit.min(TURNS_STEPS),
+            start: Some(fixed.translations(placed)),
+            at_least: Vec::new(),
+            watch: None,
+            ..opts.clone()
+        };
+        let mut found = None;
+        run(&eq, &sub, |t| {
+            let moved = fixed.placed(t);
+            let ok = fixed.verifies(&moved);
+            if ok {
+                found = Some(moved);
+            }
+            ok
+        });
+        let moved = found?;
+        Some(moved.iter().zip(placed).map(|(m, p)| Placed { quarter_turns: p.quarter_turns, at: m.at }).collect())
     }
 
     /// With turning pieces, turning every translation by a quarter turn gives another
@@ -908,12 +913,19 @@ impl Dissection {
 /// With turning pieces, the objective below which the turns read off are tried.
 const TURNS_TRY_BELOW: f64 = 0.05;
 
-/// The most steps of a translation-only try with the turns read off: from a start near its
-/// answer the SDP converges in a few, and most turns read off are wrong.
-const TURNS_STEPS: usize = 12;
+/// A translation-only try with the turns read off: its index set and most steps. From a
+/// start near its answer the SDP converges in a few steps of the small set (every one of 9
+/// figures solved this way in `sdp_figures auto 12 turn90` took degree2 and at most 4
+/// steps), and most turns read off are wrong, so a try is kept short.
+const TURNS_INDEX: IndexSet = IndexSet::Degree(2);
+const TURNS_STEPS: usize = 5;
 
 /// Restarts from perturbed weights after every index set has failed.
 pub const RESTARTS: usize = 3;
+
+/// Restarts with turning pieces: each run is one more chance for the turns to settle right,
+/// and a try of them is short.
+pub const TURNING_RESTARTS: usize = 8;
 
 fn signed_area(r: &[Pt]) -> f64 {
     (0..r.len()).map(|i| r[i].x * r[(i + 1) % r.len()].y - r[(i + 1) % r.len()].x * r[i].y).sum::<f64>() / 2.0
