@@ -6,6 +6,9 @@
 //!
 //!   cargo run --release --no-default-features --example sdp_figures -- [INDEX_SET] [MAX_FIGURES] [turn90]
 //!
+//! `SHARE=k/n` runs only every n-th figure from the k-th (the same turns and places), so that
+//! n processes can share the list; `ONLY=ID` runs one level's figure.
+//!
 //! INDEX_SET: auto (default: degree2, then degree3; with turn90 ball1 then ball2), or one of
 //! degree3, grid2, axes4, ball2, ... With `turn90` each piece is also given turned by a random
 //! number of quarter turns, and the SDP must find the turns too (section 6.3's duplication).
@@ -26,9 +29,13 @@ fn main() {
     let max: usize = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(usize::MAX);
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(19);
     let mut times = Vec::new();
-    let (mut solved, mut total) = (0, 0);
+    let (mut solved, mut total, mut ran) = (0, 0, 0);
     let mut per_sdp = Vec::new();
     let mut sizes = None;
+    let share: Option<(usize, usize)> = std::env::var("SHARE").ok().and_then(|s| {
+        let (k, n) = s.split_once('/')?;
+        Some((k.parse().ok()?, n.parse().ok()?))
+    });
     for pack in tessera::level::embedded_packs() {
         for level in &pack.levels {
             let only = std::env::var("ONLY").ok();
@@ -70,6 +77,14 @@ fn main() {
                 pieces.swap(i, rng.next_u32() as usize % (i + 1));
             }
             total += 1;
+            // SHARE=k/n: only every n-th figure from the k-th (the draws above stay the same),
+            // so n processes share the list.
+            if let Some((k, n)) = share {
+                if (total - 1) % n != k {
+                    continue;
+                }
+            }
+            ran += 1;
             let t0 = Instant::now();
             let d = match Dissection::new(&level.target, &pieces, if turning { 4 } else { 1 }) {
                 Ok(d) => d,
@@ -108,9 +123,9 @@ fn main() {
     per_sdp.sort_by(f64::total_cmp);
     let med = |v: &[f64]| if v.is_empty() { 0.0 } else { v[v.len() / 2] };
     println!(
-        "index set {}: {solved} of {total} solved ({:.0}%), median {:.0} ms, worst {:.0} ms; per SDP median {:.1} ms; sizes {:?}",
+        "index set {}: {solved} of {ran} solved ({:.0}%), median {:.0} ms, worst {:.0} ms; per SDP median {:.1} ms; sizes {:?}",
         indexes.iter().map(|i| i.name()).collect::<Vec<_>>().join(" then "),
-        100.0 * solved as f64 / total.max(1) as f64,
+        100.0 * solved as f64 / ran.max(1) as f64,
         med(&times),
         times.last().copied().unwrap_or(0.0),
         med(&per_sdp),

@@ -384,7 +384,7 @@ fn run(
     // P(0) = 0: the first program is the plain relaxation.
     let mut weights = vec![0.0; vars];
     let mut prev: Option<Vec<f64>> = None;
-    while out.iterations < opts.max_iterations.max(1) && !(out.iterations > 0 && opts.budget.cancelled()) {
+    while out.iterations < opts.max_iterations.max(1) && !opts.budget.cancelled() {
         out.iterations += 1;
         let now = match session.maximize(&weights, opts.budget.deadline) {
             Answer::Optimal { x, objective } => {
