@@ -7,7 +7,7 @@
 //!   cargo run --release --no-default-features --example sdp_figures -- [INDEX_SET] [MAX_FIGURES] [turn90]
 //!
 //! `SHARE=k/n` runs only every n-th figure from the k-th (the same turns and places), so that
-//! n processes can share the list; `ONLY=ID` runs one level's figure.
+//! n processes can share the list; `ONLY=ID` runs one level's figure, drawn as in the whole list.
 //!
 //! INDEX_SET: auto (default: degree2, then degree3; with turn90 ball1 then ball2), or one of
 //! degree3, grid2, axes4, ball2, ... With `turn90` each piece is also given turned by a random
@@ -43,7 +43,6 @@ fn main() {
                 || level.data::<tessera::family::tiles::TileLevel>().is_some()
                 || level.solution.is_empty()
                 || total >= max
-                || only.is_some_and(|o| o != level.id)
             {
                 continue;
             }
@@ -77,12 +76,15 @@ fn main() {
                 pieces.swap(i, rng.next_u32() as usize % (i + 1));
             }
             total += 1;
-            // SHARE=k/n: only every n-th figure from the k-th (the draws above stay the same),
-            // so n processes share the list.
+            // SHARE=k/n: only every n-th figure from the k-th, and ONLY one figure; the draws
+            // above are made for every figure, so each is drawn as in the whole list.
             if let Some((k, n)) = share {
                 if (total - 1) % n != k {
                     continue;
                 }
+            }
+            if only.is_some_and(|o| o != level.id) {
+                continue;
             }
             ran += 1;
             let t0 = Instant::now();
@@ -108,8 +110,17 @@ fn main() {
                 println!("objectives {}", o.join(" "));
             }
             solved += usize::from(ok);
+            let turned = if turning {
+                format!(
+                    ", {} turn sets tried{}",
+                    out.turn_sets_tried,
+                    out.turns_changed.map_or(String::new(), |c| format!(", {c} turns changed from those read"))
+                )
+            } else {
+                String::new()
+            };
             println!(
-                "{}/{}: {} after steps {}, {ms:.0} ms, rank residual {:.1e}{}",
+                "{}/{}: {} after steps {}, {ms:.0} ms, rank residual {:.1e}{turned}{}",
                 pack.id,
                 level.id,
                 if ok { "solved" } else { "NOT solved" },

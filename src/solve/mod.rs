@@ -6,3 +6,4 @@ pub mod geometric;
 pub mod lattice;
 pub mod sdp;
 pub mod snap;
+pub mod turn_rounding;

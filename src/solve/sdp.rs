@@ -16,8 +16,11 @@
 //! those eigenvalues for the optimiser found (0 exactly at rank one), relative to the sum of
 //! the traces. Once it is small, each piece's translation is read from Z_i's degree-one
 //! entries (log of the entries for (1, 0) and (0, 1)) and refined by Gauss-Newton on the
-//! exact equations; the caller then judges the result. There is no search and no fallback: a
-//! run that has not reached rank one within the step limit says so.
+//! exact equations; the caller then judges the result. There is no search over places and no
+//! fallback: a run that has not reached rank one within the step limit says so. With pieces
+//! that turn, the turns read off an iterate are rounded to a few nearby sets of turns that
+//! balance the figure's sides ([`crate::solve::turn_rounding`]), each placed by the
+//! translation-only SDP.
 //!
 //! The semidefinite programs are Clarabel's (an interior-point conic solver): variables are
 //! the monomials of every piece; the equations are a zero cone, each Z_i a PSD cone in
@@ -25,6 +28,7 @@
 
 use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};
+use crate::solve::turn_rounding::Balance;
 use crate::support::budget::Budget;
 use clarabel::algebra::CscMatrix;
 use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
@@ -355,10 +359,15 @@ fn solve_once(
 ) -> Result<(SolverStatus, Vec<f64>), String> {
     one_blas_thread();
     let once = move |p: &CscMatrix<f64>, q: &[f64], a: &CscMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>]| {
-        let mut solver = DefaultSolver::new(p, q, a, b, cones, settings)
-            .map_err(|e| format!("the SDP solver refused the problem: {e:?}"))?;
-        solver.solve();
-        Ok((solver.solution.status, std::mem::take(&mut solver.solution.x)))
+        // Clarabel panics when LAPACK fails on a step's matrices (met on a balanced turn set
+        // that no translation completes): that ends the run as a failure, not the program.
+        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            let mut solver = DefaultSolver::new(p, q, a, b, cones, settings)
+                .map_err(|e| format!("the SDP solver refused the problem: {e:?}"))?;
+            solver.solve();
+            Ok((solver.solution.status, std::mem::take(&mut solver.solution.x)))
+        }))
+        .unwrap_or_else(|_| Err("the SDP solver failed (its eigenvalue routine did not converge)".into()))
     };
     if deadline.is_none() {
         return once(p, q, a, b, cones);
@@ -577,6 +586,8 @@ pub struct Dissection {
     centroids: Vec<Pt>,
     /// 1 (pieces translate) or 4 (they also turn by quarter turns).
     turns: usize,
+    /// With turning pieces: which turns balance the figure's sides.
+    balance: Option<Balance>,
 }
 
 /// Where a piece goes: turned by `quarter_turns` (counter-clockwise) about its centroid,
@@ -602,6 +613,10 @@ pub const AUTO_TURNING: [IndexSet; 2] = [IndexSet::Ball(1), IndexSet::Ball(2)];
 pub struct DissectionOutcome {
     pub runs: Vec<(IndexSet, Outcome)>,
     pub placed: Option<Vec<Placed>>,
+    /// Turning pieces: the balanced sets of turns tried as translation-only puzzles, and, for
+    /// the one that solved the figure, how many pieces' turns differ from those read off.
+    pub turn_sets_tried: usize,
+    pub turns_changed: Option<usize>,
 }
 
 impl Dissection {
@@ -666,7 +681,9 @@ impl Dissection {
             rings.push(ring);
             centroids.push(c);
         }
+        let balance = (turns == 4).then(|| Balance::new(&rings, &figure));
         Ok(Dissection {
+            balance,
             rings,
             figure,
             target: target.to_vec(),
@@ -755,6 +772,11 @@ impl Dissection {
             .collect()
     }
 
+    /// With turning pieces: which sets of turns balance the figure's sides.
+    pub fn balance(&self) -> Option<&Balance> {
+        self.balance.as_ref()
+    }
+
     /// Piece `i`'s centroid as given.
     pub fn centroid(&self, i: usize) -> Pt {
         self.centroids[i]
@@ -792,14 +814,14 @@ impl Dissection {
     /// a random translation of each piece inside the figure (seeded, so the same on every
     /// machine), and the reweighting goes on from there.
     pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
-        let mut out = DissectionOutcome { runs: Vec::new(), placed: None };
+        let mut out = DissectionOutcome { runs: Vec::new(), placed: None, turn_sets_tried: 0, turns_changed: None };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
         for &index in indexes {
             check_size(index, self.rings.len(), &opts.budget)?;
         }
         let given = opts.start.clone();
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
-        let mut tried_turns = std::collections::HashSet::new();
+        let mut tried = std::collections::HashSet::new();
         let restarts = if self.turns == 4 { TURNING_RESTARTS } else { RESTARTS };
         for restart in 0..=restarts {
             let start = if restart == 0 {
@@ -816,12 +838,23 @@ impl Dissection {
                     let mut placed = self.placed(t);
                     let mut ok = self.verifies(&placed);
                     // Turning pieces: the turns read may be right where the translations are
-                    // not yet; each new set of turns is tried as a translation-only puzzle.
-                    if !ok && self.turns == 4 {
-                        let turns: Vec<i32> = placed.iter().map(|p| p.quarter_turns.rem_euclid(4)).collect();
-                        if tried_turns.insert(turns) {
-                            if let Some(p) = self.with_turns(&placed, opts) {
+                    // not yet. They are rounded to the nearest sets of turns that balance the
+                    // figure's sides, and each new one is tried as a translation-only puzzle.
+                    if let (false, Some(balance)) = (ok, &self.balance) {
+                        let sets = balance.nearest(&self.turn_costs(t), TURN_SETS_PER_READING, |k| tried.contains(k));
+                        for turns in sets {
+                            tried.insert(balance.key(&turns));
+                            out.turn_sets_tried += 1;
+                            let turned: Vec<Placed> = placed
+                                .iter()
+                                .zip(&turns)
+                                .map(|(p, &r)| Placed { quarter_turns: r as i32, at: p.at })
+                                .collect();
+                            if let Some(p) = self.with_turns(&turned, opts) {
+                                let read = placed.iter().map(|p| p.quarter_turns.rem_euclid(4) as usize);
+                                out.turns_changed = Some(read.zip(&turns).filter(|(a, b)| a != *b).count());
                                 (placed, ok) = (p, true);
+                                break;
                             }
                         }
                     }
@@ -842,9 +875,10 @@ impl Dissection {
 }
 
 impl Dissection {
-    /// Rounds the turns: each piece turned as `placed` has it, the translations found by the
-    /// translation-only SDP started from `placed`'s ([`TURNS_INDEX`], at most [`TURNS_STEPS`]
-    /// steps, no restarts); `None` unless that verifies.
+    /// Tries a set of turns (balanced, see [`Balance`]): each piece turned as `placed` has
+    /// it, the translations found by the translation-only SDP started from `placed`'s
+    /// ([`TURNS_INDEX`], at most [`TURNS_STEPS`] steps, no restarts); `None` unless that
+    /// verifies.
     fn with_turns(&self, placed: &[Placed], opts: &Options) -> Option<Vec<Placed>> {
         let pieces: Vec<Vec<Vec<Vertex>>> = placed
             .iter()
@@ -853,16 +887,6 @@ impl Dissection {
             .collect();
         let fixed = Dissection::new(&self.target, &pieces, 1).ok()?;
         let eq = fixed.equations(TURNS_INDEX).ok()?;
-        // The rows of k = (0, 0) do not depend on the translations: each side type's lengths
-        // on the pieces, so turned, must balance the figure's. Turns that break this are
-        // refused before any program is solved.
-        let balanced =
-            eq.rows.iter().zip(&eq.terms).zip(&eq.rhs).all(|(((_, k), terms), rhs)| {
-                *k != (0, 0) || (terms.iter().map(|t| t.2).sum::<f64>() - rhs).abs() < 1e-6
-            });
-        if !balanced {
-            return None;
-        }
         let sub = Options {
             index: TURNS_INDEX,
             limit: opts.limit.min(TURNS_STEPS),
@@ -882,6 +906,23 @@ impl Dissection {
         });
         let moved = found?;
         Some(moved.iter().zip(placed).map(|(m, p)| Placed { quarter_turns: p.quarter_turns, at: m.at }).collect())
+    }
+
+    /// Per piece and quarter turn r: how much farther its translation `t` is (along the
+    /// copies' offsets) from the copy of the figure that turn puts it in than from the copy
+    /// it lies nearest (0 for the turn [`Dissection::placed`] reads).
+    fn turn_costs(&self, t: &[(f64, f64)]) -> Vec<[f64; 4]> {
+        t.iter()
+            .map(|&(x, y)| {
+                let along = |q: usize| {
+                    let o = crate::algebra::turn(COPY_OFFSET, q);
+                    x * o.0 + y * o.1
+                };
+                let best = (0..4).map(along).fold(f64::NEG_INFINITY, f64::max);
+                // Copy q holds the piece turned back by q quarter turns: r = -q.
+                std::array::from_fn(|r| best - along((4 - r) % 4))
+            })
+            .collect()
     }
 
     /// With turning pieces, turning every translation by a quarter turn gives another
@@ -919,6 +960,8 @@ const TURNS_TRY_BELOW: f64 = 0.05;
 /// steps), and most turns read off are wrong, so a try is kept short.
 const TURNS_INDEX: IndexSet = IndexSet::Degree(2);
 const TURNS_STEPS: usize = 5;
+/// Balanced turn sets tried per reading of an iterate, nearest first.
+const TURN_SETS_PER_READING: usize = 3;
 
 /// Restarts from perturbed weights after every index set has failed.
 pub const RESTARTS: usize = 3;
