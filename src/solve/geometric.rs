@@ -396,13 +396,8 @@ impl Search<'_> {
         if self.stopped {
             return true;
         }
-        let o = self.opts;
-        let b = &o.budget;
-        let over = (b.nodes > 0 && self.out.nodes >= b.nodes)
-            || b.cancelled()
-            || (self.out.nodes.is_multiple_of(64) && b.expired());
-        self.stopped = over;
-        over
+        self.stopped = self.opts.budget.spent_every(self.out.nodes, 63);
+        self.stopped
     }
 
     fn search(&mut self, region: &[Contour]) {

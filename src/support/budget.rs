@@ -69,6 +69,15 @@ impl Budget {
         (self.nodes > 0 && used >= self.nodes) || self.expired()
     }
 
+    /// As [`spent`](Self::spent), for a search that asks at every node: the node limit and
+    /// the flag each time, the clock only when `used & mask == 0` (reading it costs more
+    /// than a node).
+    pub fn spent_every(&self, used: u64, mask: u64) -> bool {
+        (self.nodes > 0 && used >= self.nodes)
+            || self.cancelled()
+            || (used & mask == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+    }
+
     /// Seconds left before the deadline (`None`: no deadline).
     pub fn seconds_left(&self) -> Option<f64> {
         self.deadline.map(|d| d.saturating_duration_since(Instant::now()).as_secs_f64())
@@ -106,10 +115,12 @@ mod tests {
         assert!(!free.spent(u64::MAX) && free.seconds_left().is_none() && free.bytes_or(7) == 7);
         assert!(Budget::nodes(10).spent(10) && !Budget::nodes(10).spent(9));
         assert!(Budget::ms(Some(0)).spent(0) && !Budget::ms(Some(60_000)).spent(0));
+        // Asked at every node, the clock is read only every mask + 1 nodes.
+        assert!(!Budget::ms(Some(0)).spent_every(1, 63) && Budget::ms(Some(0)).spent_every(64, 63));
         let flag = Arc::new(AtomicBool::new(false));
         let flagged = Budget::default().with_cancel(Some(flag.clone()));
         assert!(!flagged.spent(0));
         flag.store(true, Ordering::Relaxed);
-        assert!(flagged.spent(0) && flagged.cancelled());
+        assert!(flagged.spent(0) && flagged.cancelled() && flagged.spent_every(1, 63));
     }
 }

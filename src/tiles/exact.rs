@@ -534,13 +534,11 @@ impl<'a> Search<'a> {
     }
 
     fn stop_now(&mut self) -> bool {
-        let o = self.opts;
         if self.budget > 0 && self.nodes >= self.budget {
             self.out_of_budget = true;
             return true;
         }
-        let b = &o.budget;
-        if (b.nodes > 0 && self.spent + self.nodes >= b.nodes) || (self.nodes & 1023 == 0 && b.expired()) {
+        if self.opts.budget.spent_every(self.spent + self.nodes, 1023) {
             self.stopped = true;
         }
         self.stopped
