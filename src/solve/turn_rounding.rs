@@ -126,7 +126,7 @@ impl Balance {
             miss.iter_mut().zip(&self.lengths[i][r]).for_each(|(m, l)| *m -= l);
         }
         let delta = |i: usize, r: usize, k: usize| self.lengths[i][r][k] - self.lengths[i][read[i]][k];
-        // Each balanced set as its cost and its changes (at most three: piece, turn).
+        // Each balanced set as its cost and its changes, (piece, turn) pairs.
         let mut found: Vec<(f64, Vec<(usize, usize)>)> = Vec::new();
         let mut consider = |changes: &[(usize, usize)]| {
             let fits = (0..miss.len()).all(|k| {
