@@ -752,15 +752,8 @@ impl Dissection {
                 let q = if self.turns == 1 {
                     0
                 } else {
-                    (0..4)
-                        .max_by(|&a, &b| {
-                            let c = |p: usize| {
-                                let o = crate::algebra::turn(COPY_OFFSET, p);
-                                x * o.0 + y * o.1
-                            };
-                            c(a).total_cmp(&c(b))
-                        })
-                        .unwrap_or(0)
+                    let along = along_copies((x, y));
+                    (0..4).max_by(|&a, &b| along[a].total_cmp(&along[b])).unwrap_or(0)
                 };
                 let (u, v) = crate::algebra::turn((x, y), (4 - q) % 4);
                 let (u, v) = if self.turns == 1 { (u, v) } else { (u - COPY_OFFSET.0, v - COPY_OFFSET.1) };
@@ -913,14 +906,11 @@ impl Dissection {
     /// it lies nearest (0 for the turn [`Dissection::placed`] reads).
     fn turn_costs(&self, t: &[(f64, f64)]) -> Vec<[f64; 4]> {
         t.iter()
-            .map(|&(x, y)| {
-                let along = |q: usize| {
-                    let o = crate::algebra::turn(COPY_OFFSET, q);
-                    x * o.0 + y * o.1
-                };
-                let best = (0..4).map(along).fold(f64::NEG_INFINITY, f64::max);
+            .map(|&t| {
+                let along = along_copies(t);
+                let best = along.iter().copied().fold(f64::NEG_INFINITY, f64::max);
                 // Copy q holds the piece turned back by q quarter turns: r = -q.
-                std::array::from_fn(|r| best - along((4 - r) % 4))
+                std::array::from_fn(|r| best - along[(4 - r) % 4])
             })
             .collect()
     }
@@ -949,6 +939,15 @@ impl Dissection {
         let q = if i == 0 { 0 } else { ((unit() + 0.5) * 4.0) as usize % 4 };
         crate::algebra::turn((u, v), q)
     }
+}
+
+/// How far a translation lies along each turned copy's offset: the copy it is nearest has
+/// the largest.
+fn along_copies((x, y): (f64, f64)) -> [f64; 4] {
+    std::array::from_fn(|q| {
+        let o = crate::algebra::turn(COPY_OFFSET, q);
+        x * o.0 + y * o.1
+    })
 }
 
 /// With turning pieces, the objective below which the turns read off are tried.

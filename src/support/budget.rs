@@ -73,9 +73,7 @@ impl Budget {
     /// the flag each time, the clock only when `used & mask == 0` (reading it costs more
     /// than a node).
     pub fn spent_every(&self, used: u64, mask: u64) -> bool {
-        (self.nodes > 0 && used >= self.nodes)
-            || self.cancelled()
-            || (used & mask == 0 && self.deadline.is_some_and(|d| Instant::now() >= d))
+        (self.nodes > 0 && used >= self.nodes) || self.cancelled() || (used & mask == 0 && self.expired())
     }
 
     /// Seconds left before the deadline (`None`: no deadline).
