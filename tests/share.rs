@@ -185,3 +185,19 @@ fn writing_a_one_level_pack_does_not_replace_a_bigger_pack_without_force() {
     assert_eq!(run(&["check-levels", path, path]).status.code(), Some(2));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A link carries its code: pasted whole (the web build's "Copy code"), it opens the same level
+/// as the bare code; a link without a code is judged as it is, and refused.
+#[test]
+fn a_link_opens_the_level_of_its_code() {
+    use tessera::content::share::{code_in, link};
+    assert_eq!(link("https://example.org/tessera/", "AbC-_12"), "https://example.org/tessera/?code=AbC-_12");
+    assert_eq!(code_in(" https://x.org/?lang=pt&code=AbC-_12#top "), "AbC-_12");
+    assert_eq!(code_in("AbC-_12"), "AbC-_12");
+    assert_eq!(code_in("https://x.org/?lang=pt"), "https://x.org/?lang=pt");
+    assert!(decode("https://x.org/?lang=pt").is_err());
+    let level = &embedded_packs()[0].levels[0];
+    let code = encode(&level.entry);
+    let back = decode(&link("http://127.0.0.1:8080/", &code)).unwrap();
+    assert_eq!(encode(&back), code);
+}

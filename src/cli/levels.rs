@@ -170,7 +170,7 @@ pub fn check_levels(args: &[String], out: &mut impl Write, err: &mut impl Write)
     for pack in &packs {
         for level in &pack.levels {
             levels += 1;
-            let t0 = std::time::Instant::now();
+            let t0 = web_time::Instant::now();
             let verified = level.check_solution();
             let solved = level.prove();
             let ms = t0.elapsed().as_secs_f64() * 1000.0;

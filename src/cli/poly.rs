@@ -122,7 +122,7 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
         (Some("one-sided"), _) | (None, 3) => Symmetry::Rotations,
         _ => Symmetry::RotationsAndMirrors,
     };
-    let t0 = std::time::Instant::now();
+    let t0 = web_time::Instant::now();
     let (count, parts) = if need_parts {
         let p = enumerate::parts(dim, n, sym);
         (p.len() as u64, p)
@@ -430,17 +430,17 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         opts.turns = Symmetry::Rotations;
     }
     opts.budget = crate::support::budget::Budget::ms(super::args::time_limit(Some(timeout)));
-    let t0 = std::time::Instant::now();
+    let t0 = web_time::Instant::now();
     let done = std::sync::Arc::new(std::sync::atomic::AtomicBool::new(false));
     let reporter = (a.progress || std::io::IsTerminal::is_terminal(&std::io::stderr())).then(|| {
         let (done, tally) = (done.clone(), tally.clone());
         std::thread::spawn(move || {
             use std::sync::atomic::Ordering::Relaxed;
-            let mut last = std::time::Instant::now();
+            let mut last = web_time::Instant::now();
             while !done.load(Relaxed) {
-                std::thread::sleep(std::time::Duration::from_millis(50));
-                if last.elapsed() >= std::time::Duration::from_secs(1) {
-                    last = std::time::Instant::now();
+                std::thread::sleep(web_time::Duration::from_millis(50));
+                if last.elapsed() >= web_time::Duration::from_secs(1) {
+                    last = web_time::Instant::now();
                     eprintln!(
                         "tessera pack: {} solution(s), {} nodes, {:.1} s",
                         tally.solutions.load(Relaxed),

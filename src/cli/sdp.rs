@@ -5,7 +5,7 @@ use crate::algebra::IndexSet;
 use crate::solve::sdp::{Dissection, Options, AUTO, AUTO_TURNING};
 use std::io::Write;
 use std::path::Path;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Solves each file; exit 0 when every file was processed (solved or not), 2 when any was
 /// malformed or unsupported.

@@ -70,7 +70,7 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     let limit = limit.unwrap_or(if all { 1000 } else { 1 });
     let mut code = 0;
     for file in &files {
-        let start = std::time::Instant::now();
+        let start = web_time::Instant::now();
         let budget = crate::support::budget::Budget::ms(timeout);
         let result = crate::format::load_solve(Path::new(file))
             .map(|f| crate::format::SolveFile { tolerance: a.tolerance.or(f.tolerance), ..f })

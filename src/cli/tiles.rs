@@ -192,7 +192,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     };
     let file = file.ok_or("no FILE given")?;
     let puzzle: Puzzle = load(std::path::Path::new(&file), rotate).map_err(|e| file_failure(&file, e))?;
-    let t0 = std::time::Instant::now();
+    let t0 = web_time::Instant::now();
     match method.as_str() {
         "auto" | "exact" | "sat" => {
             let limit = limit.unwrap_or(if all { 1_000_000 } else { 1 });

@@ -4,7 +4,7 @@ use super::args::{file_error, parse_args, parse_tolerance, USAGE};
 use crate::format::{load_puzzle, PuzzleFile};
 use std::io::Write;
 use std::path::Path;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 #[derive(clap::Parser)]
 #[command(about = "Judge arrangements of pieces (RON or JSON puzzle files)", disable_version_flag = true)]

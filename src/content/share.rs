@@ -66,9 +66,25 @@ pub fn encode(e: &Entry) -> String {
     URL_SAFE_NO_PAD.encode(out)
 }
 
-/// The level entry a code holds, or what is wrong with the code.
+/// A link that opens the level of `code` from the page at `page` (the web build's address,
+/// without its query): `page?code=CODE`. Codes are URL-safe, so they go in as they are.
+pub fn link(page: &str, code: &str) -> String {
+    format!("{page}?code={code}")
+}
+
+/// The code in what a player pasted: a code, or a [`link`] holding one (its `code`
+/// parameter); anything else is given back as it is, for [`decode`] to judge.
+pub fn code_in(text: &str) -> &str {
+    let text = text.trim();
+    let Some((_, query)) = text.split_once('?') else { return text };
+    let query = query.split('#').next().unwrap_or_default();
+    query.split('&').find_map(|pair| pair.strip_prefix("code=")).unwrap_or(text)
+}
+
+/// The level entry a code holds, or what is wrong with the code. A pasted [`link`] reads as
+/// the code it holds.
 pub fn decode(code: &str) -> Result<Entry, String> {
-    let code = code.trim();
+    let code = code_in(code);
     if code.is_empty() {
         return Err("the code is empty".into());
     }

@@ -8,7 +8,7 @@ use crate::pieces::Placement;
 use crate::support::budget::Budget;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// Nodes streamed one by one before the stream thins out.
 pub const EVERY_NODE: u64 = 300;

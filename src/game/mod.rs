@@ -22,6 +22,7 @@
 pub mod audio;
 pub mod board;
 pub mod draw;
+pub mod frames;
 pub mod meta;
 pub mod probe;
 pub mod screenshot;
@@ -29,6 +30,7 @@ pub mod shared;
 pub mod solver;
 pub mod space;
 pub mod ui;
+pub mod web;
 
 use bevy::prelude::*;
 
@@ -39,7 +41,7 @@ pub struct LogicPlugins;
 
 impl Plugin for LogicPlugins {
     fn build(&self, app: &mut App) {
-        app.init_state::<AppState>().add_computed_state::<InLevel>().add_plugins((
+        app.init_state::<AppState>().add_computed_state::<InLevel>().init_resource::<shared::Frames>().add_plugins((
             board::levels::LevelsPlugin,
             (meta::save::SavePlugin, meta::language::LanguagePlugin),
             (board::view::ViewPlugin, board::zoom::ZoomPlugin),
@@ -73,9 +75,19 @@ pub fn run() {
     }
     App::new()
         .add_plugins(DefaultPlugins.set(WindowPlugin {
-            primary_window: Some(Window { title: "Tessera".into(), resolution: (1280, 800).into(), ..default() }),
+            primary_window: Some(Window {
+                title: "Tessera".into(),
+                resolution: (1280, 800).into(),
+                // In the browser: the page's canvas, sized to the page, and the browser's own
+                // gestures and keys (page zoom, scroll, pull-to-refresh) kept off it.
+                canvas: Some("#tessera".into()),
+                fit_canvas_to_parent: true,
+                prevent_default_event_handling: true,
+                ..default()
+            }),
             ..default()
         }))
         .add_plugins((LogicPlugins, draw::DrawPlugin, ui::UiPlugin, audio::AudioPlugin, probe::ProbePlugin))
+        .add_plugins(frames::FramesPlugin)
         .run();
 }

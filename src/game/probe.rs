@@ -7,7 +7,8 @@
 //! every widget that takes a click (`widgets`: role, words, rectangle, enabled) and every
 //! label's rows as laid out (`labels`), so tests can measure targets and find words cut or
 //! broken. Nothing is read back: input still has to arrive through the window. Without the
-//! variable nothing is collected or written.
+//! variable nothing is collected or written. In the browser, `?probe=1` in the page's address
+//! does the same into the page's global `tesseraProbe`.
 
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom, Placed};
@@ -20,10 +21,38 @@ use bevy_egui::{egui, EguiContexts};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
 
-/// The file to write, when the environment asks for one.
+/// The file to write, when the environment asks for one. In the browser, a page opened with
+/// `probe` in its address (`?probe=1`) is asked: the JSON goes to the page's global
+/// `tesseraProbe` instead, where the browser test reads it (the path is then only a name).
 fn target() -> Option<&'static std::path::PathBuf> {
     static FILE: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
-    FILE.get_or_init(|| std::env::var_os("TESSERA_PROBE").map(Into::into)).as_ref()
+    FILE.get_or_init(|| {
+        #[cfg(target_arch = "wasm32")]
+        {
+            let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
+            return search.contains("probe").then(|| "tesseraProbe".into());
+        }
+        #[allow(unreachable_code)]
+        std::env::var_os("TESSERA_PROBE").map(Into::into)
+    })
+    .as_ref()
+}
+
+/// Replaces the probe's output whole: the file (written aside, then moved), or in the
+/// browser the page's global.
+fn publish(file: &std::path::Path, json: &str) -> bool {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let _ = file;
+        return web_sys::window().is_some_and(|w| {
+            js_sys::Reflect::set(&w, &"tesseraProbe".into(), &wasm_bindgen::JsValue::from_str(json)).is_ok()
+        });
+    }
+    #[allow(unreachable_code)]
+    {
+        let tmp = file.with_extension("tmp");
+        std::fs::write(&tmp, json).and_then(|_| std::fs::rename(&tmp, file)).is_ok()
+    }
 }
 
 /// This frame's named widgets, kept in egui's memory until the probe writes them.
@@ -67,6 +96,7 @@ fn write(
     pieces: Query<(&Piece, &PieceGeom, &Placed)>,
     zoom: Res<crate::game::board::view::Zoom>,
     outputs: Query<&bevy_egui::EguiOutput>,
+    hints: Res<crate::game::solver::hints::HintState>,
     mut last: Local<String>,
 ) {
     let Some(file) = target() else { return };
@@ -109,12 +139,14 @@ fn write(
         "state": format!("{:?}", state.get()),
         "size": size,
         "language": save.data.settings.language.map(|l| l.tag()),
+        "completed": save.data.completed.keys().collect::<Vec<_>>(),
         "level": active.as_ref().map(|a| a.key.clone()),
         "turns": active.as_ref().map(|a| (std::f64::consts::TAU / a.level.set.step()).round() as i32),
         "progress": progress.value,
         "zoom": zoom.factor,
         "solved": progress.solved,
         "mismatched": mismatched.0.len(),
+        "hinted": hints.last.is_some() || hints.message.is_some(),
         "marks": marks,
         "widgets": widgets,
         "labels": labels,
@@ -124,8 +156,7 @@ fn write(
     if json == *last {
         return;
     }
-    let tmp = file.with_extension("tmp");
-    if std::fs::write(&tmp, &json).and_then(|_| std::fs::rename(&tmp, file)).is_ok() {
+    if publish(file, &json) {
         *last = json;
     }
 }

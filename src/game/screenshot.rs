@@ -225,7 +225,7 @@ pub fn run(args: &[String]) -> i32 {
                 .set(WindowPlugin { primary_window: None, exit_condition: ExitCondition::DontExit, ..default() })
                 .disable::<WinitPlugin>(),
         )
-        .add_plugins(ScheduleRunnerPlugin::run_loop(std::time::Duration::from_secs_f64(1.0 / 60.0)));
+        .add_plugins(ScheduleRunnerPlugin::run_loop(web_time::Duration::from_secs_f64(1.0 / 60.0)));
         let image = Image::new_target_texture(size.0, size.1, TextureFormat::Rgba8UnormSrgb, None);
         let image = app.world_mut().resource_mut::<Assets<Image>>().add(image);
         app.insert_resource(crate::game::shared::OffscreenTarget(image))

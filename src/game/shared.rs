@@ -164,3 +164,22 @@ pub struct LevelSolved {
 /// Render into this image instead of a window (screenshots without a display).
 #[derive(Resource, Clone)]
 pub struct OffscreenTarget(pub Handle<Image>);
+
+/// Frames wanted: the game draws only when something changes ([`crate::game::frames`]), so
+/// whatever animates or waits on a solver asks for the next frame here, each frame it needs
+/// one (a glide, a celebration, the solver's playback, a task whose answer is awaited).
+#[derive(Resource, Default, Debug)]
+pub struct Frames {
+    wanted: bool,
+}
+
+impl Frames {
+    pub fn ask(&mut self) {
+        self.wanted = true;
+    }
+
+    /// Whether a frame was asked for since the last call.
+    pub fn take(&mut self) -> bool {
+        std::mem::take(&mut self.wanted)
+    }
+}

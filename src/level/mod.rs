@@ -223,18 +223,11 @@ pub fn embedded_packs() -> Vec<Pack> {
 pub fn load_dir(dir: &std::path::Path) -> (Vec<Pack>, Vec<LoadError>) {
     let mut packs = Vec::new();
     let mut errors = Vec::new();
-    let Ok(entries) = std::fs::read_dir(dir) else {
-        return (packs, errors);
-    };
-    let mut paths: Vec<_> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|x| x == "ron"))
-        .collect();
-    paths.sort();
+    let paths = crate::support::files::list(dir, "ron");
     for path in paths {
         let file = path.display().to_string();
         let id = path.file_stem().map(|s| s.to_string_lossy().into_owned()).unwrap_or_default();
-        match crate::format::read_text(&path) {
+        match crate::support::files::read_text(&path) {
             Ok(text) => match parse_pack(&text, &file, &id) {
                 Ok(p) => packs.push(p),
                 Err(e) => errors.push(e),

@@ -458,22 +458,18 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
     } else {
         // The first steps, dealt out to the threads.
         let next = AtomicU64::new(0);
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| {
-                    let mut s = Searcher::new(&p, opts, &shared, left.clone());
-                    loop {
-                        let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                        if i >= tops.len() || shared.stop.load(Ordering::Relaxed) {
-                            break;
-                        }
-                        if s.left[tops[i].0] > 0 {
-                            s.place(Mask::EMPTY, tops[i].0, tops[i].1);
-                        }
-                    }
-                    s.flush();
-                });
+        crate::support::threads::share_out(threads, || {
+            let mut s = Searcher::new(&p, opts, &shared, left.clone());
+            loop {
+                let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+                if i >= tops.len() || shared.stop.load(Ordering::Relaxed) {
+                    break;
+                }
+                if s.left[tops[i].0] > 0 {
+                    s.place(Mask::EMPTY, tops[i].0, tops[i].1);
+                }
             }
+            s.flush();
         });
     }
     outcome(shared, opts)
@@ -505,33 +501,29 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
     let pockets = Pockets::new(p);
     let halos: Vec<Mask<W>> = places.iter().map(|(_, m)| pockets.halo(m)).collect();
     let next = AtomicU64::new(0);
-    std::thread::scope(|scope| {
-        for _ in 0..threads.min(first.len().max(1)) {
-            scope.spawn(|| {
-                let mut s = Searcher::new(p, opts, shared, left.to_vec());
-                let mut matrix = matrix.clone();
-                let mut event = |rows: Option<&[usize]>| match rows {
-                    None => {
-                        s.nodes += 1;
-                        !s.stopped()
-                    }
-                    Some(rows) => {
-                        s.chosen = rows.iter().map(|&r| places[r]).collect();
-                        s.record();
-                        !shared.stop.load(Ordering::Relaxed)
-                    }
-                };
-                let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, &halos[r], open);
-                loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                    if i >= first.len() || shared.stop.load(Ordering::Relaxed) {
-                        break;
-                    }
-                    matrix.search_from(&first[i], &mut Vec::new(), &mut event, &mut viable);
-                }
-                s.flush();
-            });
+    crate::support::threads::share_out(threads.min(first.len().max(1)), || {
+        let mut s = Searcher::new(p, opts, shared, left.to_vec());
+        let mut matrix = matrix.clone();
+        let mut event = |rows: Option<&[usize]>| match rows {
+            None => {
+                s.nodes += 1;
+                !s.stopped()
+            }
+            Some(rows) => {
+                s.chosen = rows.iter().map(|&r| places[r]).collect();
+                s.record();
+                !shared.stop.load(Ordering::Relaxed)
+            }
+        };
+        let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, &halos[r], open);
+        loop {
+            let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+            if i >= first.len() || shared.stop.load(Ordering::Relaxed) {
+                break;
+            }
+            matrix.search_from(&first[i], &mut Vec::new(), &mut event, &mut viable);
         }
+        s.flush();
     });
 }
 

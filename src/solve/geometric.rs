@@ -26,7 +26,7 @@ use crate::verify::contour::{build_contours, Contour};
 use crate::verify::overlay::edge_pass;
 use std::collections::HashSet;
 use std::sync::Arc;
-use std::time::Instant;
+use web_time::Instant;
 
 /// Search limits.
 #[derive(Clone, Debug, Default)]
@@ -56,7 +56,7 @@ pub type Shown = Arc<dyn Fn(&[Placement], f64) + Send + Sync>;
 /// [`Outcome::solutions`], with the figure's `base_angle`) at most once per `every`.
 #[derive(Clone)]
 pub struct Watch {
-    pub every: std::time::Duration,
+    pub every: web_time::Duration,
     pub show: Shown,
 }
 

@@ -30,16 +30,28 @@ use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};
 use crate::solve::turn_rounding::Balance;
 use crate::support::budget::Budget;
+#[cfg(not(target_arch = "wasm32"))]
 use clarabel::algebra::CscMatrix;
+#[cfg(not(target_arch = "wasm32"))]
 use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
 use rand_chacha::rand_core::SeedableRng;
 use std::sync::Arc;
-use std::time::Instant;
+#[cfg(not(target_arch = "wasm32"))]
+use web_time::Instant;
 
-// Clarabel's SDP needs a LAPACK, which this crate links from Debian's OpenBLAS.
+// Clarabel's SDP needs a LAPACK, which this crate links from Debian's OpenBLAS. Neither
+// builds for the browser: there [`run`] says the method is the desktop build's.
+#[cfg(not(target_arch = "wasm32"))]
 extern crate openblas_src;
 
+/// This build has the SDP solver (the browser build does not).
+pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
+
+/// Why the SDP is missing in the browser build.
+pub const MISSING: &str = "the rank-one SDP (Clarabel with LAPACK) is in the desktop build only";
+
 /// Steps without halving the objective after which a run is called stalled.
+#[cfg(not(target_arch = "wasm32"))]
 const STALL: usize = 6;
 
 /// Most pieces one SDP takes (its variables grow with pieces times the index set's sums).
@@ -152,6 +164,7 @@ pub struct Outcome {
 
 /// Runs Algorithm 2 on the equations of `pieces` pieces. `check` is offered refined
 /// translations once the objective is small; it returns whether they solve the puzzle.
+#[cfg(not(target_arch = "wasm32"))]
 pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) -> bool) -> Outcome {
     let n = eq.pieces;
     let basis = opts.index.members();
@@ -344,10 +357,23 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
     out
 }
 
+/// The browser build's Algorithm 2: Clarabel's PSD cones need LAPACK, which does not build for
+/// wasm32, so the run stops at once and says so.
+#[cfg(target_arch = "wasm32")]
+pub fn run(eq: &Equations, opts: &Options, _check: impl FnMut(&[(f64, f64)]) -> bool) -> Outcome {
+    let (order, ks) = (opts.index.members().len(), opts.index.sums().len());
+    Outcome {
+        sizes: Sizes { matrices: eq.pieces, order, constraints: eq.rows.len(), variables: eq.pieces * ks },
+        stopped: Some(MISSING.into()),
+        ..Default::default()
+    }
+}
+
 /// One semidefinite program: its status and solution. With a deadline it runs on a thread of
 /// its own, and the deadline is kept even inside one of Clarabel's steps (its own time limit
 /// is looked at between steps only, and a large step can take minutes): past the deadline
 /// the run is given up as out of time and the thread, left to finish, is dropped.
+#[cfg(not(target_arch = "wasm32"))]
 fn solve_once(
     p: &CscMatrix<f64>,
     q: &[f64],
@@ -380,6 +406,7 @@ fn solve_once(
 /// thread. Its matrices here are small (order 13 for ball2), and its worker threads wait by
 /// spinning: on two cores shared with another job, or with the game's frame, they took the
 /// time from the solver (measured in issue 35's note).
+#[cfg(not(target_arch = "wasm32"))]
 fn one_blas_thread() {
     extern "C" {
         fn openblas_set_num_threads(n: std::os::raw::c_int);
@@ -393,6 +420,7 @@ fn one_blas_thread() {
 /// its entry for (0, 0) is 1 (at rank one, u is exp(a . t) over the basis): the mean of
 /// ln u(1, 0) and -ln u(-1, 0) where the basis has both (likewise for y). `None` when an
 /// entry needed is not positive.
+#[cfg(not(target_arch = "wasm32"))]
 fn read_top(basis: &[Index], tops: &[Vec<f64>]) -> Option<Vec<(f64, f64)>> {
     let at = |a: Index| basis.iter().position(|&b| b == a);
     let origin = at((0, 0))?;
@@ -417,11 +445,13 @@ fn read_top(basis: &[Index], tops: &[Vec<f64>]) -> Option<Vec<(f64, f64)>> {
 }
 
 /// A symmetric matrix over the basis from a value per multi-index sum.
+#[cfg(not(target_arch = "wasm32"))]
 fn matrix(basis: &[Index], value: impl Fn(Index) -> f64) -> Vec<Vec<f64>> {
     basis.iter().map(|a| basis.iter().map(|b| value((a.0 + b.0, a.1 + b.1))).collect()).collect()
 }
 
 /// A sparse matrix from its columns' (row, value) lists.
+#[cfg(not(target_arch = "wasm32"))]
 fn csc(rows: usize, cols: &[Vec<(usize, f64)>]) -> CscMatrix<f64> {
     let mut colptr = vec![0];
     let (mut rowval, mut nzval) = (Vec::new(), Vec::new());

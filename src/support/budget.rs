@@ -2,11 +2,11 @@
 //! [`Budget`] of search nodes, a deadline, a cancel flag and bytes for the solver's own tables.
 //! A solver that watches its budget stops when it is spent ([`Budget::spent`]); work that
 //! cannot watch a clock itself is kept to the deadline by running on a thread of its own
-//! ([`within`]: the verification engine, microlp, the SDP's steps).
+//! ([`within`]: the verification engine, microlp, the SDP's steps; not in the browser).
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use web_time::{Duration, Instant};
 
 /// How much one run of a solver may spend. The default spends without limit.
 #[derive(Clone, Debug, Default)]
@@ -92,9 +92,14 @@ impl Budget {
 }
 
 /// `f`'s answer, or `None` when `deadline` passed first (or the thread died). Without a
-/// deadline `f` runs here.
+/// deadline `f` runs here. In the browser, which has no threads, `f` runs here too and its
+/// answer counts only when it came before the deadline.
 pub fn within<T: Send + 'static>(deadline: Option<Instant>, f: impl FnOnce() -> T + Send + 'static) -> Option<T> {
     let Some(deadline) = deadline else { return Some(f()) };
+    if !crate::support::threads::AVAILABLE {
+        let answer = f();
+        return (Instant::now() < deadline).then_some(answer);
+    }
     let (tx, rx) = std::sync::mpsc::channel();
     std::thread::spawn(move || {
         let _ = tx.send(f());

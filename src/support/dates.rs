@@ -53,7 +53,7 @@ impl Date {
 
     /// The date on the computer's clock (UTC).
     pub fn today() -> Date {
-        let secs = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
+        let secs = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map_or(0, |d| d.as_secs());
         Date::from_days((secs / 86_400) as i64)
     }
 

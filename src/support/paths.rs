@@ -1,10 +1,14 @@
 //! Where Tessera keeps the player's files: `TESSERA_DATA_DIR` if set, else the platform's
 //! data directory (`$XDG_DATA_HOME/tessera`, `~/.local/share/tessera`, `%APPDATA%\tessera`,
-//! `~/Library/Application Support/tessera`).
+//! `~/Library/Application Support/tessera`); in the browser, `tessera`, the prefix of the
+//! page's storage entries (`support::files`).
 
 use std::path::PathBuf;
 
 pub fn data_dir() -> PathBuf {
+    if cfg!(target_arch = "wasm32") {
+        return PathBuf::from("tessera");
+    }
     if let Some(d) = std::env::var_os("TESSERA_DATA_DIR") {
         return PathBuf::from(d);
     }

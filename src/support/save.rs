@@ -2,9 +2,9 @@
 //! RON, written atomically (temporary file, then rename). A save file that cannot be read is
 //! moved aside and the game starts fresh, saying so.
 
+use super::files;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
-use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// How many unsolved levels of a pack are open at once.
@@ -152,11 +152,11 @@ pub enum Loaded {
 }
 
 pub fn load(path: &Path) -> Loaded {
-    if std::fs::symlink_metadata(path).is_err_and(|e| e.kind() == std::io::ErrorKind::NotFound) {
+    if !files::exists(path) {
         return Loaded::Fresh;
     }
     // The same limits as every other file: regular files only, at most 16 MiB read.
-    let text = match crate::format::read_text(path) {
+    let text = match files::read_text(path) {
         Ok(t) => t,
         Err(e) => return recover(path, format!("{}: {e}", path.display())),
     };
@@ -208,26 +208,17 @@ pub fn moved(key: &str) -> Option<String> {
 }
 
 fn recover(path: &Path, problem: String) -> Loaded {
-    let stamp = std::time::SystemTime::now().duration_since(std::time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
+    let stamp = web_time::SystemTime::now().duration_since(web_time::UNIX_EPOCH).map(|d| d.as_secs()).unwrap_or(0);
     let aside = path.with_extension(format!("ron.corrupt-{stamp}"));
-    let moved_to = std::fs::rename(path, &aside).ok().map(|_| aside);
+    let moved_to = files::rename(path, &aside).ok().map(|_| aside);
     Loaded::Recovered { problem, moved_to }
 }
 
 /// Writes the save file atomically: a crash leaves either the old file or the new one.
 pub fn store(path: &Path, data: &SaveData) -> std::io::Result<()> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir)?;
-    }
     let text = ron::ser::to_string_pretty(data, ron::ser::PrettyConfig::default())
         .map_err(|e| std::io::Error::other(e.to_string()))?;
-    let tmp = path.with_extension(format!("ron.tmp-{}", std::process::id()));
-    {
-        let mut f = std::fs::File::create(&tmp)?;
-        f.write_all(text.as_bytes())?;
-        f.sync_all()?;
-    }
-    std::fs::rename(&tmp, path)
+    files::write(path, &text)
 }
 
 #[cfg(test)]

@@ -7,9 +7,13 @@
 //! iteration changes only the objective (and, escaping a stall, a bound); the interior-point
 //! method itself starts afresh each time (it has no warm start; the simplex, which has one,
 //! was many times slower on these programs). microlp, a small pure-Rust simplex, builds the
-//! program afresh each time; it stays so the two can be measured on the same boards.
+//! program afresh each time; it stays so the two can be measured on the same boards, and it
+//! is the only one in the browser build (HiGHS is C++).
 
-use std::time::Instant;
+use web_time::Instant;
+
+/// This build has HiGHS (the browser build does not).
+pub const HIGHS: bool = cfg!(not(target_arch = "wasm32"));
 
 /// Which linear-programming code solves the iterations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -19,6 +23,9 @@ pub enum Solver {
 }
 
 impl Solver {
+    /// HiGHS where it is built (the desktop), else microlp.
+    pub const DEFAULT: Solver = if HIGHS { Solver::Highs } else { Solver::Microlp };
+
     pub fn name(self) -> &'static str {
         match self {
             Solver::Highs => "highs",
@@ -53,21 +60,28 @@ pub struct Session {
     program: Program,
     solver: Solver,
     /// HiGHS's model, made at the first solve and changed in place after.
+    #[cfg(not(target_arch = "wasm32"))]
     highs: Option<highs::Model>,
     /// HiGHS's handles for the variables, in their order.
+    #[cfg(not(target_arch = "wasm32"))]
     cols: Vec<highs::Col>,
     /// When HiGHS's model was made: its time limit counts from then, across solves.
+    #[cfg(not(target_arch = "wasm32"))]
     born: Instant,
 }
 
 impl Session {
     pub fn new(program: Program, solver: Solver) -> Self {
-        Session { program, solver, highs: None, cols: Vec::new(), born: Instant::now() }
+        #[cfg(not(target_arch = "wasm32"))]
+        return Session { program, solver, highs: None, cols: Vec::new(), born: Instant::now() };
+        #[cfg(target_arch = "wasm32")]
+        Session { program, solver }
     }
 
     /// Changes one variable's bounds for the programs to come.
     pub fn set_bounds(&mut self, v: usize, lo: f64, hi: f64) {
         self.program.bounds[v] = (lo, hi);
+        #[cfg(not(target_arch = "wasm32"))]
         if let Some(model) = &mut self.highs {
             model.change_column_bounds(self.cols[v], lo..=hi);
         }
@@ -85,11 +99,18 @@ impl Session {
     /// Maximises `cost . x`, giving up at `deadline`.
     pub fn maximize(&mut self, cost: &[f64], deadline: Option<Instant>) -> Answer {
         match self.solver {
+            #[cfg(not(target_arch = "wasm32"))]
             Solver::Highs => self.highs(cost, deadline),
+            #[cfg(target_arch = "wasm32")]
+            Solver::Highs => {
+                let _ = deadline;
+                Answer::Stopped("HiGHS is in the desktop build only (use microlp)".into())
+            }
             Solver::Microlp => microlp_solve(&self.program, cost),
         }
     }
 
+    #[cfg(not(target_arch = "wasm32"))]
     fn highs(&mut self, cost: &[f64], deadline: Option<Instant>) -> Answer {
         let mut model = match self.highs.take() {
             Some(mut model) => {

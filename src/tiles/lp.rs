@@ -266,7 +266,7 @@ impl Default for Options {
             max_iterations: 50,
             basis: Basis::Point,
             turns: Turns::Direct,
-            solver: Solver::Highs,
+            solver: Solver::DEFAULT,
             budget: Budget::default(),
             keep_iterates: false,
             prune: true,

@@ -4,14 +4,14 @@
 //! proof that there is none, or running out of the budget (its nodes count the search's
 //! nodes; the SAT solver's conflicts are far costlier and never run out first in practice), so
 //! a budget bounds the whole portfolio as it bounds the search. A solver that fails (an error)
-//! leaves the answer to the other.
+//! leaves the answer to the other. In the browser build the search answers alone.
 
 use super::exact::{self, Options, Outcome};
 use super::{sat, Puzzle};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
 use std::sync::Arc;
-use std::time::Duration;
+use web_time::Duration;
 
 /// Which method gave the answer.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -32,6 +32,10 @@ impl By {
 /// Solves with both methods at once (`opts` as for [`exact::solve`]; for the SAT solver, the
 /// budget's nodes bound conflicts).
 pub fn solve(p: &Puzzle, opts: &Options) -> Result<(Outcome, By), String> {
+    // The browser build has neither threads nor the SAT solver: the search alone answers.
+    if !crate::support::threads::AVAILABLE || !sat::AVAILABLE {
+        return exact::solve(p, opts).map(|o| (o, By::Search));
+    }
     let stop = Arc::new(AtomicBool::new(false));
     let (tx, rx) = mpsc::channel::<(By, Result<Outcome, String>)>();
     for by in [By::Search, By::Sat] {

@@ -23,6 +23,9 @@ use rustsat::types::{Clause, Lit, TernaryVal};
 use rustsat_cadical::CaDiCaL;
 use std::collections::HashMap;
 
+/// This build has the SAT solver (the browser build does not).
+pub const AVAILABLE: bool = true;
+
 /// The puzzle's variables.
 struct Encoding {
     /// Per cell: its placements as (tile, rot, literal).

@@ -95,7 +95,7 @@ impl Family for Tangram {
         level.lattice_turn().and_then(|turn| crate::solve::lattice::hint(set, target, turn, &placed)).or_else(|| {
             let opts = crate::solve::geometric::Options {
                 limit: 1,
-                budget: budget.clone().or_nodes(HINT_NODES).or_within(std::time::Duration::from_secs(HINT_SECONDS)),
+                budget: budget.clone().or_nodes(HINT_NODES).or_within(web_time::Duration::from_secs(HINT_SECONDS)),
                 tolerance: level.tolerance,
                 no_mirror: level.set.step_deg >= 360.0,
                 ..Default::default()

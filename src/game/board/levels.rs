@@ -40,15 +40,15 @@ pub fn store_user_pack(
     name: &str,
     entries: Vec<crate::level::Entry>,
 ) -> Result<Option<String>, String> {
-    let unread = file.exists() && !library.packs.iter().any(|p| p.id == id);
+    let unread = crate::support::files::exists(file) && !library.packs.iter().any(|p| p.id == id);
     let at = library.packs.iter().position(|p| p.id == id);
     if entries.is_empty() && !unread {
         if let Some(i) = at {
             library.packs.remove(i);
         }
-        return Ok(std::fs::remove_file(file)
+        return Ok(crate::support::files::remove(file)
             .err()
-            .filter(|_| file.exists())
+            .filter(|_| crate::support::files::exists(file))
             .map(|e| format!("{}: {e}", file.display())));
     }
     let text = crate::level::write_pack(name, &entries);
@@ -56,7 +56,7 @@ pub fn store_user_pack(
     let write = if unread {
         Err(std::io::Error::other("it exists but did not load (see the level list), so it is left as it is"))
     } else {
-        file.parent().map_or(Ok(()), std::fs::create_dir_all).and_then(|_| std::fs::write(file, &text))
+        crate::support::files::write(file, &text)
     };
     match at {
         Some(i) => library.packs[i] = pack,

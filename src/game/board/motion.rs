@@ -8,6 +8,7 @@ use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom, Placed};
 use crate::game::board::placement::{Selection, Stack};
 use crate::game::meta::save::SaveState;
+use crate::game::shared::Frames;
 use bevy::prelude::*;
 
 /// Length of a glide or turn, in seconds.
@@ -32,7 +33,17 @@ pub struct MotionPlugin;
 
 impl Plugin for MotionPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(PostUpdate, follow_placements.in_set(Follow).before(TransformSystems::Propagate));
+        app.init_resource::<Frames>().add_systems(
+            PostUpdate,
+            (follow_placements.in_set(Follow).before(TransformSystems::Propagate), ask_while_gliding.after(Follow)),
+        );
+    }
+}
+
+/// A glide under way wants the next frame.
+fn ask_while_gliding(glides: Query<&Glide>, mut frames: ResMut<Frames>) {
+    if glides.iter().any(|g| g.t < GLIDE_SECS) {
+        frames.ask();
     }
 }
 
@@ -93,7 +104,9 @@ fn follow_placements(
                     // Under way in the frame of the move itself.
                     *glide = Glide { from: *shown, to: goal, t: 0.0 };
                 }
-                glide.t += time.delta_secs();
+                // At most a frame's worth at 30 Hz: the first frame after a wait for input
+                // (the game draws only when something changes) must not finish the glide.
+                glide.t += time.delta_secs().min(1.0 / 30.0);
                 between(&glide.from, &glide.to, ease(glide.t / GLIDE_SECS))
             }
             // A piece just laid out appears in its place.

@@ -7,7 +7,7 @@ use crate::game::board::pieces::{Piece, PieceGeom, Placed, TargetFigure};
 use crate::game::board::placement::Selection;
 use crate::game::draw::paint::{fill, path_of, piece_colour, stroke, LINE, OUTLINE};
 use crate::game::meta::save::SaveState;
-use crate::game::shared::AppState;
+use crate::game::shared::{AppState, Frames};
 use bevy::prelude::*;
 use bevy_prototype_lyon::prelude::*;
 
@@ -39,11 +39,19 @@ pub struct CelebrationPlugin;
 impl Plugin for CelebrationPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Celebration>()
+            .init_resource::<Frames>()
             .add_systems(Startup, spawn_shadow)
             .add_systems(OnEnter(AppState::Solved), begin)
             .add_systems(OnEnter(AppState::Playing), |mut c: ResMut<Celebration>| c.0 = None)
-            .add_systems(Update, play.run_if(in_state(AppState::Solved)))
+            .add_systems(Update, (play, ask_while_celebrating).run_if(in_state(AppState::Solved)))
             .add_systems(PostUpdate, shadow.after(crate::game::board::motion::Follow));
+    }
+}
+
+/// The celebration wants its frames, and one more once it is over (the solved panel opens).
+fn ask_while_celebrating(celebration: Res<Celebration>, time: Res<Time>, mut frames: ResMut<Frames>) {
+    if celebration.0.is_some_and(|t| time.elapsed_secs() - t < SECS + 0.25) {
+        frames.ask();
     }
 }
 

@@ -34,6 +34,7 @@ impl Plugin for DrawPlugin {
         .init_resource::<Look>()
         .insert_resource(ClearColor(Look::default().background()))
         .add_systems(Startup, setup)
+        .add_systems(Startup, page_theme)
         .add_systems(PreUpdate, (system_theme, choose_look).chain())
         .add_systems(
             PostUpdate,
@@ -146,6 +147,14 @@ fn colour_target(
 /// The system's light or dark, as the window reports it (dark until it says otherwise).
 #[derive(Resource, Default)]
 struct SystemTheme(Option<bevy::window::WindowTheme>);
+
+/// In the browser, the page says the system's look at once (`prefers-color-scheme`).
+fn page_theme(mut commands: Commands) {
+    if let Some(light) = crate::game::web::prefers_light() {
+        use bevy::window::WindowTheme;
+        commands.insert_resource(SystemTheme(Some(if light { WindowTheme::Light } else { WindowTheme::Dark })));
+    }
+}
 
 fn system_theme(mut changes: MessageReader<bevy::window::WindowThemeChanged>, mut commands: Commands) {
     if let Some(c) = changes.read().last() {

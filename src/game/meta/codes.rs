@@ -1,7 +1,8 @@
 //! Share codes in the game: a pasted code ([`OpenCode`]) becomes a level of the player's
 //! `shared` pack, saved in the data folder, and opens; a bad code is reported in
 //! [`CodeStatus`] and nothing else changes. The level on the board gives its own code
-//! (`crate::content::share::encode(&level.entry)`; the UI copies it).
+//! (`crate::content::share::encode(&level.entry)`; the UI copies it, as a link in the browser,
+//! and a page opened from such a link opens its level).
 
 use crate::game::board::levels::{Library, PlayLevel};
 use crate::support::i18n::Text;
@@ -33,7 +34,25 @@ impl Plugin for CodesPlugin {
         if !app.world().contains_resource::<SharedPackFile>() {
             app.insert_resource(SharedPackFile(crate::support::paths::user_levels_dir().join("shared.ron")));
         }
-        app.init_resource::<CodeStatus>().add_message::<OpenCode>().add_systems(Update, open_code);
+        app.init_resource::<CodeStatus>()
+            .add_message::<OpenCode>()
+            .add_systems(Update, open_code)
+            .add_systems(OnEnter(crate::game::shared::AppState::MainMenu), open_linked);
+    }
+}
+
+/// A page opened from a share link (`?code=...`, the web build) opens its level, once; from
+/// the level list, where a code that does not open says why.
+fn open_linked(
+    mut done: Local<bool>,
+    mut open: MessageWriter<OpenCode>,
+    mut next: ResMut<NextState<crate::game::shared::AppState>>,
+) {
+    if !std::mem::replace(&mut *done, true) {
+        if let Some(code) = crate::game::web::code_in_address() {
+            next.set(crate::game::shared::AppState::LevelSelect);
+            open.write(OpenCode(code));
+        }
     }
 }
 

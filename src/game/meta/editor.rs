@@ -15,7 +15,7 @@ use crate::content::analysis::{Analysis, Found};
 use crate::content::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
 use crate::game::board::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use crate::game::board::pieces::{Canvas, Piece, Placed, TargetFigure};
-use crate::game::shared::AppState;
+use crate::game::shared::{AppState, Frames};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
 use crate::level::{pack_of, Entry, Level};
@@ -179,6 +179,7 @@ impl Plugin for EditorPlugin {
             app.insert_resource(EditorPackFile(crate::support::paths::user_levels_dir().join("mine.ron")));
         }
         app.init_resource::<Editor>()
+            .init_resource::<Frames>()
             .add_message::<DraftChanged>()
             .add_message::<EditRequest>()
             .add_message::<SaveDraft>()
@@ -386,7 +387,11 @@ fn judge_draft(
     }
 }
 
-fn receive(mut editor: ResMut<Editor>) {
+fn receive(mut editor: ResMut<Editor>, mut frames: ResMut<Frames>) {
+    if editor.job.running() {
+        // The verdict is awaited: the frame it arrives in is wanted.
+        frames.ask();
+    }
     if let Some(a) = editor.job.drain().pop() {
         editor.job.finished();
         editor.verdict = Verdict::Done(a);

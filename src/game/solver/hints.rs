@@ -7,7 +7,7 @@
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, Placed};
 use crate::game::shared::Action;
-use crate::game::shared::AppState;
+use crate::game::shared::{AppState, Frames};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
 use crate::pieces::Hint;
@@ -50,10 +50,23 @@ pub struct HintsPlugin;
 
 impl Plugin for HintsPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<HintState>().add_systems(OnExit(AppState::Playing), clear).add_systems(
-            Update,
-            (stale_on_placement, request, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)),
-        );
+        app.init_resource::<HintState>()
+            .init_resource::<Frames>()
+            .add_systems(OnExit(AppState::Playing), clear)
+            .add_systems(
+                Update,
+                (stale_on_placement, request, receive, ask_while_solving)
+                    .chain()
+                    .after(PlacementSet)
+                    .run_if(in_state(AppState::Playing)),
+            );
+    }
+}
+
+/// A hint being worked out wants the frame its answer arrives in.
+fn ask_while_solving(state: Res<HintState>, mut frames: ResMut<Frames>) {
+    if state.job.running() {
+        frames.ask();
     }
 }
 

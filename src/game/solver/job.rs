@@ -3,13 +3,18 @@
 //! number. Results come back over a crossbeam channel tagged with the generation of the task
 //! that sent them; starting or stopping a job moves to a new generation, so anything an older
 //! task still sends (a hint for the previous position, a lab run from the previous level) is
-//! dropped, never shown.
+//! dropped, never shown. In the browser the task shares the page's one thread: its budget
+//! then ends after [`BROWSER_SLICE`].
 
 use crate::support::budget::Budget;
 use bevy::tasks::{AsyncComputeTaskPool, Task};
 use crossbeam_channel::{Receiver, Sender};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
+
+/// The longest a solver task may hold the page's thread in the browser build, which has no
+/// other thread to run it on.
+pub const BROWSER_SLICE: std::time::Duration = std::time::Duration::from_millis(40);
 
 /// What a running task holds: the flag to poll, and a way to send results (any number).
 pub struct JobCtx<T> {
@@ -26,9 +31,15 @@ impl<T> Clone for JobCtx<T> {
 
 impl<T> JobCtx<T> {
     /// The solver's budget: no limit of the game's own (each family keeps its hint and count
-    /// budgets), stopped when the job moves on.
+    /// budgets), stopped when the job moves on. In the browser, where the task runs on the
+    /// page's only thread between two frames, it also ends [`BROWSER_SLICE`] after it is asked
+    /// for, so no frame waits longer on a solver.
     pub fn budget(&self) -> Budget {
-        Budget::default().with_cancel(Some(self.cancel.clone()))
+        let budget = Budget::default().with_cancel(Some(self.cancel.clone()));
+        if crate::support::threads::AVAILABLE {
+            return budget;
+        }
+        budget.with_deadline(Some(web_time::Instant::now() + BROWSER_SLICE))
     }
 
     /// Sends one result; it is dropped on arrival if the job has moved on.
@@ -95,7 +106,7 @@ impl<T: Send + 'static> Job<T> {
 mod tests {
     use super::*;
     use bevy::tasks::TaskPool;
-    use std::time::{Duration, Instant};
+    use web_time::{Duration, Instant};
 
     /// Waits until `f` holds (the pool runs tasks on its own threads); a guard against a
     /// hang, not a speed limit.

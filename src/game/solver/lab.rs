@@ -9,7 +9,7 @@
 
 use crate::family::Tried;
 use crate::game::board::levels::ActiveLevel;
-use crate::game::shared::AppState;
+use crate::game::shared::{AppState, Frames};
 use crate::game::solver::job::Job;
 use bevy::prelude::*;
 
@@ -67,13 +67,14 @@ pub struct LabPlugin;
 impl Plugin for LabPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<SolverLab>()
+            .init_resource::<Frames>()
             .add_message::<LabRun>()
             .add_message::<LabShow>()
             .add_systems(OnExit(AppState::Playing), leave)
             .add_systems(PostUpdate, show_card.before(crate::game::board::view::fit_view))
             .add_systems(
                 Update,
-                (run, receive, show, play, hide_on_move)
+                (run, receive, show, play, hide_on_move, ask_while_running)
                     .chain()
                     .after(crate::game::shared::PlacementSet)
                     .run_if(in_state(AppState::Playing)),
@@ -83,6 +84,13 @@ impl Plugin for LabPlugin {
 
 /// Leaving the level: the run stops (the exact search polls its flag; an LP step finishes
 /// and is dropped) and the list empties.
+/// A run under way, or iterates playing, want the next frame.
+fn ask_while_running(lab: Res<SolverLab>, mut frames: ResMut<Frames>) {
+    if lab.running || lab.playing.is_some() {
+        frames.ask();
+    }
+}
+
 fn leave(mut lab: ResMut<SolverLab>) {
     lab.job.stop();
     lab.open = false;
@@ -100,7 +108,7 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
     }
     lab.running = true;
     lab.job.start(move |job| {
-        let t0 = std::time::Instant::now();
+        let t0 = web_time::Instant::now();
         let tried = level
             .family
             .lab_run(&level, method, &job.budget())

@@ -10,14 +10,14 @@
 use crate::family::WatchKind;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::Action;
-use crate::game::shared::AppState;
+use crate::game::shared::{AppState, Frames};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
 use crate::pieces::Placement;
 use crate::support::i18n::Text;
 use bevy::prelude::*;
 use std::sync::Arc;
-use std::time::Duration;
+use web_time::Duration;
 
 /// One piece of the search's current partial placement: world angle `rot * step + base`;
 /// `weight` (0 to 1) fades it, for an iterate that holds a piece in several places at once.
@@ -66,12 +66,23 @@ pub struct ThinkingPlugin;
 impl Plugin for ThinkingPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Thinking>()
+            .init_resource::<Frames>()
             .init_resource::<ThinkingPace>()
             .add_systems(OnExit(AppState::Playing), stop)
             .add_systems(
                 Update,
-                (stop_on_placement, toggle, receive).chain().after(PlacementSet).run_if(in_state(AppState::Playing)),
+                (stop_on_placement, toggle, receive, ask_while_thinking)
+                    .chain()
+                    .after(PlacementSet)
+                    .run_if(in_state(AppState::Playing)),
             );
+    }
+}
+
+/// The search under way, or its placements still to play, want the next frame.
+fn ask_while_thinking(state: Res<Thinking>, mut frames: ResMut<Frames>) {
+    if state.running || !state.queue.is_empty() {
+        frames.ask();
     }
 }
 

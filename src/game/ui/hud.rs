@@ -50,7 +50,8 @@ pub(super) fn hud(
                 };
                 let copied = share.on_hover_text(tr.s("copy-code-tip")).clicked();
                 if copied {
-                    ui.ctx().copy_text(crate::content::share::encode(&active.level.entry));
+                    ui.ctx()
+                        .copy_text(crate::game::web::share_text(crate::content::share::encode(&active.level.entry)));
                 }
                 copied
             };
@@ -153,7 +154,9 @@ pub(super) fn hud(
                                 egui::Button::new(format!("{icon}  {}", tr.s(word)))
                             };
                             let tip = if narrow && !word.is_empty() { format!("{} ({tip})", tr.s(word)) } else { tip };
-                            if ui.add_enabled(enabled, button).on_hover_text(tip).clicked() {
+                            let id = format!("tool-{}", if word.is_empty() { icon } else { word });
+                            let button = mark(ui.add_enabled(enabled, button), id);
+                            if button.on_hover_text(tip).clicked() {
                                 match action {
                                     Some(a) => {
                                         actions.write(a);

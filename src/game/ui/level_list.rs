@@ -28,7 +28,7 @@ pub(super) fn level_select(
     let open = focus.open.filter(|&p| p < library.packs.len());
     let first = std::mem::take(&mut *shown) != Some(open);
     *shown = Some(open);
-    let mut budget = Budget { until: std::time::Instant::now() + THUMBS_TIME, left_out: false };
+    let mut budget = Budget { until: web_time::Instant::now() + THUMBS_TIME, left_out: false };
     centered_window("levels").fixed_size([(size.x - 40.0).min(1000.0), (size.y - 60.0).max(200.0)]).show(ctx, |ui| {
         ui.horizontal(|ui| {
             let (back, title) = match open {

@@ -31,6 +31,12 @@ impl Plugin for UiPlugin {
         app.add_plugins(EguiPlugin::default())
             .init_resource::<Thumbnails>()
             .add_systems(PreUpdate, block_pointer)
+            .add_systems(
+                PreUpdate,
+                modifiers_when_changed
+                    .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                    .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+            )
             .add_systems(Update, escape)
             .add_systems(
                 EguiPrimaryContextPass,
@@ -57,6 +63,18 @@ fn block_pointer(wants: Option<Res<EguiWantsInput>>, mut blocked: ResMut<Pointer
     let b = wants.is_some_and(|w| w.wants_any_pointer_input());
     if blocked.0 != b {
         blocked.0 = b;
+    }
+}
+
+/// bevy_egui tells egui the modifier keys each frame as an event, and egui asks for another
+/// frame after any event: a still screen would be drawn again and again (57% of a core on a
+/// still menu, in software). Only a change is passed on; egui keeps the keys it was told.
+fn modifiers_when_changed(mut inputs: Query<&mut bevy_egui::EguiInput>, mut last: Local<Option<egui::Modifiers>>) {
+    for mut input in &mut inputs {
+        input.0.events.retain(|e| match e {
+            egui::Event::ModifiersChanged(m) => last.replace(*m) != Some(*m),
+            _ => true,
+        });
     }
 }
 

@@ -6,11 +6,11 @@ use super::widgets::clock;
 
 /// Time a frame may spend drawing new thumbnails (about 1 ms each at 192 px, up to 4.3 ms for
 /// the largest polycube box): the list opens at once and fills in over a few frames.
-pub(super) const THUMBS_TIME: std::time::Duration = std::time::Duration::from_millis(6);
+pub(super) const THUMBS_TIME: web_time::Duration = web_time::Duration::from_millis(6);
 
 /// This frame's thumbnail drawing: until when, and whether a picture had to wait.
 pub(super) struct Budget {
-    pub(super) until: std::time::Instant,
+    pub(super) until: web_time::Instant,
     pub(super) left_out: bool,
 }
 
@@ -34,7 +34,7 @@ impl Thumbnails {
     ) -> Option<egui::TextureHandle> {
         match self.0.get(key) {
             Some((s, t)) if *s == solved => Some(t.clone()),
-            _ if std::time::Instant::now() >= budget.until => {
+            _ if web_time::Instant::now() >= budget.until => {
                 budget.left_out = true;
                 None
             }

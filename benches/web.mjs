@@ -1,0 +1,71 @@
+// Benchmark (not a test) of the web build in headless Chromium (SwiftShader), as a phone:
+//
+//   node benches/web.mjs PAGE_DIR TANGRAM_CODE PENTOMINO_CODE
+//
+// Reports the .wasm's size (and gzipped), the time from opening the page to the first drawn
+// menu, and for a hint on each of two levels (opened from their share links): the longest
+// main-thread task and the longest gap between two drawn frames while the hint is worked
+// out, beside the same measures while a piece is turned with no solver at work. The page has
+// one thread, so solver work shows as the difference. benches/web.sh builds the release page
+// and picks the levels.
+
+import fs from "node:fs";
+import path from "node:path";
+import zlib from "node:zlib";
+import { Play, launch, serve, sleep } from "../tests/web/page.mjs";
+
+const [pageDir, tangramCode, pentoCode] = process.argv.slice(2);
+if (!pageDir || !tangramCode || !pentoCode) {
+  console.error("usage: node benches/web.mjs PAGE_DIR TANGRAM_CODE PENTOMINO_CODE");
+  process.exit(2);
+}
+const wasm = fs.readFileSync(path.join(pageDir, "tessera_bg.wasm"));
+const mb = (n) => (n / 1e6).toFixed(1);
+console.log(`wasm: ${mb(wasm.length)} MB, gzip -9: ${mb(zlib.gzipSync(wasm, { level: 9 }).length)} MB`);
+
+const { base, server } = await serve(pageDir);
+const browser = await launch();
+const shots = fs.mkdtempSync("/tmp/tessera-bench-");
+try {
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
+    isMobile: true, hasTouch: true, locale: "en-US" });
+  const play = await Play.open(phone, "bench", base, shots);
+  await play.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  console.log(`first drawn menu: ${Date.now() - play.started} ms after the page was opened`);
+
+  // Frame gaps and long tasks (over 50 ms) on the page's thread, from now until `stop()`.
+  const measure = async (what, act, done) => {
+    await play.page.evaluate(() => {
+      window.__bench = { gaps: [], tasks: [], last: performance.now(), on: true };
+      const b = window.__bench;
+      new PerformanceObserver((l) => l.getEntries().forEach((e) => b.tasks.push(e.duration))).observe({ type: "longtask" });
+      const tick = (t) => { if (!b.on) return; b.gaps.push(t - b.last); b.last = t; requestAnimationFrame(tick); };
+      requestAnimationFrame(tick);
+    });
+    await sleep(300);
+    await act();
+    const t0 = Date.now();
+    await play.until(what, done);
+    const ms = Date.now() - t0;
+    await sleep(500);
+    const r = await play.page.evaluate(() => { window.__bench.on = false; return window.__bench; });
+    const max = (v) => Math.max(0, ...v).toFixed(0);
+    console.log(`  ${what}: ${ms} ms; longest task ${max(r.tasks)} ms, longest frame gap ${max(r.gaps.slice(1))} ms`);
+  };
+
+  for (const [name, code] of [["hardest classic tangram", tangramCode], ["pentominoes 6 x 10", pentoCode]]) {
+    await play.goto(`&code=${code}`);
+    const p = await play.until(`${name} open`, (p) => p.state === "Playing" && p.pieces.length > 0);
+    for (const card of ["tutorial-close", "intro-close"]) {
+      if (Array.isArray((await play.probe()).marks[card])) await play.press(card);
+    }
+    console.log(`${name} (${p.level}, ${p.pieces.length} pieces):`);
+    const first = p.pieces[0].at;
+    await measure("a piece selected and turned, no solver", async () => { await play.tap(first); await play.tap(first); },
+      (q) => q.pieces[0].rot !== p.pieces[0].rot || q.pieces[0].flip !== p.pieces[0].flip);
+    await measure("a hint", () => play.press("tool-hint"), (q) => q.hinted === true);
+  }
+} finally {
+  await browser.close();
+  server.close();
+}

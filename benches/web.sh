@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Benchmark (not a test) of the web build: builds the release page (scripts/web --release),
+# then benches/web.mjs measures it in headless Chromium: the .wasm's size, the time to the
+# first drawn menu, the longest task and frame gap while a hint is worked out on the hardest
+# classic tangram level (the pack's last: packs are ordered by measured difficulty) and on the
+# 6 x 10 pentomino board. Needs the desktop build for the share codes (scripts/test makes it).
+# Usage: benches/web.sh [PAGE_DIR]   (a page already built, to skip the build)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+native="${CARGO_TARGET_DIR:-$HOME/.cache/tessera/target}/debug/tessera"
+page="${1:-}"
+if [ -z "$page" ]; then
+  page="${TESSERA_WEB_TARGET_DIR:-$HOME/.cache/tessera/target-web}/web-bench"
+  bash scripts/web --release --build-only --out "$page"
+fi
+npm ci --prefix tests/web --no-audit --no-fund --silent
+hardest=$(grep -o 'id: "[^"]*"' levels/classic.ron | tail -1 | cut -d'"' -f2)
+node benches/web.mjs "$page" "$("$native" share encode levels/classic.ron --level "$hardest")" \
+  "$("$native" share encode levels/polyominoes.ron --level pentominoes-6x10)"

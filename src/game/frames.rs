@@ -1,0 +1,74 @@
+//! Drawing only when something changes, on every platform: the window's loop waits for input
+//! (reactive updates) instead of drawing 60 frames a second over a still menu, which on a
+//! phone, or a desktop drawing in software, is a drained battery. What animates asks for its
+//! frames through [`Frames`] (glides, the celebration, the solver's playback and the tasks whose
+//! answers are awaited, thumbnails still being drawn); this plugin turns a request into
+//! `RequestRedraw`, and wakes once a second in a level for its clock, and 30 times a second
+//! while a gamepad is connected (its input is polled, not sent as window events).
+
+use crate::game::board::levels::ActiveLevel;
+use crate::game::shared::{AppState, Frames};
+use bevy::prelude::*;
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::time::Duration;
+
+/// How long a still screen waits for input before drawing again anyway.
+pub const IDLE: Duration = Duration::from_secs(60);
+
+/// How often a connected gamepad is read.
+pub const GAMEPAD: Duration = Duration::from_millis(33);
+
+pub struct FramesPlugin;
+
+impl Plugin for FramesPlugin {
+    fn build(&self, app: &mut App) {
+        app.insert_resource(settings(IDLE))
+            .add_systems(Startup, real_time)
+            .add_systems(Last, (ask_for_frames, wake_for_clock_and_gamepads));
+    }
+}
+
+fn settings(wait: Duration) -> WinitSettings {
+    WinitSettings {
+        focused_mode: UpdateMode::reactive_low_power(wait),
+        unfocused_mode: UpdateMode::reactive_low_power(wait),
+    }
+}
+
+/// A frame after a wait must see the whole wait: the level's clock counts it. (Bevy's virtual
+/// clock otherwise counts at most a quarter of a second between two frames.)
+fn real_time(mut time: ResMut<Time<Virtual>>) {
+    time.set_max_delta(Duration::from_secs(24 * 3600));
+}
+
+fn ask_for_frames(mut frames: ResMut<Frames>, state: Res<State<AppState>>, mut redraw: MessageWriter<RequestRedraw>) {
+    // Loading moves on to the menu by itself.
+    if frames.take() || *state.get() == AppState::Loading {
+        redraw.write(RequestRedraw);
+    }
+}
+
+/// The wait until the next frame nobody asked for: the next second of the level's clock, a
+/// gamepad's next reading, else [`IDLE`].
+fn wake_for_clock_and_gamepads(
+    state: Res<State<AppState>>,
+    active: Option<Res<ActiveLevel>>,
+    gamepads: Query<(), With<Gamepad>>,
+    time: Res<Time>,
+    mut winit: ResMut<WinitSettings>,
+) {
+    let playing = (*state.get() == AppState::Playing).then_some(active).flatten();
+    let wait = if !gamepads.is_empty() {
+        GAMEPAD
+    } else if let Some(active) = playing {
+        let shown = (time.elapsed_secs() - active.started).max(0.0);
+        Duration::from_secs_f32(1.0 - shown.fract()).max(Duration::from_millis(20))
+    } else {
+        IDLE
+    };
+    let next = settings(wait);
+    if winit.focused_mode != next.focused_mode {
+        *winit = next;
+    }
+}

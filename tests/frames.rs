@@ -1,0 +1,73 @@
+//! Drawing only when something changes (`game::frames`), headless: a still menu asks for no
+//! frame and waits long; a level wakes each second for its clock; a turned piece's glide asks
+//! for the frames it needs and then stops asking.
+#![cfg(feature = "game")]
+
+use bevy::prelude::*;
+use bevy::time::TimeUpdateStrategy;
+use bevy::window::RequestRedraw;
+use bevy::winit::{UpdateMode, WinitSettings};
+use std::time::Duration;
+use tessera::game::board::levels::{Library, PlayLevel};
+use tessera::game::board::view::OffscreenSize;
+use tessera::game::frames::{FramesPlugin, IDLE};
+use tessera::game::meta::save::SaveState;
+use tessera::game::shared::Action;
+use tessera::game::{AppState, LogicPlugins};
+
+fn app() -> App {
+    let dir = std::env::temp_dir().join(format!("tessera-frames-{}", std::process::id()));
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)))
+        .insert_resource(SaveState::load(dir.join("progress.ron")))
+        .insert_resource(Library { packs: tessera::level::embedded_packs(), errors: vec![] })
+        .insert_resource(OffscreenSize(Vec2::new(1280.0, 800.0)))
+        .add_message::<bevy::window::CursorMoved>()
+        .add_message::<RequestRedraw>()
+        .add_plugins((LogicPlugins, FramesPlugin));
+    app
+}
+
+/// Updates `n` times; how many of them asked for a redraw.
+fn frames_asked(app: &mut App, n: usize) -> usize {
+    (0..n)
+        .filter(|_| {
+            app.update();
+            app.world_mut().resource_mut::<Messages<RequestRedraw>>().drain().count() > 0
+        })
+        .count()
+}
+
+fn wait(app: &App) -> Duration {
+    match app.world().resource::<WinitSettings>().focused_mode {
+        UpdateMode::Reactive { wait, .. } => wait,
+        UpdateMode::Continuous => Duration::ZERO,
+    }
+}
+
+#[test]
+fn frames_are_drawn_only_while_something_changes() {
+    let mut app = app();
+    frames_asked(&mut app, 3);
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::MainMenu);
+    // A still menu: no frame asked for, and a long wait for input.
+    assert_eq!(frames_asked(&mut app, 10), 0, "a still menu asks for frames");
+    assert_eq!(wait(&app), IDLE);
+
+    // A level: the clock's next second is the longest wait.
+    app.world_mut().write_message(PlayLevel { pack: 0, level: 0 });
+    frames_asked(&mut app, 4);
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+    assert!(wait(&app) <= Duration::from_secs(1), "a level waits {:?}, past its clock's next second", wait(&app));
+    assert_eq!(frames_asked(&mut app, 5), 0, "a still board asks for frames");
+
+    // A turn glides: frames are asked for until the glide ends (0.12 s at most 1/30 s a
+    // frame: four or five frames), then no more.
+    app.world_mut().write_message(Action::FocusNext(1));
+    app.update();
+    app.world_mut().write_message(Action::Rotate(1));
+    let gliding = frames_asked(&mut app, 12);
+    assert!((3..=8).contains(&gliding), "a glide asked for {gliding} frames");
+    assert_eq!(frames_asked(&mut app, 5), 0, "frames are still asked for after the glide");
+}

@@ -1,0 +1,137 @@
+// The harness the browser's test (play.mjs) and benchmark (benches/web.mjs) share: the page
+// served as a static host serves it, Debian's Chromium launched through playwright-core, and
+// `Play`, one page of the game: its probe (`?probe=1`: the game publishes where its widgets
+// and pieces are in the page's global `tesseraProbe`), touch input through the DevTools
+// protocol, and screenshots.
+
+import { chromium } from "playwright-core";
+import http from "node:http";
+import fs from "node:fs";
+import path from "node:path";
+
+// A guard against a hang (a page that never draws), not a speed limit.
+const PATIENCE_MS = 10 * 60 * 1000;
+
+export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
+
+// Serves `dir` on a free port of 127.0.0.1; resolves to the page's address and the server.
+export async function serve(dir) {
+  // Wasm with its own type, so it compiles while it downloads.
+  const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
+    ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json" };
+  const root = path.resolve(dir);
+  const server = http.createServer((req, res) => {
+    const name = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "") || "index.html";
+    const file = path.join(root, path.normalize(name));
+    if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); return res.end(); }
+    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
+    fs.createReadStream(file).pipe(res);
+  });
+  await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
+  return { base: `http://127.0.0.1:${server.address().port}/`, server };
+}
+
+// Debian's Chromium, headless, drawing WebGL2 in software (SwiftShader).
+export function launch() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
+    headless: true,
+    args: ["--no-sandbox", "--use-angle=swiftshader", "--enable-unsafe-swiftshader", "--ignore-gpu-blocklist",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run",
+      "--disable-quic", "--disable-background-timer-throttling", "--disable-renderer-backgrounding"],
+  });
+}
+
+// One page of the game: its probe, touch input and screenshots.
+export class Play {
+  constructor(page, cdp, name, base, shots) {
+    Object.assign(this, { page, cdp, name, base, shots, step: 0 });
+  }
+  static async open(context, name, base, shots, query = "") {
+    const page = await context.newPage();
+    page.on("console", (m) => { if (m.type() === "error") console.log(`[${name} console] ${m.text()}`); });
+    page.on("pageerror", (e) => console.log(`[${name} page error] ${e.message}`));
+    const play = new Play(page, await context.newCDPSession(page), name, base, shots);
+    await play.goto(query);
+    return play;
+  }
+  async goto(query = "") {
+    this.started = Date.now();
+    await this.page.goto(`${this.base}?probe=1${query}`);
+  }
+  async probe() {
+    const text = await this.page.evaluate(() => window.tesseraProbe || null);
+    return text ? JSON.parse(text) : null;
+  }
+  // Waits until the probe says `what` holds; throws past the patience.
+  async until(what, holds) {
+    const t0 = Date.now();
+    for (;;) {
+      const p = await this.probe();
+      if (p && holds(p)) return p;
+      if (Date.now() - t0 > PATIENCE_MS) throw new Error(`${this.name}: waited too long for ${what}; probe: ${JSON.stringify(p)?.slice(0, 600)}`);
+      await sleep(100);
+    }
+  }
+  async mark(id) {
+    const p = await this.until(`widget ${id}`, (p) => Array.isArray(p.marks[id]));
+    const [x0, y0, x1, y1] = p.marks[id];
+    return [(x0 + x1) / 2, (y0 + y1) / 2];
+  }
+  async touch(type, points) {
+    await this.cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
+  }
+  async tap([x, y]) {
+    await this.touch("touchStart", [[x, y]]);
+    await sleep(60);
+    await this.touch("touchEnd", []);
+    await sleep(250);
+  }
+  async press(id) { await this.tap(await this.mark(id)); }
+  async drag([x0, y0], [x1, y1]) {
+    await this.touch("touchStart", [[x0, y0]]);
+    await sleep(120);
+    for (let k = 1; k <= 12; k++) {
+      const t = k / 12;
+      await this.touch("touchMove", [[x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]]);
+      await sleep(40);
+    }
+    await sleep(120);
+    await this.touch("touchEnd", []);
+    await sleep(300);
+  }
+  async shot(name) {
+    this.step++;
+    const file = path.join(this.shots, `${this.name}-${String(this.step).padStart(2, "0")}-${name}.png`);
+    await sleep(400);
+    return { file, png: await this.page.screenshot({ path: file }) };
+  }
+  // Share of the screen in strong colour (a piece, a tile, a cube), from a PNG decoded by the
+  // page itself.
+  async colourful(png) {
+    return await this.page.evaluate(async (b64) => {
+      const img = new Image();
+      img.src = "data:image/png;base64," + b64;
+      await img.decode();
+      const c = document.createElement("canvas");
+      c.width = img.width; c.height = img.height;
+      const g = c.getContext("2d");
+      g.drawImage(img, 0, 0);
+      const d = g.getImageData(0, 0, c.width, c.height).data;
+      let strong = 0;
+      const hues = new Set();
+      for (let i = 0; i < d.length; i += 4) {
+        const [r, gr, b] = [d[i], d[i + 1], d[i + 2]];
+        const hi = Math.max(r, gr, b), lo = Math.min(r, gr, b);
+        if (hi - lo > 60) {
+          strong++;
+          // A coarse hue, to count how many colours are drawn.
+          const h = hi === r ? ((gr - b) / (hi - lo) + 6) % 6 : hi === gr ? (b - r) / (hi - lo) + 2 : (r - gr) / (hi - lo) + 4;
+          hues.add(Math.floor(h * 2));
+        }
+      }
+      return { share: strong / (d.length / 4), hues: hues.size };
+    }, png.toString("base64"));
+  }
+}
+

@@ -1,0 +1,158 @@
+// The browser's end-to-end test: the web build of Tessera in Debian's Chromium, as a phone
+// (390 x 844, touch), driven through the DevTools protocol (playwright-core).
+//
+//   node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR
+//
+// It serves PAGE_DIR (what `scripts/web --build-only` wrote) on a port of its own, opens the
+// page with `?probe=1` (the game then publishes where its widgets and pieces are in the
+// page's global `tesseraProbe`, as the desktop build writes TESSERA_PROBE), and as a player:
+// opens the first classic tangram level, turns and drags every piece with touch events until
+// the level is solved, reloads the page and checks the level is still solved (the save in the
+// browser's storage, read back by the game); opens an edge-matching level and a polycube
+// level from share links and checks by pixels that their tiles and cubes are drawn in colour.
+// Shots of each step at 390 x 844 and of the menu and a level at 1280 x 800 go to SHOTS_DIR.
+// Ends with the plain summary line "web: N passed, N failed".
+
+import fs from "node:fs";
+import { Play, launch, serve, sleep } from "./page.mjs";
+
+const [pageDir, edgeCode, cubeCode, shotsDir] = process.argv.slice(2);
+if (!pageDir || !edgeCode || !cubeCode || !shotsDir) {
+  console.error("usage: node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR");
+  process.exit(2);
+}
+fs.mkdirSync(shotsDir, { recursive: true });
+const { base, server } = await serve(pageDir);
+const browser = await launch();
+
+let passed = 0, failed = 0;
+const check = (ok, what) => {
+  if (ok) { passed++; console.log(`ok: ${what}`); } else { failed++; console.log(`FAILED: ${what}`); }
+  return ok;
+};
+
+// Turns, flips and drags every piece of the level on the board to its reference place, by
+// touch: a tap selects a piece, a tap on the selected piece turns it a step, a double tap
+// mirrors it.
+async function placeEveryPiece(play) {
+  const first = await play.until("a level", (p) => p.state === "Playing" && p.pieces.length > 0);
+  const turns = first.turns;
+  for (let i = 0; i < first.pieces.length; i++) {
+    const me = async () => (await play.probe()).pieces[i];
+    let p = await me();
+    if (p.goal === null) continue;
+    if (p.flip !== p.goal_flip) {
+      // Selected first; then, after more than the double tap's 0.35 s, two taps in a row
+      // (the first one's turn is taken back by the second).
+      await play.tap(p.at);
+      await sleep(500);
+      await play.touch("touchStart", [p.at]); await play.touch("touchEnd", []);
+      await sleep(90);
+      await play.touch("touchStart", [p.at]); await play.touch("touchEnd", []);
+      await sleep(500);
+      await play.until(`piece ${i} mirrored`, (q) => q.pieces[i].flip === p.goal_flip);
+    }
+    for (let k = 0; k <= turns + 1; k++) {
+      p = await me();
+      if (((p.rot - p.goal_rot) % turns + turns) % turns === 0) break;
+      await play.tap(p.at);
+      await sleep(350);
+    }
+    p = await me();
+    if (!check(((p.rot - p.goal_rot) % turns + turns) % turns === 0, `piece ${i} turned by taps to its place's turn`)) continue;
+    await play.drag(p.at, p.goal);
+    await play.until(`piece ${i} at its place`, (q) => {
+      const [a, g] = [q.pieces[i].at, q.pieces[i].goal];
+      return Math.abs(a[0] - g[0]) < 3 && Math.abs(a[1] - g[1]) < 3;
+    });
+  }
+}
+
+let exit = 0;
+try {
+  // A phone: 390 x 844, touch, the system in English.
+  const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
+    isMobile: true, hasTouch: true, locale: "en-US" });
+  const play = await Play.open(phone, "phone", base, shotsDir);
+  await play.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  console.log(`the menu is drawn ${Date.now() - play.started} ms after the page was opened`);
+  const menu = await play.shot("phone-menu");
+  check((await play.colourful(menu.png)).share > 0.001, "the menu is drawn (its cover figure in colour)");
+
+  await play.press("menu-play");
+  await play.until("the packs", (p) => p.state === "LevelSelect" && Array.isArray(p.marks["pack:classic"]));
+  await play.press("pack:classic");
+  const grid = await play.until("the classic grid", (p) => Object.keys(p.marks).some((k) => k.startsWith("level:classic/")));
+  const firstCard = Object.keys(grid.marks).filter((k) => k.startsWith("level:classic/"))
+    .sort((a, b) => grid.marks[a][1] - grid.marks[b][1] || grid.marks[a][0] - grid.marks[b][0])[0];
+  const level = firstCard.slice("level:".length);
+  await play.press(firstCard);
+  await play.until(`level ${level}`, (p) => p.state === "Playing" && p.level === level);
+  if (Array.isArray((await play.probe()).marks["tutorial-close"])) await play.press("tutorial-close");
+  await play.shot("phone-level");
+  await placeEveryPiece(play);
+  const solved = await play.until("the level solved", (p) => p.solved === true);
+  check(solved.solved, `${level} solved by touch`);
+  await play.until("the solved panel", (p) => Array.isArray(p.marks["solved-next"]));
+  await play.shot("phone-solved");
+
+  // The save outlives a reload: the game reads it back from the browser's storage.
+  await play.goto();
+  const back = await play.until("the menu after a reload", (p) => p.state === "MainMenu");
+  check((back.completed || []).includes(level), `after a reload the game still has ${level} solved (its save: ${JSON.stringify(back.completed)})`);
+
+  // An edge-matching level and a polycube level, from share links: drawn in colour.
+  for (const [name, code, hues] of [["edge", edgeCode, 3], ["polycube", cubeCode, 2]]) {
+    await play.goto(`&code=${code}`);
+    const p = await play.until(`the ${name} level from its link`, (p) => p.state === "Playing" && p.level && p.level.startsWith("shared/"));
+    await sleep(1500);
+    const shot = await play.shot(`phone-${name}`);
+    const seen = await play.colourful(shot.png);
+    check(seen.share > 0.02 && seen.hues >= hues, `the ${name} level ${p.level} is drawn in colour (${(seen.share * 100).toFixed(1)}% of the screen, ${seen.hues} hues)`);
+  }
+  await phone.close();
+
+  // A phone whose system speaks Portuguese and asks for a dark look: the first launch takes both.
+  const pt = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
+    isMobile: true, hasTouch: true, locale: "pt-BR", colorScheme: "dark" });
+  const ptPlay = await Play.open(pt, "phone-pt", base, shotsDir);
+  const ptMenu = await ptPlay.until("the menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  check(ptMenu.language === "pt-BR", `the system's language is taken (${ptMenu.language})`);
+  const dark = await ptPlay.page.evaluate(async (b64) => {
+    const img = new Image();
+    img.src = "data:image/png;base64," + b64;
+    await img.decode();
+    const c = document.createElement("canvas");
+    c.width = img.width; c.height = img.height;
+    const g = c.getContext("2d");
+    g.drawImage(img, 0, 0);
+    const [r, gr, b] = g.getImageData(4, img.height - 4, 1, 1).data;
+    return (r + gr + b) / 3;
+  }, (await ptPlay.shot("menu-dark")).png.toString("base64"));
+  check(dark < 80, `the system's dark look is taken (the page's corner is ${dark.toFixed(0)} of 255)`);
+  await pt.close();
+
+  // A desktop window: 1280 x 800, mouse; the menu and two levels, to look at.
+  const wide = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
+  const desk = await Play.open(wide, "desktop", base, shotsDir);
+  await desk.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  await desk.shot("wide-menu");
+  for (const [name, code] of [["edge", edgeCode], ["polycube", cubeCode]]) {
+    await desk.goto(`&code=${code}`);
+    await desk.until(`the ${name} level`, (p) => p.state === "Playing");
+    await sleep(1500);
+    const shot = await desk.shot(`wide-${name}`);
+    const seen = await desk.colourful(shot.png);
+    check(seen.share > 0.005 && seen.hues >= 3,
+      `the ${name} level is drawn in colour at 1280 x 800 (${(seen.share * 100).toFixed(1)}% of the screen, ${seen.hues} hues)`);
+  }
+  await wide.close();
+} catch (e) {
+  check(false, e.message);
+  exit = 1;
+} finally {
+  await browser.close();
+  server.close();
+}
+console.log(`web: ${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || exit ? 1 : 0);
