@@ -13,8 +13,11 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::Duration;
 
-/// How long a still screen waits for input before drawing again anyway.
-pub const IDLE: Duration = Duration::from_secs(60);
+/// How long a still screen waits for input before drawing again anyway. In the browser a
+/// touch does not wake a waiting page (a tap on a still menu went unseen in the browser test;
+/// a mouse click did), so the page looks for input ten times a second.
+pub const IDLE: Duration =
+    if cfg!(target_arch = "wasm32") { Duration::from_millis(100) } else { Duration::from_secs(60) };
 
 /// How often a connected gamepad is read.
 pub const GAMEPAD: Duration = Duration::from_millis(33);

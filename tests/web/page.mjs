@@ -73,21 +73,46 @@ export class Play {
       await sleep(100);
     }
   }
+  // The centre of a named widget, once it has stayed in place for a moment (a screen's first
+  // frames may still move it: a notice or a scroll to the pack played last).
   async mark(id) {
-    const p = await this.until(`widget ${id}`, (p) => Array.isArray(p.marks[id]));
-    const [x0, y0, x1, y1] = p.marks[id];
-    return [(x0 + x1) / 2, (y0 + y1) / 2];
+    let seen = null;
+    for (;;) {
+      const p = await this.until(`widget ${id}`, (p) => Array.isArray(p.marks[id]));
+      const now = JSON.stringify(p.marks[id]);
+      if (now === seen) {
+        const [x0, y0, x1, y1] = p.marks[id];
+        return [(x0 + x1) / 2, (y0 + y1) / 2];
+      }
+      seen = now;
+      await sleep(300);
+    }
   }
   async touch(type, points) {
     await this.cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
   }
   async tap([x, y]) {
     await this.touch("touchStart", [[x, y]]);
-    await sleep(60);
+    await sleep(120);
     await this.touch("touchEnd", []);
     await sleep(250);
   }
   async press(id) { await this.tap(await this.mark(id)); }
+  // Presses a widget until the probe says `what` holds: a tap the page was too busy to see
+  // (a frame drawn in software can take longer than the tap) is tapped again, up to 4 times.
+  async pressUntil(id, what, holds) {
+    for (let attempt = 1; ; attempt++) {
+      await this.press(id);
+      const t0 = Date.now();
+      while (Date.now() - t0 < 8000) {
+        const p = await this.probe();
+        if (p && holds(p)) return p;
+        await sleep(100);
+      }
+      if (attempt === 4) return await this.until(what, holds);
+      console.log(`${this.name}: ${id} pressed again (${what} not yet)`);
+    }
+  }
   async drag([x0, y0], [x1, y1]) {
     await this.touch("touchStart", [[x0, y0]]);
     await sleep(120);

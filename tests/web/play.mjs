@@ -79,15 +79,13 @@ try {
   const menu = await play.shot("phone-menu");
   check((await play.colourful(menu.png)).share > 0.001, "the menu is drawn (its cover figure in colour)");
 
-  await play.press("menu-play");
-  await play.until("the packs", (p) => p.state === "LevelSelect" && Array.isArray(p.marks["pack:classic"]));
-  await play.press("pack:classic");
-  const grid = await play.until("the classic grid", (p) => Object.keys(p.marks).some((k) => k.startsWith("level:classic/")));
+  await play.pressUntil("menu-play", "the packs", (p) => p.state === "LevelSelect" && Array.isArray(p.marks["pack:classic"]));
+  const grid = await play.pressUntil("pack:classic", "the classic grid",
+    (p) => Object.keys(p.marks).some((k) => k.startsWith("level:classic/")));
   const firstCard = Object.keys(grid.marks).filter((k) => k.startsWith("level:classic/"))
     .sort((a, b) => grid.marks[a][1] - grid.marks[b][1] || grid.marks[a][0] - grid.marks[b][0])[0];
   const level = firstCard.slice("level:".length);
-  await play.press(firstCard);
-  await play.until(`level ${level}`, (p) => p.state === "Playing" && p.level === level);
+  await play.pressUntil(firstCard, `level ${level}`, (p) => p.state === "Playing" && p.level === level);
   if (Array.isArray((await play.probe()).marks["tutorial-close"])) await play.press("tutorial-close");
   await play.shot("phone-level");
   await placeEveryPiece(play);
