@@ -2,9 +2,10 @@
 //! (reactive updates) instead of drawing 60 frames a second over a still menu, which on a
 //! phone, or a desktop drawing in software, is a drained battery. What animates asks for its
 //! frames through [`Frames`] (glides, the celebration, the solver's playback and the tasks whose
-//! answers are awaited, thumbnails still being drawn); this plugin turns a request into
-//! `RequestRedraw`, and wakes once a second in a level for its clock, and 30 times a second
-//! while a gamepad is connected (its input is polled, not sent as window events).
+//! answers are awaited; egui asks for its own, for thumbnails still being drawn); this plugin
+//! turns a request into `RequestRedraw`, and wakes once a second in a level for its clock, 30
+//! times a second while a gamepad is connected (its input is polled, not sent as window
+//! events), and in the browser ten times a second ([`IDLE`]).
 
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::{AppState, Frames};
