@@ -9,6 +9,13 @@ fn main() {
     }
 }
 
+/// In the browser, a solver's Web Worker runs one request here (`assets/web/worker.js`).
+#[cfg(all(feature = "game", target_arch = "wasm32"))]
+#[wasm_bindgen::prelude::wasm_bindgen]
+pub fn work(request: &str, reply: &js_sys::Function) {
+    tessera::game::solver::worker::serve(request, reply);
+}
+
 #[cfg(feature = "game")]
 fn play() {
     tessera::game::run();

@@ -7,7 +7,7 @@ use crate::level::Level;
 use crate::support::budget::Budget;
 
 /// The counts behind a verdict.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Analysis {
     /// The search to the first solution (its nodes measure the difficulty).
     pub first: Count,

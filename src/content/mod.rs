@@ -10,3 +10,4 @@ pub mod import;
 pub mod share;
 pub mod thumbnail;
 pub mod tray;
+pub mod work;

@@ -81,7 +81,7 @@ pub enum Mark {
 }
 
 /// What [`Family::count`] found.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Count {
     /// Solutions found, at most the limit.
     pub solutions: u64,
@@ -144,14 +144,14 @@ pub struct Watch {
 }
 
 /// How a watched run ended: solved or not, and the steps (nodes or iterations) it took.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Watched {
     pub solved: bool,
     pub steps: u64,
 }
 
 /// One method's result in the solver lab: solved or not, and its work in the player's words.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, serde::Serialize, serde::Deserialize)]
 pub struct Tried {
     pub solved: bool,
     pub work: Text,

@@ -63,6 +63,12 @@ impl Plugin for LogicPlugins {
 
 /// Starts the game in a window.
 pub fn run() {
+    // In the browser the same module also starts in each solver's Web Worker, which has no
+    // window: there it only answers requests (solver::worker).
+    #[cfg(target_arch = "wasm32")]
+    if web_sys::window().is_none() {
+        return;
+    }
     if cfg!(target_os = "linux")
         && std::env::var_os("DISPLAY").is_none()
         && std::env::var_os("WAYLAND_DISPLAY").is_none()

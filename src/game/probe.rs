@@ -146,7 +146,9 @@ fn write(
         "zoom": zoom.factor,
         "solved": progress.solved,
         "mismatched": mismatched.0.len(),
-        "hinted": hints.last.is_some() || hints.message.is_some(),
+        // An answer has come (not just "Thinking…"), and what the hint line says.
+        "hinted": hints.last.is_some() || hints.message.as_ref().is_some_and(|t| t.id != "hint-thinking"),
+        "hint": hints.message.as_ref().map(|t| t.id),
         "marks": marks,
         "widgets": widgets,
         "labels": labels,

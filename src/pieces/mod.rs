@@ -299,7 +299,7 @@ pub const PALETTE: [[f32; 3]; 12] = [
 ];
 
 /// What a hint says.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Hint {
     /// The placed pieces can be completed: this piece goes here (world coordinates).
     Next(Placement),

@@ -149,15 +149,51 @@ impl Tr {
 
 /// A message to show later, in whatever language the player has then: its id and arguments.
 /// Systems that only report (hints, the solver's progress, the editor's status) keep these,
-/// and the UI puts them in words.
+/// and the UI puts them in words. It travels as text too (a solver's answer from a Web
+/// Worker): read back, its names are interned.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Text {
     pub id: &'static str,
     pub args: Vec<(&'static str, Arg)>,
 }
 
+/// A [`Text`] as it travels.
+#[derive(Serialize, Deserialize)]
+struct OwnedText {
+    id: String,
+    args: Vec<(String, Arg)>,
+}
+
+impl Serialize for Text {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let args = self.args.iter().map(|(k, v)| (k.to_string(), v.clone())).collect();
+        OwnedText { id: self.id.into(), args }.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Text, D::Error> {
+        let t = OwnedText::deserialize(d)?;
+        Ok(Text { id: intern(&t.id), args: t.args.into_iter().map(|(k, v)| (intern(&k), v)).collect() })
+    }
+}
+
+/// The one `'static` copy of a message id or argument name read back from text: each distinct
+/// name is kept once (there are as many as the catalogue has), however often it arrives.
+fn intern(name: &str) -> &'static str {
+    static NAMES: std::sync::Mutex<std::collections::BTreeSet<&'static str>> =
+        std::sync::Mutex::new(std::collections::BTreeSet::new());
+    let mut names = NAMES.lock().unwrap_or_else(|e| e.into_inner());
+    if let Some(&known) = names.get(name) {
+        return known;
+    }
+    let kept: &'static str = Box::leak(name.to_owned().into_boxed_str());
+    names.insert(kept);
+    kept
+}
+
 /// An argument of a [`Text`].
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Arg {
     Num(f64),
     Str(String),

@@ -51,6 +51,7 @@ export class Play {
     const page = await context.newPage();
     page.on("console", (m) => { if (m.type() === "error") console.log(`[${name} console] ${m.text()}`); });
     page.on("pageerror", (e) => console.log(`[${name} page error] ${e.message}`));
+    page.on("crash", () => console.log(`[${name}] the page crashed`));
     const play = new Play(page, await context.newCDPSession(page), name, base, shots);
     await play.goto(query);
     return play;

@@ -9,7 +9,8 @@
 // opens the first classic tangram level, turns and drags every piece with touch events until
 // the level is solved, reloads the page and checks the level is still solved (the save in the
 // browser's storage, read back by the game); opens an edge-matching level and a polycube
-// level from share links and checks by pixels that their tiles and cubes are drawn in colour.
+// level from share links, checks by pixels that their tiles and cubes are drawn in colour, and
+// asks each for a hint (worked out in a Web Worker, the browser's solver thread).
 // Shots of each step at 390 x 844 and of the menu and a level at 1280 x 800 go to SHOTS_DIR.
 // Ends with the plain summary line "web: N passed, N failed".
 
@@ -107,6 +108,12 @@ try {
     const shot = await play.shot(`phone-${name}`);
     const seen = await play.colourful(shot.png);
     check(seen.share > 0.02 && seen.hues >= hues, `the ${name} level ${p.level} is drawn in colour (${(seen.share * 100).toFixed(1)}% of the screen, ${seen.hues} hues)`);
+    // A hint: worked out on the solver's own thread (a Web Worker) and shown.
+    for (const card of ["tutorial-close", "intro-close"]) {
+      if (Array.isArray((await play.probe()).marks[card])) await play.press(card);
+    }
+    const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
+    check(["hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
   }
   await phone.close();
 

@@ -13,6 +13,7 @@
 
 use crate::content::analysis::{Analysis, Found};
 use crate::content::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
+use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use crate::game::board::pieces::{Canvas, Piece, Placed, TargetFigure};
 use crate::game::shared::{AppState, Frames};
@@ -138,7 +139,7 @@ pub struct Editor {
     pub entry: Option<Entry>,
     /// What the last save, delete or import did.
     pub status: Option<Status>,
-    job: Job<Analysis>,
+    job: Job<Result<Analysis, String>>,
 }
 
 /// The draft changed in the UI (a painted cell or side, a picked part, a size): judge it again.
@@ -375,9 +376,10 @@ fn judge_draft(
         Ok((entry, level)) => {
             editor.entry = Some(entry);
             editor.verdict = Verdict::Thinking;
-            editor.job.start(move |job| {
-                let a = Analysis::run(&level, COUNT_LIMIT, &job.budget());
-                job.send(a);
+            editor.job.run(Request::new(level, Ask::Analyse(COUNT_LIMIT)), |reply| match reply {
+                Reply::Analysis(a) => Some(Ok(a)),
+                Reply::Failed(why) => Some(Err(why)),
+                _ => None,
             });
         }
         Err(why) => {
@@ -394,7 +396,10 @@ fn receive(mut editor: ResMut<Editor>, mut frames: ResMut<Frames>) {
     }
     if let Some(a) = editor.job.drain().pop() {
         editor.job.finished();
-        editor.verdict = Verdict::Done(a);
+        editor.verdict = match a {
+            Ok(a) => Verdict::Done(a),
+            Err(why) => Verdict::Refused(words(why)),
+        };
     }
 }
 

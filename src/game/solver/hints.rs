@@ -4,6 +4,7 @@
 //! exists, the piece to move is marked. Any placement, or leaving the level, cancels a stale
 //! task and clears the hint.
 
+use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, Placed};
 use crate::game::shared::Action;
@@ -119,10 +120,10 @@ fn request(
     state.message = Some(Text::new("hint-thinking"));
     // The family decides which pieces are on the board and which solver answers.
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
-    let level = active.level.clone();
-    state.job.start(move |job| {
-        let answer = level.hint(&all, &job.budget());
-        job.send(answer);
+    state.job.run(Request::new(active.level.clone(), Ask::Hint(all)), |reply| match reply {
+        Reply::Hint(answer) => Some(answer),
+        Reply::Failed(_) => Some(None),
+        _ => None,
     });
 }
 

@@ -1,20 +1,19 @@
-//! One way to run solver work off the frame, shared by hints, show-thinking and the solver
-//! lab: a task on `AsyncComputeTaskPool`, a cancel flag the task polls, and a generation
-//! number. Results come back over a crossbeam channel tagged with the generation of the task
-//! that sent them; starting or stopping a job moves to a new generation, so anything an older
-//! task still sends (a hint for the previous position, a lab run from the previous level) is
-//! dropped, never shown. In the browser the task shares the page's one thread: its budget
-//! then ends after [`BROWSER_SLICE`].
+//! One way to run solver work off the frame, shared by hints, show-thinking, the solver lab
+//! and the editor: a [`Request`] (the level and what is asked of it), run on
+//! `AsyncComputeTaskPool` on the desktop with a cancel flag the task polls, and in the browser
+//! (one thread per page) on a Web Worker of the job's own ([`super::worker`]), stopped by
+//! ending the worker. Each job has a generation number: replies come back over a crossbeam
+//! channel tagged with the generation of the run that sent them, and starting or stopping a
+//! job moves to a new generation, so anything an older run still sends (a hint for the
+//! previous position, a lab run from the previous level) is dropped, never shown.
 
+use crate::content::work::{Reply, Request};
 use crate::support::budget::Budget;
-use bevy::tasks::{AsyncComputeTaskPool, Task};
 use crossbeam_channel::{Receiver, Sender};
+#[cfg(target_arch = "wasm32")]
+use std::sync::atomic::AtomicU64;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
-
-/// The longest a solver task may hold the page's thread in the browser build, which has no
-/// other thread to run it on.
-pub const BROWSER_SLICE: std::time::Duration = std::time::Duration::from_millis(40);
 
 /// What a running task holds: the flag to poll, and a way to send results (any number).
 pub struct JobCtx<T> {
@@ -31,15 +30,9 @@ impl<T> Clone for JobCtx<T> {
 
 impl<T> JobCtx<T> {
     /// The solver's budget: no limit of the game's own (each family keeps its hint and count
-    /// budgets), stopped when the job moves on. In the browser, where the task runs on the
-    /// page's only thread between two frames, it also ends [`BROWSER_SLICE`] after it is asked
-    /// for, so no frame waits longer on a solver.
+    /// budgets), stopped when the job moves on.
     pub fn budget(&self) -> Budget {
-        let budget = Budget::default().with_cancel(Some(self.cancel.clone()));
-        if crate::support::threads::AVAILABLE {
-            return budget;
-        }
-        budget.with_deadline(Some(web_time::Instant::now() + BROWSER_SLICE))
+        Budget::default().with_cancel(Some(self.cancel.clone()))
     }
 
     /// Sends one result; it is dropped on arrival if the job has moved on.
@@ -48,64 +41,120 @@ impl<T> JobCtx<T> {
     }
 }
 
-/// A job slot: at most one task at a time is current.
+/// A job slot: at most one run at a time is current.
 pub struct Job<T> {
+    /// Which job this is (the browser keeps each job's worker under it).
+    #[cfg(target_arch = "wasm32")]
+    id: u64,
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
-    task: Option<Task<()>>,
+    /// A run was started and has not been stopped or marked finished.
+    running: bool,
+    /// The desktop's task (dropped when stopped: one that has not begun never does).
+    #[cfg(not(target_arch = "wasm32"))]
+    task: Option<bevy::tasks::Task<()>>,
     tx: Sender<(u64, T)>,
     rx: Receiver<(u64, T)>,
 }
 
 impl<T: Send + 'static> Default for Job<T> {
     fn default() -> Self {
+        #[cfg(target_arch = "wasm32")]
+        static NEXT: AtomicU64 = AtomicU64::new(0);
         let (tx, rx) = crossbeam_channel::unbounded();
-        Job { generation: 0, cancel: None, task: None, tx, rx }
+        Job {
+            #[cfg(target_arch = "wasm32")]
+            id: NEXT.fetch_add(1, Ordering::Relaxed),
+            generation: 0,
+            cancel: None,
+            running: false,
+            #[cfg(not(target_arch = "wasm32"))]
+            task: None,
+            tx,
+            rx,
+        }
     }
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Raises the running task's flag and moves to a new generation: whatever it still sends
-    /// is stale.
+    /// Raises the running task's flag (in the browser: ends its worker) and moves to a new
+    /// generation: whatever it still sends is stale.
     pub fn stop(&mut self) {
         self.generation += 1;
         if let Some(c) = self.cancel.take() {
             c.store(true, Ordering::Relaxed);
         }
-        self.task = None;
+        #[cfg(target_arch = "wasm32")]
+        if self.running {
+            super::worker::end(self.id);
+        }
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.task = None;
+        }
+        self.running = false;
+    }
+
+    /// Stops any current run and starts `request` as the current one. `keep` turns each reply
+    /// into what the job's owner reads from [`Job::drain`] (`None`: not wanted).
+    pub fn run(&mut self, request: Request, keep: impl Fn(Reply) -> Option<T> + Send + Sync + 'static) {
+        #[cfg(not(target_arch = "wasm32"))]
+        self.start(move |ctx| {
+            let budget = ctx.budget();
+            request.run(
+                &budget,
+                Arc::new(move |reply| {
+                    if let Some(value) = keep(reply) {
+                        ctx.send(value);
+                    }
+                }),
+            );
+        });
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.stop();
+            self.running = true;
+            super::worker::post(self.id, self.generation, &request, self.tx.clone(), keep);
+        }
     }
 
     /// Stops any current task and runs `work` on the pool as the current one.
+    #[cfg(not(target_arch = "wasm32"))]
     pub fn start(&mut self, work: impl FnOnce(JobCtx<T>) + Send + 'static) {
         self.stop();
         let cancel = Arc::new(AtomicBool::new(false));
         self.cancel = Some(cancel.clone());
+        self.running = true;
         let ctx = JobCtx { cancel, generation: self.generation, tx: self.tx.clone() };
-        self.task = Some(AsyncComputeTaskPool::get().spawn(async move { work(ctx) }));
+        self.task = Some(bevy::tasks::AsyncComputeTaskPool::get().spawn(async move { work(ctx) }));
     }
 
-    /// The current task's results that have arrived, in order; stale ones are dropped.
+    /// The current run's results that have arrived, in order; stale ones are dropped.
     pub fn drain(&mut self) -> Vec<T> {
         let current = self.generation;
         self.rx.try_iter().filter(|(g, _)| *g == current).map(|(_, v)| v).collect()
     }
 
-    /// Forgets the finished task (its results stay readable until drained).
+    /// Forgets the finished run (its results stay readable until drained).
     pub fn finished(&mut self) {
-        self.task = None;
+        self.running = false;
         self.cancel = None;
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            self.task = None;
+        }
     }
 
-    /// Whether a task was started and has not been stopped or marked finished.
+    /// Whether a run was started and has not been stopped or marked finished.
     pub fn running(&self) -> bool {
-        self.task.is_some()
+        self.running
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use bevy::tasks::TaskPool;
+    use bevy::tasks::{AsyncComputeTaskPool, TaskPool};
     use web_time::{Duration, Instant};
 
     /// Waits until `f` holds (the pool runs tasks on its own threads); a guard against a

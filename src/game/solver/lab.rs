@@ -7,6 +7,7 @@
 //! arrangement found over the board as faint ghosts (drawn as the show-thinking view's), until
 //! the player's next move.
 
+use crate::content::work::{Ask, Reply, Request};
 use crate::family::Tried;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::{AppState, Frames};
@@ -107,21 +108,20 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
         return;
     }
     lab.running = true;
-    lab.job.start(move |job| {
-        let t0 = web_time::Instant::now();
-        let tried = level
-            .family
-            .lab_run(&level, method, &job.budget())
-            .unwrap_or_else(|| Tried::failed(format!("the family has no lab method {method}")));
-        let ms = t0.elapsed().as_secs_f64() * 1000.0;
-        job.send(LabResult {
+    lab.job.run(Request::new(level, Ask::Lab(method)), move |reply| {
+        let (tried, ms) = match reply {
+            Reply::Lab(tried, ms) => (tried, ms),
+            Reply::Failed(why) => (Tried::failed(why), 0.0),
+            _ => return None,
+        };
+        Some(LabResult {
             method: name,
             solved: tried.solved,
             work: tried.work,
             ms,
             solution: tried.solution,
             iterates: tried.iterates,
-        });
+        })
     });
 }
 

@@ -7,7 +7,8 @@
 //! hold a pool thread that Bevy also uses, for shader compilation among others.) A second
 //! [`Action::Watch`], a placement or leaving the level stops it.
 
-use crate::family::WatchKind;
+use crate::content::work::{Ask, Reply, Request};
+use crate::family::{WatchKind, Watched};
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::Action;
 use crate::game::shared::{AppState, Frames};
@@ -16,7 +17,6 @@ use crate::game::solver::job::Job;
 use crate::pieces::Placement;
 use crate::support::i18n::Text;
 use bevy::prelude::*;
-use std::sync::Arc;
 use web_time::Duration;
 
 /// One piece of the search's current partial placement: world angle `rot * step + base`;
@@ -122,21 +122,24 @@ fn toggle(
         stop(state, ghosts, commands);
         return;
     }
-    let Some(watch) = active.level.watch() else { return };
+    let Some(kind) = active.level.watch().map(|w| w.kind) else { return };
     for e in &ghosts {
         commands.entity(e).despawn();
     }
-    let sdp = watch.kind == WatchKind::Iterates;
+    let sdp = kind == WatchKind::Iterates;
     state.running = true;
     state.shown = 0;
     state.message = Some(Text::new(if sdp { "watch-sdp" } else { "watch-solver" }));
     state.queue.clear();
     state.sdp = sdp;
-    state.job.start(move |job| {
-        let stream = job.clone();
-        let show = Arc::new(move |placed: Vec<Placement>, base: f64| stream.send(Msg::Partial(placed, base)));
-        let end = (watch.run)(show, job.budget());
-        job.send(Msg::Done { solved: end.solved, nodes: end.steps, sdp });
+    state.job.run(Request::new(active.level.clone(), Ask::Watch), move |reply| match reply {
+        Reply::Step(placed, base) => Some(Msg::Partial(placed, base)),
+        Reply::Watched(end) => {
+            let end = end.unwrap_or(Watched { solved: false, steps: 0 });
+            Some(Msg::Done { solved: end.solved, nodes: end.steps, sdp })
+        }
+        Reply::Failed(_) => Some(Msg::Done { solved: false, nodes: 0, sdp }),
+        _ => None,
     });
 }
 
