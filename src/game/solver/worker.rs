@@ -21,7 +21,8 @@ use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
 /// A job's worker and the handlers of its current run (kept alive while they are set).
 struct Remote {
     worker: Worker,
-    _handlers: Option<(Closure<dyn FnMut(MessageEvent)>, Closure<dyn FnMut(ErrorEvent)>)>,
+    _on_message: Closure<dyn FnMut(MessageEvent)>,
+    _on_error: Closure<dyn FnMut(ErrorEvent)>,
 }
 
 thread_local! {
@@ -72,7 +73,7 @@ pub fn post<T: 'static>(
     if let Err(e) = worker.post_message(&JsValue::from_str(&format!("{generation} {}", request.to_text()))) {
         fail(format!("the solver thread could not be asked: {}", text_of(e)));
     }
-    let remote = Remote { worker, _handlers: Some((on_message, on_error)) };
+    let remote = Remote { worker, _on_message: on_message, _on_error: on_error };
     WORKERS.with(|w| w.borrow_mut().insert(job, remote));
 }
 
