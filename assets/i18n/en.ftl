@@ -149,6 +149,7 @@ hint-next = This piece next. Ask again to see where.
 hint-move = This piece cannot stay where it is.
 hint-done = The figure is complete.
 hint-none = No hint found for this position.
+hint-failed = No hint: { $why }
 
 ## Polycube levels
 

@@ -149,6 +149,7 @@ hint-next = Esta peça agora. Peça de novo para ver onde.
 hint-move = Esta peça não pode ficar onde está.
 hint-done = A figura está completa.
 hint-none = Nenhuma dica encontrada para esta posição.
+hint-failed = Sem dica: { $why }
 
 ## Fases de policubos
 

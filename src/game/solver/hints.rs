@@ -39,7 +39,7 @@ pub struct HintMarker {
 pub struct HintState {
     /// The solver task; every placement and request moves it on, so older answers are dropped
     /// (and a running search is told to stop: dropping a task cannot interrupt it).
-    job: Job<Option<Hint>>,
+    job: Job<Result<Option<Hint>, String>>,
     /// The last answer, and how many steps of it are shown.
     pub last: Option<Hint>,
     pub shown: u8,
@@ -121,8 +121,8 @@ fn request(
     // The family decides which pieces are on the board and which solver answers.
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
     state.job.run(Request::new(active.level.clone(), Ask::Hint(all)), |reply| match reply {
-        Reply::Hint(answer) => Some(answer),
-        Reply::Failed(_) => Some(None),
+        Reply::Hint(answer) => Some(Ok(answer)),
+        Reply::Failed(why) => Some(Err(why)),
         _ => None,
     });
 }
@@ -130,6 +130,13 @@ fn request(
 fn receive(mut state: ResMut<HintState>, mut commands: Commands) {
     for answer in state.job.drain() {
         state.job.finished();
+        let answer = match answer {
+            Ok(answer) => answer,
+            Err(why) => {
+                state.message = Some(Text::new("hint-failed").with("why", why));
+                continue;
+            }
+        };
         state.message = match &answer {
             Some(Hint::Next(p)) => {
                 commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });

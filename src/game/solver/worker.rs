@@ -16,13 +16,13 @@ use std::rc::Rc;
 use std::sync::Arc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{ErrorEvent, MessageEvent, Worker, WorkerOptions, WorkerType};
+use web_sys::{ErrorEvent, Event, MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// A job's worker and the handlers of its current run (kept alive while they are set).
 struct Remote {
     worker: Worker,
     _on_message: Closure<dyn FnMut(MessageEvent)>,
-    _on_error: Closure<dyn FnMut(ErrorEvent)>,
+    _on_error: Closure<dyn FnMut(Event)>,
 }
 
 thread_local! {
@@ -63,9 +63,15 @@ pub fn post<T: 'static>(
     });
     let on_error = {
         let fail = fail.clone();
-        Closure::<dyn FnMut(ErrorEvent)>::new(move |e: ErrorEvent| {
+        // An error inside the worker comes as an ErrorEvent; a worker whose script cannot be
+        // loaded sends a plain Event.
+        Closure::<dyn FnMut(Event)>::new(move |e: Event| {
             e.prevent_default();
-            fail(format!("the solver thread failed: {}", e.message()));
+            let why = match e.dyn_ref::<ErrorEvent>() {
+                Some(e) => format!("the solver thread failed: {}", e.message()),
+                None => "the solver thread could not start (worker.js did not load)".to_string(),
+            };
+            fail(why);
         })
     };
     worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
