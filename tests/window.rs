@@ -452,4 +452,22 @@ fn a_player_plays_through_the_real_window() {
     let r = &p["marks"]["pack-last"];
     let (top, bottom) = (r[1].as_f64().unwrap(), r[3].as_f64().unwrap());
     assert!(top >= 0.0 && bottom <= shot.h as f64, "the pack played last is off screen (y {top} to {bottom})");
+
+    // A pack's grid opens at its top, not scrolled as far as the packs list was.
+    play.click("pack:abstract");
+    let grid = play.until("the abstract grid", |p| p["marks"]["back-packs"].is_array());
+    pause(500);
+    let grid = play.read().unwrap_or(grid);
+    play.shot("abstract-grid");
+    let marks = grid["marks"].as_object().unwrap();
+    let header = marks["back-packs"][3].as_f64().unwrap();
+    let first = marks
+        .iter()
+        .filter(|(k, _)| k.starts_with("level:abstract/"))
+        .map(|(_, r)| r[1].as_f64().unwrap())
+        .fold(f64::INFINITY, f64::min);
+    assert!(
+        first > header,
+        "the abstract grid opens scrolled down: its first card's top is at y {first}, the header ends at {header}"
+    );
 }

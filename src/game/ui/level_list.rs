@@ -46,7 +46,9 @@ pub(super) fn level_select(
         notices(ui, &mut save, &library, &tr);
         let Some(pi) = open else {
             code_field(ui, &mut code, &mut open_code, &status, &tr);
-            egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+            // Each list scrolls on its own (one shared id once opened every grid as far down
+            // as the packs list was).
+            egui::ScrollArea::vertical().id_salt("packs").auto_shrink([false, false]).show(ui, |ui| {
                 let shelf = Shelf { library: &library, save: &save, tr: &tr, last: focus.last, scroll: first };
                 let tapped = shelf.show(ui, &mut thumbs, &mut budget);
                 if tapped.is_some() {
@@ -73,7 +75,7 @@ pub(super) fn level_select(
         ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
         let narrow = ui.ctx().content_rect().width() < NARROW;
         let locked = tr.s("levels-locked");
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {
             ui.horizontal_wrapped(|ui| {
                 for (li, level) in pack.levels.iter().enumerate() {
                     let solved = save.data.is_done(&keys[li]);
