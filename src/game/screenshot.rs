@@ -7,9 +7,11 @@
 
 use crate::game::board::levels::{Library, PlayLevel};
 use crate::game::board::pieces::{Piece, Placed};
+use crate::game::draw::celebration::Celebration;
 use crate::game::meta::save::SaveState;
 use crate::game::shared::AppState;
 use crate::game::shared::PiecePlaced;
+use crate::game::solver::hints::HintState;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
 use bevy::render::render_resource::TextureFormat;
@@ -58,8 +60,10 @@ struct Plan {
     requested: bool,
     /// Frames in a row drawn with every pipeline compiled.
     quiet: u32,
-    /// The lab's result is shown.
+    /// The lab's result is shown; the hint's second step is asked.
     shown: bool,
+    /// The frame the shot's state was reached (it is taken a few frames later).
+    ready_at: Option<u32>,
 }
 
 #[derive(Resource, Default)]
@@ -204,6 +208,7 @@ pub fn run(args: &[String]) -> i32 {
             requested: false,
             quiet: 0,
             shown: false,
+            ready_at: None,
         })
         .init_resource::<Captured>()
         .add_systems(Update, drive);
@@ -270,7 +275,10 @@ fn drive(
     mut exit: MessageWriter<AppExit>,
     target: Option<Res<crate::game::shared::OffscreenTarget>>,
     compiling: Res<Compiling>,
+    (hints, celebration, time): (Res<HintState>, Res<Celebration>, Res<Time>),
 ) {
+    // The first step of a hint is shown and the second (where the piece goes) not yet asked.
+    let halfway = matches!(hints.last, Some(crate::pieces::Hint::Next(_))) && hints.shown == 1;
     plan.frames += 1;
     if compiling.0.load(std::sync::atomic::Ordering::Relaxed) == 0 {
         plan.quiet += 1;
@@ -364,8 +372,10 @@ fn drive(
             }
             placed.write(PiecePlaced { piece: None, snapped: false });
         }
-        (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || plan.frames == 30) => {
+        // The hint's two steps: which piece, once the answer is in, then where.
+        (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || halfway && !plan.shown) => {
             actions.write(crate::game::shared::Action::Hint);
+            plan.shown = plan.frames > 3;
         }
         (AppState::Playing, Shot::Blocked) if plan.arranged && plan.frames == 3 => {
             // The first piece, pushed down until the floor stops it.
@@ -387,7 +397,7 @@ fn drive(
                 w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
             });
         }
-        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames >= 45 && !plan.shown => {
+        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames >= 4 && !plan.shown => {
             // Once the run is back, Show: its first iterate laid over the board (an LP's
             // fractional assignment as faded tiles), held there by slowing time down.
             commands.queue(|w: &mut World| {
@@ -398,7 +408,6 @@ fn drive(
                 w.resource_mut::<Time<Virtual>>().set_relative_speed(0.05);
                 let mut plan = w.resource_mut::<Plan>();
                 plan.shown = true;
-                plan.frames = 45;
             });
         }
         _ => {}
@@ -409,19 +418,26 @@ fn drive(
         Shot::Settings => *state.get() == AppState::Settings,
         Shot::Create => *state.get() == AppState::Editor,
         Shot::Lab => plan.shown,
+        // The hint's answer is in (both steps, or the one a level without a next piece gives).
+        Shot::Hint => plan.arranged && plan.frames > 3 && !hints.thinking() && !halfway,
+        // After the celebration the solved panel opens.
+        Shot::Solved => plan.arranged && *state.get() == AppState::Solved && celebration.over(time.elapsed_secs()),
         _ => plan.arranged,
     };
-    // Give egui and the renderer a few frames to settle (and a hint time to arrive), and shoot
-    // only after a few frames drawn with every pipeline ready.
+    if ready && plan.ready_at.is_none() {
+        plan.ready_at = Some(plan.frames);
+    }
+    // Give egui and the renderer a few frames to settle once ready, and shoot only after a
+    // few frames drawn with every pipeline ready.
     let settle = match plan.shot {
-        Shot::Hint | Shot::Thinking | Shot::Lab | Shot::Editor => 60,
-        // After the celebration (0.9 s) the solved panel opens.
-        Shot::Solved => 75,
+        Shot::Thinking | Shot::Editor => 60,
+        Shot::Lab => 15,
         Shot::Glide => 14,
         Shot::Celebrate => 20,
-        _ => 12,
+        _ => 6,
     };
-    if ready && !plan.requested && plan.frames > settle && plan.quiet >= 4 {
+    let settled = plan.ready_at.is_some_and(|at| plan.frames > at + settle);
+    if ready && !plan.requested && settled && plan.quiet >= 4 {
         plan.requested = true;
         commands
             .spawn(match target {

@@ -47,6 +47,13 @@ pub struct HintState {
     pub message: Option<Text>,
 }
 
+impl HintState {
+    /// A hint is being worked out.
+    pub fn thinking(&self) -> bool {
+        self.job.running()
+    }
+}
+
 pub struct HintsPlugin;
 
 impl Plugin for HintsPlugin {

@@ -1,7 +1,7 @@
 //! Property tests on random tangram-lattice assemblies (exact coordinates in Z[sqrt2]/2^k, fed
 //! to the engine as f64), and the cross-check against an independent polygon boolean library.
 
-mod common;
+use crate::common;
 use common::*;
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;

@@ -38,7 +38,7 @@ fn the_geometric_solver_solves_every_shipped_level() {
     eprintln!("nodes per level: median {}, max {}", nodes[nodes.len() / 2], nodes[nodes.len() - 1]);
 }
 
-mod common;
+use crate::common;
 
 #[test]
 fn an_off_lattice_figure_with_a_pinched_hole_is_solved() {

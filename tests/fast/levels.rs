@@ -2,7 +2,6 @@
 //! solves it; schema errors name the file and the line.
 
 use tessera::level::{embedded_packs, load_dir, parse_pack};
-use tessera::solve::lattice;
 
 /// Issue P1d's counts: named figures in themed packs (the generated ones live in "Abstract
 /// shapes"), the classic pack keeping the thirteen convex tangrams.
@@ -26,43 +25,6 @@ fn the_shipped_packs_hold_the_named_figures_the_game_promises() {
     assert!(pack("pictures").levels.len() >= 40);
     assert!(pack("polycubes").levels.len() >= 25);
     assert!(packs.iter().flat_map(|p| &p.levels).all(|l| !l.name.starts_with("Shard") || l.id.contains("shard")));
-}
-
-/// The stars every shipped level shows are the ones the difficulty measure gives, and every
-/// shipped pack lists its levels from the lowest score up (`examples/order_pack.rs` writes
-/// both; `tessera levels --measure` prints them).
-#[test]
-fn every_shipped_pack_is_ordered_and_starred_by_the_measured_difficulty() {
-    use tessera::content::difficulty::measure;
-    let packs = embedded_packs();
-    // The measure counts solutions: two threads share the packs.
-    let problems: Vec<String> = std::thread::scope(|s| {
-        let halves: Vec<_> = (0..2)
-            .map(|t| {
-                let packs = &packs;
-                s.spawn(move || {
-                    let mut problems = Vec::new();
-                    for pack in packs.iter().skip(t).step_by(2) {
-                        let m: Vec<_> = pack.levels.iter().map(measure).collect();
-                        for (l, m) in pack.levels.iter().zip(&m) {
-                            if l.difficulty != m.stars {
-                                problems.push(format!(
-                                    "{}/{}: {} stars typed, the measure gives {} (score {:.2})",
-                                    pack.id, l.id, l.difficulty, m.stars, m.score
-                                ));
-                            }
-                        }
-                        if let Some(k) = (1..m.len()).find(|&k| m[k].score < m[k - 1].score - 1e-9) {
-                            problems.push(format!("{}: {} comes after a harder level", pack.id, pack.levels[k].id));
-                        }
-                    }
-                    problems
-                })
-            })
-            .collect();
-        halves.into_iter().flat_map(|h| h.join().unwrap()).collect()
-    });
-    assert!(problems.is_empty(), "{problems:#?}");
 }
 
 /// Every shipped pack and level is named in every language the game speaks (English in
@@ -102,52 +64,15 @@ fn every_shipped_pack_and_level_is_named_in_every_language() {
     }
 }
 
+/// Each family proves its own levels (`Level::prove`, the check `tessera check-levels` runs):
+/// the tangram family's geometric solver, whose answer must pass the judge; the packer on
+/// polyomino boards; the tile solvers, with uniqueness where the level promises it.
 #[test]
 fn every_shipped_level_verifies_its_solution_and_is_solved_by_the_solver() {
     for pack in embedded_packs() {
         for level in &pack.levels {
             level.check_solution().unwrap_or_else(|e| panic!("{}/{}: {e}", pack.id, level.id));
-            // The lattice solver works in the frame where the level's pieces sit on the
-            // integer lattice; the generator may have turned the figure by 45 degrees. Sets
-            // turning in other steps get the geometric solver.
-            if let Some(e) = level.data::<tessera::family::tiles::TileLevel>() {
-                let opts = tessera::tiles::exact::Options {
-                    limit: 2,
-                    up_to_board_turns: e.puzzle.rotate,
-                    ..Default::default()
-                };
-                let out = tessera::tiles::exact::solve(&e.puzzle, &opts).unwrap();
-                assert!(out.solutions >= 1, "{}/{}: no solution", pack.id, level.id);
-                assert!(!e.unique || (out.solutions == 1 && out.complete), "{}/{}: not unique", pack.id, level.id);
-                continue;
-            }
-            if let Some(poly) = level.data::<tessera::family::polyomino::PolyLevel>() {
-                let out = poly.solve(0);
-                assert!(!out.kept.is_empty(), "{}/{}: the packer finds no solution", pack.id, level.id);
-                // Its solution, as placements, verifies too.
-                let placements: Vec<_> = out.kept[0]
-                    .iter()
-                    .map(|(part, cells)| {
-                        tessera::polyform::place::placement_for(&poly.board, *part, &poly.parts[*part].cells, cells)
-                            .unwrap()
-                    })
-                    .collect();
-                assert!(poly.judge(&placements).solved, "{}/{}", pack.id, level.id);
-                continue;
-            }
-            let sols = match level.lattice_turn() {
-                Some(turn) => lattice::solve_in_frame(&level.set, &level.target, turn, 1)
-                    .unwrap_or_else(|| panic!("{}/{}: not a lattice figure", pack.id, level.id)),
-                None => {
-                    let opts = tessera::solve::geometric::Options { limit: 1, ..Default::default() };
-                    tessera::solve::geometric::solve(&level.set, &level.target, &opts).unwrap().solutions
-                }
-            };
-            assert_eq!(sols.len(), 1, "{}/{}: the solver finds no solution", pack.id, level.id);
-            // Its solution verifies with the engine too.
-            let mut l = level.clone();
-            l.solution = sols[0].clone();
-            l.check_solution().unwrap_or_else(|e| panic!("{}/{}: solver's solution: {e}", pack.id, level.id));
+            level.prove().unwrap_or_else(|e| panic!("{}/{}: {e}", pack.id, level.id));
         }
     }
 }

@@ -5,7 +5,7 @@
 //! Turned to any angle, or to an exact quarter turn, they verify against their own cells; a
 //! piece moved by 20 eps fails; a copy of a piece overlaps.
 
-mod common;
+use crate::common;
 use common::*;
 use proptest::prelude::*;
 use tessera::geom::{pt, Motion, Pt, Tol, Vertex};

@@ -1,7 +1,7 @@
 //! Normalisation (`tessera::verify::normalize`): every repair by hand, what stays refused, and a
 //! property test on outlines exactly as a polygon library's union writes them.
 
-mod common;
+use crate::common;
 use common::*;
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;

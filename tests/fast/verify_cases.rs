@@ -1,7 +1,7 @@
 //! Hand-made cases for the verification engine: the tangram, the paper's figures, curved
 //! pieces, holes, overlaps, mirrors and both match modes.
 
-mod common;
+use crate::common;
 use common::*;
 use std::f64::consts::PI;
 use tessera::geom::{pt, Motion};

@@ -3,7 +3,7 @@
 //! unit or turned by half a degree is still caught. A search that finds nothing on a figure it
 //! could not put on the lattice does not call itself complete.
 
-mod common;
+use crate::common;
 use common::*;
 use proptest::prelude::*;
 use tessera::format::{PuzzleFile, SolveFile};

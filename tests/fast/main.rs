@@ -1,0 +1,35 @@
+//! The fast tier: the pure core (geometry, verification, solvers, level formats, share codes),
+//! the command line on small inputs, and the game's rules in headless `App`s (no window, no
+//! GPU). `scripts/test --fast` runs it with the library's unit tests; the slow tier is
+//! `tests/slow`, the real window `tests/window.rs`.
+
+#[path = "../common/mod.rs"]
+mod common;
+
+mod analyse;
+mod architecture;
+mod arcs;
+mod cli_verify;
+mod edge;
+mod edge_sat;
+mod editor;
+mod families;
+mod frames;
+mod hints;
+mod hostile;
+mod i18n;
+mod import;
+mod layout;
+mod levels;
+mod normalize;
+#[cfg(feature = "game")]
+mod play;
+mod poly_cli;
+mod polyforms;
+mod relations;
+mod share;
+mod solve_cli;
+mod solver;
+mod typed;
+mod verify_cases;
+mod verify_props;

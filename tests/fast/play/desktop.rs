@@ -1,0 +1,288 @@
+//! Mouse and keyboard: dragging, turning, flipping, undo, refusals and the board's edges.
+
+use super::*;
+
+#[test]
+fn mouse_and_keyboard_solve_a_level() {
+    let mut app = app("mouse");
+    start(&mut app, LEVEL);
+    let mut last_progress = 0.0;
+    for (i, job) in jobs(&mut app).into_iter().enumerate() {
+        let (flip, rot) = turns(&job.now, &job.goal);
+        // Select with a click, then turn: right click, the wheel and the R key all turn.
+        let c = centroid(&mut app, job.entity);
+        mouse_click(&mut app, c);
+        if flip {
+            key(&mut app, KeyCode::KeyF, "f");
+        }
+        for k in 0..rot {
+            match (i + k as usize) % 3 {
+                0 => {
+                    button(&mut app, MouseButton::Right, ButtonState::Pressed);
+                    app.update();
+                    button(&mut app, MouseButton::Right, ButtonState::Released);
+                    app.update();
+                }
+                1 => key(&mut app, KeyCode::KeyR, "r"),
+                _ => {
+                    app.world_mut().write_message(bevy::input::mouse::MouseWheel {
+                        unit: bevy::input::mouse::MouseScrollUnit::Line,
+                        x: 0.0,
+                        y: 1.0,
+                        window: Entity::PLACEHOLDER,
+                        phase: bevy::input::touch::TouchPhase::Moved,
+                    });
+                    app.update();
+                }
+            }
+        }
+        let now = placed(&mut app, job.entity);
+        assert_eq!(
+            (now.rot.rem_euclid(8), now.flip),
+            (job.goal.rot.rem_euclid(8), job.goal.flip),
+            "piece {}",
+            job.goal.piece
+        );
+        let c = centroid(&mut app, job.entity);
+        mouse_drag(&mut app, c, job.goal_centroid);
+        let p = app.world().resource::<Progress>().value;
+        assert!(p >= last_progress - 1e-9, "placing piece {} lowered progress {last_progress} -> {p}", job.goal.piece);
+        last_progress = p;
+    }
+    app.update(); // the state change takes effect on the next frame
+    assert_eq!(state(&app), AppState::Solved);
+    assert!(app.world().resource::<Progress>().solved);
+    let save = app.world().resource::<SaveState>();
+    assert!(save.data.is_done(LEVEL));
+    // The record is on disk too.
+    let on_disk = tessera::support::save::load(&save.path);
+    assert!(matches!(on_disk, tessera::support::save::Loaded::Ok(ref d) if d.is_done(LEVEL)), "{on_disk:?}");
+}
+
+#[test]
+fn undo_redo_and_restart() {
+    let mut app = app("undo");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let before = placed(&mut app, job.entity);
+    let c = centroid(&mut app, job.entity);
+    mouse_drag(&mut app, c, c + Vec2::new(1.0, 0.5));
+    let moved = placed(&mut app, job.entity);
+    assert_ne!(moved, before);
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, job.entity), before, "undo puts the piece back");
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyY);
+    assert_eq!(placed(&mut app, job.entity), moved, "redo moves it again");
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyR);
+    assert_eq!(placed(&mut app, job.entity), before, "restart restores the start layout");
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, job.entity), moved, "a restart can be undone");
+}
+
+/// A family that allows only moves to the left, around the level's own (to try
+/// `Family::legal`, which every shipped family answers with yes).
+#[derive(Debug)]
+struct LeftOnly(std::sync::Arc<dyn tessera::family::Family>);
+
+impl tessera::family::Family for LeftOnly {
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn title(&self) -> &'static str {
+        self.0.title()
+    }
+    fn caps(&self, level: &tessera::level::Level) -> tessera::family::Caps {
+        self.0.caps(level)
+    }
+    fn judge(&self, level: &tessera::level::Level, pieces: &[Placement]) -> tessera::family::Judgement {
+        self.0.judge(level, pieces)
+    }
+    fn legal(&self, _level: &tessera::level::Level, from: &Placement, to: &Placement) -> bool {
+        to.at.0 <= from.at.0
+    }
+    fn hint(
+        &self,
+        level: &tessera::level::Level,
+        pieces: &[Placement],
+        budget: &tessera::support::budget::Budget,
+    ) -> Option<tessera::family::Hint> {
+        self.0.hint(level, pieces, budget)
+    }
+    fn check_solution(&self, level: &tessera::level::Level) -> Result<(), String> {
+        self.0.check_solution(level)
+    }
+    fn prove(&self, level: &tessera::level::Level) -> Result<(), String> {
+        self.0.prove(level)
+    }
+    fn count(
+        &self,
+        level: &tessera::level::Level,
+        limit: u64,
+        budget: &tessera::support::budget::Budget,
+    ) -> tessera::family::Count {
+        self.0.count(level, limit, budget)
+    }
+}
+
+/// A move the level's family refuses puts the piece back where it was: no move counted, no
+/// undo step. An allowed one is kept.
+#[test]
+fn a_move_the_family_refuses_goes_back() {
+    let mut app = app("legal");
+    start(&mut app, LEVEL);
+    {
+        let mut active = app.world_mut().resource_mut::<ActiveLevel>();
+        let own = active.level.family.clone();
+        active.level.family = std::sync::Arc::new(LeftOnly(own));
+    }
+    let job = jobs(&mut app).remove(0);
+    let before = placed(&mut app, job.entity);
+    let c = centroid(&mut app, job.entity);
+    drag_any(&mut app, c, c + Vec2::new(1.5, 0.0));
+    assert_eq!(placed(&mut app, job.entity), before, "a move to the right is refused");
+    assert_eq!(app.world().resource::<ActiveLevel>().moves, 0, "and not counted");
+    assert!(app.world().resource::<tessera::game::board::placement::History>().undo.is_empty(), "nor undone");
+    drag_any(&mut app, c, c - Vec2::new(1.5, 0.0));
+    assert!(placed(&mut app, job.entity).at.0 < before.at.0, "a move to the left is kept");
+    assert_eq!(app.world().resource::<ActiveLevel>().moves, 1);
+}
+
+/// The board's bounds, and the box around piece `e` as it lies.
+fn bounds_and_box(app: &mut App, e: Entity) -> (Rect, Rect) {
+    let step = app.world().resource::<ActiveLevel>().level.set.step();
+    let bounds = app.world().resource::<tessera::game::board::view::BoardBounds>().0;
+    let (g, p) =
+        app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).map(|(g, p)| (g.clone(), *p)).unwrap();
+    let pts: Vec<Vec2> = p.world(&g, step).iter().flatten().map(|v| Vec2::new(v.at.x as f32, v.at.y as f32)).collect();
+    (
+        bounds,
+        Rect::from_corners(
+            pts.iter().copied().fold(Vec2::MAX, Vec2::min),
+            pts.iter().copied().fold(Vec2::MIN, Vec2::max),
+        ),
+    )
+}
+
+/// A piece dropped or turned past the board's edge comes back whole inside it (the view keeps
+/// that area clear of the bars; a piece half under a bar could not be grabbed again).
+#[test]
+fn pieces_dropped_or_turned_at_the_edge_stay_clear_of_the_bars() {
+    let inside = |b: Rect, r: Rect| {
+        r.min.x >= b.min.x - 1e-3 && r.min.y >= b.min.y - 1e-3 && r.max.x <= b.max.x + 1e-3 && r.max.y <= b.max.y + 1e-3
+    };
+    for level in [LEVEL, "polyominoes/pentominoes-6x10"] {
+        let mut app = app("edges");
+        start(&mut app, level);
+        for job in jobs(&mut app) {
+            let c = centroid(&mut app, job.entity);
+            let (b, _) = bounds_and_box(&mut app, job.entity);
+            // Dropped beyond the top, then beyond the bottom right corner.
+            for to in [Vec2::new(c.x, b.max.y + 3.0), b.max + Vec2::splat(2.0), Vec2::new(b.min.x, b.min.y - 1.0)] {
+                let from = centroid(&mut app, job.entity);
+                drag_any(&mut app, from, to);
+                let (b, r) = bounds_and_box(&mut app, job.entity);
+                assert!(inside(b, r), "{level}: piece {} dropped at {to} lies at {r:?}, outside {b:?}", job.goal.piece);
+                // Turned where it lies (R), it stays inside too.
+                key(&mut app, KeyCode::KeyR, "r");
+                let (b, r) = bounds_and_box(&mut app, job.entity);
+                assert!(
+                    inside(b, r),
+                    "{level}: piece {} turned at the edge lies at {r:?}, outside {b:?}",
+                    job.goal.piece
+                );
+            }
+        }
+    }
+}
+
+/// Solves the level with keys alone: Tab to each piece, F and R to turn it, arrows to move it.
+fn keyboard_solve(app: &mut App, rotations: i32) {
+    for job in jobs(app) {
+        let mut tabs = 0;
+        while selected_piece(app) != Some(job.entity) {
+            key(app, KeyCode::Tab, "\t");
+            tabs += 1;
+            assert!(tabs <= 40, "Tab never reached piece {}", job.goal.piece);
+        }
+        if placed(app, job.entity).flip != job.goal.flip {
+            key(app, KeyCode::KeyF, "f");
+        }
+        let mut presses = 0;
+        while placed(app, job.entity).rot.rem_euclid(rotations) != job.goal.rot.rem_euclid(rotations) {
+            key(app, KeyCode::KeyR, "r");
+            presses += 1;
+            assert!(presses <= rotations, "R never turned piece {} into place", job.goal.piece);
+        }
+        assert_eq!(placed(app, job.entity).flip, job.goal.flip);
+        let mut steps = 0;
+        loop {
+            let d = job.goal_centroid - centroid(app, job.entity);
+            if d.length() < 1e-4 {
+                break;
+            }
+            let code = if d.x.abs() >= d.y.abs() {
+                if d.x > 0.0 {
+                    KeyCode::ArrowRight
+                } else {
+                    KeyCode::ArrowLeft
+                }
+            } else if d.y > 0.0 {
+                KeyCode::ArrowUp
+            } else {
+                KeyCode::ArrowDown
+            };
+            key(app, code, "");
+            steps += 1;
+            assert!(steps <= 200, "arrows never brought piece {} into place (off by {d})", job.goal.piece);
+        }
+    }
+    app.update();
+    assert_eq!(state(app), AppState::Solved, "progress {:?}", app.world().resource::<Progress>());
+}
+
+#[test]
+fn keyboard_alone_solves_a_board_and_a_tangram() {
+    let mut app = app("keys");
+    start(&mut app, "polyominoes/pento-5x3");
+    keyboard_solve(&mut app, 4);
+    // Steps of one piece in a row are one move and one undo step.
+    let mut app = self::app("keys-undo");
+    start(&mut app, "polyominoes/pento-5x3");
+    key(&mut app, KeyCode::Tab, "\t");
+    let e = selected_piece(&app).expect("Tab selects a piece");
+    let start_at = placed(&mut app, e).at;
+    for _ in 0..3 {
+        key(&mut app, KeyCode::ArrowRight, "");
+    }
+    let moved = placed(&mut app, e).at;
+    assert!((moved.0 - start_at.0 - 3.0).abs() < 1.0 + 1e-9, "three cells right: {start_at:?} -> {moved:?}");
+    assert_eq!(app.world().resource::<ActiveLevel>().moves, 1);
+    key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
+    assert_eq!(placed(&mut app, e).at, start_at);
+    // A tangram: steps of a quarter unit, snapping on the way.
+    let mut app = self::app("keys-tangram");
+    start(&mut app, LEVEL);
+    keyboard_solve(&mut app, 8);
+}
+
+/// Issue 33, item 2: a right-click turns the piece under the pointer, not the one selected
+/// before (the tutorial says "right-click it").
+#[test]
+fn a_right_click_turns_the_piece_under_the_pointer() {
+    let mut app = app("right-click");
+    start(&mut app, LEVEL);
+    let pieces = jobs(&mut app);
+    let (first, second) = (pieces[0].entity, pieces[1].entity);
+    let at = centroid(&mut app, first);
+    mouse_click(&mut app, at);
+    let (first_before, second_before) = (placed(&mut app, first), placed(&mut app, second));
+    let there = centroid(&mut app, second);
+    let there = screen(&app, there);
+    cursor(&mut app, there);
+    button(&mut app, MouseButton::Right, ButtonState::Pressed);
+    app.update();
+    button(&mut app, MouseButton::Right, ButtonState::Released);
+    app.update();
+    assert_eq!(placed(&mut app, first), first_before, "the piece selected before stays as it was");
+    assert_ne!(placed(&mut app, second).rot, second_before.rot, "the piece under the pointer turns");
+}

@@ -1,0 +1,254 @@
+//! Hints, the show-thinking view and the solver lab, each answered by a task.
+
+use super::*;
+
+/// The solver lab lies in a card above the board (the board shrinks for it), and a solved
+/// run's arrangement can be laid over the board: ghosts of every tile, which solve the level,
+/// put away by the next move.
+#[test]
+fn the_lab_shows_the_arrangement_it_found_without_covering_the_board() {
+    use tessera::game::board::view::{lab_card, BoardBounds, OffscreenSize};
+    use tessera::game::solver::lab::{LabGhost, LabRun, LabShow, SolverLab};
+    use tessera::game::solver::thinking::ThinkingGhost;
+    let mut app = app_with("lab", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(1280.0, 800.0)));
+    });
+    start(&mut app, "edge/3x3-1");
+    let top_of_board = |app: &App| {
+        let b = app.world().resource::<BoardBounds>().0;
+        app.world().resource::<View>().to_screen(Vec2::new(b.min.x, b.max.y)).y
+    };
+    let closed = top_of_board(&app);
+    app.world_mut().resource_mut::<SolverLab>().open = true;
+    app.update();
+    let open = top_of_board(&app);
+    assert!(open >= closed + lab_card(1280.0) - 1.0, "the board stays under the lab's card: top {closed} -> {open}");
+    app.world_mut().write_message(LabRun(0));
+    for _ in 0..20_000 {
+        if !app.world().resource::<SolverLab>().results.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    let result = app.world().resource::<SolverLab>().results.first().cloned().expect("the run came back");
+    assert!(result.solved && !result.solution.is_empty(), "{result:?}");
+    app.world_mut().write_message(LabShow(0));
+    app.update();
+    let mut shown: Vec<Placement> = app
+        .world_mut()
+        .query_filtered::<&ThinkingGhost, With<LabGhost>>()
+        .iter(app.world())
+        .map(|g| g.placement)
+        .collect();
+    shown.sort_by_key(|p| p.piece);
+    let level = app.world().resource::<ActiveLevel>().level.clone();
+    assert_eq!(shown.len(), level.set.pieces.len(), "a ghost per tile");
+    assert!(level.judge(&shown).solved, "the ghosts are a solution");
+    // The next move puts them away.
+    let job = jobs(&mut app).remove(0);
+    let c = centroid(&mut app, job.entity);
+    drag_any(&mut app, c, c + Vec2::new(0.5, 0.0));
+    app.update();
+    assert_eq!(app.world_mut().query::<&LabGhost>().iter(app.world()).count(), 0);
+}
+
+#[test]
+fn hints_show_which_piece_then_where_and_following_them_solves() {
+    use tessera::game::solver::hints::HintKind;
+    let mut app = app("hints");
+    start(&mut app, LEVEL);
+    for _ in 0..7 {
+        let m = ask_hint(&mut app);
+        assert_eq!(m.len(), 1);
+        assert_eq!(m[0].kind, HintKind::Which, "first step names the piece");
+        let m = ask_hint(&mut app);
+        let ghost = m
+            .iter()
+            .find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None })
+            .expect("second step shows where");
+        let before = app.world().resource::<Progress>().value;
+        set_placement(&mut app, ghost.piece, ghost);
+        assert!(markers(&mut app).is_empty(), "a placement clears the hint");
+        let after = app.world().resource::<Progress>();
+        assert!(after.value > before && !after.overlap, "the ghost's placement verifies: {before} -> {}", after.value);
+        if after.solved {
+            break;
+        }
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+}
+
+#[test]
+fn a_wrong_placement_gets_a_move_this_piece_hint() {
+    use tessera::game::solver::hints::HintKind;
+    let mut app = app("hint-wrong");
+    start(&mut app, LEVEL);
+    let mut wrong = app.world().resource::<ActiveLevel>().level.solution[0];
+    wrong.at.0 += 0.5; // on the figure, off the lattice
+    set_placement(&mut app, wrong.piece, wrong);
+    let m = ask_hint(&mut app);
+    assert_eq!(m, vec![tessera::game::solver::hints::HintMarker { piece: wrong.piece, kind: HintKind::MoveThis }]);
+}
+
+#[test]
+fn hints_on_a_set_without_the_lattice_solver_come_from_the_geometric_solver() {
+    use tessera::game::solver::hints::HintKind;
+    let mut app = app("hint-pento");
+    start(&mut app, "abstract/pentominoes-6x10");
+    let m = ask_hint(&mut app);
+    assert_eq!(m[0].kind, HintKind::Which);
+    let m = ask_hint(&mut app);
+    let ghost = m.iter().find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None }).unwrap();
+    set_placement(&mut app, ghost.piece, ghost);
+    let p = app.world().resource::<Progress>();
+    assert!(p.value > 0.0 && !p.overlap, "{}", p.value);
+}
+
+fn ghosts(app: &mut App) -> Vec<tessera::game::solver::thinking::ThinkingGhost> {
+    app.world_mut().query::<&tessera::game::solver::thinking::ThinkingGhost>().iter(app.world()).copied().collect()
+}
+
+#[test]
+fn watching_the_solver_streams_partial_placements_and_ends_with_a_solution() {
+    use tessera::game::solver::thinking::{Thinking, ThinkingPace};
+    let mut app = app("watch");
+    app.insert_resource(ThinkingPace(Duration::from_millis(1)));
+    start(&mut app, LEVEL);
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(app.world().resource::<Thinking>().running);
+    let mut sizes = Vec::new();
+    for _ in 0..2000 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+        sizes.push(ghosts(&mut app).len());
+        if !app.world().resource::<Thinking>().running {
+            break;
+        }
+    }
+    let t = app.world().resource::<Thinking>();
+    assert!(!t.running && t.shown > 1, "shown {}", t.shown);
+    let said = EN.text(t.message.as_ref().unwrap());
+    assert!(said.contains("found a solution"), "{said}");
+    // Partial placements grew and ended with all seven pieces, which verify.
+    assert!(sizes.iter().any(|&n| n > 0 && n < 7), "{sizes:?}");
+    let g = ghosts(&mut app);
+    assert_eq!(g.len(), 7);
+    let active = app.world().resource::<ActiveLevel>().clone();
+    let puzzle = active.level.puzzle();
+    let pieces: Vec<tessera::verify::Piece> = g
+        .iter()
+        .map(|x| {
+            assert!(x.base.abs() < 1e-9);
+            tessera::verify::Piece::from_vertices(
+                &x.placement.apply(&active.level.set.pieces[x.placement.piece], active.level.set.step()),
+                puzzle.target.tol,
+                x.placement.piece,
+            )
+            .unwrap()
+        })
+        .collect();
+    let v = puzzle.judge(&pieces);
+    assert!(v.solved || v.mirrored, "{v:?}");
+}
+
+#[test]
+fn a_second_watch_or_a_placement_stops_the_solver() {
+    use tessera::game::solver::thinking::{Thinking, ThinkingPace};
+    let mut app = app("watch-stop");
+    app.insert_resource(ThinkingPace(Duration::from_millis(200)));
+    start(&mut app, LEVEL);
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(app.world().resource::<Thinking>().running);
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(!app.world().resource::<Thinking>().running);
+    assert!(ghosts(&mut app).is_empty());
+    key(&mut app, KeyCode::KeyW, "w");
+    assert!(app.world().resource::<Thinking>().running);
+    let p = app.world().resource::<ActiveLevel>().level.solution[0];
+    set_placement(&mut app, p.piece, p);
+    assert!(!app.world().resource::<Thinking>().running);
+    // Frames later, nothing from the stopped search appears.
+    for _ in 0..5 {
+        std::thread::sleep(Duration::from_millis(50));
+        app.update();
+    }
+    assert!(ghosts(&mut app).is_empty());
+}
+
+#[test]
+fn the_solver_lab_runs_the_lp_method_and_the_exact_search_as_tasks() {
+    use tessera::game::solver::lab::{LabRun, SolverLab};
+    let mut app = app("lab");
+    start(&mut app, "edge/5x5-1");
+    // The tile family's methods: 0 the exact search, 1 the LP.
+    for run in [LabRun(1), LabRun(0)] {
+        app.world_mut().write_message(run);
+        for _ in 0..20_000 {
+            app.update();
+            if !app.world().resource::<SolverLab>().running {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+        }
+    }
+    let lab = app.world().resource::<SolverLab>();
+    assert_eq!(lab.results.len(), 2, "{:?}", lab.results);
+    assert!(lab.results.iter().all(|r| r.solved), "{:?}", lab.results);
+    assert!(EN.text(&lab.results[0].work).contains("linear program"), "{:?}", lab.results[0]);
+}
+
+/// Show on an LP result plays its iterates first: the fractional assignment as faded tiles
+/// (each tile's shares summing to 1 over the places the iterate holds it), one iterate per
+/// pace, then the arrangement found, whole, which solves the level.
+#[test]
+fn the_lab_plays_the_lp_iterates_as_faded_tiles_then_the_solution() {
+    use tessera::game::solver::lab::{LabGhost, LabRun, LabShow, SolverLab, ITERATE_PACE};
+    use tessera::game::solver::thinking::ThinkingGhost;
+    let mut app = app("lab-iterates");
+    // Turning 6 x 6: the LP needs several programs here (5 when measured).
+    start(&mut app, "edge/turn-6x6-2");
+    app.world_mut().write_message(LabRun(1));
+    for _ in 0..20_000 {
+        app.update();
+        if !app.world().resource::<SolverLab>().results.is_empty() {
+            break;
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    let result = app.world().resource::<SolverLab>().results.first().cloned().expect("the run came back");
+    assert!(result.solved && result.iterates.len() >= 2, "{} iterates", result.iterates.len());
+    let tiles = app.world().resource::<ActiveLevel>().level.set.pieces.len();
+    app.world_mut().write_message(LabShow(0));
+    let ghosts = |app: &mut App| -> Vec<ThinkingGhost> {
+        app.world_mut().query_filtered::<&ThinkingGhost, With<LabGhost>>().iter(app.world()).copied().collect()
+    };
+    let (mut frames, mut at): (Vec<Vec<ThinkingGhost>>, Vec<usize>) = (Vec::new(), Vec::new());
+    for k in 0..2_000 {
+        app.update();
+        let now = ghosts(&mut app);
+        if frames.last() != Some(&now) {
+            frames.push(now);
+            at.push(k);
+        }
+        if app.world().resource::<SolverLab>().playing.is_none() {
+            break;
+        }
+    }
+    assert!(app.world().resource::<SolverLab>().playing.is_none(), "the playback ends");
+    assert_eq!(frames.len(), result.iterates.len() + 1, "every iterate, then the solution");
+    let first = &frames[0];
+    assert!(first.iter().any(|g| g.weight < 0.99), "the first iterate is fractional");
+    for piece in 0..tiles {
+        let share: f32 = first.iter().filter(|g| g.placement.piece == piece).map(|g| g.weight).sum();
+        assert!(share <= 1.0 + 1e-4 && share > 0.4, "tile {piece}: its shares sum to {share}");
+    }
+    let last = frames.last().unwrap();
+    assert!(last.iter().all(|g| g.weight == 1.0) && last.len() == tiles);
+    let placed: Vec<Placement> = last.iter().map(|g| g.placement).collect();
+    assert!(app.world().resource::<ActiveLevel>().level.judge(&placed).solved, "the last frame solves the level");
+    // Each iterate stood for the pace (the test's clock steps 50 ms an update).
+    let updates = (ITERATE_PACE / 0.05).round() as usize;
+    assert!(at.windows(2).all(|w| w[1] - w[0] >= updates - 1), "frames at updates {at:?}");
+}

@@ -1,0 +1,208 @@
+//! Saved progress, broken files, dailies and share codes, the language, the packs list.
+
+use super::*;
+
+#[test]
+fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
+    let path = temp_save("corrupt");
+    std::fs::write(&path, "(completed: {\"classic/arrow\": (best_ms: oops").unwrap();
+    let dir = path.parent().unwrap().join("levels");
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("mine.ron"),
+        tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\""),
+    )
+    .unwrap();
+    std::fs::write(dir.join("broken.ron"), "(name: \"Broken\", levels: [ (id: \"x\", ").unwrap();
+    let (user, errors) = tessera::level::load_dir(&dir);
+    let mut packs = tessera::level::embedded_packs();
+    packs.extend(user);
+
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::input::InputPlugin, bevy::state::app::StatesPlugin))
+        .insert_resource(SaveState::load(path.clone()))
+        .insert_resource(Library { packs, errors })
+        .add_message::<CursorMoved>()
+        .add_plugins(LogicPlugins);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::MainMenu, "the game starts");
+    let save = app.world().resource::<SaveState>();
+    let notice = EN.text(save.notice.as_ref().expect("the player is told"));
+    assert!(notice.contains("could not be read") && notice.contains("corrupt"), "{notice}");
+    assert!(!path.exists(), "the bad file was moved aside");
+    let kept: Vec<_> = std::fs::read_dir(path.parent().unwrap())
+        .unwrap()
+        .filter_map(|e| e.ok())
+        .filter(|e| e.file_name().to_string_lossy().contains("corrupt"))
+        .collect();
+    assert_eq!(kept.len(), 1, "and kept");
+    let lib = app.world().resource::<Library>();
+    // The embedded packs, today's dailies, and the good user pack.
+    assert_eq!(lib.packs.len(), tessera::level::EMBEDDED.len() + 2, "the good user pack still loads");
+    assert!(lib.packs.iter().any(|p| p.id == "mine"));
+    assert_eq!(lib.errors.len(), 1);
+    assert!(lib.errors[0].to_string().contains("broken.ron:1"), "{}", lib.errors[0]);
+    // And the game plays on, saving to a fresh file.
+    start(&mut app, "mine/arrow");
+    assert_eq!(state(&app), AppState::Playing);
+    std::fs::remove_dir_all(path.parent().unwrap()).unwrap();
+}
+
+/// The level's entities live exactly as long as the level: they stay on the solved screen,
+/// are replaced when another level starts, and are gone once the player is back in the menus.
+#[test]
+fn level_entities_are_scoped_to_the_level() {
+    use tessera::game::board::pieces::BoardItem;
+    let count = |app: &mut App| app.world_mut().query_filtered::<Entity, With<BoardItem>>().iter(app.world()).count();
+    let mut app = app("scoped");
+    start(&mut app, LEVEL);
+    let on_board = count(&mut app);
+    assert!(on_board > 7, "the figure and seven pieces: {on_board}");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::Solved);
+    app.update();
+    assert_eq!(count(&mut app), on_board, "the solved screen still shows the board");
+    start(&mut app, "classic/arrow");
+    assert_eq!(count(&mut app), on_board, "a new start replaces the board, it does not add one");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::LevelSelect);
+    assert_eq!(count(&mut app), 0);
+}
+
+/// Today's daily opens from the menu's message, and solving it is saved under its key.
+#[test]
+fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
+    let dir = std::env::temp_dir().join(format!("tessera-game-codes-{}", std::process::id()));
+    let shared = dir.join("levels").join("shared.ron");
+    let today = tessera::support::dates::Date::parse("2026-11-23").unwrap();
+    let mut app = app_with("codes", |app| {
+        app.insert_resource(tessera::game::meta::daily::Today(today));
+        app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
+    });
+    // The daily pack is made from the date.
+    app.world_mut().write_message(tessera::game::meta::daily::OpenDaily { family: "polyomino" });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
+    // A bad code changes nothing but says why.
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode("not a code".into()));
+    app.update();
+    let err = EN.text(app.world().resource::<tessera::game::meta::codes::CodeStatus>().error.as_ref().unwrap());
+    assert!(err.contains("not a Tessera level code"), "{err}");
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "daily/daily-polyomino-2026-11-23");
+    // A good one opens, lands in the shared pack on disk, and opening it again adds nothing.
+    let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
+    let code = tessera::content::share::encode(&arrow.entry);
+    for _ in 0..2 {
+        app.world_mut().write_message(tessera::game::meta::codes::OpenCode(code.clone()));
+        app.update();
+        app.update();
+        assert_eq!(app.world().resource::<ActiveLevel>().key, "shared/arrow");
+    }
+    assert!(app.world().resource::<tessera::game::meta::codes::CodeStatus>().error.is_none());
+    let (packs, errors) = tessera::level::load_dir(&dir.join("levels"));
+    assert!(errors.is_empty(), "{errors:?}");
+    assert_eq!(packs[0].levels.len(), 1);
+    // The level plays to the solved screen from its own solution.
+    let jobs = jobs(&mut app);
+    for job in &jobs {
+        app.world_mut().get_mut::<Placed>(job.entity).unwrap().0 = job.goal;
+    }
+    app.world_mut().write_message(tessera::game::shared::PiecePlaced { piece: None, snapped: false });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A shared pack on disk that does not load is never written over: the code's level still
+/// opens, with a warning.
+#[test]
+fn a_broken_shared_pack_is_left_alone() {
+    let dir = std::env::temp_dir().join(format!("tessera-game-broken-shared-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let shared = dir.join("shared.ron");
+    std::fs::write(&shared, "(name: \"mine\", levels: [ broken").unwrap();
+    let mut app = app_with("broken-shared", |app| {
+        app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
+    });
+    let arrow = tessera::level::embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().clone();
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode(tessera::content::share::encode(&arrow.entry)));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing);
+    let status = app.world().resource::<tessera::game::meta::codes::CodeStatus>();
+    let warning = status.error.as_ref().map(|e| EN.text(e));
+    let warning = warning.unwrap_or_else(|| panic!("{status:?} {:?}", std::fs::read_to_string(&shared)));
+    assert!(warning.contains("left as it is"), "{warning}");
+    assert_eq!(std::fs::read_to_string(&shared).unwrap(), "(name: \"mine\", levels: [ broken");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn the_first_launch_speaks_the_system_language_and_the_setting_changes_it() {
+    use tessera::game::meta::language::{SystemLanguage, Words};
+    use tessera::support::i18n::Lang;
+    let mut app = app_with("language", |app| {
+        app.insert_resource(SystemLanguage(Lang::PtBr));
+    });
+    assert_eq!(app.world().resource::<SaveState>().data.settings.language, Some(Lang::PtBr));
+    let words = *app.world().resource::<Words>();
+    assert_eq!(words.s("menu-play"), "Jogar");
+    // What the game reports is kept as a message and said in the language of the moment.
+    start(&mut app, LEVEL);
+    ask_hint(&mut app);
+    let hint = app.world().resource::<tessera::game::solver::hints::HintState>().message.clone().unwrap();
+    assert_eq!(app.world().resource::<Words>().text(&hint), "Esta peça agora. Peça de novo para ver onde.");
+    // The setting, as the settings screen changes it.
+    app.world_mut().resource_mut::<SaveState>().data.settings.language = Some(Lang::En);
+    app.update();
+    let words = *app.world().resource::<Words>();
+    assert_eq!(words.s("menu-play"), "Play");
+    assert_eq!(words.text(&hint), "This piece next. Ask again to see where.");
+    // A saved language wins over the system's.
+    app.world_mut().resource_mut::<SaveState>().store();
+    let again = app_with("language", |app| {
+        app.insert_resource(SystemLanguage(Lang::PtBr));
+    });
+    assert_eq!(again.world().resource::<Words>().s("menu-play"), "Play");
+}
+
+/// Issue 33, item 6: after a restart the level list opens at the pack last played (it opened
+/// at the first pack). Since issue 34 the list opens at the packs, that one marked and
+/// scrolled to; leaving a level opens its pack's grid.
+#[test]
+fn the_packs_mark_the_pack_played_last_after_a_restart_and_a_level_returns_to_its_pack() {
+    use tessera::game::meta::save::ListFocus;
+    let key = "polyominoes/pentominoes-6x10";
+    let mut first = app("last-pack");
+    start(&mut first, key);
+    let pack = first.world().resource::<ActiveLevel>().pack;
+    assert!(pack > 0, "a pack other than the first");
+    drop(first);
+    // The same save file, a new game.
+    let mut app = app("last-pack");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::LevelSelect);
+    // From the menu the list shows the packs, the one played last marked.
+    assert_eq!(app.world().resource::<ListFocus>().last, Some(pack));
+    assert_eq!(app.world().resource::<ListFocus>().open, None);
+    // Leaving a level opens its pack's grid; the menu closes it again.
+    let other = "edge/3x3-1";
+    start(&mut app, other);
+    let edge = app.world().resource::<ActiveLevel>().pack;
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<ListFocus>().open, Some(edge));
+    assert_eq!(app.world().resource::<ListFocus>().last, Some(edge));
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
+    app.update();
+    app.update();
+    assert_eq!(app.world().resource::<ListFocus>().open, None);
+}
