@@ -4,7 +4,7 @@
 //! solutions its solver finds (up to [`MEASURE_CAP`]), and for dissections how much of the
 //! pieces' outlines the figure hides, for tile puzzles how many ways there are to lay the tiles.
 //! [`score`] weighs them into one number per kind of puzzle, [`stars`] cuts it into 1 to 5,
-//! and a shipped pack lists its levels in the order of their scores (`tests/levels.rs` holds
+//! and a shipped pack lists its levels in the order of their scores (`tests/slow/difficulty.rs` holds
 //! both; `tessera levels --measure` prints the table).
 //!
 //! Why these: a dissection figure is hard where its silhouette hides the pieces' edges (a

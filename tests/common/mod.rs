@@ -2,6 +2,8 @@
 //! tangram, and random lattice assemblies.
 #![allow(dead_code)]
 
+pub mod cli;
+
 use tessera::format::PuzzleFile;
 use tessera::geom::exact::{Lat, LatPt};
 use tessera::geom::ring::ArcTo;

@@ -1,17 +1,8 @@
 //! `tessera verify FILE... [--json]`: the headless command and its contract.
 
-use std::process::Command;
+use crate::common::cli::run;
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/verify");
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(args).output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 fn data(name: &str) -> String {
     format!("{DATA}/{name}")

@@ -1,26 +1,9 @@
 //! Hostile input, through the commands: every limit gives a clear error naming the file and
 //! the limit, nothing panics, hangs or runs out of memory, and the budgets are honoured.
 
+use crate::common::cli::{run, run_env};
 use std::path::{Path, PathBuf};
 use std::process::Command;
-
-fn run_env(args: &[&str], env: &[(&str, &Path)]) -> (i32, String, String) {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tessera"));
-    c.args(args);
-    for (k, v) in env {
-        c.env(k, v);
-    }
-    let out = c.output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    run_env(args, &[])
-}
 
 /// A fresh scratch folder for one test.
 fn scratch(name: &str) -> PathBuf {

@@ -1,14 +1,13 @@
 //! `tessera parts` and `tessera pack`: JSON contracts, SVG output, clear errors.
 
+use crate::common::cli::call;
+
 fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = match args[0].as_str() {
-        "parts" => tessera::cli::poly::parts(&args[1..], &mut out, &mut err),
-        "show" => tessera::cli::poly::show(&args[1..], &mut out, &mut err),
-        _ => tessera::cli::poly::pack(&args[1..], &mut out, &mut err),
-    };
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    match args[0] {
+        "parts" => call(tessera::cli::poly::parts, &args[1..]),
+        "show" => call(tessera::cli::poly::show, &args[1..]),
+        _ => call(tessera::cli::poly::pack, &args[1..]),
+    }
 }
 
 fn json(s: &str) -> serde_json::Value {

@@ -1,23 +1,14 @@
 //! `tessera solve` and the geometric solver: solutions verify, all-solution counts agree with a
 //! brute-force enumeration, impossible figures end with "no solution", bad files are named.
 
+use crate::common::cli::run;
 use std::collections::BTreeSet;
-use std::process::Command;
 use tessera::geom::{pt, Vertex};
 use tessera::pieces::{PieceDef, PieceSet};
 use tessera::solve::geometric::{solve, Options};
 use tessera::solve::lattice::{cells_of, orientations, Cell};
 
 const DATA: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/solve");
-
-fn run(args: &[&str]) -> (i32, String, String) {
-    let out = Command::new(env!("CARGO_BIN_EXE_tessera")).args(args).output().expect("runs");
-    (
-        out.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&out.stdout).into(),
-        String::from_utf8_lossy(&out.stderr).into(),
-    )
-}
 
 fn rings_of(v: &serde_json::Value) -> Vec<Vec<Vertex>> {
     v.as_array()

@@ -9,7 +9,7 @@ use tessera::verify::Piece;
 fn the_geometric_solver_solves_every_shipped_level() {
     let mut nodes = Vec::new();
     for pack in tessera::level::embedded_packs() {
-        // Polyomino boards are the packer's (tests/levels.rs).
+        // Polyomino boards are the packer's (tests/fast/levels.rs).
         for level in pack.levels.iter().filter(|l| {
             l.data::<tessera::family::polyomino::PolyLevel>().is_none()
                 && l.data::<tessera::family::tiles::TileLevel>().is_none()

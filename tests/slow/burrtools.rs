@@ -3,6 +3,7 @@
 //! polycube level exports and comes back the same, and files Tessera cannot follow are
 //! refused with their reason.
 
+use crate::common::cli::call;
 use std::collections::BTreeSet;
 use tessera::family::polyomino::PolyLevel;
 use tessera::family::xmpuzzle;
@@ -10,13 +11,10 @@ use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
 use tessera::polyform::Cell;
 
 fn run(args: &[&str]) -> (i32, String, String) {
-    let args: Vec<String> = args.iter().map(|s| s.to_string()).collect();
-    let (mut out, mut err) = (Vec::new(), Vec::new());
-    let code = match args[0].as_str() {
-        "import" => tessera::cli::import::run(&args[1..], &mut out, &mut err),
-        _ => tessera::cli::burr::export(&args[1..], &mut out, &mut err),
-    };
-    (code, String::from_utf8(out).unwrap(), String::from_utf8(err).unwrap())
+    match args[0] {
+        "import" => call(tessera::cli::import::run, &args[1..]),
+        _ => call(tessera::cli::burr::export, &args[1..]),
+    }
 }
 
 fn scratch(name: &str) -> std::path::PathBuf {

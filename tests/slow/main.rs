@@ -3,6 +3,9 @@
 //! year, BurrTools round trips and the SDP runs. The real window is `tests/window.rs`, run on
 //! its own so nothing else competes for its frames.
 
+#[path = "../common/mod.rs"]
+mod common;
+
 mod burrtools;
 mod daily;
 mod difficulty;
