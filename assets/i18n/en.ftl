@@ -72,6 +72,11 @@ pack-daily = Daily puzzles
 pack-mine = My levels
 pack-shared = Shared levels
 code-bad = This code could not be opened: { $why }
+code-empty = This code could not be opened: it is empty.
+code-too-long = This code could not be opened: it is too long to be a level code.
+code-damaged = This code could not be opened: it is damaged (a character was changed, lost or cut off).
+code-newer = This code was made by a newer Tessera: update the game to open it.
+code-not-ours = This is not a Tessera level code.
 code-opened-but = The level opened, but { $why }
 
 ## Settings

@@ -71,6 +71,11 @@ pack-daily = Desafios do dia
 pack-mine = Minhas fases
 pack-shared = Fases compartilhadas
 code-bad = Não foi possível abrir este código: { $why }
+code-empty = Não foi possível abrir este código: ele está vazio.
+code-too-long = Não foi possível abrir este código: é longo demais para um código de fase.
+code-damaged = Não foi possível abrir este código: ele está danificado (um caractere foi trocado, perdido ou cortado).
+code-newer = Este código foi feito por um Tessera mais novo: atualize o jogo para abri-lo.
+code-not-ours = Isto não é um código de fase do Tessera.
 code-opened-but = A fase abriu, mas { $why }
 
 ## Configurações

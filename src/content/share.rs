@@ -81,6 +81,20 @@ pub fn code_in(text: &str) -> &str {
     query.split('&').find_map(|pair| pair.strip_prefix("code=")).unwrap_or(text)
 }
 
+/// The kind of refusal [`decode`] gave, as a message id of `assets/i18n` (the game says it in
+/// the player's language and leaves the English details to the command line); `None` for
+/// anything else.
+pub fn refusal(why: &str) -> Option<&'static str> {
+    Some(match why {
+        "the code is empty" => "code-empty",
+        w if w.contains("characters long; codes are at most") => "code-too-long",
+        w if w.starts_with("the code is damaged") => "code-damaged",
+        w if w.starts_with("the code was made by a newer Tessera") => "code-newer",
+        w if w.starts_with("this is not a Tessera level code") => "code-not-ours",
+        _ => return None,
+    })
+}
+
 /// The level entry a code holds, or what is wrong with the code. A pasted [`link`] reads as
 /// the code it holds.
 pub fn decode(code: &str) -> Result<Entry, String> {

@@ -217,8 +217,11 @@ fn touch(
 }
 
 fn keyboard(keys: Res<ButtonInput<KeyCode>>, view: Res<View>, mut out: MessageWriter<Action>) {
-    let ctrl = keys.any_pressed([KeyCode::ControlLeft, KeyCode::ControlRight, KeyCode::SuperLeft, KeyCode::SuperRight]);
-    let shift = keys.any_pressed([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    // A modifier let go of in this very frame still held the key pressed with it (a quick
+    // Ctrl+Z arrives whole within one frame).
+    let held = |k: [KeyCode; 2]| keys.any_pressed(k) || keys.any_just_released(k);
+    let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight]) || held([KeyCode::SuperLeft, KeyCode::SuperRight]);
+    let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
     if keys.just_pressed(KeyCode::KeyZ) && ctrl {
         out.write(if shift { Action::Redo } else { Action::Undo });
     } else if keys.just_pressed(KeyCode::KeyY) && ctrl {

@@ -101,14 +101,21 @@ impl Placed {
         let w = self.motion(geom, step).apply(c);
         Vec2::new(w.x as f32, w.y as f32)
     }
-    /// Turns and/or mirrors the piece about its centroid. A polycube piece turns in space
-    /// instead: `d_rot` quarter turns about the axis out of the screen, and `flip` tips it a
-    /// quarter turn about the horizontal axis; it then lands on whole cells.
+    /// Turns the piece `d_rot` steps, then (with `flip`) mirrors it left to right as the
+    /// player sees it, both about its centroid. A polycube piece turns in space instead:
+    /// `d_rot` quarter turns about the axis out of the screen, and `flip` tips it a quarter
+    /// turn about the horizontal axis; it then lands on whole cells.
     pub fn turned(&self, geom: &PieceGeom, step: f64, d_rot: i32, flip: bool) -> Placed {
         self.recentred(geom, step, |p| {
             if geom.turns.is_empty() {
-                p.rot = (p.rot + d_rot).rem_euclid((std::f64::consts::TAU / step).round() as i32);
-                p.flip ^= flip;
+                let steps = (std::f64::consts::TAU / step).round() as i32;
+                p.rot = (p.rot + d_rot).rem_euclid(steps);
+                // A placement mirrors in the piece's own frame, then turns. Mirroring on the
+                // screen after a turn by r is the piece's own mirror followed by a turn by -r.
+                if flip {
+                    p.flip = !p.flip;
+                    p.rot = (-p.rot).rem_euclid(steps);
+                }
             } else {
                 use crate::polyform::place::turn;
                 p.rot = turn(turn(p.rot, 2, d_rot), 0, i32::from(flip));

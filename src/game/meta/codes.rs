@@ -37,6 +37,8 @@ impl Plugin for CodesPlugin {
         app.init_resource::<CodeStatus>()
             .add_message::<OpenCode>()
             .add_systems(Update, open_code)
+            // A refusal belongs to the code just pasted: leaving the list forgets it.
+            .add_systems(OnExit(crate::game::shared::AppState::LevelSelect), |mut s: ResMut<CodeStatus>| s.error = None)
             .add_systems(OnEnter(crate::game::shared::AppState::MainMenu), open_linked);
     }
 }
@@ -69,7 +71,12 @@ fn open_code(
                 status.error = warning;
                 play.write(PlayLevel { pack, level });
             }
-            Err(e) => status.error = Some(Text::new("code-bad").with("why", e)),
+            Err(e) => {
+                status.error = Some(match crate::content::share::refusal(&e) {
+                    Some(id) => Text::new(id),
+                    None => Text::new("code-bad").with("why", e),
+                })
+            }
         }
     }
 }

@@ -128,10 +128,19 @@ impl Plugin for TutorialPlugin {
             .add_systems(PreUpdate, (sense_input, replay))
             .add_systems(
                 Update,
-                (advance.after(PlacementSet), follow_intro.after(PlacementSet), skip)
+                (advance.after(PlacementSet), follow_intro.after(PlacementSet), skip, hold_clock)
                     .run_if(in_state(AppState::Playing)),
             )
             .add_systems(PostUpdate, show_card.before(crate::game::board::view::fit_view));
+    }
+}
+
+/// The level's clock stands at 0:00 while a lesson is being done (the tutorial's steps or a
+/// family's introduction): a solve's time counts from when the player is on their own.
+fn hold_clock(tut: Res<Tutorial>, time: Res<Time>, active: Option<ResMut<ActiveLevel>>) {
+    let teaching = tut.active && (tut.intro.is_some() || tut.current().is_some());
+    if let (true, Some(mut active)) = (teaching, active) {
+        active.bypass_change_detection().started = time.elapsed_secs();
     }
 }
 

@@ -1,8 +1,8 @@
 //! Hints: a request starts a solver task on `AsyncComputeTaskPool`; its answer comes back over
 //! a crossbeam channel and becomes a hint entity. Two steps of help: first the piece to place
 //! next is highlighted, a second request shows where it goes (a ghost). When no completion
-//! exists, the piece to move is marked. Any placement, or leaving the level, cancels a stale
-//! task and clears the hint.
+//! exists, the piece to move is marked. Any placement (but a move of the named piece short of
+//! its place), or leaving the level, cancels a stale task and clears the hint.
 
 use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::ActiveLevel;
@@ -88,14 +88,36 @@ fn clear(mut state: ResMut<HintState>, markers: Query<Entity, With<HintMarker>>,
     }
 }
 
-/// A placement makes any hint (and any task still thinking) stale.
+/// A placement makes any hint (and any task still thinking) stale, except a move of the piece
+/// a hint names that has not brought it to its place: "this piece goes there" does not depend
+/// on where that piece lies, and the player turns it to match the ghost.
 fn stale_on_placement(
     mut placed: MessageReader<PiecePlaced>,
     state: ResMut<HintState>,
+    active: Option<Res<ActiveLevel>>,
+    pieces: Query<(&Piece, &Placed)>,
     markers: Query<Entity, With<HintMarker>>,
     commands: Commands,
 ) {
-    if placed.read().count() > 0 {
+    let moved: Vec<Option<Entity>> = placed.read().map(|m| m.piece).collect();
+    if moved.is_empty() {
+        return;
+    }
+    let keep = match (&state.last, active) {
+        (Some(Hint::Next(goal)), Some(active)) => {
+            let turns = (std::f64::consts::TAU / active.level.set.step()).round() as i32;
+            let home = |p: &Placement| {
+                p.flip == goal.flip
+                    && (p.rot - goal.rot).rem_euclid(turns.max(1)) == 0
+                    && (p.at.0 - goal.at.0).hypot(p.at.1 - goal.at.1) < 1e-6
+            };
+            moved.iter().all(|m| {
+                m.and_then(|e| pieces.get(e).ok()).is_some_and(|(piece, at)| piece.0 == goal.piece && !home(&at.0))
+            })
+        }
+        _ => false,
+    };
+    if !keep {
         clear(state, markers, commands);
     }
 }

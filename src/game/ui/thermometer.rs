@@ -64,8 +64,15 @@ fn toggle_help(ctx: &egui::Context) {
     ctx.data_mut(|d| d.insert_temp(egui::Id::new("thermometer-help"), !open));
 }
 
-/// The explanation card, its top-right corner at `corner`; a tap on it closes it.
-fn help_card(ctx: &egui::Context, corner: egui::Pos2, width: f32, help: &str) {
+/// Whether a press lands outside both the card and the thermometer that opened it (whose own
+/// tap toggles the card).
+fn pressed_elsewhere(press: Option<egui::Pos2>, card: egui::Rect, owner: egui::Rect) -> bool {
+    press.is_some_and(|p| !card.contains(p) && !owner.contains(p))
+}
+
+/// The explanation card, its top-right corner at `corner`, opened by the thermometer at
+/// `owner`; a tap on it, or anywhere else on the screen, closes it.
+fn help_card(ctx: &egui::Context, corner: egui::Pos2, width: f32, help: &str, owner: egui::Rect) {
     if !help_open(ctx) {
         return;
     }
@@ -76,7 +83,8 @@ fn help_card(ctx: &egui::Context, corner: egui::Pos2, width: f32, help: &str) {
                 ui.label(help);
             })
         });
-    if shown.response.interact(egui::Sense::click()).clicked() {
+    let press = ctx.input(|i| i.pointer.any_pressed().then(|| i.pointer.interact_pos()).flatten());
+    if shown.response.interact(egui::Sense::click()).clicked() || pressed_elsewhere(press, shown.response.rect, owner) {
         toggle_help(ctx);
     }
 }
@@ -89,7 +97,7 @@ pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: boo
     if response.on_hover_text(tip).clicked() {
         toggle_help(ui.ctx());
     }
-    help_card(ui.ctx(), egui::pos2(r.right(), r.bottom() + 6.0), (r.width() - 16.0).min(320.0), help);
+    help_card(ui.ctx(), egui::pos2(r.right(), r.bottom() + 6.0), (r.width() - 16.0).min(320.0), help, r);
     let h = 14.0;
     let tube = egui::Rect::from_min_max(
         egui::pos2(r.left() + h, r.center().y - h / 2.0),
@@ -111,9 +119,10 @@ pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<Strin
     let h = (rect.height() * 0.45).clamp(120.0, 320.0);
     let x = rect.right() - w - 14.0;
     let y = rect.top() + hud_insets(rect.width()).0 + 24.0;
-    help_card(ctx, egui::pos2(x - 16.0, y), 300.0, help);
+    let size = egui::vec2(w + 20.0, h + w + 24.0);
+    help_card(ctx, egui::pos2(x - 16.0, y), 300.0, help, egui::Rect::from_min_size(egui::pos2(x - 10.0, y), size));
     egui::Area::new("thermometer".into()).fixed_pos([x - 10.0, y]).show(ctx, |ui| {
-        let (r, response) = ui.allocate_exact_size(egui::vec2(w + 20.0, h + w + 24.0), egui::Sense::click());
+        let (r, response) = ui.allocate_exact_size(size, egui::Sense::click());
         if response.on_hover_text(tip).clicked() {
             toggle_help(ui.ctx());
         }
@@ -133,6 +142,18 @@ pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The card closes on a press anywhere but on itself or its thermometer (issue P1b, item 8:
+    /// it stayed open after a click elsewhere and covered tray pieces).
+    #[test]
+    fn a_press_elsewhere_closes_the_card() {
+        let card = egui::Rect::from_min_size(egui::pos2(900.0, 100.0), egui::vec2(300.0, 120.0));
+        let owner = egui::Rect::from_min_size(egui::pos2(1220.0, 80.0), egui::vec2(42.0, 300.0));
+        assert!(pressed_elsewhere(Some(egui::pos2(200.0, 600.0)), card, owner));
+        assert!(!pressed_elsewhere(Some(egui::pos2(1000.0, 150.0)), card, owner));
+        assert!(!pressed_elsewhere(Some(egui::pos2(1240.0, 200.0)), card, owner));
+        assert!(!pressed_elsewhere(None, card, owner));
+    }
 
     /// A start, a half and a nearly full thermometer read as progress, not as an error: never
     /// red (more red than green or blue), and gold only once solved.

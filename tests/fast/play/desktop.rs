@@ -286,3 +286,77 @@ fn a_right_click_turns_the_piece_under_the_pointer() {
     assert_eq!(placed(&mut app, first), first_before, "the piece selected before stays as it was");
     assert_ne!(placed(&mut app, second).rot, second_before.rot, "the piece under the pointer turns");
 }
+
+/// The outline of piece `e` as it lies, as sorted points rounded to 1e-6.
+fn outline(app: &mut App, e: Entity) -> Vec<(i64, i64)> {
+    let step = app.world().resource::<ActiveLevel>().level.set.step();
+    let (g, p) =
+        app.world_mut().query::<(&PieceGeom, &Placed)>().get(app.world(), e).map(|(g, p)| (g.clone(), *p)).unwrap();
+    let mut v: Vec<(i64, i64)> = p
+        .world(&g, step)
+        .iter()
+        .flatten()
+        .map(|v| ((v.at.x * 1e6).round() as i64, (v.at.y * 1e6).round() as i64))
+        .collect();
+    v.sort_unstable();
+    v
+}
+
+/// F mirrors a piece left to right as the player sees it, however it was turned before: the
+/// outline after R then F is the outline after R reflected about the piece's vertical axis
+/// through its centroid (issue P1b, item 3: F flipped a turned P pentomino top to bottom, and
+/// on a turned triangle looked like another turn).
+#[test]
+fn flip_mirrors_left_to_right_on_the_screen_after_a_turn() {
+    for (level, piece) in [(LEVEL, 3), ("polyominoes/pentominoes-6x10", 0)] {
+        let mut app = app("flip");
+        start(&mut app, level);
+        let e = jobs(&mut app).into_iter().find(|j| j.goal.piece == piece).unwrap().entity;
+        let c = centroid(&mut app, e);
+        mouse_click(&mut app, c);
+        key(&mut app, KeyCode::KeyR, "r");
+        let turned = outline(&mut app, e);
+        let c = centroid(&mut app, e);
+        key(&mut app, KeyCode::KeyF, "f");
+        let flipped = outline(&mut app, e);
+        let cx = (c.x as f64 * 1e6).round() as i64;
+        let mirrored: Vec<(i64, i64)> = turned.iter().map(|&(x, y)| (2 * cx - x, y)).collect();
+        // Every corner has its mirror image, to 1e-4 (the centroid is kept in f32).
+        let near = |a: &(i64, i64), b: &(i64, i64)| (a.0 - b.0).abs() <= 100 && (a.1 - b.1).abs() <= 100;
+        let close = flipped.len() == mirrored.len() && flipped.iter().all(|a| mirrored.iter().any(|b| near(a, b)));
+        assert!(
+            close,
+            "{level}: piece {piece} after R then F\n{flipped:?}\nis not the left-right mirror of\n{mirrored:?}"
+        );
+    }
+}
+
+/// Ctrl+Z pressed and let go of within one frame still undoes (issue P1b, item 10: a quick
+/// Ctrl+Z was lost when both keys were released before the next frame).
+#[test]
+fn a_ctrl_z_within_one_frame_undoes() {
+    let mut app = app("quick-undo");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let before = placed(&mut app, job.entity);
+    let c = centroid(&mut app, job.entity);
+    mouse_drag(&mut app, c, c + Vec2::new(1.0, 0.5));
+    assert_ne!(placed(&mut app, job.entity), before);
+    for (code, state) in [
+        (KeyCode::ControlLeft, ButtonState::Pressed),
+        (KeyCode::KeyZ, ButtonState::Pressed),
+        (KeyCode::KeyZ, ButtonState::Released),
+        (KeyCode::ControlLeft, ButtonState::Released),
+    ] {
+        app.world_mut().write_message(KeyboardInput {
+            key_code: code,
+            logical_key: Key::Unidentified(bevy::input::keyboard::NativeKey::Unidentified),
+            state,
+            text: None,
+            repeat: false,
+            window: Entity::PLACEHOLDER,
+        });
+    }
+    app.update();
+    assert_eq!(placed(&mut app, job.entity), before, "the quick Ctrl+Z undid nothing");
+}

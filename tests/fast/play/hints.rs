@@ -252,3 +252,39 @@ fn the_lab_plays_the_lp_iterates_as_faded_tiles_then_the_solution() {
     let updates = (ITERATE_PACE / 0.05).round() as usize;
     assert!(at.windows(2).all(|w| w[1] - w[0] >= updates - 1), "frames at updates {at:?}");
 }
+
+/// The ghost stays while the player turns, mirrors or moves the piece it names (issue P1b,
+/// item 4: it went away exactly when the player was matching its orientation); it goes once
+/// that piece is in its place, or when another piece moves.
+#[test]
+fn the_ghost_stays_while_its_piece_is_turned_and_goes_when_it_is_placed() {
+    use tessera::game::solver::hints::HintKind;
+    let mut app = app("ghost-turn");
+    start(&mut app, LEVEL);
+    ask_hint(&mut app);
+    let ghost = ask_hint(&mut app)
+        .iter()
+        .find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None })
+        .expect("second step shows where");
+    let job = jobs(&mut app).into_iter().find(|j| j.goal.piece == ghost.piece).unwrap();
+    let c = centroid(&mut app, job.entity);
+    mouse_click(&mut app, c);
+    key(&mut app, KeyCode::KeyR, "r");
+    key(&mut app, KeyCode::KeyF, "f");
+    let c = centroid(&mut app, job.entity);
+    mouse_drag(&mut app, c, c + Vec2::new(0.3, 0.2));
+    assert!(
+        markers(&mut app).iter().any(|m| matches!(m.kind, HintKind::Ghost(p) if p == ghost)),
+        "the ghost went away when its piece was turned, mirrored or moved"
+    );
+    set_placement(&mut app, ghost.piece, ghost);
+    assert!(markers(&mut app).is_empty(), "the piece in its place ends the hint");
+    // Another piece moved makes a new hint stale.
+    ask_hint(&mut app);
+    let named = markers(&mut app)[0].piece;
+    let other = jobs(&mut app).into_iter().find(|j| j.goal.piece != named && j.goal.piece != ghost.piece).unwrap();
+    let c = centroid(&mut app, other.entity);
+    mouse_click(&mut app, c);
+    key(&mut app, KeyCode::KeyR, "r");
+    assert!(markers(&mut app).is_empty(), "a move of another piece clears the hint");
+}

@@ -1,5 +1,7 @@
 //! Headless game tests: `MinimalPlugins` plus the game's logic plugins, driven by injected
-//! mouse, touch and gamepad input until a level is judged solved.
+//! mouse, touch and gamepad input until a level is judged solved. This file is the harness
+//! (an app on the main menu, levels started, input written as the window would write it,
+//! hints asked and followed); the tests sit in one file per subject.
 
 mod cubes;
 mod desktop;
@@ -119,7 +121,11 @@ fn screen(app: &App, world: Vec2) -> Vec2 {
 
 /// Turns needed from `now` to `goal` (mirror first, then rotation steps, both mod 8).
 fn turns(now: &Placement, goal: &Placement) -> (bool, i32) {
-    (now.flip != goal.flip, (goal.rot - now.rot).rem_euclid(8))
+    // The mirror is the screen's (left to right): it takes a piece turned by r to the mirrored
+    // piece turned by -r.
+    let flip = now.flip != goal.flip;
+    let rot = if flip { -now.rot } else { now.rot };
+    (flip, (goal.rot - rot).rem_euclid(8))
 }
 
 fn cursor(app: &mut App, at: Vec2) {

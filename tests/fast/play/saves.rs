@@ -206,3 +206,29 @@ fn the_packs_mark_the_pack_played_last_after_a_restart_and_a_level_returns_to_it
     app.update();
     assert_eq!(app.world().resource::<ListFocus>().open, None);
 }
+
+/// A refused code is said whole in the player's language, and leaving the level list forgets
+/// it (issue P1b, item 8: the error outlived the screen and a change of language, then read
+/// half Portuguese, half English).
+#[test]
+fn a_refused_code_is_said_in_the_players_language_and_forgotten_on_leaving_the_list() {
+    use tessera::support::i18n::{Lang, Tr};
+    let mut app = app("code-refused");
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::LevelSelect);
+    let status = |app: &App| app.world().resource::<tessera::game::meta::codes::CodeStatus>().error.clone();
+    for (code, english) in [("%%% not a code", "not a Tessera level code"), ("", "empty")] {
+        app.world_mut().write_message(tessera::game::meta::codes::OpenCode(code.into()));
+        app.update();
+        let error = status(&app).expect("a refused code says why");
+        assert!(EN.text(&error).contains(english), "{}", EN.text(&error));
+        let pt = Tr(Lang::PtBr).text(&error);
+        assert!(!pt.contains("code") && !pt.contains(english), "half translated: {pt}");
+    }
+    app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
+    app.update();
+    app.update();
+    assert!(status(&app).is_none(), "the refusal outlived the level list");
+}

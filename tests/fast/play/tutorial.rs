@@ -129,3 +129,28 @@ fn polycubes_are_introduced_by_doing() {
     assert_eq!(says(&app), None);
     assert_eq!(app.world().resource::<SaveState>().data.intros, ["solid"]);
 }
+
+/// The clock stands still while the tutorial teaches, and runs once it is done (issue P1b,
+/// item 10: the clock ran through the tutorial, so the first solve's time counted the lesson).
+#[test]
+fn the_clock_starts_when_the_tutorial_is_done() {
+    use tessera::game::meta::tutorial::SkipTutorial;
+    let path = temp_save("tutorial-clock");
+    let _ = std::fs::remove_file(&path);
+    let mut app = app("tutorial-clock");
+    start(&mut app, LEVEL);
+    assert!(tutorial(&app).active, "first launch: the tutorial shows");
+    let clock = |app: &App| {
+        let now = app.world().resource::<Time>().elapsed_secs();
+        now - app.world().resource::<ActiveLevel>().started
+    };
+    for _ in 0..40 {
+        app.update();
+    }
+    assert!(clock(&app) < 0.1, "the clock ran {} s during the tutorial", clock(&app));
+    app.world_mut().write_message(SkipTutorial);
+    for _ in 0..20 {
+        app.update();
+    }
+    assert!((0.9..1.2).contains(&clock(&app)), "20 frames of 50 ms after the tutorial: {} s", clock(&app));
+}
