@@ -9,6 +9,123 @@ use tessera::solve::sdp::{Dissection, Options, AUTO};
 
 type Rings = Vec<Vec<Vertex>>;
 
+/// A shipped tangram level's figure and its pieces turned as its reference solution has them
+/// (in place).
+fn level(id: &str) -> (Rings, Vec<Rings>) {
+    let packs = tessera::level::embedded_packs();
+    let level = packs.iter().flat_map(|p| p.levels.iter()).find(|l| l.id == id).expect("the level");
+    let pieces = level.solution.iter().map(|pl| pl.apply(&level.set.pieces[pl.piece], level.set.step())).collect();
+    (level.target.clone(), pieces)
+}
+
+/// The pieces moved away from the figure (each its own way) and their order reversed.
+fn scattered(pieces: &[Rings]) -> Vec<Rings> {
+    let mut v: Vec<Rings> =
+        pieces.iter().enumerate().map(|(i, p)| shifted(p, pt(7.0 - 3.0 * i as f64, 2.5 * i as f64 - 9.0))).collect();
+    v.reverse();
+    v
+}
+
+#[test]
+fn a_true_placement_satisfies_every_equation() {
+    let (target, pieces) = level("convex-square");
+    let d = Dissection::new(&target, &pieces, 1).unwrap();
+    let t = d.translations(&d.as_given());
+    for index in [IndexSet::Degree(2), IndexSet::Degree(3), IndexSet::Grid(2), IndexSet::Axes(4)] {
+        let eq = d.equations(index).unwrap();
+        assert!(!eq.rows.is_empty());
+        let worst = eq.residual(&t).iter().fold(0.0f64, |m, r| m.max(r.abs()));
+        assert!(worst < 1e-12, "{index:?}: residual {worst:e}");
+    }
+    // Moving one piece breaks them.
+    let mut moved = t.clone();
+    moved[0].0 += 0.05;
+    let eq = d.equations(IndexSet::Degree(3)).unwrap();
+    assert!(eq.residual(&moved).iter().any(|r| r.abs() > 1e-4));
+}
+
+#[test]
+fn a_solutions_rank_one_matrices_are_a_fixed_point() {
+    let (target, pieces) = level("convex-square");
+    let d = Dissection::new(&target, &pieces, 1).unwrap();
+    let given = d.as_given();
+    let opts = Options { limit: 1, start: Some(d.translations(&given)), ..Options::default() };
+    let out = d.solve(&opts, &[IndexSet::Degree(3)]).unwrap();
+    let run = &out.runs[0].1;
+    assert_eq!(run.iterations, 1);
+    assert!(run.objectives[0] < 1e-6, "objective {:e}", run.objectives[0]);
+    let placed = out.placed.expect("solved in one step");
+    for (p, g) in placed.iter().zip(&given) {
+        assert!((p.at - g.at).len() < 1e-6 && p.quarter_turns == 0, "moved to {p:?}");
+    }
+}
+
+#[test]
+fn a_scattered_figure_converges_and_verifies() {
+    for id in ["convex-square", "convex-triangle", "convex-pentagon-1"] {
+        let (target, pieces) = level(id);
+        let d = Dissection::new(&target, &scattered(&pieces), 1).unwrap();
+        let out = d.solve(&Options::default(), &AUTO).unwrap();
+        let placed = out.placed.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
+        assert!(d.verifies(&placed));
+        let run = &out.runs.last().unwrap().1;
+        assert_eq!(run.objectives.len(), run.iterations);
+        assert_eq!(run.sizes.matrices, 7);
+    }
+}
+
+/// Figures whose runs stall on both index sets from W = 0 are solved by a restart from
+/// perturbed weights, and no run along the way claims the figure has no solution.
+#[test]
+fn a_stall_is_escaped_by_a_restart_and_never_called_infeasible() {
+    for (id, restarted) in [("sleeper", true), ("convex-hexagon-2", false)] {
+        let (target, pieces) = level(id);
+        let d = Dissection::new(&target, &scattered(&pieces), 1).unwrap();
+        let out = d.solve(&Options::default(), &AUTO).unwrap();
+        let placed = out.placed.unwrap_or_else(|| panic!("{id}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
+        assert!(d.verifies(&placed));
+        let ended: Vec<&str> = out.runs.iter().filter_map(|(_, r)| r.stopped.as_deref()).collect();
+        // "sleeper" stalls on degree2 and degree3 from W = 0 (with these scattered pieces).
+        assert_eq!(out.runs.len() > AUTO.len(), restarted, "{id}: {ended:?}");
+        for why in ended {
+            assert!(!why.contains("infeasible:") && !why.contains("no placement satisfies"), "{id}: {why}");
+        }
+    }
+}
+
+#[test]
+fn a_wrong_piece_set_is_never_solved() {
+    let (target, pieces) = level("convex-square");
+    // The square (4 corners) swapped for a second copy of a triangle of the same area.
+    let square = pieces.iter().position(|p| p[0].len() == 4 && is_square(&p[0])).expect("the square");
+    let triangle = pieces
+        .iter()
+        .position(|p| p[0].len() == 3 && (area(&p[0]) - area(&pieces[square][0])).abs() < 1e-9)
+        .expect("the medium triangle");
+    let mut wrong = scattered(&pieces);
+    let n = wrong.len();
+    wrong[n - 1 - square] = shifted(&pieces[triangle], pt(20.0, 20.0));
+    let d = Dissection::new(&target, &wrong, 1).unwrap();
+    let out = d.solve(&Options::default(), &AUTO).unwrap();
+    assert!(out.placed.is_none());
+    assert!(out.runs.iter().all(|(_, r)| r.solution.is_none() && r.stopped.is_some()));
+}
+
+fn area(r: &[Vertex]) -> f64 {
+    (0..r.len())
+        .map(|i| r[i].at.x * r[(i + 1) % r.len()].at.y - r[(i + 1) % r.len()].at.x * r[i].at.y)
+        .sum::<f64>()
+        .abs()
+        / 2.0
+}
+
+fn is_square(r: &[Vertex]) -> bool {
+    let d = |i: usize| (r[(i + 1) % 4].at - r[i].at).len();
+    (0..4).all(|i| (d(i) - d(0)).abs() < 1e-9) && ((r[2].at - r[0].at).len() - (r[3].at - r[1].at).len()).abs() < 1e-9
+}
+
+// The command.
+
 fn ring_json(r: &[Vertex]) -> serde_json::Value {
     serde_json::Value::Array(r.iter().map(|v| serde_json::json!([v.at.x, v.at.y])).collect())
 }
