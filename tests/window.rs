@@ -330,6 +330,71 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
     }
 }
 
+/// Drags every tile of the edge level on the board but the last to its place (the level stays
+/// in play; they turn into place by right-clicks first where the level turns); after each
+/// drop, every tile dropped so far shows colour in at least two of its four triangles (a
+/// corner tile has two sides on the frame).
+fn tiles_keep_their_colours(play: &mut Play) {
+    let p = play.state("Playing");
+    let turns = p["turns"].as_i64().unwrap();
+    let n = p["pieces"].as_array().unwrap().len();
+    let goals: Vec<(f32, f32)> = (0..n).map(|i| xy(&p["pieces"][i]["goal"])).collect();
+    // A cell's side on the screen: the nearest two places.
+    let mut cell = f32::MAX;
+    for a in &goals {
+        for b in &goals {
+            let d = (a.0 - b.0).hypot(a.1 - b.1);
+            if d > 1.0 {
+                cell = cell.min(d);
+            }
+        }
+    }
+    let colourful = |c: [u8; 3]| c.iter().max().unwrap() - c.iter().min().unwrap() > 60;
+    for i in 0..n - 1 {
+        let piece = |p: &Value| p["pieces"][i].clone();
+        for _ in 0..turns {
+            let me = piece(&play.read().unwrap());
+            let (rot, goal) = (me["rot"].as_i64().unwrap(), me["goal_rot"].as_i64().unwrap());
+            if (rot - goal).rem_euclid(turns) == 0 {
+                break;
+            }
+            play.right_click(xy(&me["at"]));
+            play.until("the turn", |p| piece(p)["rot"].as_i64() != Some(rot));
+        }
+        let me = piece(&play.read().unwrap());
+        play.drag(xy(&me["at"]), goals[i]);
+        play.until(&format!("tile {i} at its place"), |p| {
+            let at = xy(&piece(p)["at"]);
+            (at.0 - goals[i].0).abs() < 3.0 && (at.1 - goals[i].1).abs() < 3.0
+        });
+        let shot = play.shot(&format!("tile-{i}"));
+        for (k, g) in goals.iter().enumerate().take(i + 1) {
+            let r = 0.18 * cell;
+            let seen = [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]
+                .into_iter()
+                .filter(|(dx, dy)| colourful(shot.at(g.0 + dx, g.1 + dy)))
+                .count();
+            assert!(
+                seen >= 2,
+                "after tile {i} was dropped, tile {k} at {g:?} shows colour in {seen} of its 4 triangles"
+            );
+        }
+    }
+}
+
+/// Issue P1b, item 1, reproduced: on the daily 5 x 5 edge board the first tile dropped in
+/// its place is drawn as a blank grey square (its triangles and symbols gone). Ignored until
+/// that is fixed (`cargo test --test window -- --ignored` runs it); see the issue's notes.
+#[test]
+#[ignore = "fails until P1b item 1 (tiles lose their colours when dropped) is fixed"]
+fn edge_tiles_keep_their_colours_when_dragged_one_after_another() {
+    let mut play = Play::new("tiles");
+    play.start();
+    play.click("daily:edge");
+    play.state("Playing");
+    tiles_keep_their_colours(&mut play);
+}
+
 #[test]
 fn a_player_plays_through_the_real_window() {
     let mut play = Play::new("walk");
@@ -470,4 +535,11 @@ fn a_player_plays_through_the_real_window() {
         first > header,
         "the abstract grid opens scrolled down: its first card's top is at y {first}, the header ends at {header}"
     );
+    // Neither run of the game logged an error (issue P1b: Bevy's mesh allocator logged
+    // "Use-after-free" at every launch, for the held piece's shadow made from an empty path).
+    for k in 0..=play.step {
+        let Ok(log) = std::fs::read_to_string(play.shots.join(format!("game-{k}.log"))) else { continue };
+        let errors: Vec<&str> = log.lines().filter(|l| l.contains("ERROR")).collect();
+        assert!(errors.is_empty(), "game-{k}.log has errors:\n{}", errors.join("\n"));
+    }
 }

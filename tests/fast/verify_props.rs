@@ -137,7 +137,7 @@ proptest! {
         let d = pt(dir.cos(), dir.sin()) * (len * 0.2);
         pieces.push(translated(&pieces[k], d));
         let v = judge(&target, &pieces, Mode::Anchored, false);
-        prop_assert!(v.overlap && !v.solved && v.progress < 1.0);
+        prop_assert!(v.overlap && !v.solved && v.progress < 1.0, "piece {} shifted by {:?}: {:?}", k, d, v);
     }
 
     /// Oracle: the contours the engine rebuilds have the area and the (merged) vertices of the

@@ -115,9 +115,12 @@ fn play(
 }
 
 fn spawn_shadow(mut commands: Commands) {
+    // Hidden until a piece is held, but never empty: an empty path makes an empty mesh, which
+    // Bevy 0.19's mesh slab allocator cannot hold ("Use-after-free" at every launch).
+    let square = shapes::Rectangle { extents: Vec2::ONE, ..default() };
     commands.spawn((
         Shadow(None),
-        ShapeBuilder::with(&ShapePath::new()).fill(fill(Color::BLACK.with_alpha(0.3))).build(),
+        ShapeBuilder::with(&square).fill(fill(Color::BLACK.with_alpha(0.3))).build(),
         Transform::default(),
         Visibility::Hidden,
     ));
