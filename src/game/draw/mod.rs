@@ -49,7 +49,37 @@ impl Plugin for DrawPlugin {
                 draw_hints,
                 draw_thinking,
             ),
-        );
+        )
+        .add_systems(PostUpdate, requeue_on_depth_change.after(bevy::transform::TransformSystems::Propagate));
+    }
+}
+
+/// The depth a 2D mesh was last drawn at.
+#[derive(Component)]
+struct QueuedDepth(f32);
+
+/// Bevy 0.19 keeps a see-through 2D mesh (every lyon shape is one) in its drawing order at the
+/// depth it had when it was last queued, and queues it again only when its mesh or material
+/// changes. A mesh raised or lowered without either kept its old place: a tile's coloured
+/// triangles (children of the tile) went under their own tile's fill once the tile was picked
+/// up and raised, and stayed there (issue P1b, item 1). A change of depth marks the mesh as
+/// changed, so it is queued again where it now lies.
+fn requeue_on_depth_change(
+    mut commands: Commands,
+    mut meshes: Query<(Entity, &GlobalTransform, &mut Mesh2d, Option<&mut QueuedDepth>), Changed<GlobalTransform>>,
+) {
+    for (e, g, mut mesh, queued) in &mut meshes {
+        let z = g.translation().z;
+        match queued {
+            Some(mut q) if q.0 != z => {
+                q.0 = z;
+                mesh.set_changed();
+            }
+            Some(_) => {}
+            None => {
+                commands.entity(e).insert(QueuedDepth(z));
+            }
+        }
     }
 }
 
