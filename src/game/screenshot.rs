@@ -62,7 +62,7 @@ struct Plan {
     quiet: u32,
     /// The lab's result is shown; the hint's second step is asked.
     shown: bool,
-    /// The frame the shot's state was reached (it is taken a few frames later).
+    /// The frame the shot's state was reached, and held since (it is taken a few frames later).
     ready_at: Option<u32>,
 }
 
@@ -424,7 +424,10 @@ fn drive(
         Shot::Solved => plan.arranged && *state.get() == AppState::Solved && celebration.over(time.elapsed_secs()),
         _ => plan.arranged,
     };
-    if ready && plan.ready_at.is_none() {
+    // Counted from when the state was last reached (a hint asked again is not ready meanwhile).
+    if !ready {
+        plan.ready_at = None;
+    } else if plan.ready_at.is_none() {
         plan.ready_at = Some(plan.frames);
     }
     // Give egui and the renderer a few frames to settle once ready, and shoot only after a
