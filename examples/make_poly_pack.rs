@@ -1,6 +1,8 @@
-//! Level-design tool: writes the polyomino pack (`levels/polyominoes.ron`).
+//! Level-design tool: writes the polyomino pack (`levels/polyominoes.ron`), and the boxes that
+//! open the polycubes pack (`cubes`, pasted at the head of `levels/polycubes.ron`).
 //!
 //!   cargo run --no-default-features --release --example make_poly_pack > levels/polyominoes.ron
+//!   cargo run --no-default-features --release --example make_poly_pack cubes
 //!
 //!   cargo run --no-default-features --release --example make_poly_pack pictures \
 //!       levels/design/pictures.txt > levels/pictures.ron
@@ -279,8 +281,16 @@ fn main() {
         parts: soma.clone(),
     });
     levels.retain(solvable);
-    eprintln!("{} levels", levels.len());
-    println!("{}", render("Polyominoes", None, &levels));
+    // The boxes open the polycubes pack (`cubes`: pasted at the head of levels/polycubes.ron);
+    // the flat boards are the polyominoes pack.
+    let (cubes, flat): (Vec<Level>, Vec<Level>) = levels.into_iter().partition(|l| l.size.2 > 0);
+    if args.first().map(String::as_str) == Some("cubes") {
+        eprintln!("{} boxes", cubes.len());
+        println!("{}", render("Polycubes", Some("Policubos"), &cubes));
+    } else {
+        eprintln!("{} levels", flat.len());
+        println!("{}", render("Polyominoes", None, &flat));
+    }
 }
 
 /// The picture boards of a sketch file: `== id | name | nome [| set]` and rows of `#`.

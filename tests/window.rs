@@ -269,6 +269,21 @@ impl Play {
         shot
     }
 
+    /// What the game says once its pieces have stood still for half a second.
+    fn settled(&mut self) -> Value {
+        let t = Instant::now();
+        let mut last = self.read().unwrap();
+        loop {
+            pause(500);
+            let now = self.read().unwrap();
+            if now["pieces"] == last["pieces"] {
+                return now;
+            }
+            assert!(t.elapsed() < PATIENCE, "the pieces never stood still: {now}");
+            last = now;
+        }
+    }
+
     fn state(&mut self, state: &str) -> Value {
         self.until(&format!("state {state}"), |p| p["state"] == state)
     }
@@ -293,12 +308,19 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
         if me["goal"].is_null() {
             continue;
         }
-        // Select it and flip it if needed (a right-click turns it too: counted below).
+        // Turn it a step and flip it if needed (the turns below finish the job): F mirrors it
+        // left to right on the screen, whatever its turn, so its turn is negated (issue P1b,
+        // item 3: after a turn it mirrored top to bottom in its own frame).
         if me["flip"] != me["goal_flip"] {
+            let rot = me["rot"].as_i64().unwrap();
             play.right_click(xy(&me["at"]));
+            let turned = play.until("the turn before the flip", |p| piece(p)["rot"].as_i64() != Some(rot));
+            let rot = piece(&turned)["rot"].as_i64().unwrap();
             play.key("f");
             let want = me["goal_flip"].clone();
-            play.until("the flip", |p| piece(p)["flip"] == want);
+            let flipped = play.until("the flip", |p| piece(p)["flip"] == want);
+            let now = piece(&flipped)["rot"].as_i64().unwrap();
+            assert_eq!(now.rem_euclid(turns), (-rot).rem_euclid(turns), "piece {i} turned {rot}, then flipped: {now}");
         }
         // Right-clicks turn the piece under the pointer a step each.
         for _ in 0..turns {
@@ -383,6 +405,73 @@ fn tiles_keep_their_colours(play: &mut Play) {
     }
 }
 
+/// Every row of words the game shows, run together.
+fn words(p: &Value) -> String {
+    let labels = p["labels"].as_array().map(Vec::as_slice).unwrap_or_default();
+    labels.iter().flat_map(|l| l["rows"].as_array().unwrap().iter()).filter_map(|r| r["text"].as_str()).collect()
+}
+
+/// "Copy code" shows the code it copied until it is hidden (issue P1b, item 10: it was never
+/// shown, so a player without a clipboard could not share it).
+fn code_is_shown(play: &mut Play, key: &str) {
+    let library = tessera::level::embedded_packs();
+    let (pack, id) = key.split_once('/').unwrap();
+    let level = library.iter().find(|p| p.id == pack).and_then(|p| p.levels.iter().find(|l| l.id == id)).unwrap();
+    let code = tessera::content::share::encode(&level.entry);
+    play.click("copy-code");
+    play.until("the code shown", |p| words(p).contains(&code));
+    play.shot("code-shown");
+    play.click("close-code");
+    play.until("the code hidden", |p| !words(p).contains(&code));
+}
+
+/// A hint's second step draws the piece's ghost where it goes; turning that piece keeps the
+/// ghost drawn (issue P1b, item 4: it went away as the player matched its turn).
+fn ghost_stays_while_turned(play: &mut Play, plain: &Shot) {
+    play.key("h");
+    play.until("the hint's first step", |p| p["hinted"] == true);
+    play.key("h");
+    let p = play.until("the hint's ghost", |p| p["ghosts"].as_array().is_some_and(|g| !g.is_empty()));
+    let (piece, at) = (p["ghosts"][0]["piece"].as_u64().unwrap() as usize, xy(&p["ghosts"][0]["at"]));
+    let shown = play.shot("hint-ghost");
+    let differs = |a: [u8; 3], b: [u8; 3]| (0..3).map(|k| (i32::from(a[k]) - i32::from(b[k])).abs()).sum::<i32>();
+    assert!(differs(shown.at(at.0, at.1), plain.at(at.0, at.1)) > 40, "no ghost drawn at {at:?}");
+    let rot = p["pieces"][piece]["rot"].as_i64();
+    play.right_click(xy(&p["pieces"][piece]["at"]));
+    let p = play.until("the hinted piece turned", |p| p["pieces"][piece]["rot"].as_i64() != rot);
+    assert_eq!(p["ghosts"][0]["piece"].as_u64(), Some(piece as u64), "the ghost went away when its piece turned");
+    let turned = play.shot("hint-ghost-turned");
+    assert!(differs(turned.at(at.0, at.1), shown.at(at.0, at.1)) < 24, "the ghost at {at:?} is no longer drawn");
+}
+
+/// The window narrowed mid-level to a phone's shape lays the board out as a level opened at
+/// that size is (issue P1b, item 6: it kept the wide tray and shrank to a postage stamp); then
+/// the window is made wide again.
+fn relaid_when_resized(play: &mut Play, key: &str) {
+    // How wide the figure is drawn: the spread of its pieces' places on screen.
+    let spread = |p: &Value| {
+        let xs: Vec<f32> = p["pieces"].as_array().unwrap().iter().map(|q| xy(&q["goal"]).0).collect();
+        xs.iter().cloned().fold(f32::MIN, f32::max) - xs.iter().cloned().fold(f32::MAX, f32::min)
+    };
+    let narrow = |p: &Value| p["size"][0].as_f64() == Some(420.0);
+    play.xdo(&["windowsize", "--sync", &play.window.clone(), "420", "800"]);
+    play.until("the narrow window", |p| narrow(p) && p["state"] == "Playing");
+    // The pieces glide to the new tray: read once they stand still.
+    let resized = play.settled();
+    play.shot("resized");
+    play.click("back-levels");
+    let card = format!("level:{key}");
+    play.until("the grid", |p| p["state"] == "LevelSelect" && p["marks"][&card].is_array());
+    play.click(&card);
+    play.until("the level again", |p| p["state"] == "Playing" && narrow(p));
+    let fresh = play.settled();
+    play.shot("opened-narrow");
+    let (a, b) = (spread(&resized), spread(&fresh));
+    assert!((a - b).abs() <= 0.05 * b, "the figure is {a} px wide after the resize, {b} px when opened at that size");
+    play.xdo(&["windowsize", "--sync", &play.window.clone(), "1280", "800"]);
+    play.until("the wide window", |p| p["size"][0].as_f64() == Some(1280.0));
+}
+
 #[test]
 fn a_player_plays_through_the_real_window() {
     let mut play = Play::new("walk");
@@ -433,7 +522,12 @@ fn a_player_plays_through_the_real_window() {
     play.click("solved-next");
     let next = play.until("the next level", |p| p["state"] == "Playing" && p["level"] != first["level:".len()..]);
     play.shot("next-level");
-    assert!(next["level"].as_str().unwrap().starts_with("classic/"), "{next}");
+    let key = next["level"].as_str().unwrap().to_string();
+    assert!(key.starts_with("classic/"), "{next}");
+    code_is_shown(&mut play, &key);
+    relaid_when_resized(&mut play, &key);
+    let plain = play.shot("wide-again");
+    ghost_stays_while_turned(&mut play, &plain);
     // Back from a level: its pack's grid; back again: the packs; then the menu.
     play.click("back-levels");
     play.until("the classic grid again", |p| p["state"] == "LevelSelect" && p["marks"]["back-packs"].is_array());

@@ -97,6 +97,7 @@ fn write(
     zoom: Res<crate::game::board::view::Zoom>,
     outputs: Query<&bevy_egui::EguiOutput>,
     hints: Res<crate::game::solver::hints::HintState>,
+    markers: Query<&crate::game::solver::hints::HintMarker>,
     mut last: Local<String>,
 ) {
     let Some(file) = target() else { return };
@@ -135,6 +136,18 @@ fn write(
             }));
         }
     }
+    // The hint's ghosts on the board: the piece and where its centre is drawn.
+    let ghosts: Vec<_> = markers
+        .iter()
+        .filter_map(|m| match m.kind {
+            crate::game::solver::hints::HintKind::Ghost(at) => {
+                let step = active.as_ref()?.level.set.step();
+                let (_, geom, _) = pieces.iter().find(|(p, ..)| p.0 == m.piece)?;
+                Some(serde_json::json!({ "piece": m.piece, "at": screen(Placed(at).world_centroid(geom, step)) }))
+            }
+            _ => None,
+        })
+        .collect();
     let json = serde_json::json!({
         "state": format!("{:?}", state.get()),
         "size": size,
@@ -153,6 +166,7 @@ fn write(
         "widgets": widgets,
         "labels": labels,
         "pieces": drawn,
+        "ghosts": ghosts,
     })
     .to_string();
     if json == *last {

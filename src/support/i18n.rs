@@ -118,6 +118,13 @@ impl Tr {
         self.f(id, &[])
     }
 
+    /// A calendar date in words, as the language writes it ("November 27, 2026",
+    /// "27 de novembro de 2026").
+    pub fn date(&self, d: &crate::support::dates::Date) -> String {
+        let month = self.s(&format!("month-{}", d.month));
+        self.f("date", &[("day", d.day.to_string().into()), ("month", month.into()), ("year", d.year.to_string().into())])
+    }
+
     /// The message `id` with its arguments.
     pub fn f(&self, id: &str, args: &[(&str, FluentValue<'_>)]) -> String {
         let bundle = &bundles()[self.0 as usize];
@@ -253,6 +260,14 @@ pub fn ids(lang: Lang) -> Vec<String> {
 mod tests {
     use super::*;
 
+    /// P1b item 10: dates read as each language writes them, not in ISO form.
+    #[test]
+    fn dates_are_written_in_words() {
+        let d = crate::support::dates::Date { year: 2026, month: 11, day: 7 };
+        assert_eq!(Tr(Lang::En).date(&d), "November 7, 2026");
+        assert_eq!(Tr(Lang::PtBr).date(&d), "7 de novembro de 2026");
+    }
+
     #[test]
     fn catalogues_parse() {
         for lang in Lang::ALL {
@@ -305,6 +320,8 @@ mod tests {
             ("i", 1.into()),
             ("family", "Tangram".into()),
             ("day", "Monday".into()),
+            ("month", "May".into()),
+            ("year", "2026".into()),
         ];
         for lang in Lang::ALL {
             let bundle = &bundles()[lang as usize];

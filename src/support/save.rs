@@ -130,11 +130,12 @@ impl SaveData {
         n
     }
 
-    /// Levels open in order: the first [`OPEN_AHEAD`] of a pack, and one more for each level
-    /// solved (so solving a level always unlocks the next).
+    /// Levels open in the order the pack teaches: the first [`OPEN_AHEAD`] of a pack, one more
+    /// for each level solved (so solving a level always unlocks the next), and all of them once
+    /// the pack's first level is solved: a player who knows the game picks what to play.
     pub fn unlocked(&self, keys: &[String], index: usize) -> bool {
         let done = keys.iter().filter(|k| self.is_done(k)).count();
-        self.is_done(&keys[index]) || index < done + OPEN_AHEAD
+        self.is_done(&keys[index]) || index < done + OPEN_AHEAD || keys.first().is_some_and(|k| self.is_done(k))
     }
 }
 
@@ -186,10 +187,14 @@ pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
     Ok(d)
 }
 
-/// Where levels went when the packs were reshaped around named figures: the generated
-/// figures to the Abstract pack, the T puzzle and the three curved sets to packs of their own.
+/// Where levels went when the packs were reshaped: the generated figures to the Abstract pack,
+/// the T puzzle and the three curved sets to packs of their own, the 3D boxes to Polycubes.
 /// Rules are tried in order; the first prefix that matches is replaced.
-const MOVED: [(&str, &str); 10] = [
+const MOVED: [(&str, &str); 13] = [
+    // The 3D boxes open the polycubes pack, from the two tripods to the Soma cube.
+    ("polyominoes/cubes-2x2x", "polycubes/cubes-2x2x"),
+    ("polyominoes/soma-", "polycubes/soma-"),
+    ("polyominoes/tetracubes-", "polycubes/tetracubes-"),
     ("classic/shard-", "abstract/shard-"),
     ("sets/t-shard-", "abstract/t-shard-"),
     ("sets/pentominoes-6x10", "abstract/pentominoes-6x10"),
@@ -262,9 +267,13 @@ mod tests {
         assert_eq!(load(&p), Loaded::Ok(d.clone()));
         let keys: Vec<String> = (0..6).map(|i| format!("classic/{}", (b'a' + i) as char)).collect();
         let open = |d: &SaveData| (0..6).filter(|&i| d.unlocked(&keys, i)).count();
-        assert_eq!(open(&d), 4, "a is solved: three more are open");
-        d.record("classic/e", 1, 1);
-        assert_eq!(open(&d), 5, "solving e (already open) opens one more");
+        assert_eq!(open(&d), 6, "a, the first, is solved: every level is open");
+        let mut fresh = SaveData::default();
+        assert_eq!(open(&fresh), 3, "nothing solved: the first three are open");
+        fresh.record("classic/c", 1, 1);
+        assert_eq!(open(&fresh), 4, "solving c opens one more");
+        fresh.record("classic/d", 1, 1);
+        assert_eq!(open(&fresh), 5, "and d another");
         std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
     }
 
@@ -277,6 +286,8 @@ mod tests {
             "sets/t-shard-02": (best_ms: 3000, best_moves: 6),
             "curved/egg": (best_ms: 4000, best_moves: 9),
             "curved/heart-07": (best_ms: 5000, best_moves: 11),
+            "polyominoes/soma-cube": (best_ms: 6000, best_moves: 7),
+            "polyominoes/pento-5x3": (best_ms: 7000, best_moves: 3),
         }, last_pack: Some("curved"))"#;
         let d = parse(text).unwrap();
         let keys: Vec<&str> = d.completed.keys().map(String::as_str).collect();
@@ -288,6 +299,8 @@ mod tests {
                 "abstract/t-shard-02",
                 "classic/arrow",
                 "egg/egg",
+                "polycubes/soma-cube",
+                "polyominoes/pento-5x3",
                 "tpuzzle/t-t"
             ]
         );

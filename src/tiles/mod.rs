@@ -34,9 +34,48 @@ pub const W: usize = 3;
 pub type Tile = [u16; 4];
 
 /// Side colours of edge-matching tiles: colour 0 is the frame's; the others cycle through the
-/// first eight piece colours (they stay apart for common colour blindness), each drawn with one
-/// of six symbols on the board, so 24 colours can be told apart without seeing colour at all.
+/// first eight piece colours (they stay apart for common colour blindness), each drawn with a
+/// [`Mark`] on the board.
 const SIDE_COLOURS: usize = 8;
+
+/// The mark drawn on a coloured side, so that sides can be matched without telling hues apart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Mark {
+    Dot,
+    Triangle,
+    Square,
+    Diamond,
+    Plus,
+    Ring,
+    Cross,
+    Star,
+    Hexagon,
+    TriangleDown,
+    Bar,
+    TwoDots,
+}
+
+/// The marks in the order colours take them: twelve, so the first twelve colours have twelve
+/// marks, and hue and mark together (8 hues, 12 marks) stay apart for the first 24 colours.
+pub const MARKS: [Mark; 12] = [
+    Mark::Dot,
+    Mark::Triangle,
+    Mark::Square,
+    Mark::Diamond,
+    Mark::Plus,
+    Mark::Ring,
+    Mark::Cross,
+    Mark::Star,
+    Mark::Hexagon,
+    Mark::TriangleDown,
+    Mark::Bar,
+    Mark::TwoDots,
+];
+
+/// The mark on a side of colour `c`; the frame's colour 0 has none.
+pub fn side_mark(c: u16) -> Option<Mark> {
+    (c != 0).then(|| MARKS[(c as usize - 1) % MARKS.len()])
+}
 
 /// The colour of side colour `c` (0: the frame's dark grey), as RGB in 0..1.
 pub fn side_rgb(c: u16) -> [f32; 3] {
@@ -371,6 +410,18 @@ pub fn load(path: &std::path::Path, rotate: bool) -> Result<Puzzle, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// P1b item 7: with six marks, pink and orange (colours 1 and 7) were both dots. The first
+    /// twelve colours have twelve marks; hue and mark together tell 24 colours apart.
+    #[test]
+    fn side_colours_keep_their_own_marks() {
+        let marks: std::collections::HashSet<_> = (1..=12).map(side_mark).collect();
+        assert_eq!(marks.len(), 12);
+        let looks: std::collections::HashSet<_> =
+            (1..=24).map(|c| (side_rgb(c).map(f32::to_bits), side_mark(c))).collect();
+        assert_eq!(looks.len(), 24);
+        assert_eq!(side_mark(0), None);
+    }
 
     /// Issue P2b, items 7 and 15: a puzzle with more colours than the solvers take is refused
     /// when it is read, before any solver starts (a 32 x 32 board with 1,000 colours made the

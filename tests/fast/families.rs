@@ -37,7 +37,7 @@ fn families_name_their_capabilities() {
     assert_eq!(tangram.drawings, 0);
     let poly = find("polyominoes", "pentominoes-6x10").caps();
     assert!(poly.turn && poly.mirror && poly.grid && poly.watch && !poly.tip && !poly.lab);
-    let cube = find("polyominoes", "soma-cube").caps();
+    let cube = find("polycubes", "soma-cube").caps();
     assert!(cube.turn && cube.tip && !cube.mirror && !cube.watch && cube.grid);
     assert_eq!(cube.drawings, 24);
     for (_, l) in levels().into_iter().filter(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()) {
@@ -46,12 +46,12 @@ fn families_name_their_capabilities() {
         assert!(c.lab && c.grid && !c.mirror && !c.watch && !c.tip);
     }
     assert_eq!(find("classic", "convex-triangle").family.name(), "tangram");
-    assert_eq!(find("polyominoes", "soma-cube").family.name(), "polyomino");
+    assert_eq!(find("polycubes", "soma-cube").family.name(), "polyomino");
 }
 
 #[test]
 fn a_redrawn_piece_only_moves_and_a_rigid_one_turns() {
-    let cube = find("polyominoes", "soma-cube");
+    let cube = find("polycubes", "soma-cube");
     let p = Placement { piece: 0, rot: 5, flip: false, at: (3.0, 2.0) };
     let drawn = cube.drawing(0, 5).expect("polycube pieces are redrawn per rotation");
     let placed = &cube.place(&[p])[0];
@@ -74,7 +74,7 @@ fn a_redrawn_piece_only_moves_and_a_rigid_one_turns() {
 #[test]
 fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
     for (pack, id) in
-        [("classic", "convex-triangle"), ("polyominoes", "pentominoes-6x10"), ("polyominoes", "soma-cube")]
+        [("classic", "convex-triangle"), ("polyominoes", "pentominoes-6x10"), ("polycubes", "soma-cube")]
     {
         let level = find(pack, id);
         // Every piece far away in the tray.

@@ -153,3 +153,45 @@ fn a_broken_user_pack_does_not_hide_the_good_ones() {
     assert_eq!(errors.len(), 1);
     assert!(errors[0].file.ends_with("broken.ron") && errors[0].line.is_some(), "{}", errors[0]);
 }
+
+/// A pack never names two levels alike, in any language, and an edge board's name counts the
+/// colours a player sees on its tiles (P1b item 7: "3 x 3, 3 colours" showed five).
+#[test]
+fn level_names_are_distinct_and_count_what_the_board_shows() {
+    use std::collections::HashSet;
+    use tessera::support::i18n::Lang;
+    let mut wrong = Vec::new();
+    for pack in embedded_packs() {
+        for lang in Lang::ALL {
+            let mut seen = HashSet::new();
+            for level in &pack.levels {
+                if !seen.insert(level.name_in(lang.tag())) {
+                    wrong.push(format!("{}: two levels named {:?} in {}", pack.id, level.name_in(lang.tag()), lang.tag()));
+                }
+            }
+        }
+        for level in &pack.levels {
+            let Some(edge) = &level.entry.edge else { continue };
+            let colours: HashSet<i64> =
+                edge.tiles.iter().flat_map(|&(n, e, s, w)| [n, e, s, w]).filter(|&c| c != 0).collect();
+            let said = level.name.split(", ").find_map(|part| part.strip_suffix(" colours")?.parse::<usize>().ok());
+            if said.is_some_and(|n| n != colours.len()) {
+                wrong.push(format!("{}/{}: {:?} shows {} colours", pack.id, level.id, level.name, colours.len()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{wrong:#?}");
+}
+
+/// P1b item 10: the 3D pack starts with its gentlest box (two pieces), and the polyominoes
+/// pack holds flat boards only (the two-piece 3D introduction sat there while Polycubes
+/// opened on the seven-piece Soma).
+#[test]
+fn the_3d_levels_open_the_polycubes_pack() {
+    let packs = embedded_packs();
+    let pack = |id: &str| packs.iter().find(|p| p.id == id).unwrap();
+    let first = &pack("polycubes").levels[0];
+    assert!(first.solid().is_some() && first.set.pieces.len() <= 2, "{} opens Polycubes", first.id);
+    let flat = pack("polyominoes").levels.iter().filter(|l| l.solid().is_some()).map(|l| &l.id).collect::<Vec<_>>();
+    assert!(flat.is_empty(), "3D levels among the polyominoes: {flat:?}");
+}

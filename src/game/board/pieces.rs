@@ -64,7 +64,14 @@ pub struct PiecesPlugin;
 
 impl Plugin for PiecesPlugin {
     fn build(&self, app: &mut App) {
-        app.init_resource::<StartLayout>().add_systems(OnEnter(AppState::Playing), spawn_board);
+        app.init_resource::<StartLayout>()
+            .init_resource::<LaidOutFor>()
+            .add_systems(OnEnter(AppState::Playing), spawn_board)
+            // Before the view is fitted, in the frame the window changed.
+            .add_systems(
+                PostUpdate,
+                relayout.run_if(in_state(AppState::Playing)).before(crate::game::board::view::fit_view),
+            );
     }
 }
 
@@ -227,6 +234,84 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
     (out, bounds.inflate(0.25))
 }
 
+/// A level's board as laid out for a screen: the figure's region (with a solid's 3D view),
+/// whether a grid board is shown turned, the pieces' start places and the board's bounds.
+struct Board {
+    figure: Rect,
+    turned: bool,
+    start: Vec<Placement>,
+    bounds: Rect,
+}
+
+fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
+    let frame = crate::game::board::layout::frame(level);
+    let solid = frame.is_some();
+    let free = crate::game::board::view::free_area(screen, solid, false);
+    let mut f = bbox_of(&level.target);
+    if let Some(r) = frame {
+        f.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
+        f.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
+    }
+    let figure = Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32);
+    // A flat grid board may be shown turned; its tray is laid out for the screen turned too.
+    let turned = !solid && level.caps().grid && crate::game::board::view::turns(screen, figure);
+    let aspect = if turned { free.y / free.x } else { free.x / free.y };
+    let (start, bounds) = start_layout(level, aspect);
+    Board { figure, turned, start, bounds }
+}
+
+/// The kind of screen a board was laid out for: (narrow, portrait). A window resized or a
+/// phone turned into another kind lays the board out again ([`relayout`]).
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct LaidOutFor(pub Option<(bool, bool)>);
+
+fn screen_class(size: Vec2) -> (bool, bool) {
+    (size.x < crate::game::board::view::NARROW, size.y > size.x * 1.1)
+}
+
+/// The window became another kind of screen mid-level (a phone turned, a window narrowed to a
+/// phone's width): the tray is laid out for it again and a grid board turns to fit it. Pieces
+/// the player moved stay where they are (the board's bounds grow to keep them); the others go
+/// to their new places in the tray, which Restart then uses.
+#[allow(clippy::too_many_arguments)]
+pub fn relayout(
+    active: Option<Res<ActiveLevel>>,
+    windows: Query<&Window, With<bevy::window::PrimaryWindow>>,
+    offscreen: Option<Res<crate::game::board::view::OffscreenSize>>,
+    mut frames: ResMut<crate::game::shared::Frames>,
+    mut laid_out: ResMut<LaidOutFor>,
+    mut layout: ResMut<StartLayout>,
+    mut bounds: ResMut<BoardBounds>,
+    mut turned: ResMut<crate::game::board::view::BoardTurned>,
+    mut pieces: Query<(&Piece, &mut Placed)>,
+) {
+    let Some(size) = crate::game::board::view::screen_size(&windows, offscreen.as_deref()) else { return };
+    let class = screen_class(size);
+    if laid_out.0.is_none_or(|c| c == class) {
+        return;
+    }
+    laid_out.0 = Some(class);
+    let Some(active) = active else { return };
+    // The pieces glide to their new places in the frames that follow.
+    frames.ask();
+    let board = lay_out(&active.level, size);
+    let mut rect = board.bounds;
+    for (piece, mut placed) in &mut pieces {
+        match (layout.0.get(piece.0), board.start.get(piece.0)) {
+            (Some(old), Some(new)) if *old == placed.0 => placed.0 = *new,
+            _ => {
+                for rings in active.level.place(&[placed.0]) {
+                    let b = bbox_of(&rings);
+                    rect = rect.union(Rect::new(b.min.x as f32, b.min.y as f32, b.max.x as f32, b.max.y as f32));
+                }
+            }
+        }
+    }
+    layout.0 = board.start;
+    bounds.0 = rect;
+    turned.0 = board.turned;
+}
+
 #[allow(clippy::too_many_arguments)]
 pub fn spawn_board(
     mut commands: Commands,
@@ -238,6 +323,7 @@ pub fn spawn_board(
     mut turned: ResMut<crate::game::board::view::BoardTurned>,
     mut placed: MessageWriter<crate::game::shared::PiecePlaced>,
     view: Res<crate::game::board::view::View>,
+    mut laid_out: ResMut<LaidOutFor>,
 ) {
     // Another level (or the same one again) replaces the board in place; leaving for the
     // menus despawns it by its `DespawnOnExit(InLevel)`.
@@ -259,20 +345,11 @@ pub fn spawn_board(
         let c = Vec2::new(c.x as f32, c.y as f32);
         commands.spawn((OptionalCell(c), BoardItem, InLevel.scoped(), Transform::from_xyz(c.x, c.y, 0.5)));
     }
-    let frame = crate::game::board::layout::frame(level);
-    let solid = frame.is_some();
-    let free = crate::game::board::view::free_area(view.size, solid, false);
-    let mut f = bbox_of(&level.target);
-    if let Some(r) = frame {
-        f.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
-        f.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
-    }
-    let f = Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32);
-    figure.0 = Some(f);
-    // A flat grid board may be shown turned; its tray is laid out for the screen turned too.
-    turned.0 = !solid && level.caps().grid && crate::game::board::view::turns(view.size, f);
-    let aspect = if turned.0 { free.y / free.x } else { free.x / free.y };
-    let (start, rect) = start_layout(level, aspect);
+    let board = lay_out(level, view.size);
+    figure.0 = Some(board.figure);
+    turned.0 = board.turned;
+    laid_out.0 = Some(screen_class(view.size));
+    let (start, rect) = (board.start, board.bounds);
     bounds.0 = rect;
     layout.0 = start.clone();
     for (i, p) in start.iter().enumerate() {

@@ -236,6 +236,15 @@ impl Plugin for ViewPlugin {
     }
 }
 
+/// The window's size in logical pixels, or the off-screen image's; `None` without either.
+pub fn screen_size(windows: &Query<&Window, With<PrimaryWindow>>, offscreen: Option<&OffscreenSize>) -> Option<Vec2> {
+    match (windows.single(), offscreen) {
+        (Ok(w), _) => Some(Vec2::new(w.width(), w.height())),
+        (Err(_), Some(o)) => Some(o.0),
+        _ => None,
+    }
+}
+
 /// Fits the board into the window (letterboxed), below the HUD.
 #[allow(clippy::too_many_arguments)]
 pub fn fit_view(
@@ -250,11 +259,7 @@ pub fn fit_view(
     mut zoom: ResMut<Zoom>,
     mut view: ResMut<View>,
 ) {
-    let size = match (windows.single(), offscreen) {
-        (Ok(w), _) => Vec2::new(w.width(), w.height()),
-        (Err(_), Some(o)) => o.0,
-        _ => return,
-    };
+    let Some(size) = screen_size(&windows, offscreen.as_deref()) else { return };
     let solid = solid.is_some_and(|s| s.0.is_some());
     let cards = cards.map(|c| *c).unwrap_or_default();
     let (mut top, mut bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);

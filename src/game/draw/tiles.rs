@@ -1,5 +1,5 @@
 //! Edge-matching tiles on the board (the edge family's drawing): each tile is four coloured
-//! triangles with a symbol in each, over its piece; a hint's ghost tile shows its colours too;
+//! triangles with a mark in each, over its piece; a hint's ghost tile shows its colours too;
 //! and the sides the judge marks as mismatched get red bars.
 
 use crate::family::tiles::TileLevel;
@@ -75,7 +75,7 @@ fn dress_thinking(
 
 use crate::tiles::side_rgb;
 
-/// The four coloured triangles of a tile, with a symbol in each, as children of the piece;
+/// The four coloured triangles of a tile, with a mark in each, as children of the piece;
 /// `alpha` below 1 fades them.
 fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile, alpha: f32) {
     let outline = OUTLINE.with_alpha(OUTLINE.alpha() * alpha);
@@ -91,42 +91,57 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile, 
             Transform::from_xyz(0.0, 0.0, 0.1),
             ChildOf(piece),
         ));
-        if colour == 0 {
-            continue;
-        }
-        // The symbol, two thirds of the way from the centre to the side.
+        let Some(mark) = crate::tiles::side_mark(colour) else { continue };
+        // The mark, two thirds of the way from the centre to the side.
         let at = c + ((a + b) * 0.5 - c) * 0.62;
-        let sym = (colour as usize - 1) % 6;
-        let r = 0.075;
         let ink = Color::srgba(0.08, 0.08, 0.10, alpha);
-        let shape = match sym {
-            0 => ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).fill(fill(ink)).build(),
-            5 => {
-                ShapeBuilder::with(&shapes::Circle { radius: r, center: Vec2::ZERO }).stroke(stroke(ink, 0.03)).build()
-            }
-            4 => {
-                let plus = ShapePath::new()
-                    .move_to(Vec2::new(-r, 0.0))
-                    .line_to(Vec2::new(r, 0.0))
-                    .move_to(Vec2::new(0.0, -r))
-                    .line_to(Vec2::new(0.0, r));
-                ShapeBuilder::with(&plus).stroke(stroke(ink, 0.035)).build()
-            }
-            k => {
-                // 1: triangle, 2: square, 3: diamond.
-                let (n, turn) = [(3, 0.0), (4, std::f32::consts::FRAC_PI_4), (4, 0.0)][k - 1];
-                let pts = (0..n)
-                    .map(|i| {
-                        Vec2::from_angle(
-                            turn + std::f32::consts::FRAC_PI_2 + i as f32 * std::f32::consts::TAU / n as f32,
-                        ) * r
-                            * 1.2
-                    })
-                    .collect();
-                ShapeBuilder::with(&shapes::Polygon { points: pts, closed: true }).fill(fill(ink)).build()
-            }
-        };
-        commands.spawn((shape, Transform::from_xyz(at.x, at.y, 0.2), ChildOf(piece)));
+        let shape = mark_shape(mark, ink);
+        // Drawn in the side's own frame, its top toward the side: a colour's mark looks the same
+        // on every side of every tile however it is turned, and two matched sides show mirror
+        // images (two triangles point at each other).
+        let toward_side = Quat::from_rotation_z(-(side as f32) * std::f32::consts::FRAC_PI_2);
+        commands.spawn((shape, Transform::from_xyz(at.x, at.y, 0.2).with_rotation(toward_side), ChildOf(piece)));
+    }
+}
+
+/// A side's mark as a shape about 0.15 across, centred on the origin.
+fn mark_shape(mark: crate::tiles::Mark, ink: Color) -> Shape {
+    use crate::tiles::Mark;
+    use std::f32::consts::{FRAC_PI_2, FRAC_PI_4, TAU};
+    let r = 0.075;
+    // A regular polygon of `n` corners, the first at `turn` past straight up, `k` times r across.
+    let polygon = |n: usize, turn: f32, k: f32| shapes::Polygon {
+        points: (0..n).map(|i| Vec2::from_angle(turn + FRAC_PI_2 + i as f32 * TAU / n as f32) * r * k).collect(),
+        closed: true,
+    };
+    let lines = |segments: &[(Vec2, Vec2)]| {
+        let path = segments.iter().fold(ShapePath::new(), |p, &(a, b)| p.move_to(a).line_to(b));
+        ShapeBuilder::with(&path).stroke(stroke(ink, 0.035)).build()
+    };
+    let dot = |x: f32, radius: f32| shapes::Circle { radius, center: Vec2::new(x, 0.0) };
+    match mark {
+        Mark::Dot => ShapeBuilder::with(&dot(0.0, r)).fill(fill(ink)).build(),
+        Mark::Ring => ShapeBuilder::with(&dot(0.0, r)).stroke(stroke(ink, 0.03)).build(),
+        Mark::Triangle => ShapeBuilder::with(&polygon(3, 0.0, 1.2)).fill(fill(ink)).build(),
+        Mark::TriangleDown => ShapeBuilder::with(&polygon(3, TAU / 2.0, 1.2)).fill(fill(ink)).build(),
+        Mark::Square => ShapeBuilder::with(&polygon(4, FRAC_PI_4, 1.2)).fill(fill(ink)).build(),
+        Mark::Diamond => ShapeBuilder::with(&polygon(4, 0.0, 1.2)).fill(fill(ink)).build(),
+        Mark::Hexagon => ShapeBuilder::with(&polygon(6, 0.0, 1.0)).stroke(stroke(ink, 0.03)).build(),
+        Mark::Star => {
+            let star = shapes::Polygon {
+                points: (0..10)
+                    .map(|i| Vec2::from_angle(FRAC_PI_2 + i as f32 * TAU / 10.0) * r * if i % 2 == 0 { 1.3 } else { 0.55 })
+                    .collect(),
+                closed: true,
+            };
+            ShapeBuilder::with(&star).fill(fill(ink)).build()
+        }
+        Mark::Plus => lines(&[(Vec2::new(-r, 0.0), Vec2::new(r, 0.0)), (Vec2::new(0.0, -r), Vec2::new(0.0, r))]),
+        Mark::Cross => lines(&[(Vec2::splat(-r), Vec2::splat(r)), (Vec2::new(-r, r), Vec2::new(r, -r))]),
+        Mark::Bar => lines(&[(Vec2::new(-r * 1.2, 0.0), Vec2::new(r * 1.2, 0.0))]),
+        Mark::TwoDots => {
+            ShapeBuilder::with(&dot(-r * 0.6, r * 0.45)).add(&dot(r * 0.6, r * 0.45)).fill(fill(ink)).build()
+        }
     }
 }
 

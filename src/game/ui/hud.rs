@@ -4,6 +4,14 @@ use super::prelude::*;
 use super::thermometer::{horizontal_thermometer, thermometer};
 use super::widgets::{clock, level_name};
 
+/// The share code last copied: when (the HUD says "Copied" for a moment) and, for the level
+/// it was copied on, the text itself, shown until hidden.
+#[derive(Default)]
+pub struct Copied {
+    at: Option<f32>,
+    shown: Option<(String, String)>,
+}
+
 #[allow(clippy::too_many_arguments)]
 pub(super) fn hud(
     mut contexts: EguiContexts,
@@ -21,7 +29,7 @@ pub(super) fn hud(
     mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
     tr: Res<Words>,
     mut cards: ResMut<crate::game::shared::Cards>,
-    mut copied_at: Local<Option<f32>>,
+    mut copied: Local<Copied>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(active) = active else { return Ok(()) };
@@ -48,13 +56,9 @@ pub(super) fn hud(
                 } else {
                     super::widgets::compact_button(ui, tr.s("copy-code"))
                 };
-                let copied = share.on_hover_text(tr.s("copy-code-tip")).clicked();
-                if copied {
-                    ui.ctx()
-                        .copy_text(crate::game::web::share_text(crate::content::share::encode(&active.level.entry)));
-                }
-                copied
+                mark(share.on_hover_text(tr.s("copy-code-tip")), "copy-code").clicked()
             };
+            let mut copy = false;
             // Wraps on a phone: a long level name must not push the clock and buttons off.
             ui.horizontal_wrapped(|ui| {
                 // On a phone the way back and the share code are icons, so one row holds them.
@@ -69,7 +73,7 @@ pub(super) fn hud(
                 }
                 // On a phone the copy icon comes first, so the name and clock wrap, not it.
                 if narrow && copy_code(ui, true) {
-                    *copied_at = Some(time.elapsed_secs());
+                    copy = true;
                 }
                 ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
                 // Kept whole: on a phone it moves to the next row rather than breaking as "0 / moves".
@@ -84,9 +88,9 @@ pub(super) fn hud(
                     edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
                 }
                 if !narrow && copy_code(ui, false) {
-                    *copied_at = Some(time.elapsed_secs());
+                    copy = true;
                 }
-                if copied_at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
+                if copied.at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
                     ui.weak(tr.s("copied"));
                 }
                 if active.level.solid().is_some() && !narrow {
@@ -99,6 +103,30 @@ pub(super) fn hud(
                     ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
                 }
             });
+            // The code copied is shown too, to be read out or copied by hand where the
+            // clipboard does not reach, until closed or the level changes.
+            if copy {
+                let text = crate::game::web::share_text(crate::content::share::encode(&active.level.entry));
+                ui.ctx().copy_text(text.clone());
+                copied.at = Some(time.elapsed_secs());
+                copied.shown = Some((active.key.clone(), text));
+            }
+            if copied.shown.as_ref().is_some_and(|(key, _)| *key != active.key) {
+                copied.shown = None;
+            }
+            if let Some((_, text)) = copied.shown.as_ref() {
+                let mut close = false;
+                ui.horizontal(|ui| {
+                    let hide = super::widgets::compact_button(ui, "🗙").on_hover_text(tr.s("code-close"));
+                    close = mark(hide, "close-code").clicked();
+                    ui.weak(tr.s("code-shown"));
+                    let code = egui::Label::new(egui::RichText::new(text).monospace().small()).selectable(true).wrap();
+                    mark(ui.add(code), "shown-code");
+                });
+                if close {
+                    copied.shown = None;
+                }
+            }
             // On a phone the note on optional cells has a row of its own too.
             if narrow && optional {
                 ui.weak(tr.s("hud-optional"));

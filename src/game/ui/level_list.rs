@@ -5,7 +5,7 @@ use super::packs::Shelf;
 use super::prelude::*;
 use super::thumbnails::{Budget, Card, Thumbnails, THUMBS_TIME};
 use super::widgets::centered_window;
-use super::widgets::{level_name, pack_name};
+use super::widgets::{level_name, pack_name, solved_bar};
 use crate::game::meta::save::ListFocus;
 
 #[allow(clippy::too_many_arguments)]
@@ -61,12 +61,7 @@ pub(super) fn level_select(
         let keys = library.keys(pi);
         let done = keys.iter().filter(|k| save.data.is_done(k)).count();
         ui.horizontal_wrapped(|ui| {
-            ui.add(
-                egui::ProgressBar::new(done as f32 / keys.len().max(1) as f32)
-                    .desired_width(190.0)
-                    .desired_height(20.0)
-                    .text(tr.f("levels-solved", &[("done", done.into()), ("total", keys.len().into())])),
-            );
+            solved_bar(ui, done, keys.len(), &tr);
             if !pack.author.is_empty() {
                 ui.small(tr.f("levels-by", &[("author", pack.author.as_str().into())]));
             }

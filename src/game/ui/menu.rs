@@ -42,7 +42,7 @@ pub(super) fn main_menu(
                 next.set(AppState::LevelSelect);
             }
             ui.add_space(8.0);
-            ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", today.0.to_string().into())])).strong());
+            ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", tr.date(&today.0).into())])).strong());
             ui.horizontal_wrapped(|ui| {
                 for family in crate::content::daily::FAMILIES {
                     let done = save.data.is_done(&crate::game::meta::daily::key(family, today.0));

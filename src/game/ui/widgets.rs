@@ -54,7 +54,7 @@ pub(super) fn level_name(level: &crate::level::Level, tr: &Words) -> String {
     let Some((family, date)) = crate::content::daily::parse_level_id(&level.id) else { return own() };
     let Some(title) = crate::family::registry::daily_title(family) else { return own() };
     let day = ["day-1", "day-2", "day-3", "day-4", "day-5", "day-6", "day-7"][date.weekday() as usize % 7];
-    tr.f("daily-level", &[("family", tr.s(title).into()), ("day", tr.s(day).into()), ("date", date.to_string().into())])
+    tr.f("daily-level", &[("family", tr.s(title).into()), ("day", tr.s(day).into()), ("date", tr.date(&date).into())])
 }
 
 /// A pack's name in the player's language: the game's own packs (daily puzzles, the player's
@@ -83,4 +83,37 @@ pub(super) fn compact_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText
 pub(super) fn tap_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
     let min = if ui.ctx().content_rect().width() < NARROW { super::theme::TOUCH } else { 0.0 };
     ui.add(egui::Button::new(text).min_size(egui::vec2(min, min)))
+}
+
+/// A pack's "3/21 solved", its words beside a thin bar (not over it), the bar filled only as
+/// far as levels are solved.
+pub(super) fn solved_bar(ui: &mut egui::Ui, done: usize, total: usize, tr: &Words) {
+    ui.label(tr.f("levels-solved", &[("done", done.into()), ("total", total.into())]));
+    let (track, _) = ui.allocate_exact_size(egui::vec2(120.0, 8.0), egui::Sense::hover());
+    let radius = track.height() / 2.0;
+    ui.painter().rect_filled(track, radius, ui.visuals().extreme_bg_color);
+    if let Some(part) = bar_fill(track, done as f32 / total.max(1) as f32) {
+        ui.painter().rect_filled(part, radius, super::theme::ACCENT);
+    }
+}
+
+/// The filled part of a bar's `track` at `frac` (0 to 1): none at all at 0 (egui's own bar
+/// draws a dot there).
+fn bar_fill(track: egui::Rect, frac: f32) -> Option<egui::Rect> {
+    let frac = frac.clamp(0.0, 1.0);
+    (frac > 0.0).then(|| egui::Rect::from_min_size(track.min, egui::vec2(track.width() * frac, track.height())))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// P1b item 10: a pack with nothing solved showed a gold dot on an empty bar.
+    #[test]
+    fn an_empty_bar_has_no_fill() {
+        let track = egui::Rect::from_min_size(egui::pos2(10.0, 5.0), egui::vec2(120.0, 8.0));
+        assert_eq!(bar_fill(track, 0.0), None);
+        assert_eq!(bar_fill(track, 1.0), Some(track));
+        assert_eq!(bar_fill(track, 0.25).map(|r| r.width()), Some(30.0));
+    }
 }

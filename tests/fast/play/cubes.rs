@@ -381,14 +381,14 @@ fn solve_in_3d(app: &mut App, hand: Hand) {
 #[test]
 fn a_soma_cube_is_solved_in_3d_with_the_mouse() {
     let mut app = app("soma-mouse");
-    start(&mut app, "polyominoes/soma-cube");
+    start(&mut app, "polycubes/soma-cube");
     solve_in_3d(&mut app, Hand::Mouse);
 }
 
 #[test]
 fn a_soma_cube_is_solved_in_3d_by_touch() {
     let mut app = app("soma-touch");
-    start(&mut app, "polyominoes/soma-cube");
+    start(&mut app, "polycubes/soma-cube");
     solve_in_3d(&mut app, Hand::Touch);
 }
 
@@ -406,7 +406,7 @@ fn moves_out_of_the_box_or_into_a_piece_are_refused_and_shown() {
     use tessera::game::space::grip::Refused;
     use tessera::polyform::space::Blocked;
     let mut app = app("refused");
-    start(&mut app, "polyominoes/soma-cube");
+    start(&mut app, "polycubes/soma-cube");
     let pad = app.world_mut().spawn((Gamepad::default(), GamepadSettings::default())).id();
     let refusal = |app: &App| app.world().resource::<Refused>().0.clone();
     // The first piece goes in at the first free place, on the floor.

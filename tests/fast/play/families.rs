@@ -32,7 +32,7 @@ fn a_polyomino_level_is_judged_by_cells_and_hints_lead_to_the_solved_screen() {
 fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it() {
     use tessera::polyform::place::turn;
     let mut app = app("soma");
-    start(&mut app, "polyominoes/soma-cube");
+    start(&mut app, "polycubes/soma-cube");
     assert!(app.world().resource::<ActiveLevel>().level.solid().is_some());
     // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();

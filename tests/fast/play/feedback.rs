@@ -76,3 +76,45 @@ fn the_solved_figure_stays_clear_of_the_solved_panel() {
         );
     }
 }
+
+/// P1b item 6: a window narrowed mid-level to a phone's shape (or a phone turned) lays the
+/// board out again: a wide grid board turns to run along the tall screen, the pieces still in
+/// the tray move to a tray laid out for it, a piece the player moved stays put, and the board
+/// is drawn as large as before rather than as a postage stamp.
+#[test]
+fn a_resized_window_lays_the_board_out_again() {
+    use tessera::game::board::view::{BoardBounds, BoardTurned, OffscreenSize};
+    let mut app = app_with("relayout", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(1280.0, 800.0)));
+    });
+    start(&mut app, "polyominoes/pentominoes-6x10");
+    app.update();
+    assert!(!app.world().resource::<BoardTurned>().0);
+    let moved = jobs(&mut app).into_iter().next().unwrap();
+    set_placement(&mut app, moved.goal.piece, moved.goal);
+    app.update();
+    let before: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
+    app.insert_resource(OffscreenSize(Vec2::new(420.0, 800.0)));
+    for _ in 0..3 {
+        app.update();
+    }
+    assert!(app.world().resource::<BoardTurned>().0, "the 10 x 6 board turns on a tall screen");
+    let after: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();
+    assert_eq!(after[moved.goal.piece], moved.goal, "the piece the player placed stays");
+    let relaid = (0..after.len()).filter(|&i| after[i] != before[i]).count();
+    assert_eq!(relaid, after.len() - 1, "every other piece goes to the new tray");
+    // Every piece within the bounds the view fits, and the board drawn as large as on a
+    // level started at this size.
+    let bounds = app.world().resource::<BoardBounds>().0;
+    for j in jobs(&mut app) {
+        let c = centroid(&mut app, j.entity);
+        assert!(bounds.contains(c), "piece {} at {c} outside {bounds:?}", j.goal.piece);
+    }
+    let mut fresh = app_with("relayout-fresh", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(420.0, 800.0)));
+    });
+    start(&mut fresh, "polyominoes/pentominoes-6x10");
+    fresh.update();
+    let (now, there) = (1.0 / app.world().resource::<View>().scale, 1.0 / fresh.world().resource::<View>().scale);
+    assert!((now - there).abs() < 0.5, "a cell is {now} px after the resize, {there} px on a level started there");
+}

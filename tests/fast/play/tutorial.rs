@@ -110,7 +110,7 @@ fn edge_matching_is_introduced_by_doing_once() {
 fn polycubes_are_introduced_by_doing() {
     use tessera::game::space::orbit::Orbit;
     let mut app = app("intro-solid");
-    start(&mut app, "polyominoes/soma-2x3x4");
+    start(&mut app, "polycubes/soma-2x3x4");
     let says = |app: &App| tutorial(app).intro_step().map(|s| s.says);
     assert_eq!(says(&app), Some("intro-solid-in"));
     let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
