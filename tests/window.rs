@@ -391,6 +391,15 @@ fn tiles_keep_their_colours(play: &mut Play) {
             (at.0 - goals[i].0).abs() < 3.0 && (at.1 - goals[i].1).abs() < 3.0
         });
         let shot = play.shot(&format!("tile-{i}"));
+        // The tile just dropped is selected: its white outline shows on all four sides, over
+        // its neighbours (issue P1b, item 10: two sides were under the neighbours' colours).
+        // (Just outside the tile's edge: its triangles' dark outlines cover the inner half.)
+        let g = goals[i];
+        let h = cell / 2.0 + 1.5;
+        for (dx, dy) in [(0.0, -h), (h, 0.0), (0.0, h), (-h, 0.0)] {
+            let c = shot.at(g.0 + dx, g.1 + dy);
+            assert!(c.iter().all(|&v| v > 180), "tile {i}'s outline at {:?} shows {c:?}", (g.0 + dx, g.1 + dy));
+        }
         for (k, g) in goals.iter().enumerate().take(i + 1) {
             let r = 0.18 * cell;
             let seen = [(0.0, -r), (r, 0.0), (0.0, r), (-r, 0.0)]

@@ -15,6 +15,8 @@ const SIZE: (u32, u32) = (390, 844);
 const DESKTOP: (u32, u32) = (1280, 800);
 /// The smallest side of a finger's target, in logical pixels.
 const TOUCH: f64 = 44.0;
+/// The least room between a menu's widgets and the screen's sides, in logical pixels.
+const MARGIN: f64 = 16.0;
 
 /// The probe's last report for `state` on `level` in `lang`, at `size`.
 fn probe(state: &str, level: &str, lang: &str, size: (u32, u32)) -> Value {
@@ -127,6 +129,15 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
                 }
             }
             words_whole(&report, &at, SIZE.0 as f64, &mut broken);
+            // The menus' windows keep a margin on both sides (P1b item 9: the editor's home
+            // grew to the screen's left edge around a wide row).
+            if ["menu", "packs", "levels", "settings", "create"].contains(&state) {
+                for (what, r) in targets(&report) {
+                    if r[0] < MARGIN || r[2] > SIZE.0 as f64 - MARGIN {
+                        broken.push(format!("{at}: {what} at {:.0}..{:.0}, within {MARGIN} px of a side", r[0], r[2]));
+                    }
+                }
+            }
         }
     }
     assert!(measured > 200, "only {measured} widgets measured");

@@ -65,6 +65,11 @@ fn between(a: &Transform, b: &Transform, k: f32) -> Transform {
     }
 }
 
+/// The depth between two pieces of the stack. What a piece draws over itself (a tile's
+/// coloured triangles and marks) stays within it, so a piece higher in the stack, with its
+/// outline, is drawn over all of a lower one's.
+pub const DEPTH_STEP: f32 = 0.01;
+
 /// Draws each piece where its placement says, at its depth in the stack (last on top):
 /// directly when motion is reduced or the piece is held, else by a glide. Pieces at rest whose
 /// placement did not change are left alone (an idle frame touches none).
@@ -90,7 +95,7 @@ fn follow_placements(
             continue;
         }
         let depths = depths
-            .get_or_insert_with(|| stack.0.iter().enumerate().map(|(i, &x)| (x, 1.0 + i as f32 * 0.01)).collect());
+            .get_or_insert_with(|| stack.0.iter().enumerate().map(|(i, &x)| (x, 1.0 + i as f32 * DEPTH_STEP)).collect());
         let z = depths.get(&e).copied().unwrap_or(1.0);
         let mut goal = p.transform(g, step, z);
         let held = sel.held && sel.selected == Some(e);

@@ -253,8 +253,10 @@ fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
         f.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
     }
     let figure = Rect::new(f.min.x as f32, f.min.y as f32, f.max.x as f32, f.max.y as f32);
-    // A flat grid board may be shown turned; its tray is laid out for the screen turned too.
-    let turned = !solid && level.caps().grid && crate::game::board::view::turns(screen, figure);
+    // A flat grid board may be shown turned, when its way up means nothing (a plain rectangle,
+    // not a picture drawn in cells); its tray is laid out for the screen turned too.
+    let plain = level.entry.board.as_ref().is_none_or(|b| b.cells.is_empty() && b.holes.is_empty());
+    let turned = !solid && plain && level.caps().grid && crate::game::board::view::turns(screen, figure);
     let aspect = if turned { free.y / free.x } else { free.x / free.y };
     let (start, bounds) = start_layout(level, aspect);
     Board { figure, turned, start, bounds }

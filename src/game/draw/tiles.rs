@@ -4,6 +4,7 @@
 
 use crate::family::tiles::TileLevel;
 use crate::game::board::levels::ActiveLevel;
+use crate::game::board::motion::DEPTH_STEP;
 use crate::game::board::pieces::{Piece, PieceGeom};
 use crate::game::draw::paint::{add_shapes, fill, stroke, Look, LINE, OUTLINE};
 use crate::game::solver::hints::{HintKind, HintMarker};
@@ -88,7 +89,9 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile, 
         let col = Color::srgba(r, g, bl, alpha);
         commands.spawn((
             ShapeBuilder::with(&tri).fill(fill(col)).stroke(stroke(outline, LINE * 0.5)).build(),
-            Transform::from_xyz(0.0, 0.0, 0.1),
+            // Within the piece's own depth (a neighbour raised above it covers them, and the
+            // raised one's outline shows whole: P1b item 10).
+            Transform::from_xyz(0.0, 0.0, DEPTH_STEP * 0.3),
             ChildOf(piece),
         ));
         let Some(mark) = crate::tiles::side_mark(colour) else { continue };
@@ -100,7 +103,7 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile, 
         // on every side of every tile however it is turned, and two matched sides show mirror
         // images (two triangles point at each other).
         let toward_side = Quat::from_rotation_z(-(side as f32) * std::f32::consts::FRAC_PI_2);
-        commands.spawn((shape, Transform::from_xyz(at.x, at.y, 0.2).with_rotation(toward_side), ChildOf(piece)));
+        commands.spawn((shape, Transform::from_xyz(at.x, at.y, DEPTH_STEP * 0.6).with_rotation(toward_side), ChildOf(piece)));
     }
 }
 

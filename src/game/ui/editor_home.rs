@@ -77,7 +77,8 @@ pub fn home(
                 ui.add(
                     egui::TextEdit::singleline(&mut svg.0)
                         .hint_text(tr.s("editor-svg-hint"))
-                        .desired_width(260.0)
+                        // Room beside it for the set's menu, so the row never widens the window.
+                        .desired_width((ui.available_width() - 120.0).clamp(120.0, 260.0))
                         .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
                         .vertical_align(egui::Align::Center),
                 );

@@ -118,3 +118,22 @@ fn a_resized_window_lays_the_board_out_again() {
     let (now, there) = (1.0 / app.world().resource::<View>().scale, 1.0 / fresh.world().resource::<View>().scale);
     assert!((now - there).abs() < 0.5, "a cell is {now} px after the resize, {there} px on a level started there");
 }
+
+/// P1b item 9: on a tall screen a wide plain board is turned to run along it, but a picture
+/// drawn in cells stays upright ("Little boat" turned a quarter turn was no boat).
+#[test]
+fn pictures_stay_upright_on_a_phone() {
+    use tessera::game::board::view::{BoardTurned, OffscreenSize};
+    let mut app = app_with("upright", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(390.0, 844.0)));
+    });
+    app.update();
+    for (level, turned) in [("pictures/small-boat", false), ("polyominoes/pentominoes-6x10", true)] {
+        start(&mut app, level);
+        app.update();
+        assert_eq!(app.world().resource::<BoardTurned>().0, turned, "{level}");
+        app.world_mut().resource_mut::<NextState<AppState>>().set(AppState::LevelSelect);
+        app.update();
+        app.update();
+    }
+}
