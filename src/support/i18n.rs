@@ -122,7 +122,10 @@ impl Tr {
     /// "27 de novembro de 2026").
     pub fn date(&self, d: &crate::support::dates::Date) -> String {
         let month = self.s(&format!("month-{}", d.month));
-        self.f("date", &[("day", d.day.to_string().into()), ("month", month.into()), ("year", d.year.to_string().into())])
+        self.f(
+            "date",
+            &[("day", d.day.to_string().into()), ("month", month.into()), ("year", d.year.to_string().into())],
+        )
     }
 
     /// The message `id` with its arguments.

@@ -73,8 +73,7 @@ fn a_redrawn_piece_only_moves_and_a_rigid_one_turns() {
 
 #[test]
 fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
-    for (pack, id) in
-        [("classic", "convex-triangle"), ("polyominoes", "pentominoes-6x10"), ("polycubes", "soma-cube")]
+    for (pack, id) in [("classic", "convex-triangle"), ("polyominoes", "pentominoes-6x10"), ("polycubes", "soma-cube")]
     {
         let level = find(pack, id);
         // Every piece far away in the tray.

@@ -166,7 +166,12 @@ fn level_names_are_distinct_and_count_what_the_board_shows() {
             let mut seen = HashSet::new();
             for level in &pack.levels {
                 if !seen.insert(level.name_in(lang.tag())) {
-                    wrong.push(format!("{}: two levels named {:?} in {}", pack.id, level.name_in(lang.tag()), lang.tag()));
+                    wrong.push(format!(
+                        "{}: two levels named {:?} in {}",
+                        pack.id,
+                        level.name_in(lang.tag()),
+                        lang.tag()
+                    ));
                 }
             }
         }

@@ -94,8 +94,9 @@ fn follow_placements(
         if !(all || gliding || p.is_changed()) {
             continue;
         }
-        let depths = depths
-            .get_or_insert_with(|| stack.0.iter().enumerate().map(|(i, &x)| (x, 1.0 + i as f32 * DEPTH_STEP)).collect());
+        let depths = depths.get_or_insert_with(|| {
+            stack.0.iter().enumerate().map(|(i, &x)| (x, 1.0 + i as f32 * DEPTH_STEP)).collect()
+        });
         let z = depths.get(&e).copied().unwrap_or(1.0);
         let mut goal = p.transform(g, step, z);
         let held = sel.held && sel.selected == Some(e);

@@ -176,14 +176,13 @@ impl Placed {
     }
 }
 
-/// A polycube piece resting in the tray (off the layer panels): drawn as a small picture of its
+/// A polycube piece resting in the tray (not in the box): drawn as a small picture of its
 /// cubes ([`crate::game::draw::cubes`]), and picked anywhere within its box, since its layers
-/// side by side are not what the player sees.
+/// side by side are not what the player sees. (A piece turned in the tray lands on whole cells
+/// outside the box: still in the tray.)
 pub fn resting_in_tray(level: &crate::level::Level, p: &Placement) -> bool {
     level.solid().is_some_and(|s| {
-        s.parts
-            .get(p.piece)
-            .is_some_and(|part| crate::polyform::place::placement_cells(s.board, &part.cells, p).is_none())
+        s.parts.get(p.piece).is_some_and(|part| crate::polyform::space::in_box(s.board, &part.cells, p).is_none())
     })
 }
 

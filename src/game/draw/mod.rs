@@ -228,14 +228,31 @@ fn draw_hints(
             _ => *placed,
         };
         let look = hint_look(&m.kind, m.piece);
+        // A polycube piece in the tray is drawn as a picture of its cubes over its layers' box:
+        // its outline is that box (its layers' squares lay beside the picture).
+        let boxed = !matches!(m.kind, HintKind::Ghost(_))
+            && crate::game::board::pieces::resting_in_tray(&active.level, &placed.0);
         let transform = match m.kind {
             HintKind::Ghost(_) => ghost.transform(geom, step, look.z),
+            _ if boxed => Transform::from_xyz(0.0, 0.0, look.z),
             _ => pt.with_translation(pt.translation.with_z(look.z)),
         };
         match t {
             Some(mut t) => *t = transform,
             None => {
-                let path = path_of(ghost.local(geom));
+                let path = if boxed {
+                    let b = crate::game::board::pieces::bbox_of(&placed.world(geom, step));
+                    let lo = Vec2::new(b.min.x as f32, b.min.y as f32) - Vec2::splat(0.15);
+                    let hi = Vec2::new(b.max.x as f32, b.max.y as f32) + Vec2::splat(0.15);
+                    ShapePath::new()
+                        .move_to(lo)
+                        .line_to(Vec2::new(hi.x, lo.y))
+                        .line_to(hi)
+                        .line_to(Vec2::new(lo.x, hi.y))
+                        .close()
+                } else {
+                    path_of(ghost.local(geom))
+                };
                 // The dark edge, a little wider and just beneath, as a child.
                 let edge = ShapeBuilder::with(&path).stroke(stroke(look.edge, LINE * 5.0)).build();
                 commands

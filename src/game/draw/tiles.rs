@@ -103,7 +103,11 @@ fn edge_tile(commands: &mut Commands, piece: Entity, tile: &crate::tiles::Tile, 
         // on every side of every tile however it is turned, and two matched sides show mirror
         // images (two triangles point at each other).
         let toward_side = Quat::from_rotation_z(-(side as f32) * std::f32::consts::FRAC_PI_2);
-        commands.spawn((shape, Transform::from_xyz(at.x, at.y, DEPTH_STEP * 0.6).with_rotation(toward_side), ChildOf(piece)));
+        commands.spawn((
+            shape,
+            Transform::from_xyz(at.x, at.y, DEPTH_STEP * 0.6).with_rotation(toward_side),
+            ChildOf(piece),
+        ));
     }
 }
 
@@ -133,7 +137,9 @@ fn mark_shape(mark: crate::tiles::Mark, ink: Color) -> Shape {
         Mark::Star => {
             let star = shapes::Polygon {
                 points: (0..10)
-                    .map(|i| Vec2::from_angle(FRAC_PI_2 + i as f32 * TAU / 10.0) * r * if i % 2 == 0 { 1.3 } else { 0.55 })
+                    .map(|i| {
+                        Vec2::from_angle(FRAC_PI_2 + i as f32 * TAU / 10.0) * r * if i % 2 == 0 { 1.3 } else { 0.55 }
+                    })
                     .collect(),
                 closed: true,
             };

@@ -155,7 +155,11 @@ fn handle(
     // The refusal on show, written back once (only if it changed, so the view redraws only then).
     let shown = std::cell::RefCell::new(refused.0.clone());
     let settle = |piece: usize, (cells, out): Attempt| match out {
-        Ok(p) => Some(p),
+        Ok(p) => {
+            // A move that goes through (a drag that passed a refused place) puts it away.
+            *shown.borrow_mut() = None;
+            Some(p)
+        }
         Err(why) => {
             *shown.borrow_mut() = Some(Refusal { piece, cells, why, at: now });
             None
@@ -163,8 +167,9 @@ fn handle(
     };
     let (right, ahead) = orbit.floor_axes();
     for action in actions.read().copied() {
-        // The player's next move puts the last refusal away (a zoom or a look around does not).
-        if !matches!(action, Action::Zoom(_) | Action::Watch | Action::Hint | Action::Release(_)) {
+        // The player's next move puts the last refusal away, and so does asking for a hint,
+        // whose ghost must not stand beside an old refusal's (a zoom or a look around does not).
+        if !matches!(action, Action::Zoom(_) | Action::Watch | Action::Release(_)) {
             *shown.borrow_mut() = None;
         }
         let chosen = sel.selected.and_then(|e| pieces.get(e).ok()).map(|(e, _, g, pl)| (e, g.clone(), *pl));

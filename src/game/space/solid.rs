@@ -1,7 +1,7 @@
 //! Polycube levels in 3D: the solid above the layer panels, drawn by Bevy's 3D renderer with
 //! light and shading. Each placed piece's cubes in its colour (the selected one rimmed in white, which keeps its colour
 //! where a glow washed orange into yellow), the
-//! figure's empty cells as a translucent shape (the ones that may stay empty smaller), a hint's ghost piece in translucent gold, a
+//! figure's empty cells as a translucent shape (the ones that may stay empty smaller), a hint's ghost piece in its own colour, see-through and ringed in white, a
 //! refused move in red; the camera orbits as [`Orbit`] says, and its slice hides the layers
 //! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
 //! position flat, and pieces can be moved there too.
@@ -37,7 +37,9 @@ struct SolidAssets {
     empty: Handle<StandardMaterial>,
     /// An empty cell that may stay empty: a smaller, fainter cube.
     optional: Handle<StandardMaterial>,
-    ghost: Handle<StandardMaterial>,
+    /// A hint's ghost: the piece's own colour, see-through, ringed in white like a selected
+    /// piece (a gold ghost did not read over yellow and orange pieces).
+    ghosts: Vec<Handle<StandardMaterial>>,
     refused: Handle<StandardMaterial>,
 }
 
@@ -77,7 +79,7 @@ fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut material
         }),
         empty: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.16))),
         optional: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.10))),
-        ghost: materials.add(translucent(Color::srgba(1.0, 0.85, 0.25, 0.55))),
+        ghosts: PALETTE.iter().map(|&[r, g, b]| materials.add(translucent(Color::srgba(r, g, b, 0.6)))).collect(),
         refused: materials.add(translucent(Color::srgba(0.95, 0.2, 0.15, 0.5))),
     });
 }
@@ -223,7 +225,8 @@ fn redraw(
         if let HintKind::Ghost(p) = h.kind {
             for c in cells_of(&p).unwrap_or_default() {
                 filled.insert(c);
-                spawn(c, &assets.ghost);
+                spawn(c, &assets.ghosts[p.piece % assets.ghosts.len()]);
+                spawn(c, &assets.shell);
             }
         }
     }

@@ -450,6 +450,17 @@ fn moves_out_of_the_box_or_into_a_piece_are_refused_and_shown() {
     assert_eq!(refusal(&app).map(|r| r.why), Some(Blocked::Overlap(p0.piece)));
     pad_button(&mut app, pad, GamepadButton::RightThumb);
     assert_eq!(refusal(&app), None);
+    // Refused again; asking for a hint puts it away too: the hint's ghost stood beside the
+    // old red one (P1b item 5).
+    pad_button(&mut app, pad, GamepadButton::LeftThumb);
+    assert_eq!(selected(&app), Some(second));
+    pad_button(&mut app, pad, toward);
+    assert!(refusal(&app).is_some());
+    press_key(&mut app, KeyCode::KeyH, ButtonState::Pressed);
+    app.update();
+    press_key(&mut app, KeyCode::KeyH, ButtonState::Released);
+    app.update();
+    assert_eq!(refusal(&app), None, "the hint put the refusal away");
 }
 
 /// A polycube piece resting in the tray is drawn as a picture of its cubes over its box, so a
@@ -490,4 +501,30 @@ fn a_polycube_piece_in_the_tray_is_picked_anywhere_in_its_picture() {
         .expect("a piece whose layers leave a gap in its box");
     mouse_click(&mut app, at);
     assert_eq!(app.world().resource::<tessera::game::board::placement::Selection>().selected, Some(e));
+}
+
+/// A polycube piece turned while it waits in the tray stays there, drawn as its picture (P1b
+/// item 5: R on a selected tray piece turned its picture into flat squares).
+#[test]
+fn a_piece_turned_in_the_tray_stays_in_the_tray() {
+    use tessera::game::board::pieces::resting_in_tray;
+    for level in ["polycubes/cubes-2x2x3", "polycubes/soma-steps"] {
+        let mut app = app("tray-turn");
+        start(&mut app, level);
+        let pad = app.world_mut().spawn((Gamepad::default(), GamepadSettings::default())).id();
+        let n = app.world().resource::<ActiveLevel>().level.set.pieces.len();
+        for _ in 0..n {
+            pad_button(&mut app, pad, GamepadButton::RightThumb);
+            let e = selected(&app).unwrap();
+            for turn in 0..4 {
+                press_key(&mut app, KeyCode::KeyR, ButtonState::Pressed);
+                app.update();
+                press_key(&mut app, KeyCode::KeyR, ButtonState::Released);
+                app.update();
+                let p = placed(&mut app, e);
+                let lvl = app.world().resource::<ActiveLevel>().level.clone();
+                assert!(resting_in_tray(&lvl, &p), "{level}: piece {} left the tray on turn {turn}: {p:?}", p.piece);
+            }
+        }
+    }
 }
