@@ -14,6 +14,9 @@ pub struct Palette {
     pub hover: egui::Color32,
     pub press: egui::Color32,
     pub edge: egui::Color32,
+    /// A button's rim: 3:1 against the panel (WCAG's contrast for a control's boundary), so
+    /// a button stands out on the paper look's pale panels.
+    pub rim: egui::Color32,
     pub text: egui::Color32,
     pub weak: egui::Color32,
 }
@@ -34,6 +37,7 @@ pub fn palette(dark: bool) -> Palette {
             hover: c(68, 80, 106),
             press: c(86, 100, 132),
             edge: c(70, 80, 104),
+            rim: c(108, 120, 148),
             text: c(232, 236, 244),
             weak: c(160, 168, 186),
         }
@@ -45,6 +49,7 @@ pub fn palette(dark: bool) -> Palette {
             hover: c(212, 205, 188),
             press: c(196, 188, 168),
             edge: c(200, 192, 174),
+            rim: c(136, 126, 104),
             text: c(34, 36, 44),
             weak: c(98, 102, 114),
         }
@@ -80,6 +85,7 @@ pub fn style_for(dark: bool, narrow: bool, base: &egui::Style) -> egui::Style {
         w.fg_stroke.color = p.text;
     }
     v.widgets.noninteractive.bg_stroke = egui::Stroke::new(1.0, p.edge);
+    v.widgets.inactive.bg_stroke = egui::Stroke::new(1.0, p.rim);
     v.widgets.hovered.bg_stroke = egui::Stroke::new(1.0, ACCENT.linear_multiply(0.7));
     style.visuals = v;
     let s = &mut style.spacing;
@@ -166,6 +172,9 @@ mod tests {
                 assert!(contrast(p.text, bg) >= 4.5, "dark {dark}: text on {what}: {}", contrast(p.text, bg));
             }
             assert!(contrast(p.weak, p.panel) >= 3.0, "dark {dark}: weak text");
+            // P1b item 10: light buttons barely stood out from the panel.
+            assert!(contrast(p.rim, p.panel) >= 3.0, "dark {dark}: a button's rim: {}", contrast(p.rim, p.panel));
+            assert!(contrast(p.rim, p.button) >= 2.0, "dark {dark}: the rim on the button");
             let style = style_for(dark, true, &egui::Style::default());
             assert!(style.spacing.interact_size.y >= TOUCH);
             assert_eq!(style.visuals.dark_mode, dark);
