@@ -80,6 +80,10 @@ pub struct SaveData {
     pub last_pack: Option<String>,
     /// The families' introductions played to their end or skipped (each shows once).
     pub intros: Vec<String>,
+    /// Each solved level's pieces as the player last solved it, by `PACK/ID`: the level list
+    /// draws the player's own solution, not the level's reference one.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub solutions: BTreeMap<String, Vec<crate::pieces::Placement>>,
 }
 
 impl SaveData {
@@ -179,6 +183,11 @@ pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
         let record = d.completed.remove(&key).expect("listed above");
         d.completed.entry(moved(&key).expect("listed above")).or_insert(record);
     }
+    let old: Vec<String> = d.solutions.keys().filter(|k| moved(k).is_some()).cloned().collect();
+    for key in old {
+        let pieces = d.solutions.remove(&key).expect("listed above");
+        d.solutions.entry(moved(&key).expect("listed above")).or_insert(pieces);
+    }
     d.last_pack = d.last_pack.map(|p| match p.as_str() {
         "sets" => "tpuzzle".into(),
         "curved" => "egg".into(),
@@ -263,6 +272,10 @@ mod tests {
         assert!(d.record("classic/a", 4000, 20));
         assert_eq!(d.completed["classic/a"], Record { best_ms: 4000, best_moves: 9 });
         d.settings.ui_scale = 1.5;
+        d.solutions.insert(
+            "classic/a".into(),
+            vec![crate::pieces::Placement { piece: 0, rot: 3, flip: true, at: (1.5, -2.0) }],
+        );
         store(&p, &d).unwrap();
         assert_eq!(load(&p), Loaded::Ok(d.clone()));
         let keys: Vec<String> = (0..6).map(|i| format!("classic/{}", (b'a' + i) as char)).collect();

@@ -104,16 +104,21 @@ fn focus_played_pack(
     }
 }
 
-/// A solved level is recorded (time, moves, whether it is a new best) and saved at once; the
-/// solved screen reads the result.
+/// A solved level is recorded (time, moves, whether it is a new best, the pieces as the player
+/// left them) and saved at once; the solved screen reads the result.
 fn record_solve(
     mut solved: MessageReader<crate::game::shared::LevelSolved>,
     active: Option<Res<ActiveLevel>>,
     mut save: ResMut<SaveState>,
     mut commands: Commands,
+    pieces: Query<&crate::game::board::pieces::Placed>,
 ) {
     let (Some(s), Some(active)) = (solved.read().last().copied(), active) else { return };
     let new_best = save.data.record(&active.key, s.ms, s.moves);
+    // The player's own solution, for the level list's picture.
+    let mut mine: Vec<crate::pieces::Placement> = pieces.iter().map(|p| p.0).collect();
+    mine.sort_by_key(|p| p.piece);
+    save.data.solutions.insert(active.key.clone(), mine);
     save.store();
     commands.insert_resource(crate::game::shared::SolvedInfo { ms: s.ms, moves: s.moves, new_best });
 }

@@ -83,7 +83,8 @@ pub(super) fn level_select(
                         locked: &locked,
                     };
                     // Pictures are drawn for the cards in view only.
-                    let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, solved, &mut budget);
+                    let shown = solved.then(|| save.data.solutions.get(&keys[li]).map_or(&[][..], Vec::as_slice));
+                    let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, shown, &mut budget);
                     if mark(card.show(ui, thumb), format!("level:{}", keys[li])).clicked() {
                         play.write(PlayLevel { pack: pi, level: li });
                     }

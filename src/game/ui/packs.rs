@@ -72,8 +72,9 @@ impl Shelf<'_> {
         // The cover: the first level still to solve (the last one once all are solved).
         let cover = (0..keys.len()).find(|&l| !save.data.is_done(&keys[l])).unwrap_or(keys.len() - 1);
         let solved = save.data.is_done(&keys[cover]);
+        let shown = solved.then(|| save.data.solutions.get(&keys[cover]).map_or(&[][..], Vec::as_slice));
         let pic = egui::Rect::from_min_size(rect.min + egui::vec2(8.0, 8.0), egui::vec2(80.0, 80.0));
-        if let Some(t) = thumbs.get(ui.ctx(), &keys[cover], &pack.levels[cover], solved, budget) {
+        if let Some(t) = thumbs.get(ui.ctx(), &keys[cover], &pack.levels[cover], shown, budget) {
             egui::Image::new((t.id(), pic.size())).paint_at(ui, pic);
         }
         let left = pic.right() + 12.0;

@@ -18,9 +18,19 @@ pub(super) struct Budget {
 pub(super) const THUMB_PIXELS: u32 = 192;
 
 /// Level thumbnails, drawn once (by [`crate::content::thumbnail`]) and kept as textures; a level is drawn
-/// again only when it becomes solved.
+/// again only when what it shows changes (solved, or solved another way).
 #[derive(Resource, Default)]
-pub struct Thumbnails(std::collections::HashMap<String, (bool, egui::TextureHandle)>);
+pub struct Thumbnails(std::collections::HashMap<String, (Shown, egui::TextureHandle)>);
+
+/// What a level's picture shows.
+#[derive(Clone, PartialEq)]
+pub(super) enum Shown {
+    Unsolved,
+    /// Solved, by a save from before solutions were kept.
+    Reference,
+    /// Solved, as the player left it.
+    Mine(Vec<crate::pieces::Placement>),
+}
 
 impl Thumbnails {
     /// The level's picture, drawn now if the frame's `budget` allows (`None` until then).
@@ -29,21 +39,35 @@ impl Thumbnails {
         ctx: &egui::Context,
         key: &str,
         level: &crate::level::Level,
-        solved: bool,
+        solved: Option<&[crate::pieces::Placement]>,
         budget: &mut Budget,
     ) -> Option<egui::TextureHandle> {
+        // Solved: the player's own solution when the save holds it (an older save's solves
+        // show the level's reference solution).
+        let shown = match solved {
+            None => Shown::Unsolved,
+            Some([]) => Shown::Reference,
+            Some(mine) => Shown::Mine(mine.to_vec()),
+        };
         match self.0.get(key) {
-            Some((s, t)) if *s == solved => Some(t.clone()),
+            Some((s, t)) if *s == shown => Some(t.clone()),
             _ if web_time::Instant::now() >= budget.until => {
                 budget.left_out = true;
                 None
             }
             _ => {
-                let pic = crate::content::thumbnail::thumbnail(level, solved, THUMB_PIXELS);
+                let pic = match &shown {
+                    Shown::Mine(mine) => {
+                        let mut own = level.clone();
+                        own.solution = mine.clone();
+                        crate::content::thumbnail::thumbnail(&own, true, THUMB_PIXELS)
+                    }
+                    _ => crate::content::thumbnail::thumbnail(level, shown == Shown::Reference, THUMB_PIXELS),
+                };
                 let n = pic.size as usize;
                 let image = egui::ColorImage::from_rgba_unmultiplied([n, n], &pic.rgba);
                 let t = ctx.load_texture(format!("thumb:{key}"), image, egui::TextureOptions::LINEAR);
-                self.0.insert(key.to_string(), (solved, t.clone()));
+                self.0.insert(key.to_string(), (shown, t.clone()));
                 Some(t)
             }
         }

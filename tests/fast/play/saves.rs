@@ -232,3 +232,23 @@ fn a_refused_code_is_said_in_the_players_language_and_forgotten_on_leaving_the_l
     app.update();
     assert!(status(&app).is_none(), "the refusal outlived the level list");
 }
+
+/// A solve keeps the pieces as the player left them, and the level list draws those (P1b item
+/// 10: it drew the level's reference solution): here the two large triangles swapped.
+#[test]
+fn a_solve_keeps_the_players_own_solution() {
+    let mut app = app("own-solution");
+    start(&mut app, LEVEL);
+    let mut goals = app.world().resource::<ActiveLevel>().level.solution.clone();
+    goals.sort_by_key(|p| p.piece);
+    let swapped = [Placement { piece: 0, ..goals[1] }, Placement { piece: 1, ..goals[0] }];
+    for p in swapped.iter().chain(&goals[2..]) {
+        set_placement(&mut app, p.piece, *p);
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+    let key = app.world().resource::<ActiveLevel>().key.clone();
+    let kept = app.world().resource::<SaveState>().data.solutions.get(&key).cloned().expect("kept");
+    assert_eq!(kept[0], swapped[0], "the player's large triangle, not the reference's");
+    assert_eq!(kept.len(), goals.len());
+}
