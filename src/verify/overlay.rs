@@ -193,6 +193,24 @@ pub struct Overlay {
     pub overlapping: Vec<bool>,
 }
 
+/// A point well inside a part: its corners' centroid (weighted by area), when that lies inside
+/// it; `None` for a part whose centroid is outside it or on its boundary (a crescent).
+fn deep_point(part: &Part, eps: f64) -> Option<Pt> {
+    let corners: Vec<Pt> = part.outer.edges().iter().map(|e| e.start()).collect();
+    let (mut area, mut c) = (0.0, Pt::default());
+    for (k, &p) in corners.iter().enumerate() {
+        let q = corners[(k + 1) % corners.len()];
+        let w = p.cross(q);
+        area += w;
+        c = c + (p + q) * w;
+    }
+    if area.abs() <= f64::EPSILON {
+        return None;
+    }
+    let c = c * (1.0 / (3.0 * area));
+    part.strictly_inside(c, eps).then_some(c)
+}
+
 /// Runs the edge pass over whole parts and detects overlaps: two parts overlap when a piece of
 /// one's boundary lies strictly inside the other, or when they share an edge in the same
 /// direction.
@@ -213,15 +231,20 @@ pub fn overlay(parts: &[&Part], eps: f64) -> Overlay {
         overlapping[pass.subs[j].owner] = true;
     }
     let boxes: Vec<BBox> = parts.iter().map(|p| p.bbox()).collect();
+    let deep: Vec<Option<Pt>> = parts.iter().map(|p| deep_point(p, eps)).collect();
     sweep_pairs(&boxes, eps, |i, j| {
         for (a, b) in [(i, j), (j, i)] {
             if overlapping[a] && overlapping[b] {
                 continue;
             }
+            // A piece of a's boundary inside b; or a's middle inside b, which finds a copy
+            // moved by less than the tolerance (its sides all lie within the tolerance of the
+            // other's, and a slanted one crossing straight ones away from their corners is
+            // cut where the other's is not, so no two sides pair as shared).
             let inside = by_owner[a].iter().any(|&k| {
                 let m = pass.subs[k].edge.midpoint(eps);
                 parts[b].strictly_inside(m, eps)
-            });
+            }) || deep[a].is_some_and(|m| parts[b].strictly_inside(m, eps));
             if inside {
                 overlapping[a] = true;
                 overlapping[b] = true;
