@@ -1,7 +1,9 @@
 //! What several plugins share: the screens ([`AppState`], [`InLevel`]), the messages of the
 //! two flows (input -> [`Action`] -> [`PiecePlaced`] -> [`LevelSolved`]), the system sets that
-//! order them, the 3D view's place on screen, and the image screenshots render into. A plugin imports these from here, never from another plugin, so the
-//! plugins stand side by side.
+//! order them, the 3D view's place on screen, and the image screenshots render into. The
+//! messages and sets live here so that input, judging and presentation meet through them
+//! rather than through each other's systems; the board's own resources (the active level, the
+//! view, the selection) are read from `board`, which every playing screen builds on.
 
 use bevy::prelude::*;
 

@@ -1,5 +1,5 @@
-//! What surrounds play: the level library, saves, the language, the daily puzzles, share
-//! codes, the tutorial, and the level editor's logic.
+//! What surrounds play: saves, the language, the daily puzzles, share codes, the tutorial, and
+//! the level editor's logic (the level library itself is `board::levels`, which they fill).
 
 pub mod codes;
 pub mod daily;
