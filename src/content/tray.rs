@@ -3,6 +3,8 @@
 //! [`arrange`] tries both with strips of a few lengths and keeps the one that lets the whole
 //! board (figure and tray) be drawn largest on the screen.
 
+use crate::geom::{pt, BBox, Pt};
+
 /// Space between pieces in the tray, and between the tray and the figure.
 pub const GAP: f64 = 0.4;
 
@@ -26,6 +28,40 @@ pub fn arrange(sizes: &[(f64, f64)], figure: (f64, f64), aspect: f64) -> Vec<(f6
         }
     }
     best.map(|(_, t)| t.at).unwrap_or_default()
+}
+
+/// Whether the insides of two boxes meet (boxes that only touch do not).
+pub fn overlap(a: &BBox, b: &BBox) -> bool {
+    const EPS: f64 = 1e-9;
+    a.min.x < b.max.x - EPS && b.min.x < a.max.x - EPS && a.min.y < b.max.y - EPS && b.min.y < a.max.y - EPS
+}
+
+/// Where a piece's box `r` goes when a turn in the tray left another lying over it: the
+/// shortest move that takes it clear of every box in `taken`, [`GAP`] from those it is set
+/// beside, and keeps it inside `within`. No move when it is clear already; `None` when no place
+/// will do (a crowded tray).
+///
+/// The box ends beside one of the others or against the bounds on each axis, or does not move
+/// on that axis, so those few places are all that need trying.
+pub fn clear_spot(r: BBox, taken: &[BBox], within: BBox) -> Option<Pt> {
+    let moves = |lo: f64, hi: f64, side: fn(&BBox) -> (f64, f64)| {
+        let (w_lo, w_hi) = side(&within);
+        let mut out = vec![0.0, w_lo - lo, w_hi - hi];
+        for (o_lo, o_hi) in taken.iter().map(side) {
+            out.extend([o_lo - GAP - hi, o_hi + GAP - lo]);
+        }
+        out
+    };
+    let xs = moves(r.min.x, r.max.x, |b| (b.min.x, b.max.x));
+    let ys = moves(r.min.y, r.max.y, |b| (b.min.y, b.max.y));
+    let fits = |d: Pt| {
+        let m = BBox { min: r.min + d, max: r.max + d };
+        within.contains(m.min, 1e-9) && within.contains(m.max, 1e-9) && !taken.iter().any(|o| overlap(&m, o))
+    };
+    xs.iter()
+        .flat_map(|&x| ys.iter().map(move |&y| pt(x, y)))
+        .filter(|&d| fits(d))
+        .min_by(|a, b| a.len().total_cmp(&b.len()))
 }
 
 /// Pieces packed in strips beside the figure.
@@ -139,5 +175,29 @@ mod tests {
         assert!(arrange(&sizes, figure, 1.6).iter().all(|&(x, _)| x.abs() > 2.0));
         assert!(arrange(&sizes, figure, 0.46).iter().all(|&(_, y)| y < -2.0));
         assert!(arrange(&[], figure, 1.0).is_empty());
+    }
+
+    fn bb(x0: f64, y0: f64, x1: f64, y1: f64) -> BBox {
+        BBox { min: pt(x0, y0), max: pt(x1, y1) }
+    }
+
+    #[test]
+    fn a_turned_piece_moves_the_least_way_clear() {
+        let within = bb(-10.0, -10.0, 10.0, 10.0);
+        // A bar turned upright now reaches into the piece above it.
+        let above = bb(0.0, 2.0, 2.0, 3.0);
+        let bar = bb(0.0, -2.0, 1.0, 2.5);
+        let d = clear_spot(bar, &[above], within).unwrap();
+        // Down by 0.9 (under the other, a gap apart) is shorter than sideways or up.
+        assert!((d.x - 0.0).abs() < 1e-12 && (d.y + 0.9).abs() < 1e-12, "{d:?}");
+        let moved = bb(bar.min.x + d.x, bar.min.y + d.y, bar.max.x + d.x, bar.max.y + d.y);
+        assert!(!overlap(&moved, &above));
+        // Already clear: no move. Touching is clear.
+        assert_eq!(clear_spot(bb(0.0, 0.0, 1.0, 2.0), &[above], within), Some(pt(0.0, 0.0)));
+        // With the bounds in the way below, it goes sideways instead (left is nearer).
+        let d = clear_spot(bar, &[above], bb(-10.0, -2.0, 10.0, 10.0)).unwrap();
+        assert!((d.x + 1.4).abs() < 1e-12 && d.y == 0.0, "{d:?}");
+        // No room anywhere: it stays.
+        assert_eq!(clear_spot(bar, &[above], bb(-0.5, -2.0, 2.5, 3.0)), None);
     }
 }

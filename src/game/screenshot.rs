@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -31,6 +31,8 @@ pub enum Shot {
     Hint,
     /// In progress on a polycube level: a piece selected (lit in 3D) and a move refused (red).
     Blocked,
+    /// At the start, every piece in the tray turned once (R): its neighbours make room.
+    Turned,
     /// At the start, watching the solver search for a moment.
     Thinking,
     /// At the start of an edge-matching level, the solver lab after an LP run, Show pressed:
@@ -79,7 +81,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
@@ -138,6 +140,7 @@ pub fn run(args: &[String]) -> i32 {
                     Some("progress") => Shot::Progress,
                     Some("hint") => Shot::Hint,
                     Some("blocked") => Shot::Blocked,
+                    Some("turned") => Shot::Turned,
                     Some("thinking") => Shot::Thinking,
                     Some("lab") => Shot::Lab,
                     Some("solved") => Shot::Solved,
@@ -326,6 +329,7 @@ fn drive(
             | Shot::Progress
             | Shot::Hint
             | Shot::Blocked
+            | Shot::Turned
             | Shot::Thinking
             | Shot::Lab
             | Shot::Solved
@@ -351,7 +355,7 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::Playing, Shot::Start | Shot::Thinking | Shot::Lab | Shot::Tutorial)
+        (AppState::Playing, Shot::Start | Shot::Turned | Shot::Thinking | Shot::Lab | Shot::Tutorial)
             if !plan.arranged && !pieces.is_empty() =>
         {
             plan.arranged = true;
@@ -382,6 +386,12 @@ fn drive(
             actions.write(crate::game::shared::Action::FocusNext(1));
             for _ in 0..3 {
                 actions.write(crate::game::shared::Action::Lift(-1));
+            }
+        }
+        (AppState::Playing, Shot::Turned) if plan.arranged && plan.frames == 3 => {
+            for _ in 0..pieces.iter().len() {
+                actions.write(crate::game::shared::Action::FocusNext(1));
+                actions.write(crate::game::shared::Action::Rotate(1));
             }
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
@@ -418,6 +428,7 @@ fn drive(
         Shot::Settings => *state.get() == AppState::Settings,
         Shot::Create => *state.get() == AppState::Editor,
         Shot::Lab => plan.shown,
+        Shot::Turned => plan.arranged && plan.frames > 3,
         // The hint's answer is in (both steps, or the one a level without a next piece gives).
         Shot::Hint => plan.arranged && plan.frames > 3 && !hints.thinking() && !halfway,
         // After the celebration the solved panel opens.
@@ -436,7 +447,7 @@ fn drive(
         Shot::Thinking | Shot::Editor => 60,
         Shot::Lab => 15,
         Shot::Glide => 14,
-        Shot::Celebrate => 20,
+        Shot::Celebrate | Shot::Turned => 20,
         _ => 6,
     };
     let settled = plan.ready_at.is_some_and(|at| plan.frames > at + settle);

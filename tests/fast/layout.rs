@@ -10,9 +10,9 @@ use tessera::game::board::view::free_area;
 /// laid out in a window of `size` (as `fit_view` fits its bounds into the free area); checks on
 /// the way that no piece in the tray overlaps the figure's box or another piece's.
 fn share(level: &tessera::level::Level, size: Vec2) -> f32 {
-    let solid = tessera::game::board::layout::frame(level);
+    let solid = tessera::game::board::pieces::solid_frame(level, size);
     let free = free_area(size, solid.is_some(), false);
-    let (start, bounds) = start_layout(level, free.x / free.y);
+    let (start, bounds) = start_layout(level, free.x / free.y, solid);
     let mut figure = bbox_of(&level.target);
     if let Some(r) = solid {
         figure.add(tessera::geom::pt(r.min.x as f64, r.min.y as f64));
@@ -71,4 +71,40 @@ fn the_tray_keeps_off_the_figure_and_the_figure_is_large() {
     for (median, tangram) in worst {
         assert!(median >= 0.5 && tangram >= 0.4, "{}", report.join("\n"));
     }
+}
+
+/// Issue P1b, item 9: on a phone held upright a polycube level's 3D view may be a lower strip,
+/// as wide as the layer panels, so that the layer cells and the tray get more of the board's
+/// height. For every polycube level the cells are drawn at least as large as with the
+/// desktop's 3D view, and larger in all but the levels as wide as the phone; the 3D view stays
+/// at least 100 px tall. The report gives each level's cell size (the 44 px a fingertip wants
+/// is reached by the pinch zoom where the board is larger).
+#[test]
+fn polycube_boards_on_a_phone_give_the_cells_the_height() {
+    use tessera::game::board::layout::frame;
+    use tessera::game::board::pieces::solid_frame;
+    let size = Vec2::new(390.0, 844.0);
+    let free = free_area(size, true, false);
+    let cell = |level: &tessera::level::Level, solid: Rect| {
+        let (_, bounds) = start_layout(level, free.x / free.y, Some(solid));
+        let cell = (free.x / bounds.width()).min(free.y / bounds.height());
+        (cell, solid.height() * cell)
+    };
+    let mut report = vec![];
+    let (mut failures, mut larger) = (vec![], 0);
+    for pack in tessera::level::embedded_packs() {
+        for level in pack.levels.iter().filter(|l| l.solid().is_some()) {
+            let (wide, _) = cell(level, frame(level, 1.0).unwrap());
+            let (phone, view) = cell(level, solid_frame(level, size).unwrap());
+            let line = format!("{}/{}: cell {wide:.0} -> {phone:.0} px, 3D view {view:.0} px tall", pack.id, level.id);
+            if phone < wide - 0.01 || view < 100.0 {
+                failures.push(line.clone());
+            }
+            larger += usize::from(phone > wide * 1.05);
+            report.push(line);
+        }
+    }
+    println!("{}", report.join("\n"));
+    assert!(failures.is_empty(), "on a phone:\n{}", failures.join("\n"));
+    assert!(larger * 2 > report.len(), "cells larger in only {larger} of {} levels", report.len());
 }

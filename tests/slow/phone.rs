@@ -129,9 +129,9 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
                 }
             }
             words_whole(&report, &at, SIZE.0 as f64, &mut broken);
-            // The editor's home keeps a margin on both sides (P1b item 9: it grew to the
-            // screen's left edge around a wide row).
-            if state == "create" {
+            // The menus keep a margin on both sides (P1b item 9: the editor's home grew to
+            // the screen's left edge around a wide row; the main menu came within 4 px).
+            if ["menu", "packs", "levels", "settings", "create"].contains(&state) {
                 for (what, r) in targets(&report) {
                     if r[0] < MARGIN || r[2] > SIZE.0 as f64 - MARGIN {
                         broken.push(format!("{at}: {what} at {:.0}..{:.0}, within {MARGIN} px of a side", r[0], r[2]));

@@ -10,6 +10,15 @@ const EDGE: f32 = 1.7;
 const GAP: f32 = 0.9;
 /// Room under the layer panels for their names (board units), which pieces keep clear of.
 pub const LABELS: f32 = 0.9;
+/// The heights a compact screen's 3D view may keep, as shares of a large screen's: the one
+/// that draws the board's cells largest is used ([`crate::game::board::pieces`]).
+pub const COMPACT: [f32; 4] = [1.0, 0.8, 0.65, 0.5];
+
+/// A screen whose shorter side is a phone's: there the 3D view may take less of the board's
+/// height, which every layer cell and tray piece would otherwise pay for.
+pub fn compact(screen: Vec2) -> bool {
+    screen.min_element() < crate::game::board::view::NARROW
+}
 
 /// A fixed view of the solid, seen from the front right (+x, -y) and above (screen right is
 /// x + y, up is y - x + 2z): its outline sizes the 3D view's rectangle.
@@ -18,19 +27,25 @@ fn project(p: Vec3) -> Vec2 {
 }
 
 /// The rectangle of a polycube level's 3D view, centred over its layer panels (the layout keeps
-/// pieces out of it). `None` for other levels.
-pub fn frame(level: &crate::level::Level) -> Option<Rect> {
+/// pieces out of it). `None` for other levels. With a `share` under 1 (a [`compact`] screen) it
+/// is that much lower, and as wide as the panels: the camera fits the solid into any shape.
+pub fn frame(level: &crate::level::Level, share: f32) -> Option<Rect> {
     let size = level.solid()?.board.extent().map(|v| v as f32);
     let corners = (0..8).map(|k| {
         project(Vec3::new((k & 1) as f32 * size[0], (k >> 1 & 1) as f32 * size[1], (k >> 2) as f32 * size[2]))
     });
     let (lo, hi) = corners.fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
     // Room for the 3D view to turn the solid in.
-    let (lo, hi) = ((lo - (hi - lo) * 0.2), (hi + (hi - lo) * 0.2));
+    let (mut lo, mut hi) = ((lo - (hi - lo) * 0.2), (hi + (hi - lo) * 0.2));
     let panels = level.target.iter().flatten().fold((Vec2::MAX, Vec2::MIN), |(lo, hi), v| {
         let p = Vec2::new(v.at.x as f32, v.at.y as f32);
         (lo.min(p), hi.max(p))
     });
+    if share < 1.0 {
+        let half = Vec2::new((panels.1.x - panels.0.x).max((hi.x - lo.x) * share), (hi.y - lo.y) * share) / 2.0;
+        let mid = (lo + hi) / 2.0;
+        (lo, hi) = (mid - half, mid + half);
+    }
     // Centred over the panels, its lowest point GAP above their top.
     let origin = Vec2::new((panels.0.x + panels.1.x) / 2.0 - (lo.x + hi.x) / 2.0, panels.1.y + GAP - lo.y);
     Some(Rect::from_corners(origin + lo, origin + hi))

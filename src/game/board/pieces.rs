@@ -194,12 +194,12 @@ pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
 /// Lays the pieces out in a tray beside the target ([`crate::content::tray`]: never over it, arranged so
 /// the figure is drawn largest on a screen area of this `aspect`, width / height) and returns
 /// the board bounds. Polycube pieces start in their narrowest rotation, so the flat ones lie in
-/// one layer.
-pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>, Rect) {
+/// one layer; they keep clear of its 3D view, `solid` ([`crate::game::board::layout::frame`]).
+pub fn start_layout(level: &crate::level::Level, aspect: f32, solid: Option<Rect>) -> (Vec<Placement>, Rect) {
     let mut tb = bbox_of(&level.target);
     // A polycube level's 3D view sits above its layers, and the layers' names under them: the
     // pieces keep clear of both.
-    if let Some(r) = crate::game::board::layout::frame(level) {
+    if let Some(r) = solid {
         tb.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
         tb.add(crate::geom::pt(r.max.x as f64, r.max.y as f64));
         tb.add(crate::geom::pt(tb.min.x, tb.min.y - crate::game::board::layout::LABELS as f64));
@@ -234,16 +234,37 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32) -> (Vec<Placement>
 }
 
 /// A level's board as laid out for a screen: the figure's region (with a solid's 3D view),
-/// whether a grid board is shown turned, the pieces' start places and the board's bounds.
+/// the 3D view's rectangle, whether a grid board is shown turned, the pieces' start places and
+/// the board's bounds.
 struct Board {
     figure: Rect,
+    solid: Option<Rect>,
     turned: bool,
     start: Vec<Placement>,
     bounds: Rect,
 }
 
+/// A polycube level's 3D view as laid out for a screen: on a compact one, the height (of
+/// [`crate::game::board::layout::COMPACT`]) that lets the board's cells be drawn largest, the
+/// tallest where they tie (a board as wide as the phone loses nothing to a tall view).
+pub fn solid_frame(level: &crate::level::Level, screen: Vec2) -> Option<Rect> {
+    use crate::game::board::layout::{compact, frame, COMPACT};
+    let free = crate::game::board::view::free_area(screen, true, false);
+    let shares = if compact(screen) { &COMPACT[..] } else { &COMPACT[..1] };
+    let mut best: Option<(f32, Rect)> = None;
+    for &share in shares {
+        let rect = frame(level, share)?;
+        let (_, bounds) = start_layout(level, free.x / free.y, Some(rect));
+        let cell = (free.x / bounds.width()).min(free.y / bounds.height());
+        if best.is_none_or(|(c, _)| cell > c * 1.01) {
+            best = Some((cell, rect));
+        }
+    }
+    best.map(|(_, rect)| rect)
+}
+
 fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
-    let frame = crate::game::board::layout::frame(level);
+    let frame = solid_frame(level, screen);
     let solid = frame.is_some();
     let free = crate::game::board::view::free_area(screen, solid, false);
     let mut f = bbox_of(&level.target);
@@ -257,17 +278,17 @@ fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
     let plain = level.entry.board.as_ref().is_none_or(|b| b.cells.is_empty() && b.holes.is_empty());
     let turned = !solid && plain && level.caps().grid && crate::game::board::view::turns(screen, figure);
     let aspect = if turned { free.y / free.x } else { free.x / free.y };
-    let (start, bounds) = start_layout(level, aspect);
-    Board { figure, turned, start, bounds }
+    let (start, bounds) = start_layout(level, aspect, frame);
+    Board { figure, solid: frame, turned, start, bounds }
 }
 
-/// The kind of screen a board was laid out for: (narrow, portrait). A window resized or a
-/// phone turned into another kind lays the board out again ([`relayout`]).
+/// The kind of screen a board was laid out for: (narrow, portrait, compact). A window resized
+/// or a phone turned into another kind lays the board out again ([`relayout`]).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct LaidOutFor(pub Option<(bool, bool)>);
+pub struct LaidOutFor(pub Option<(bool, bool, bool)>);
 
-fn screen_class(size: Vec2) -> (bool, bool) {
-    (size.x < crate::game::board::view::NARROW, size.y > size.x * 1.1)
+fn screen_class(size: Vec2) -> (bool, bool, bool) {
+    (size.x < crate::game::board::view::NARROW, size.y > size.x * 1.1, crate::game::board::layout::compact(size))
 }
 
 /// The window became another kind of screen mid-level (a phone turned, a window narrowed to a
@@ -284,6 +305,7 @@ pub fn relayout(
     mut layout: ResMut<StartLayout>,
     mut bounds: ResMut<BoardBounds>,
     mut turned: ResMut<crate::game::board::view::BoardTurned>,
+    mut area: ResMut<crate::game::shared::SolidArea>,
     mut pieces: Query<(&Piece, &mut Placed)>,
 ) {
     let Some(size) = crate::game::board::view::screen_size(&windows, offscreen.as_deref()) else { return };
@@ -311,6 +333,7 @@ pub fn relayout(
     layout.0 = board.start;
     bounds.0 = rect;
     turned.0 = board.turned;
+    area.0 = board.solid;
 }
 
 #[allow(clippy::too_many_arguments)]
@@ -325,6 +348,7 @@ pub fn spawn_board(
     mut placed: MessageWriter<crate::game::shared::PiecePlaced>,
     view: Res<crate::game::board::view::View>,
     mut laid_out: ResMut<LaidOutFor>,
+    mut area: ResMut<crate::game::shared::SolidArea>,
 ) {
     // Another level (or the same one again) replaces the board in place; leaving for the
     // menus despawns it by its `DespawnOnExit(InLevel)`.
@@ -349,6 +373,7 @@ pub fn spawn_board(
     let board = lay_out(level, view.size);
     figure.0 = Some(board.figure);
     turned.0 = board.turned;
+    area.0 = board.solid;
     laid_out.0 = Some(screen_class(view.size));
     let (start, rect) = (board.start, board.bounds);
     bounds.0 = rect;

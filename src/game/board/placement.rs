@@ -8,7 +8,7 @@ use crate::game::board::view::BoardBounds;
 use crate::game::shared::AppState;
 use crate::game::shared::{Action, InputSet};
 use crate::game::shared::{PiecePicked, PiecePlaced, PlacementSet};
-use crate::geom::{Pt, Vertex};
+use crate::geom::{BBox, Pt, Vertex};
 use crate::pieces::Placement;
 use bevy::prelude::*;
 
@@ -103,7 +103,7 @@ fn handle_actions(
     mut hist: ResMut<History>,
     mut stack: ResMut<Stack>,
     layout: Res<StartLayout>,
-    bounds: Res<BoardBounds>,
+    mut bounds: ResMut<BoardBounds>,
     mut focus: ResMut<GamepadFocus>,
     time: Res<Time>,
     mut last_tap: Local<Option<(Entity, f32, bool)>>,
@@ -220,9 +220,11 @@ fn handle_actions(
                     if first.is_none() {
                         *last_tap = Some((e, now, true));
                     }
+                    let was = box_of(e, &pieces, step);
                     let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
                     *pl = pl.turned(g, step, if turns { turn } else { 0 }, flip && mirrors);
                     let snapped = snap_within(e, &mut pieces, &target, step, bounds.0);
+                    make_room(e, was, &mut pieces, &target, step, &mut bounds.0);
                     settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
             }
@@ -232,11 +234,13 @@ fn handle_actions(
                 let Some(e) = sel.selected else { continue };
                 let (turn, flip) = if let Action::Rotate(d) = action { (d, false) } else { (0, true) };
                 let before = snapshot(&pieces);
+                let was = box_of(e, &pieces, step);
                 let (_, _, g, mut pl) = pieces.get_mut(e).unwrap();
                 *pl = pl.turned(g, step, turn, flip);
                 // While held, the drop commits the whole change.
                 if !sel.held {
                     let snapped = snap_within(e, &mut pieces, &target, step, bounds.0);
+                    make_room(e, was, &mut pieces, &target, step, &mut bounds.0);
                     settle(e, before, &mut pieces, &mut hist, active, &mut placed, snapped);
                 }
             }
@@ -437,6 +441,73 @@ fn keep_within(e: Entity, pieces: &mut PieceQuery, bounds: Rect, step: f64) {
         let (_, _, _, mut pl) = pieces.get_mut(e).unwrap();
         pl.0.at = (pl.0.at.0 + f64::from(d.x), pl.0.at.1 + f64::from(d.y));
     }
+}
+
+/// Piece `e`'s bounding box on the board.
+fn box_of(e: Entity, pieces: &PieceQuery, step: f64) -> BBox {
+    let (_, _, g, pl) = pieces.get(e).unwrap();
+    crate::game::board::pieces::bbox_of(&pl.world(g, step))
+}
+
+/// A piece turned while it waited beside the figure, whose new outline now covers neighbours
+/// in the tray, makes room: each of them moves the least way clear of the others
+/// ([`crate::content::tray::clear_spot`]), so a turn in the tray never stacks pieces, and the
+/// turned piece stays under the pointer for the next turn (unless it reached over the figure,
+/// which it steps back from). `was` is its box before the turn.
+/// A piece that was over the figure is being placed, and pieces on the figure stay put; boxes
+/// that overlapped before the turn are the player's doing, and do not count. Pieces stay
+/// within the board's bounds where they can; in a tray with no room left, the bounds grow to
+/// take them (and the view draws the board a little smaller).
+fn make_room(e: Entity, was: BBox, pieces: &mut PieceQuery, target: &SnapTargets, step: f64, bounds: &mut Rect) {
+    use crate::content::tray::{clear_spot, overlap};
+    use crate::game::board::pieces::bbox_of;
+    // (The editor's canvas is no figure: pieces laid on it stay where they are.)
+    let figure = target.iter().map(|t| bbox_of(&t.rings)).fold(BBox::EMPTY, BBox::union);
+    if figure.min.x > figure.max.x || overlap(&was, &figure) {
+        return;
+    }
+    // Turned to reach over the figure, the piece itself steps back off it (a small move: it
+    // was beside it).
+    let pt = |v: Vec2| crate::geom::pt(v.x as f64, v.y as f64);
+    let mut now = box_of(e, pieces, step);
+    if overlap(&now, &figure) {
+        let around = BBox { min: pt(bounds.min) - room_for(&now), max: pt(bounds.max) + room_for(&now) };
+        if let Some(d) = clear_spot(now, &[figure], around) {
+            let (_, _, _, mut pl) = pieces.get_mut(e).unwrap();
+            pl.0.at = (pl.0.at.0 + d.x, pl.0.at.1 + d.y);
+            now = BBox { min: now.min + d, max: now.max + d };
+            grow(bounds, &now);
+        }
+    }
+    let mut boxes: Vec<(Entity, BBox)> =
+        pieces.iter().filter(|(x, ..)| *x != e).map(|(x, _, g, pl)| (x, bbox_of(&pl.world(g, step)))).collect();
+    for k in 0..boxes.len() {
+        let (x, b) = boxes[k];
+        if !overlap(&now, &b) || overlap(&was, &b) || overlap(&b, &figure) {
+            continue;
+        }
+        let mut taken: Vec<BBox> = boxes.iter().filter(|(y, _)| *y != x).map(|(_, o)| *o).collect();
+        taken.extend([now, figure].into_iter().filter(|o| o.min.x <= o.max.x));
+        let within = BBox { min: pt(bounds.min), max: pt(bounds.max) };
+        let wider = BBox { min: within.min - room_for(&b), max: within.max + room_for(&b) };
+        let Some(d) = clear_spot(b, &taken, within).or_else(|| clear_spot(b, &taken, wider)) else { continue };
+        let (_, _, _, mut pl) = pieces.get_mut(x).unwrap();
+        pl.0.at = (pl.0.at.0 + d.x, pl.0.at.1 + d.y);
+        let moved = BBox { min: b.min + d, max: b.max + d };
+        boxes[k].1 = moved;
+        grow(bounds, &moved);
+    }
+}
+
+/// Room for a box beside the bounds: its larger side and a gap, each way.
+fn room_for(b: &BBox) -> crate::geom::Pt {
+    crate::geom::pt(1.0, 1.0) * (b.size() + crate::content::tray::GAP)
+}
+
+/// The bounds grown to hold box `b`.
+fn grow(bounds: &mut Rect, b: &BBox) {
+    let corner = |p: crate::geom::Pt| Vec2::new(p.x as f32, p.y as f32);
+    *bounds = bounds.union(Rect::from_corners(corner(b.min), corner(b.max)));
 }
 
 /// Moves piece `e` where [`crate::pieces::snapping::snap_shift`] says, onto the target and the

@@ -134,6 +134,7 @@ fn handle(
     layout: Res<StartLayout>,
     mut focus: ResMut<GamepadFocus>,
     time: Res<Time>,
+    area: Res<crate::game::shared::SolidArea>,
     mut placed: MessageWriter<PiecePlaced>,
     mut picked: MessageWriter<PiecePicked>,
 ) {
@@ -141,7 +142,7 @@ fn handle(
         actions.clear();
         return;
     };
-    let (Some(solid), Some(rect)) = (active.level.solid(), crate::game::board::layout::frame(&active.level)) else {
+    let (Some(solid), Some(rect)) = (active.level.solid(), area.0) else {
         actions.clear();
         return;
     };

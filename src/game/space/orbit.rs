@@ -7,8 +7,8 @@
 
 use crate::game::board::input::GamepadFocus;
 use crate::game::board::levels::ActiveLevel;
+use crate::game::shared::Action;
 use crate::game::shared::AppState;
-use crate::game::shared::{Action, SolidArea};
 use crate::polyform::space::Ray;
 use crate::polyform::Cell;
 use bevy::prelude::*;
@@ -136,19 +136,13 @@ impl Plugin for OrbitPlugin {
     }
 }
 
-/// A new level: the default view, the figure's layers, and where the 3D view takes the wheel,
-/// a pinch and the gamepad's d-pad.
-fn reset(
-    mut orbit: ResMut<Orbit>,
-    active: Option<Res<ActiveLevel>>,
-    mut area: ResMut<SolidArea>,
-    mut focus: ResMut<GamepadFocus>,
-) {
-    let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
-    let layers = level.and_then(|l| l.solid()).map_or(1, |p| p.board.extent()[2]);
+/// A new level: the default view, the figure's layers, and whether the gamepad's d-pad goes
+/// to the 3D view (where it is laid out, [`crate::game::shared::SolidArea`], is the pieces plugin's).
+fn reset(mut orbit: ResMut<Orbit>, active: Option<Res<ActiveLevel>>, mut focus: ResMut<GamepadFocus>) {
+    let solid = active.as_ref().and_then(|a| a.level.solid());
+    let layers = solid.map_or(1, |p| p.board.extent()[2]);
     *orbit = Orbit { layers, ..Orbit::default() };
-    area.0 = level.and_then(crate::game::board::layout::frame);
-    focus.solid = area.0.is_some();
+    focus.solid = solid.is_some();
 }
 
 /// The wheel or a pinch over the view.

@@ -99,10 +99,11 @@ fn camera(
     view: Res<View>,
     windows: Query<&Window, With<PrimaryWindow>>,
     offscreen: Option<Res<crate::game::shared::OffscreenTarget>>,
+    area: Res<crate::game::shared::SolidArea>,
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
     let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
-    let Some((level, rect)) = level.and_then(|l| crate::game::board::layout::frame(l).map(|f| (l, f))) else {
+    let Some((level, rect)) = level.zip(area.0) else {
         for (e, ..) in &cams {
             commands.entity(e).despawn();
         }

@@ -31,7 +31,8 @@ pub(super) fn main_menu(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     centered_window("menu").show(ctx, |ui| {
-        ui.set_max_width(360.0);
+        // On a phone, a margin on both sides (the window's frame adds its own).
+        ui.set_max_width(360f32.min(ui.ctx().content_rect().width() - 56.0));
         ui.vertical_centered(|ui| {
             title_mark(ui, 72.0);
             ui.heading(egui::RichText::new("Tessera").size(40.0).strong());

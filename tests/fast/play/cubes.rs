@@ -9,8 +9,7 @@ fn the_solid_view_turns_by_drag_and_stick_and_slices_its_layers() {
     use tessera::game::space::orbit::Orbit;
     let mut app = app("orbit");
     start(&mut app, "polycubes/soma-steps");
-    let level = app.world().resource::<ActiveLevel>().level.clone();
-    let view = tessera::game::board::layout::frame(&level).unwrap();
+    let view = app.world().resource::<tessera::game::shared::SolidArea>().0.unwrap();
     let before = *app.world().resource::<Orbit>();
     assert_eq!((before.layers, before.slice), (3, None));
     let pieces_before: Vec<Placement> = jobs(&mut app).iter().map(|j| j.now).collect();

@@ -360,3 +360,77 @@ fn a_ctrl_z_within_one_frame_undoes() {
     app.update();
     assert_eq!(placed(&mut app, job.entity), before, "the quick Ctrl+Z undid nothing");
 }
+
+/// Whether two pieces as they lie share some area: a point strictly inside both, on a fine
+/// grid over where their boxes meet (offset from whole and half units, where edges lie).
+fn pieces_overlap(level: &tessera::level::Level, a: (&PieceGeom, &Placed), b: (&PieceGeom, &Placed)) -> bool {
+    use tessera::game::board::pieces::bbox_of;
+    let (step, tol) = (level.set.step(), level.prepared().target.tol);
+    let (ba, bb) = (bbox_of(&a.1.world(a.0, step)), bbox_of(&b.1.world(b.0, step)));
+    if !tessera::content::tray::overlap(&ba, &bb) {
+        return false;
+    }
+    let (lo, hi) = (ba.min.x.max(bb.min.x), ba.max.x.min(bb.max.x));
+    let (bottom, top) = (ba.min.y.max(bb.min.y), ba.max.y.min(bb.max.y));
+    let n = 40;
+    (0..n).any(|i| {
+        (0..n).any(|j| {
+            let x = lo + (hi - lo) * (i as f64 + 0.437) / n as f64;
+            let y = bottom + (top - bottom) * (j as f64 + 0.391) / n as f64;
+            let p = Vec2::new(x as f32, y as f32);
+            let inside = |(g, pl): (&PieceGeom, &Placed)| {
+                pl.contains(g, step, tol, p)
+                    && [(0.02, 0.0), (-0.02, 0.0), (0.0, 0.02), (0.0, -0.02)]
+                        .iter()
+                        .all(|&(dx, dy)| pl.contains(g, step, tol, p + Vec2::new(dx, dy)))
+            };
+            inside(a) && inside(b)
+        })
+    })
+}
+
+/// Issue P1b, item 10: a piece turned where it waits in the tray (R, F) no longer lies over its
+/// neighbours: they make room, each moving the least way clear. Every turn of every piece, on a
+/// wide and a phone's screen.
+#[test]
+fn a_piece_turned_in_the_tray_does_not_lie_over_its_neighbours() {
+    use tessera::game::board::pieces::bbox_of;
+    use tessera::game::board::view::{BoardBounds, OffscreenSize};
+    for size in [Vec2::new(1280.0, 800.0), Vec2::new(390.0, 844.0)] {
+        for level in [LEVEL, "polyominoes/pentominoes-6x10"] {
+            let mut app = app_with("tray-turn", |app| {
+                app.insert_resource(OffscreenSize(size));
+            });
+            start(&mut app, level);
+            app.update();
+            let active = app.world().resource::<ActiveLevel>().level.clone();
+            let step = active.set.step();
+            for job in jobs(&mut app) {
+                let c = centroid(&mut app, job.entity);
+                mouse_click(&mut app, c);
+                for (code, ch) in [(KeyCode::KeyR, "r"), (KeyCode::KeyF, "f"), (KeyCode::KeyR, "r")] {
+                    key(&mut app, code, ch);
+                    let all: Vec<(usize, PieceGeom, Placed)> = app
+                        .world_mut()
+                        .query::<(&Piece, &PieceGeom, &Placed)>()
+                        .iter(app.world())
+                        .map(|(p, g, pl)| (p.0, g.clone(), *pl))
+                        .collect();
+                    let bounds = app.world().resource::<BoardBounds>().0;
+                    let at = format!("{level} at {size}: after {ch} on piece {}", job.goal.piece);
+                    for (i, g, pl) in &all {
+                        for (j, h, ql) in all.iter().filter(|(j, ..)| j < i) {
+                            assert!(!pieces_overlap(&active, (g, pl), (h, ql)), "{at}: piece {i} lies over piece {j}");
+                        }
+                        let b = bbox_of(&pl.world(g, step));
+                        let inside = b.min.x >= (bounds.min.x - 1e-3) as f64
+                            && b.min.y >= (bounds.min.y - 1e-3) as f64
+                            && b.max.x <= (bounds.max.x + 1e-3) as f64
+                            && b.max.y <= (bounds.max.y + 1e-3) as f64;
+                        assert!(inside, "{at}: piece {i} lies outside the board's bounds");
+                    }
+                }
+            }
+        }
+    }
+}

@@ -36,7 +36,7 @@ fn a_soma_cube_is_played_layer_by_layer_with_turns_in_space_and_hints_finish_it(
     assert!(app.world().resource::<ActiveLevel>().level.solid().is_some());
     // The 3D view sits above the layer panels, and every piece starts clear of it.
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let picture = tessera::game::board::layout::frame(&level).unwrap();
+    let picture = app.world().resource::<tessera::game::shared::SolidArea>().0.unwrap();
     let top = level.target.iter().flatten().map(|v| v.at.y as f32).fold(f32::MIN, f32::max);
     assert!(picture.min.y > top, "{picture:?} above {top}");
     for j in jobs(&mut app) {

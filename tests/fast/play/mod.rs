@@ -310,7 +310,7 @@ use tessera::polyform::{lowest, space, Cell};
 fn solid(app: &App) -> (tessera::polyform::pack::Board, Vec<Vec<Cell>>, Rect) {
     let level = &app.world().resource::<ActiveLevel>().level;
     let poly = level.solid().unwrap();
-    let rect = tessera::game::board::layout::frame(level).unwrap();
+    let rect = app.world().resource::<tessera::game::shared::SolidArea>().0.unwrap();
     (poly.board.clone(), poly.parts.iter().map(|p| p.cells.clone()).collect(), rect)
 }
 
