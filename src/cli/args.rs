@@ -141,50 +141,75 @@ pub(crate) fn loadable_size(text: &str) -> Result<(), String> {
 }
 
 /// A terminal stream made safe for what hostile input may hold: control characters (but line
-/// feeds and tabs) are written as `\xNN`, and with `cut`, a line longer than that many bytes is
-/// cut with a note of how much was left out, so a level name cannot drive the terminal and a
-/// huge input quoted in an error cannot flood it.
+/// feeds and tabs) are written as `\xNN`, and the C1 controls (U+0080 to U+009F, which some
+/// terminals obey as escape sequences) as `\u{NN}`; with `cut`, a line longer than that many
+/// bytes is cut with a note of how much was left out, so a level name cannot drive the terminal
+/// and a huge input quoted in an error cannot flood it.
 pub(crate) struct Plain<W: Write> {
     inner: W,
     cut: Option<usize>,
     /// Bytes of the current line written, and left out.
     line: usize,
     dropped: usize,
+    /// A 0xC2 byte held back until the next says whether it starts a C1 control.
+    held: bool,
 }
 
 impl<W: Write> Plain<W> {
     pub(crate) fn new(inner: W, cut: Option<usize>) -> Plain<W> {
-        Plain { inner, cut, line: 0, dropped: 0 }
+        Plain { inner, cut, line: 0, dropped: 0, held: false }
+    }
+
+    /// Byte `b` of the text, written as `shown` (the byte itself, or its escape: `len` bytes of
+    /// the text in all).
+    fn put(&mut self, out: &mut Vec<u8>, b: u8, shown: Option<String>, len: usize) {
+        if b == b'\n' {
+            if self.dropped > 0 {
+                out.extend(format!(" [... {} more bytes]", self.dropped).bytes());
+            }
+            (self.line, self.dropped) = (0, 0);
+            out.push(b);
+            return;
+        }
+        // A continuation byte goes with the character it belongs to.
+        let starts_char = b & 0xc0 != 0x80;
+        if self.dropped > 0 || (starts_char && self.cut.is_some_and(|c| self.line >= c)) {
+            self.dropped += len;
+            return;
+        }
+        match shown {
+            Some(text) => {
+                self.line += text.len();
+                out.extend(text.bytes());
+            }
+            None => {
+                self.line += 1;
+                out.push(b);
+            }
+        }
     }
 }
 
 impl<W: Write> Write for Plain<W> {
     fn write(&mut self, buf: &[u8]) -> std::io::Result<usize> {
-        let mut shown = Vec::with_capacity(buf.len());
+        let mut out = Vec::with_capacity(buf.len());
         for &b in buf {
-            if b == b'\n' {
-                if self.dropped > 0 {
-                    shown.extend(format!(" [... {} more bytes]", self.dropped).bytes());
+            if std::mem::take(&mut self.held) {
+                if (0x80..=0x9f).contains(&b) {
+                    self.put(&mut out, 0xc2, Some(format!("\\u{{{b:02x}}}")), 2);
+                    continue;
                 }
-                (self.line, self.dropped) = (0, 0);
-                shown.push(b);
-                continue;
+                self.put(&mut out, 0xc2, None, 1);
             }
-            // A continuation byte goes with the character it belongs to.
-            let starts_char = b & 0xc0 != 0x80;
-            if self.dropped > 0 || (starts_char && self.cut.is_some_and(|c| self.line >= c)) {
-                self.dropped += 1;
-                continue;
-            }
-            if (b < 0x20 && b != b'\t') || b == 0x7f {
-                shown.extend(format!("\\x{b:02x}").bytes());
-                self.line += 4;
+            if b == 0xc2 {
+                self.held = true;
+            } else if (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f {
+                self.put(&mut out, b, Some(format!("\\x{b:02x}")), 1);
             } else {
-                shown.push(b);
-                self.line += 1;
+                self.put(&mut out, b, None, 1);
             }
         }
-        self.inner.write_all(&shown)?;
+        self.inner.write_all(&out)?;
         Ok(buf.len())
     }
 
@@ -220,6 +245,10 @@ mod tests {
         let mut out = super::Plain::new(Vec::new(), None);
         writeln!(out, "a\x1b[2Jb\x07\tc").unwrap();
         assert_eq!(String::from_utf8(out.inner).unwrap(), "a\\x1b[2Jb\\x07\tc\n");
+        // Issue P2c: the C1 controls too (CSI and OSC); other characters after 0xC2 pass.
+        let mut out = super::Plain::new(Vec::new(), None);
+        writeln!(out, "a\u{9b}2Jb\u{9d}0;x\u{7}§é").unwrap();
+        assert_eq!(String::from_utf8(out.inner).unwrap(), "a\\u{9b}2Jb\\u{9d}0;x\\x07§é\n");
         let mut err = super::Plain::new(Vec::new(), Some(10));
         write!(err, "{}\nok\n", "é".repeat(20)).unwrap();
         let text = String::from_utf8(err.inner).expect("still UTF-8");

@@ -72,7 +72,20 @@ fn encode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         let _ = writeln!(err, "tessera share: {}: no level `{}`", a.file, a.level.unwrap_or_default());
         return 2;
     };
-    let _ = writeln!(out, "{}", crate::content::share::encode(&level.entry));
+    let code = crate::content::share::encode(&level.entry);
+    // A code longer than `decode` takes would be a code nobody can open.
+    if code.len() > crate::content::share::MAX_CODE {
+        let _ = writeln!(
+            err,
+            "tessera share: {}: level `{}` makes a code of {} characters, more than the {} a code may have: share the pack file instead",
+            a.file,
+            level.id,
+            code.len(),
+            crate::content::share::MAX_CODE
+        );
+        return 2;
+    }
+    let _ = writeln!(out, "{code}");
     0
 }
 

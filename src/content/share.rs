@@ -15,7 +15,8 @@
 //! From format 3 the bytes end with a check: the first [`CHECK_BYTES`] bytes of the 64-bit
 //! FNV-1a hash of everything before it, so a changed or lost character is refused as damage
 //! rather than read as another level (one change in 16.7 million would pass unseen). Codes of
-//! formats 1 and 2 have no check and are still read.
+//! formats 1 and 2 have no check and are still read, when the level they give loads and its
+//! stored solution verifies.
 //!
 //! Decoding gives back a level [`Entry`] whose id is made from its name; the id is not in the
 //! code, so encoding the decoded level gives the same code again.
@@ -151,7 +152,23 @@ pub fn decode(code: &str) -> Result<Entry, String> {
         None => return Err(broken("it ends after its version")),
     };
     e.id = id_from_name(&e.name);
+    if version < 3 {
+        stands(&e).map_err(|why| broken(&format!("the level it holds does not stand ({why})")))?;
+    }
     Ok(e)
+}
+
+/// A code of a format without a check (1 and 2) is read only if the level it gives stands as
+/// `check-levels` would have it: its names are printable, it loads, and its stored solution
+/// verifies, which also proves it solvable. One changed character in such a code gives
+/// another level, and this is what tells a damaged one.
+fn stands(e: &Entry) -> Result<(), String> {
+    crate::level::entry::check_printable(&e.name, "its name")?;
+    for (tag, name) in &e.names {
+        crate::level::entry::check_printable(name, &format!("its name in {tag}"))?;
+    }
+    let pack = crate::level::pack_of("code", vec![e.clone()], "the code", "code").map_err(|e| e.message)?;
+    pack.levels[0].check_solution()
 }
 
 /// A level id made from a name: lower-case letters and digits, other runs as `-`.

@@ -62,8 +62,17 @@ pub struct Entry {
 /// A name in other languages than English, by language tag.
 pub type Names = std::collections::BTreeMap<String, String>;
 
+/// A name a player reads holds no control characters (C0 or C1: they would drive a terminal
+/// or break a line).
+pub fn check_printable(name: &str, what: &str) -> Result<(), String> {
+    match name.chars().find(|c| c.is_control()) {
+        Some(c) => Err(format!("{what} holds the control character U+{:04X}", c as u32)),
+        None => Ok(()),
+    }
+}
+
 /// Checks names in other languages: each under a tag of 1 to 16 letters, digits and `-`, and
-/// each 1 to 200 characters long.
+/// each 1 to 200 printable characters.
 pub fn check_names(names: &Names) -> Result<(), String> {
     for (tag, name) in names {
         if tag.is_empty() || tag.len() > 16 || !tag.chars().all(|c| c.is_ascii_alphanumeric() || c == '-') {

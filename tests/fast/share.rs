@@ -208,3 +208,70 @@ fn a_link_opens_the_level_of_its_code() {
     let back = decode(&link("http://127.0.0.1:8080/", &code)).unwrap();
     assert_eq!(encode(&back), code);
 }
+
+/// Issue P2c: a code of format 1 has no check, and one character changed gave a level named
+/// with a control character, or one whose stored solution did not verify. Each change of the
+/// format-1 code above is now refused as damage, or gives a level that loads and verifies.
+#[test]
+fn a_changed_code_without_a_check_opens_only_a_level_that_stands() {
+    let old = "VAEAABUhRGFpbHkgdGFuZ3JhbSwgVHVlc2RheSAyMDI2LTEyLTAxAQsQACAAIAwwACAQEBAAADwAHBwMDAwcBwAQHAABGBwAAxgMDAQIAAwGCRAQAhggEAUAEAA";
+    let alphabet = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let (mut refused, mut opened) = (0, 0);
+    for i in 3..old.len() {
+        for &c in alphabet.iter().step_by(5) {
+            let mut bytes = old.as_bytes().to_vec();
+            if bytes[i] == c {
+                continue;
+            }
+            bytes[i] = c;
+            let changed = String::from_utf8(bytes).unwrap();
+            match decode(&changed) {
+                Err(e) => {
+                    assert!(e.contains("damaged") || e.contains("not a Tessera"), "{changed}: {e}");
+                    refused += 1;
+                }
+                Ok(e) => {
+                    assert!(!e.name.chars().any(char::is_control), "{changed}: the name {:?}", e.name);
+                    let pack = tessera::level::pack_of("code", vec![e], "code", "code").unwrap();
+                    assert_eq!(pack.levels[0].check_solution(), Ok(()), "{changed}");
+                    opened += 1;
+                }
+            }
+        }
+    }
+    println!("{refused} changes refused, {opened} opened a level that stands");
+    assert!(refused > 100, "{refused} refused");
+}
+
+/// Issue P2c: `share encode` printed codes of 666 KB that `share decode` refuses (codes are at
+/// most 64 KiB). A level too large for a code is refused with the reason, exit 2, no code.
+#[test]
+fn share_encode_refuses_a_level_too_large_for_a_code() {
+    let bin = env!("CARGO_BIN_EXE_tessera");
+    // One piece, a star of 4,000 corners at uneven radii (digits deflate cannot squeeze), that
+    // fills a figure of its own outline.
+    let mut seed = 12345u64;
+    let ring: Vec<String> = (0..4000)
+        .map(|k| {
+            seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+            let r = 900.0 + (seed >> 11) as f64 / (1u64 << 53) as f64 * 200.0;
+            let a = k as f64 / 4000.0 * std::f64::consts::TAU;
+            format!("({}, {})", r * a.cos(), r * a.sin())
+        })
+        .collect();
+    let ring = ring.join(", ");
+    let pack = format!(
+        "(name: \"Big\", levels: [(id: \"star\", name: \"Star\", pieces: [[{ring}]], rotation_step: 90.0, \
+         mode: anchored, target: [[{ring}]], solution: [(piece: 0, at: (0, 0))])])"
+    );
+    let dir = std::env::temp_dir().join(format!("tessera-share-big-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("big.ron");
+    std::fs::write(&file, pack).unwrap();
+    let out = std::process::Command::new(bin).args(["share", "encode", file.to_str().unwrap()]).output().unwrap();
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{err}");
+    assert!(out.stdout.is_empty());
+    assert!(err.contains("more than the 65536 a code may have") && err.contains("level `star`"), "{err}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -29,6 +29,12 @@ pub const MAX_XML_BYTES: u64 = 64 << 20;
 pub const MAX_SHAPE_CELLS: usize = 1 << 20;
 /// Most XML nodes read.
 const MAX_NODES: u32 = 2_000_000;
+/// Deepest nesting of elements, and most attributes on one element (BurrTools writes five
+/// levels and at most a handful of attributes). Checked on the text before the XML reader
+/// sees it: 20,000 levels overflowed its stack, and 500,000 attributes on one element took it
+/// minutes (it compares each with those before).
+const MAX_DEPTH: usize = 64;
+const MAX_ATTRIBUTES: usize = 64;
 
 /// One shape: its name, its box, and its cells that are not empty.
 #[derive(Clone, Debug, PartialEq)]
@@ -76,8 +82,10 @@ pub struct Puzzle {
 /// Reads a puzzle file, gzip-compressed or plain.
 pub fn read(data: &[u8]) -> Result<Puzzle, String> {
     let xml = if data.starts_with(&[0x1f, 0x8b]) {
+        // Every member of the gzip stream (a file may be several, one after the other); bytes
+        // after the last that do not start another are damage.
         let mut out = Vec::new();
-        flate2::read::GzDecoder::new(data)
+        flate2::read::MultiGzDecoder::new(data)
             .take(MAX_XML_BYTES + 1)
             .read_to_end(&mut out)
             .map_err(|e| format!("the gzip data is damaged: {e}"))?;
@@ -89,6 +97,7 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
         data.to_vec()
     };
     let text = std::str::from_utf8(&xml).map_err(|_| "it is neither gzip-compressed nor UTF-8 text".to_string())?;
+    markup_within_limits(text)?;
     let opts = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
     let doc = roxmltree::Document::parse_with_options(text, opts).map_err(|e| format!("it is not XML: {e}"))?;
     let root = doc.root_element();
@@ -118,6 +127,57 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
         return Err("it holds no problem".into());
     }
     Ok(Puzzle { shapes, problems })
+}
+
+/// Walks the markup once, without reading it, to refuse nesting deeper than [`MAX_DEPTH`] and an
+/// element with more than [`MAX_ATTRIBUTES`] attributes. Comments, CDATA sections and
+/// processing instructions are skipped whole; quoted values may hold `>` and `/`.
+fn markup_within_limits(text: &str) -> Result<(), String> {
+    let b = text.as_bytes();
+    let find = |from: usize, what: &str| text[from..].find(what).map(|k| from + k + what.len());
+    let (mut depth, mut i) = (0usize, 0usize);
+    while let Some(k) = text[i..].find('<') {
+        let at = i + k;
+        let rest = &text[at..];
+        // Where the markup that starts here ends (just past it), or the end of the text.
+        i = if rest.starts_with("<!--") {
+            find(at, "-->")
+        } else if rest.starts_with("<![CDATA[") {
+            find(at, "]]>")
+        } else if rest.starts_with("<?") {
+            find(at, "?>")
+        } else if rest.starts_with("</") {
+            depth = depth.saturating_sub(1);
+            find(at, ">")
+        } else if rest.starts_with("<!") {
+            find(at, ">")
+        } else {
+            // A start tag: up to its `>` outside quotes, counting its `=` signs.
+            let (mut quote, mut attributes, mut j) = (None, 0, at + 1);
+            while j < b.len() && (quote.is_some() || b[j] != b'>') {
+                match (quote, b[j]) {
+                    (None, q @ (b'"' | b'\'')) => quote = Some(q),
+                    (Some(q), c) if c == q => quote = None,
+                    (None, b'=') => attributes += 1,
+                    _ => {}
+                }
+                j += 1;
+            }
+            if attributes > MAX_ATTRIBUTES {
+                return Err(format!("an element has {attributes} attributes, more than {MAX_ATTRIBUTES}"));
+            }
+            if b[j.min(b.len()) - 1] != b'/' {
+                depth += 1;
+                if depth > MAX_DEPTH {
+                    return Err(format!("its elements nest more than {MAX_DEPTH} deep"));
+                }
+            }
+            Some(j + 1)
+        }
+        .unwrap_or(b.len())
+        .min(b.len());
+    }
+    Ok(())
 }
 
 /// The first child element named `name`.
@@ -422,4 +482,61 @@ fn escape(s: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const SMALL: &str = r#"<?xml version="1.0"?>
+<!-- a comment with <tags> in it -->
+<puzzle version="2"><gridType type="0"/><colors/><shapes>
+<voxel x="1" y="1" z="1" type="0">#</voxel><voxel x="2" y="1" z="1" type="0" name="a > b">##</voxel>
+</shapes><problems><problem><shapes><shape id="0" count="2"/></shapes><result id="1"/></problem></problems></puzzle>"#;
+
+    fn gzip(text: &[u8]) -> Vec<u8> {
+        let mut z = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        z.write_all(text).unwrap();
+        z.finish().unwrap()
+    }
+
+    #[test]
+    fn a_plain_puzzle_passes_the_markup_check() {
+        assert_eq!(markup_within_limits(SMALL), Ok(()));
+        let p = read(SMALL.as_bytes()).unwrap();
+        assert_eq!((p.shapes.len(), p.problems.len()), (2, 1));
+    }
+
+    /// Issue P2c: 20,000 nested elements overflowed the stack; 500,000 attributes on one
+    /// element ran for minutes. Both are refused before the XML reader sees them.
+    #[test]
+    fn deep_nesting_and_crowded_elements_are_refused_saying_why() {
+        let deep = format!("<puzzle>{}{}</puzzle>", "<a>".repeat(20_000), "</a>".repeat(20_000));
+        let e = read(deep.as_bytes()).unwrap_err();
+        assert!(e.contains("nest more than 64 deep"), "{e}");
+        // 64 deep in all is fine as far as the markup goes.
+        let fine = format!("<puzzle>{}{}</puzzle>", "<a>".repeat(63), "</a>".repeat(63));
+        assert_eq!(markup_within_limits(&fine), Ok(()));
+        // Empty elements and closed ones do not add up.
+        let flat = format!("<puzzle>{}</puzzle>", "<a/><b></b>".repeat(10_000));
+        assert_eq!(markup_within_limits(&flat), Ok(()));
+        let attrs: String = (0..500_000).map(|k| format!(" a{k}=\"1\"")).collect();
+        let crowded = format!("<puzzle{attrs}/>");
+        let e = read(&gzip(crowded.as_bytes())).unwrap_err();
+        assert!(e.contains("500000 attributes"), "{e}");
+    }
+
+    /// Issue P2c: a gzip file of two members (as `cat a.gz b.gz` makes) was refused as "not
+    /// XML"; bytes after the gzip data passed silently.
+    #[test]
+    fn every_gzip_member_is_read_and_trailing_bytes_are_damage() {
+        let (head, tail) = SMALL.split_at(SMALL.len() / 2);
+        let mut two = gzip(head.as_bytes());
+        two.extend(gzip(tail.as_bytes()));
+        assert_eq!(read(&two).unwrap(), read(SMALL.as_bytes()).unwrap());
+        let mut trailing = gzip(SMALL.as_bytes());
+        trailing.extend(b"junk after the end");
+        let e = read(&trailing).unwrap_err();
+        assert!(e.contains("gzip data is damaged"), "{e}");
+    }
 }
