@@ -131,6 +131,21 @@ pub(crate) fn may_replace_pack(path: &str, force: bool) -> Result<(), String> {
     }
 }
 
+/// A file a command is about to write: refused when something is there already, unless
+/// `force` (an empty regular file, as `mktemp` leaves, is written anyway). What is not a
+/// regular file (a FIFO, a device, a folder) is refused even with `force`: writing to one would
+/// block or land somewhere else.
+pub(crate) fn may_write(path: &str, force: bool) -> Result<(), String> {
+    let Ok(meta) = std::fs::metadata(path) else { return Ok(()) };
+    if !meta.is_file() {
+        return Err(format!("{path} exists and is not a regular file"));
+    }
+    if force || meta.len() == 0 {
+        return Ok(());
+    }
+    Err(format!("{path} exists; pass --force to replace it"))
+}
+
 /// A pack text a command is about to write: at most what the loader reads back.
 pub(crate) fn loadable_size(text: &str) -> Result<(), String> {
     let limit = crate::format::MAX_FILE_BYTES;

@@ -62,7 +62,7 @@ pub fn import(
         }
     };
     let written = super::args::loadable_size(&text)
-        .and_then(|()| super::args::may_replace_pack(out_file, force))
+        .and_then(|()| super::args::may_write(out_file, force))
         .and_then(|()| std::fs::write(out_file, &text).map_err(|e| format!("{out_file}: {e}")));
     if let Err(e) = written {
         let _ = writeln!(err, "tessera import: {e}");
@@ -156,16 +156,18 @@ pub fn export(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
 fn export_inner(a: &ExportArgs) -> Result<String, String> {
     let level = find_level(&a.level, a.id.as_deref())?;
     let data = xmpuzzle::export(&level)?;
-    if !a.force && std::path::Path::new(&a.xmpuzzle).exists() {
-        return Err(format!("{} exists; pass --force to replace it", a.xmpuzzle));
-    }
+    super::args::may_write(&a.xmpuzzle, a.force)?;
     std::fs::write(&a.xmpuzzle, data).map_err(|e| format!("{}: {e}", a.xmpuzzle))?;
     Ok(level.id.clone())
 }
 
 /// A level by PACK/ID among the packs the game loads, or in a pack file.
 fn find_level(what: &str, id: Option<&str>) -> Result<Level, String> {
-    if std::path::Path::new(what).is_file() {
+    let path = std::path::Path::new(what);
+    if path.exists() && !path.is_file() {
+        return Err(format!("{what} is not a regular file: give a pack file or a level as PACK/ID"));
+    }
+    if path.is_file() {
         let pack = super::args::read_pack(what)?;
         let level = match id {
             None => pack.levels.into_iter().next(),
@@ -173,8 +175,11 @@ fn find_level(what: &str, id: Option<&str>) -> Result<Level, String> {
         };
         return level.ok_or_else(|| format!("{what}: no level `{}`", id.unwrap_or("")));
     }
-    let (pack_id, level_id) =
-        what.split_once('/').ok_or_else(|| format!("`{what}` is neither a pack file nor a level as PACK/ID"))?;
+    let ids = |(p, l): &(&str, &str)| crate::level::check_id(p, "pack").and(crate::level::check_id(l, "level")).is_ok();
+    let (pack_id, level_id) = what
+        .split_once('/')
+        .filter(ids)
+        .ok_or_else(|| format!("`{what}` is neither a pack file nor a level as PACK/ID"))?;
     let (packs, _) = crate::level::all_packs();
     let pack = packs.into_iter().find(|p| p.id == pack_id).ok_or_else(|| format!("no pack `{pack_id}`"))?;
     pack.levels

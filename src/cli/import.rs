@@ -5,7 +5,7 @@ use super::args::parse_args;
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera import FILE.svg --set SET --out FILE.ron [--name NAME]
+  tessera import FILE.svg --set SET --out FILE.ron [--name NAME] [--force]
                                    make a level of an SVG drawing of a set's pieces (their union is the figure)
   tessera import FILE.xmpuzzle --out FILE.ron [--name NAME] [--timeout-ms N] [--force] [--json]
                                    make a polyomino or polycube level of each problem of a BurrTools puzzle
@@ -29,7 +29,7 @@ struct ImportArgs {
     /// Counting each problem's assemblies stops after N ms (0: no limit).
     #[arg(long, value_name = "N")]
     timeout_ms: Option<u64>,
-    /// Replace FILE.ron even when it holds other levels.
+    /// Replace FILE.ron if it exists.
     #[arg(long)]
     force: bool,
     #[arg(long)]
@@ -85,8 +85,10 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             return 2;
         }
     }
-    if let Err(e) = std::fs::write(&a.out, text) {
-        let _ = writeln!(err, "tessera import: {}: {e}", a.out);
+    let written = super::args::may_write(&a.out, a.force)
+        .and_then(|()| std::fs::write(&a.out, text).map_err(|e| format!("{}: {e}", a.out)));
+    if let Err(e) = written {
+        let _ = writeln!(err, "tessera import: {e}");
         return 2;
     }
     let _ = writeln!(out, "{}: level `{}` ({} pieces)", a.out, entry.id, entry.solution.len());

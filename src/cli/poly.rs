@@ -8,13 +8,13 @@ use crate::polyform::{
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera parts --dim 2|3 --cells N [--free|--one-sided|--fixed] [--list] [--svg DIR] [--json]
+  tessera parts --dim 2|3 --cells N [--free|--one-sided|--fixed] [--list] [--svg DIR [--force]] [--json]
                                    count (and list, and draw) every part of N unit squares or cubes;
                                    2D: --free (default) turns and flips, --one-sided turns only;
                                    3D: --one-sided (default) the 24 rotations, --free adds mirrors
   tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS[*N|*MIN-MAX]]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
                [--hole X,Y[,Z]]... [--optional X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
-               [--threads N] [--timeout-ms N] [--svg FILE] [--out FILE] [--progress] [--conf FILE] [--json]
+               [--threads N] [--timeout-ms N] [--svg FILE] [--out FILE] [--force] [--progress] [--conf FILE] [--json]
                                    fill a box (or the figure of cells in FILE, in one region or several)
                                    with parts, each once (CELLS*4: four copies; CELLS*0-4: up to four;
                                    --single: one part as often as it fits); CELLS like Lang's vectors:
@@ -25,7 +25,7 @@ pub const USAGE: &str = "\
                                    --out: one solution per line, `X Y Z CHARS` (at most 100000); --progress: counts on
                                    stderr while it runs (on by default on a terminal); --conf: more
                                    options from a file, one or more per line, `#` comments
-  tessera show --string X Y Z CHARS --svg FILE
+  tessera show --string X Y Z CHARS --svg FILE [--force]
                                    draw a solution line as `pack --out` writes it (`_`: no cell)";
 
 /// Largest parts counted (seconds of work; each cell more costs about 4x in 2D, 7x in 3D).
@@ -62,6 +62,9 @@ struct PartsArgs {
     /// Draw each part and its orientations into DIR.
     #[arg(long, value_name = "DIR")]
     svg: Option<String>,
+    /// Replace the pictures if DIR holds them already.
+    #[arg(long)]
+    force: bool,
     #[arg(long)]
     json: bool,
 }
@@ -139,11 +142,17 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
                 2 * parts.len()
             ));
         }
+        let file = |i: usize, kind: &str| std::path::Path::new(dir).join(format!("part-{:04}{kind}.svg", i + 1));
+        for i in 0..parts.len() {
+            for kind in ["", "-orientations"] {
+                super::args::may_write(&file(i, kind).display().to_string(), a.force)?;
+            }
+        }
         std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
         for (i, p) in parts.iter().enumerate() {
-            let path = std::path::Path::new(dir).join(format!("part-{:04}.svg", i + 1));
+            let path = file(i, "");
             std::fs::write(&path, svg::part(p, dim, i)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            let path = std::path::Path::new(dir).join(format!("part-{:04}-orientations.svg", i + 1));
+            let path = file(i, "-orientations");
             std::fs::write(&path, svg::all_orientations(p, dim, sym))
                 .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
@@ -223,6 +232,9 @@ struct PackArgs {
     /// Write every solution found, one line each: X Y Z CHARS.
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
+    /// Replace the --out and --svg files if they exist.
+    #[arg(long)]
+    force: bool,
     /// Report solutions, nodes and time on stderr while the search runs.
     #[arg(long)]
     progress: bool,
@@ -276,6 +288,9 @@ struct ShowArgs {
     /// The picture to write.
     #[arg(long, value_name = "FILE")]
     svg: String,
+    /// Replace FILE if it exists.
+    #[arg(long)]
+    force: bool,
 }
 
 /// `tessera show --string X Y Z CHARS --svg FILE`.
@@ -285,6 +300,7 @@ pub fn show(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 
         Err(code) => return code,
     };
     let drawn = crate::polyform::line::read(&a.string.join(" ")).and_then(|(board, sol, _)| {
+        super::args::may_write(&a.svg, a.force)?;
         std::fs::write(&a.svg, svg::solution(&board, &sol)).map_err(|e| format!("cannot write {}: {e}", a.svg))
     });
     match drawn {
@@ -360,6 +376,10 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     };
     let timeout = u64::try_from(a.timeout_ms.unwrap_or(PACK_DEFAULT_TIMEOUT_MS as i64))
         .map_err(|_| "--timeout-ms takes a whole number of at least 0".to_string())?;
+    // Before the search, which may run long: the files it would replace.
+    for f in a.out.iter().chain(&a.svg) {
+        super::args::may_write(f, a.force)?;
+    }
     let (unique, single, json, svg_file, no_flip, prune) = (a.unique, a.single, a.json, a.svg, a.no_flip, a.prune);
     let board = match (size.as_slice(), &a.cells) {
         ([], Some(file)) => cells_file(file)?,

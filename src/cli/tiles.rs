@@ -16,7 +16,7 @@ pub const USAGE: &str = "\
                                    sdp: its Algorithm 2, no preset locations (tiles that translate;
                                    --limit: semidefinite programs, default 40)
   tessera edge generate --cols C --rows R --colors K [--frame-colors F] [--rotate] [--unique]
-                        [--seed S] [--timeout-ms N] [--out FILE]
+                        [--seed S] [--timeout-ms N] [--out FILE [--force]]
                                    make a puzzle (text, or RON when FILE ends in .ron); gives up
                                    after --timeout-ms (default 60000; 0: no limit)";
 
@@ -155,6 +155,9 @@ struct GenerateArgs {
     timeout_ms: Option<u64>,
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
+    /// Replace the --out file if it exists.
+    #[arg(long)]
+    force: bool,
     #[arg(long)]
     json: bool,
 }
@@ -398,6 +401,9 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
     let timeout = Some(a.timeout_ms.unwrap_or(generate::DEFAULT_TIMEOUT_MS)).filter(|&ms| ms > 0);
     if spec.cols == 0 || spec.rows == 0 || spec.colors == 0 {
         return Err("--cols, --rows and --colors are required".into());
+    }
+    if let Some(f) = &file {
+        super::args::may_write(f, a.force).map_err(|message| Failure { usage: false, file: None, message })?;
     }
     let g = generate::generate_until(&spec, &crate::support::budget::Budget::ms(timeout))?;
     let text = match &file {

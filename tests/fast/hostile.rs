@@ -456,3 +456,66 @@ fn verify_keeps_a_time_limit_and_goes_on_with_the_next_file() {
     assert!(err.contains("annuli.json: no verdict within 200 ms"), "{err}");
     assert!(out.contains("easy.json: solved"), "the next file is judged: {out}");
 }
+
+/// Issue P2c: `export /dev/zero` said "no pack ``": a path that is not a regular file, or words
+/// that are no PACK/ID, are named as such.
+#[test]
+fn export_names_what_it_was_given() {
+    let (code, _, err) = run(&["export", "/dev/zero", "--xmpuzzle", "/nonexistent/x.xmpuzzle"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("/dev/zero is not a regular file"), "{err}");
+    let (code, _, err) = run(&["export", "nowhere/at all", "--xmpuzzle", "/nonexistent/x.xmpuzzle"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is neither a pack file nor a level as PACK/ID"), "{err}");
+    let (code, _, err) = run(&["export", "nopack/x", "--xmpuzzle", "/nonexistent/x.xmpuzzle"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("no pack `nopack`"), "{err}");
+}
+
+/// Issue P2c: `pack --out/--svg`, `show --svg`, `edge generate --out`, `parts --svg DIR` and
+/// `import --out` replaced files without a word. Each refuses a file that is there already,
+/// naming `--force`, and leaves it as it was; with `--force` it writes. A FIFO is refused even
+/// with `--force` (`pack --out FIFO` never returned).
+#[test]
+fn no_command_replaces_a_file_without_force() {
+    let d = scratch("force");
+    let mine = |name: &str| {
+        let f = d.join(name);
+        std::fs::write(&f, "mine").unwrap();
+        f.to_str().unwrap().to_string()
+    };
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data");
+    let parts = d.join("parts");
+    std::fs::create_dir_all(&parts).unwrap();
+    std::fs::write(parts.join("part-0001.svg"), "mine").unwrap();
+    let (out, svg, line, board, pack, burr) =
+        (mine("out.txt"), mine("a.svg"), mine("line.svg"), mine("board.txt"), mine("pack.ron"), mine("burr.ron"));
+    let arrow = format!("{data}/import/arrow.svg");
+    let ring = format!("{data}/ring-and-corner.xmpuzzle");
+    let commands: Vec<(Vec<&str>, &str)> = vec![
+        (vec!["parts", "--dim", "2", "--cells", "3", "--svg", parts.to_str().unwrap()], "part-0001.svg"),
+        (vec!["pack", "--box", "2", "5", "--set", "pentominoes", "--out", &out], &out),
+        (vec!["pack", "--box", "2", "5", "--set", "pentominoes", "--svg", &svg], &svg),
+        (vec!["show", "--string", "1", "2", "1", "AA", "--svg", &line], &line),
+        (vec!["edge", "generate", "--cols", "3", "--rows", "3", "--colors", "3", "--out", &board], &board),
+        (vec!["import", &arrow, "--set", "tangram", "--out", &pack], &pack),
+        (vec!["import", &ring, "--out", &burr], &burr),
+    ];
+    for (args, file) in &commands {
+        let (code, _, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {err}");
+        assert!(err.contains("exists; pass --force to replace it") && err.contains(file), "{args:?}: {err}");
+        let kept = if file.ends_with(".svg") && !file.contains('/') { parts.join(file) } else { (*file).into() };
+        assert_eq!(std::fs::read_to_string(kept).unwrap(), "mine", "{args:?}");
+        let mut forced = args.clone();
+        forced.push("--force");
+        let (code, _, err) = run(&forced);
+        assert_eq!(code, 0, "{forced:?}: {err}");
+    }
+    let fifo = d.join("fifo");
+    assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
+    let (code, _, err) =
+        run(&["pack", "--box", "2", "5", "--set", "pentominoes", "--out", fifo.to_str().unwrap(), "--force"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("is not a regular file"), "{err}");
+}

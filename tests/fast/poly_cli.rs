@@ -158,7 +158,8 @@ fn flat_parts_in_boxes_figures_conf_files_and_solution_lines() {
         assert!(line.starts_with("2 3 10 ") || line.starts_with("3 2 10 ") || line.contains(" 10 "), "{line}");
     }
     // Without --unique every solution is listed: the box's 8 symmetries make 96.
-    let (code, out, _) = run(&["pack", "--box", "2", "3", "10", "--set", "pentominoes", "--out", &lines, "--json"]);
+    let (code, out, _) =
+        run(&["pack", "--box", "2", "3", "10", "--set", "pentominoes", "--out", &lines, "--json", "--force"]);
     assert_eq!((code, json(&out)["solutions"].as_u64()), (0, Some(96)));
     assert_eq!(std::fs::read_to_string(&lines).unwrap().lines().count(), 96);
     // show draws a line.

@@ -275,7 +275,10 @@ fn problem(p: roxmltree::Node<'_, '_>, shapes: usize) -> Result<Problem, String>
             }
             "result" => {
                 let id = number(c, "id", "result")?.ok_or("<result> has no `id`")?;
-                result = ((id as usize) < shapes).then_some(id as usize);
+                if id as usize >= shapes {
+                    return Err(format!("its result names shape {id}, but the file has {shapes} shapes"));
+                }
+                result = Some(id as usize);
             }
             "bitmap" => colour_rules += c.children().filter(|p| p.has_tag_name("pair")).count(),
             _ => {}
@@ -316,7 +319,8 @@ fn excerpt_name(s: &str) -> String {
 /// Problem `k` as a level entry (without its name, id or solution).
 fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
     let p = &puzzle.problems[k];
-    let result = &puzzle.shapes[p.result.ok_or("it has no result shape")?];
+    let result =
+        &puzzle.shapes[p.result.ok_or("it names no result (a <result id=...> giving the shape the pieces fill)")?];
     let parts: Vec<&Part> = p.parts.iter().filter(|q| q.max > 0).collect();
     if parts.is_empty() {
         return Err("it has no pieces".into());
@@ -524,6 +528,19 @@ mod tests {
         let crowded = format!("<puzzle{attrs}/>");
         let e = read(&gzip(crowded.as_bytes())).unwrap_err();
         assert!(e.contains("500000 attributes"), "{e}");
+    }
+
+    /// Issue P2c: a problem without a result said only "it has no result shape"; one whose result
+    /// names a shape the file lacks was read as one without.
+    #[test]
+    fn a_missing_result_says_what_is_missing() {
+        let none = SMALL.replace("<result id=\"1\"/>", "");
+        let p = read(none.as_bytes()).unwrap();
+        let e = levels(&p, "t")[0].clone().unwrap_err();
+        assert!(e.contains("names no result (a <result id=...> giving the shape the pieces fill)"), "{e}");
+        let far = SMALL.replace("<result id=\"1\"/>", "<result id=\"7\"/>");
+        let e = read(far.as_bytes()).unwrap_err();
+        assert!(e.contains("problem 1: its result names shape 7, but the file has 2 shapes"), "{e}");
     }
 
     /// Issue P2c: a gzip file of two members (as `cat a.gz b.gz` makes) was refused as "not
