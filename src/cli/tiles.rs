@@ -257,8 +257,10 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 ..Default::default()
             };
             let res = if lp_solver == lp::Solver::Highs {
-                // HiGHS watches the deadline itself.
+                // HiGHS watches the deadline itself; stopped there (an error, or no answer yet),
+                // it is a time-out as microlp's is.
                 Some(lp::solve(&puzzle, &opts))
+                    .filter(|r| !(opts.budget.expired() && r.as_ref().map_or(true, |r| !r.solved && !r.infeasible)))
             } else {
                 let copy = puzzle.clone();
                 let o = opts.clone();
@@ -376,7 +378,8 @@ pub const MAX_COLORS: u64 = crate::tiles::MAX_COLOURS as u64;
 fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> Result<i32, Failure> {
     let Some(a) = parse::<GenerateArgs>("generate", args, out)? else { return Ok(0) };
     let side = crate::tiles::MAX_SIDE as u64;
-    let size = |v: Option<u64>, name: &str| v.map_or(Ok(0), |n| within(n, name, 1, side));
+    // The generator cuts boards of at least 2 x 2 (a row of one has no inner edges to match).
+    let size = |v: Option<u64>, name: &str| v.map_or(Ok(0), |n| within(n, name, 2, side));
     let mut spec = generate::Spec {
         cols: size(a.cols, "--cols")? as usize,
         rows: size(a.rows, "--rows")? as usize,

@@ -32,7 +32,9 @@ impl Analysis {
     /// Counts `level`'s solutions up to `limit` with its family's solver, within `budget`.
     pub fn run(level: &Level, limit: u64, budget: &Budget) -> Analysis {
         let first = level.count(1, budget);
-        let all = if first.solutions == 0 { first } else { level.count(limit + 1, budget) };
+        let mut all = if first.solutions == 0 { first } else { level.count(limit + 1, budget) };
+        // A count stopped before its first solution still knows the one found first.
+        all.solutions = all.solutions.max(first.solutions);
         Analysis { first, all, limit }
     }
 

@@ -205,13 +205,24 @@ fn parts_and_pack_have_limits_and_budgets() {
 
 #[test]
 fn edge_commands_check_their_numbers_and_answer_json_errors_in_json() {
-    for args in [
-        vec!["edge", "generate", "--cols", "4", "--rows", "4", "--colors", "5000"],
-        vec!["edge", "generate", "--cols", "100", "--rows", "4", "--colors", "5"],
+    // (Issue P2c: --cols 1 passed the command's check and met the generator's "2..32".)
+    for (args, says) in [
+        (
+            vec!["edge", "generate", "--cols", "4", "--rows", "4", "--colors", "5000"],
+            "--colors is 5000: it must be from 1 to",
+        ),
+        (
+            vec!["edge", "generate", "--cols", "100", "--rows", "4", "--colors", "5"],
+            "--cols is 100: it must be from 2 to 32",
+        ),
+        (
+            vec!["edge", "generate", "--cols", "1", "--rows", "4", "--colors", "5", "--unique"],
+            "--cols is 1: it must be from 2 to 32",
+        ),
     ] {
         let (code, _, err) = run(&args);
         assert_eq!(code, 2, "{args:?}");
-        assert!(err.contains("must be from 1 to"), "{err}");
+        assert!(err.contains(says), "{err}");
     }
     let (code, _, err) =
         run(&["edge", "generate", "--cols", "16", "--rows", "16", "--colors", "4", "--unique", "--timeout-ms", "300"]);
@@ -518,4 +529,20 @@ fn no_command_replaces_a_file_without_force() {
         run(&["pack", "--box", "2", "5", "--set", "pentominoes", "--out", fifo.to_str().unwrap(), "--force"]);
     assert_eq!(code, 2);
     assert!(err.contains("is not a regular file"), "{err}");
+}
+
+/// Issue P2c: on a time-out the LP method exited 2 with microlp and 0 (an unsolved answer) with
+/// HiGHS. Both now say it did not finish, exit 2.
+#[test]
+fn the_lp_method_times_out_alike_with_either_solver() {
+    let d = scratch("lp-timeout");
+    let board = d.join("board.txt").to_str().unwrap().to_string();
+    let (code, _, err) = run(&["edge", "generate", "--cols", "10", "--rows", "10", "--colors", "8", "--out", &board]);
+    assert_eq!(code, 0, "{err}");
+    for solver in ["highs", "microlp"] {
+        let (code, out, err) =
+            run(&["edge", "solve", &board, "--method", "lp", "--lp-solver", solver, "--timeout-ms", "1"]);
+        assert_eq!(code, 2, "{solver}: {out}{err}");
+        assert!(err.contains("did not finish within 1 ms"), "{solver}: {err}");
+    }
 }
