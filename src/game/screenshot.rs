@@ -217,8 +217,19 @@ pub fn run(args: &[String]) -> i32 {
         .add_systems(Update, drive);
     // Pipelines compile before the frame that first needs them is drawn, not behind it.
     let render = bevy::render::RenderPlugin { synchronous_pipeline_compilation: true, ..default() };
+    // The log in colour only on a terminal: redirected to a file it reads plain.
+    let log = bevy::log::LogPlugin {
+        fmt_layer: |_| {
+            use std::io::IsTerminal;
+            let layer = bevy::log::tracing_subscriber::fmt::Layer::default()
+                .with_writer(std::io::stderr)
+                .with_ansi(std::io::stderr().is_terminal());
+            Some(Box::new(layer))
+        },
+        ..default()
+    };
     if window {
-        app.add_plugins(DefaultPlugins.set(render).set(WindowPlugin {
+        app.add_plugins(DefaultPlugins.set(render).set(log).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Tessera".into(),
                 resolution: bevy::window::WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
@@ -230,6 +241,7 @@ pub fn run(args: &[String]) -> i32 {
         app.add_plugins(
             DefaultPlugins
                 .set(render)
+                .set(log)
                 .set(WindowPlugin { primary_window: None, exit_condition: ExitCondition::DontExit, ..default() })
                 .disable::<WinitPlugin>(),
         )

@@ -43,6 +43,8 @@ fn shot_in(lang: &str, state: &str, (w, h): (u32, u32), window: bool) {
     }
     let run = cmd.output().expect("the command starts");
     assert!(run.status.success(), "{state} {w}x{h}: {}", String::from_utf8_lossy(&run.stderr));
+    // Issue P2c: the log, captured here rather than on a terminal, has no colour escapes.
+    assert!(!run.stderr.contains(&0x1b), "{state} {w}x{h}: escapes in {}", String::from_utf8_lossy(&run.stderr));
     let bytes = std::fs::read(&out).unwrap();
     assert_eq!(png_size(&bytes), Some((w, h)), "{}", out.display());
     assert!(bytes.len() > 4_000, "{} looks empty ({} bytes)", out.display(), bytes.len());
