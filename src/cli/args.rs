@@ -14,6 +14,8 @@ usage:
   tessera solve FILE... --method sdp [--index SET] [--limit STEPS] [--timeout-ms N] [--json]
                                    the rank-one SDP (pieces that only translate: rotation_step 360)
   tessera levels [--json]          list level packs (embedded and user) and load errors
+  tessera levels --measure [--timeout-ms N] [--json]
+                                   measure every level's difficulty (the whole run within N ms)
   tessera check-levels [DIR] [--json]
                                    check every level (of DIR's packs, or embedded + user): it parses,
                                    its reference solution verifies, and a solver solves it (the geometric

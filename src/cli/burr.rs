@@ -5,6 +5,7 @@
 use super::args::parse_args;
 use crate::family::xmpuzzle;
 use crate::level::{Entry, Level};
+use crate::support::budget::Budget;
 use std::io::Write;
 
 pub const USAGE: &str = "\
@@ -12,7 +13,8 @@ pub const USAGE: &str = "\
                                    write a polyomino or polycube level (PACK/ID, or a pack FILE with
                                    --level ID) as a BurrTools puzzle";
 
-/// How long counting one problem's assemblies may take by default.
+/// How long importing one problem (its reference search, difficulty measure and count) may
+/// take by default.
 pub const COUNT_TIMEOUT_MS: u64 = 20_000;
 
 /// `tessera import FILE.xmpuzzle --out FILE.ron`.
@@ -28,6 +30,9 @@ pub fn import(
     out: &mut impl Write,
     err: &mut impl Write,
 ) -> i32 {
+    // One clock for the whole command: every phase (reading, each problem's reference search,
+    // difficulty measure and count) draws on it. By default each problem brings its share.
+    let started = web_time::Instant::now();
     let puzzle = match xmpuzzle::read(data) {
         Ok(p) => p,
         Err(e) => {
@@ -37,9 +42,12 @@ pub fn import(
     };
     let stem = std::path::Path::new(file).file_stem().map_or("Imported".into(), |s| s.to_string_lossy().into_owned());
     let title = name.map_or(stem, str::to_string);
+    let ms = timeout_ms.unwrap_or(COUNT_TIMEOUT_MS.saturating_mul(puzzle.problems.len().max(1) as u64));
+    let budget = Budget::default()
+        .with_deadline(super::args::time_limit(Some(ms)).map(|ms| started + web_time::Duration::from_millis(ms)));
     let mut entries = Vec::new();
     for (k, made) in xmpuzzle::levels(&puzzle, &title).into_iter().enumerate() {
-        match made.and_then(solved) {
+        match made.and_then(|e| solved(e, &budget)) {
             Ok(e) => entries.push(e),
             Err(why) => {
                 let named = &puzzle.problems[k].name;
@@ -68,10 +76,9 @@ pub fn import(
         let _ = writeln!(err, "tessera import: {e}");
         return 2;
     }
-    let limit = super::args::time_limit(Some(timeout_ms.unwrap_or(COUNT_TIMEOUT_MS)));
     let mut report = Vec::new();
     for level in &pack.levels {
-        let count = count(level, limit);
+        let count = count(level, &budget);
         let pieces = level.set.pieces.len();
         if json {
             report.push(serde_json::json!({
@@ -96,13 +103,13 @@ pub fn import(
 }
 
 /// The entry with the packer's first solution as its reference, and its stars as the
-/// shipped levels' are measured.
-fn solved(mut entry: Entry) -> Result<Entry, String> {
+/// shipped levels' are measured (as far as the budget lets the measure count).
+fn solved(mut entry: Entry, budget: &Budget) -> Result<Entry, String> {
     let level = built(&entry)?;
-    level.family.finish(&level, &mut entry, false)?;
+    level.family.finish(&level, &mut entry, false, budget)?;
     let level = built(&entry)?;
     level.check_solution()?;
-    entry.difficulty = crate::content::difficulty::measure(&level).stars;
+    entry.difficulty = crate::content::difficulty::measure_within(&level, budget).stars;
     Ok(entry)
 }
 
@@ -112,10 +119,15 @@ fn built(entry: &Entry) -> Result<Level, String> {
 }
 
 /// The level's assemblies, counted as BurrTools counts them: up to the result's symmetries
-/// (mirror images merged when the pieces' mirror images are pieces of the set), stopped
-/// after `limit` ms.
-pub fn count(level: &Level, limit: Option<u64>) -> crate::family::Count {
-    level.family.count(level, u64::MAX, &crate::support::budget::Budget::ms(limit))
+/// (mirror images merged when the pieces' mirror images are pieces of the set), stopped when
+/// `budget` is spent. A count stopped before it met any assembly still knows one: the level's
+/// reference solution, found and verified on import.
+pub fn count(level: &Level, budget: &Budget) -> crate::family::Count {
+    let mut count = level.family.count(level, u64::MAX, budget);
+    if !count.complete && count.solutions == 0 && level.check_solution().is_ok() {
+        count.solutions = 1;
+    }
+    count
 }
 
 #[derive(clap::Parser)]

@@ -10,7 +10,9 @@ pub const USAGE: &str = "\
   tessera import FILE.xmpuzzle --out FILE.ron [--name NAME] [--timeout-ms N] [--force] [--json]
                                    make a polyomino or polycube level of each problem of a BurrTools puzzle
                                    (gzip or plain XML, grid of cubes) and count its assemblies as BurrTools
-                                   does (up to the result's symmetries; --timeout-ms per problem, default 20000)";
+                                   does (up to the result's symmetries); --timeout-ms N bounds the whole import:
+                                   reading, each problem's reference search, difficulty and count (default 20000
+                                   per problem; 0: no limit)";
 
 #[derive(clap::Parser)]
 #[command(about = "Make a level of an SVG drawing of a set's pieces", disable_version_flag = true)]
@@ -26,7 +28,8 @@ struct ImportArgs {
     /// The level's name (default: the file's name); of a puzzle file, the pack's.
     #[arg(long, value_name = "NAME")]
     name: Option<String>,
-    /// Counting each problem's assemblies stops after N ms (0: no limit).
+    /// The whole import (reference searches, difficulty measures, counts) stops after N ms
+    /// (default 20000 per problem; 0: no limit).
     #[arg(long, value_name = "N")]
     timeout_ms: Option<u64>,
     /// Replace FILE.ron if it exists.

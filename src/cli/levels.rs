@@ -14,6 +14,10 @@ struct LevelsArgs {
     /// whether each pack is in the order of its scores.
     #[arg(long)]
     measure: bool,
+    /// With --measure: the whole run stops counting after N ms (0: no limit); the measures it
+    /// cut short say so.
+    #[arg(long, value_name = "N", requires = "measure")]
+    timeout_ms: Option<u64>,
 }
 
 #[derive(clap::Parser)]
@@ -31,13 +35,19 @@ struct CheckLevelsArgs {
 
 /// `tessera levels [--json]`: exit 0, or 1 when some pack failed to load (listed too).
 pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
-    let (json, measure) = match parse_args::<LevelsArgs>("levels", args, USAGE, out, err) {
-        Ok(a) => (a.json, a.measure),
+    let started = web_time::Instant::now();
+    let (json, measure, timeout_ms) = match parse_args::<LevelsArgs>("levels", args, USAGE, out, err) {
+        Ok(a) => (a.json, a.measure, a.timeout_ms),
         Err(code) => return code,
     };
     let (packs, errors) = crate::level::all_packs();
     if measure {
-        print_measures(&packs, json, out);
+        let deadline = super::args::time_limit(timeout_ms).map(|ms| started + web_time::Duration::from_millis(ms));
+        let budget = crate::support::budget::Budget::default().with_deadline(deadline);
+        let cut = print_measures(&packs, json, &budget, out);
+        if cut > 0 {
+            let _ = writeln!(err, "tessera levels: the time limit cut {cut} measure(s) short (marked `cut`)");
+        }
     } else if json {
         let levels: Vec<_> = packs
             .iter()
@@ -89,11 +99,28 @@ pub fn levels(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i3
     }
 }
 
-/// `levels --measure`: per pack, each level's traits, score, typed and measured stars.
-fn print_measures(packs: &[crate::level::Pack], json: bool, out: &mut impl Write) {
-    use crate::content::difficulty::measure;
+/// `levels --measure`: per pack, each level's traits, score, typed and measured stars, each
+/// measure within what is left of `budget`. Returns how many the budget cut short (a level
+/// measured after the deadline passed counts nothing: it reads as harder than it is).
+fn print_measures(
+    packs: &[crate::level::Pack],
+    json: bool,
+    budget: &crate::support::budget::Budget,
+    out: &mut impl Write,
+) -> usize {
+    use crate::content::difficulty::measure_within;
+    let mut cut_short = 0;
     for p in packs {
-        let measured: Vec<_> = p.levels.iter().map(measure).collect();
+        let measured: Vec<_> = p
+            .levels
+            .iter()
+            .map(|l| {
+                let m = measure_within(l, budget);
+                (m, budget.expired())
+            })
+            .collect();
+        cut_short += measured.iter().filter(|(_, cut)| *cut).count();
+        let (measured, cut): (Vec<_>, Vec<bool>) = measured.into_iter().unzip();
         let in_order = measured.windows(2).all(|w| w[0].score <= w[1].score + 1e-9);
         if !json {
             let _ = writeln!(
@@ -110,7 +137,7 @@ fn print_measures(packs: &[crate::level::Pack], json: bool, out: &mut impl Write
                 "level", "pieces", "solutions", "hidden", "ways", "score", "stars"
             );
         }
-        for (l, m) in p.levels.iter().zip(&measured) {
+        for ((l, m), cut) in p.levels.iter().zip(&measured).zip(cut) {
             let t = m.traits;
             let cap = crate::content::difficulty::cap(crate::content::difficulty::kind(&t));
             let sol = if t.solutions >= cap { format!("{}+", t.solutions) } else { t.solutions.to_string() };
@@ -120,12 +147,12 @@ fn print_measures(packs: &[crate::level::Pack], json: bool, out: &mut impl Write
                     "{}",
                     serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "pieces": t.pieces, "solutions": t.solutions,
                         "hidden": t.hidden, "arrangements": t.arrangements, "score": m.score, "stars": m.stars,
-                        "difficulty": l.difficulty, "pack_in_order": in_order})
+                        "difficulty": l.difficulty, "pack_in_order": in_order, "cut": cut})
                 );
             } else {
                 let _ = writeln!(
                     out,
-                    "  {:<28} {:>6} {:>9} {:>7} {:>6} {:>5.2} {:>3} {}",
+                    "  {:<28} {:>6} {:>9} {:>7} {:>6} {:>5.2} {:>3} {}{}",
                     l.id,
                     t.pieces,
                     sol,
@@ -133,11 +160,13 @@ fn print_measures(packs: &[crate::level::Pack], json: bool, out: &mut impl Write
                     t.arrangements.map_or("-".into(), |a| format!("{a:.1}")),
                     m.score,
                     m.stars,
-                    if m.stars == l.difficulty { String::new() } else { format!("(typed {})", l.difficulty) }
+                    if m.stars == l.difficulty { String::new() } else { format!("(typed {})", l.difficulty) },
+                    if cut { " (cut short by the time limit)" } else { "" }
                 );
             }
         }
     }
+    cut_short
 }
 
 /// `tessera check-levels [DIR] [--json]`: exit 0 when every level passes, 1 otherwise.

@@ -82,7 +82,13 @@ pub fn stars(kind: Kind, score: f64) -> u8 {
 
 /// Measures a level with its family's solver.
 pub fn measure(level: &Level) -> Measure {
-    let traits = level.family.traits(level);
+    measure_within(level, &crate::support::budget::Budget::default())
+}
+
+/// [`measure`] within a budget (the measure's count stops where it does: `import` and `levels
+/// --measure` spend one `--timeout-ms` on every phase).
+pub fn measure_within(level: &Level, budget: &crate::support::budget::Budget) -> Measure {
+    let traits = level.family.traits(level, budget);
     let score = score(&traits);
     Measure { traits, score, stars: stars(kind(&traits), score) }
 }

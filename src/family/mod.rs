@@ -250,9 +250,10 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     fn count(&self, level: &Level, limit: u64, budget: &Budget) -> Count;
 
     /// What the difficulty measure reads of the level: by default the pieces and the solutions
-    /// the family's solver counts (up to [`MEASURE_CAP`]).
-    fn traits(&self, level: &Level) -> Traits {
-        let count = self.count(level, MEASURE_CAP, &Budget::default());
+    /// the family's solver counts (up to [`MEASURE_CAP`]) within `budget` (a count cut short
+    /// reads as fewer solutions: a harder level).
+    fn traits(&self, level: &Level, budget: &Budget) -> Traits {
+        let count = self.count(level, MEASURE_CAP, budget);
         Traits { pieces: level.set.pieces.len(), solutions: count.solutions.min(MEASURE_CAP), ..Traits::default() }
     }
 
@@ -275,8 +276,8 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// What a level writer's entry gets from the family when it is saved (`level` is the entry
     /// as it loads now): a reference solution from the family's solver where the writer has
     /// none, a promise of uniqueness where the family keeps one (`unique`: the count proved
-    /// one solution).
-    fn finish(&self, _level: &Level, _entry: &mut Entry, _unique: bool) -> Result<(), String> {
+    /// one solution). A search for a reference stops when `budget` is spent.
+    fn finish(&self, _level: &Level, _entry: &mut Entry, _unique: bool, _budget: &Budget) -> Result<(), String> {
         Ok(())
     }
 

@@ -71,6 +71,16 @@ pub fn check_printable(name: &str, what: &str) -> Result<(), String> {
     }
 }
 
+/// Checks a name in the pack's own language: at most 200 characters, as in other languages
+/// (`levels` prints each on a line; control characters are escaped there, not refused).
+pub fn check_name(name: &str, what: &str) -> Result<(), String> {
+    let n = name.chars().count();
+    if n > 200 {
+        return Err(format!("{what} is {n} characters long: it must be at most 200"));
+    }
+    Ok(())
+}
+
 /// Checks names in other languages: each under a tag of 1 to 16 letters, digits and `-`, and
 /// each 1 to 200 printable characters.
 pub fn check_names(names: &Names) -> Result<(), String> {

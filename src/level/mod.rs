@@ -128,6 +128,7 @@ pub fn pack_of(name: &str, entries: Vec<Entry>, file: &str, id: &str) -> Result<
 fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<Pack, LoadError> {
     let err = |line: Option<usize>, message: String| LoadError { file: file.into(), line, message };
     check_id(id, "pack").map_err(|m| err(None, m))?;
+    entry::check_name(&raw.name, "the pack's name").map_err(|m| err(None, format!("pack: {m}")))?;
     entry::check_names(&raw.names).map_err(|m| err(None, format!("pack: {m}")))?;
     if raw.levels.len() > MAX_LEVELS {
         return Err(err(None, format!("{} levels is more than the limit of {MAX_LEVELS} per pack", raw.levels.len())));
@@ -141,6 +142,7 @@ fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<
         if levels.iter().any(|x: &Level| x.id == l.id) {
             return Err(fail("this id is used twice in the pack".into()));
         }
+        entry::check_name(&l.name, "its name").map_err(&fail)?;
         entry::check_names(&l.names).map_err(&fail)?;
         if !(1..=MAX_DIFFICULTY).contains(&l.difficulty) {
             return Err(fail(format!("difficulty is {}: it must be from 1 to {MAX_DIFFICULTY}", l.difficulty)));

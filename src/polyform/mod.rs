@@ -145,7 +145,7 @@ pub fn neighbours(c: Cell, dim: u8) -> impl Iterator<Item = Cell> {
 pub fn parse_part(s: &str) -> Result<(Vec<Cell>, u8), String> {
     let (cells, dim) = parse_cells(s)?;
     if !connected(&cells) {
-        return Err(format!("part `{s}`: its {} cells are not joined face to face", cells.len()));
+        return Err(format!("part `{}`: its {} cells are not joined face to face", short(s), cells.len()));
     }
     Ok((cells, dim))
 }
@@ -160,11 +160,9 @@ pub fn parse_counted_part(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> 
     };
     let (cells, dim) = parse_part(body)?;
     let number = |t: &str| {
-        t.trim()
-            .parse::<u32>()
-            .ok()
-            .filter(|&k| k <= 1000)
-            .ok_or_else(|| format!("part `{s}`: the count `{}` is not a whole number from 0 to 1000", t.trim()))
+        t.trim().parse::<u32>().ok().filter(|&k| k <= 1000).ok_or_else(|| {
+            format!("part `{}`: the count `{}` is not a whole number from 0 to 1000", short(s), t.trim())
+        })
     };
     let (most, fewest) = match count {
         None => (1, 1),
@@ -174,12 +172,23 @@ pub fn parse_counted_part(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> 
         },
     };
     if fewest > most || most == 0 {
-        return Err(format!("part `{s}`: a count range MIN-MAX needs MIN <= MAX and MAX >= 1"));
+        return Err(format!("part `{}`: a count range MIN-MAX needs MIN <= MAX and MAX >= 1", short(s)));
     }
     Ok((cells, dim, most, fewest))
 }
 
-/// Parses cells written like Lang's vectors, joined or not (a board of several regions).
+/// A part as quoted in an error: whole when short, else its start and its length, so the
+/// reason after it survives a line cut for the terminal.
+fn short(s: &str) -> String {
+    const SHOWN: usize = 48;
+    match s.char_indices().nth(SHOWN) {
+        Some((end, _)) => format!("{}... ({} characters)", &s[..end], s.len()),
+        None => s.to_string(),
+    }
+}
+
+/// Parses cells written like Lang's vectors, joined or not (a board of several regions); at
+/// most [`pack::MAX_CELLS`] of them, the most any board holds (so no part larger can fit).
 pub fn parse_cells(s: &str) -> Result<(Vec<Cell>, u8), String> {
     let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
@@ -190,29 +199,38 @@ pub fn parse_cells(s: &str) -> Result<(Vec<Cell>, u8), String> {
     let mut rest = t.as_str();
     while !rest.is_empty() {
         let Some(body) = rest.strip_prefix('[') else {
-            return Err(format!("part `{s}`: expected `[` at `{rest}`"));
+            return Err(format!("part `{}`: expected `[` at `{}`", short(s), short(rest)));
         };
         let Some(end) = body.find(']') else {
-            return Err(format!("part `{s}`: a `[` is not closed"));
+            return Err(format!("part `{}`: a `[` is not closed", short(s)));
         };
         let nums: Result<Vec<i32>, _> = body[..end].split(',').map(|n| n.parse::<i32>()).collect();
-        let nums = nums.map_err(|_| format!("part `{s}`: `[{}]` is not a list of whole numbers", &body[..end]))?;
+        let nums = nums
+            .map_err(|_| format!("part `{}`: `[{}]` is not a list of whole numbers", short(s), short(&body[..end])))?;
         if !(2..=3).contains(&nums.len()) {
-            return Err(format!("part `{s}`: a cell has 2 or 3 coordinates, `[{}]` has {}", &body[..end], nums.len()));
+            return Err(format!(
+                "part `{}`: a cell has 2 or 3 coordinates, `[{}]` has {}",
+                short(s),
+                short(&body[..end]),
+                nums.len()
+            ));
         }
         if nums.iter().any(|n| n.abs() > 1000) {
-            return Err(format!("part `{s}`: coordinates must lie within -1000..1000"));
+            return Err(format!("part `{}`: coordinates must lie within -1000..1000", short(s)));
         }
         if dim != 0 && dim as usize != nums.len() {
-            return Err(format!("part `{s}`: cells mix 2 and 3 coordinates"));
+            return Err(format!("part `{}`: cells mix 2 and 3 coordinates", short(s)));
         }
         dim = nums.len() as u8;
+        if cells.len() == pack::MAX_CELLS {
+            return Err(format!("part `{}`: more than {} cells (no board holds more)", short(s), pack::MAX_CELLS));
+        }
         cells.push([nums[0], nums[1], nums.get(2).copied().unwrap_or(0)]);
         rest = &body[end + 1..];
     }
     let cells = normalize(&cells);
     if cells.windows(2).any(|w| w[0] == w[1]) {
-        return Err(format!("part `{s}`: a cell is listed twice"));
+        return Err(format!("part `{}`: a cell is listed twice", short(s)));
     }
     Ok((cells, dim))
 }

@@ -313,6 +313,11 @@ pub fn solve(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutco
     if let Some(why) = impossible(board, parts) {
         return PackOutcome { complete: true, impossible: Some(why), ..Default::default() };
     }
+    // The search reads the clock every few thousand nodes; a budget spent before it starts
+    // (one clock shared by the phases of a command) stops it at once.
+    if opts.budget.expired() {
+        return PackOutcome::default();
+    }
     match board.cells.len() {
         0..=64 => run::<1>(board, parts, opts),
         65..=128 => run::<2>(board, parts, opts),

@@ -128,18 +128,18 @@ pub fn placement_for(board: &Board, piece: usize, part: &[Cell], cells: &[Cell])
 /// order; `None` when it finds none within `max_nodes`.
 pub fn first_solution(board: &Board, parts: &[super::pack::PartSpec], max_nodes: u64) -> Option<Vec<Placement>> {
     let piece_part: Vec<usize> = (0..parts.len()).collect();
-    first_solution_of(board, parts, &piece_part, max_nodes)
+    first_solution_of(board, parts, &piece_part, crate::support::budget::Budget::nodes(max_nodes))
 }
 
 /// The packer's first solution as placements of pieces, where `piece_part[i]` is the part
-/// piece `i` is a copy of (each copy placed goes to the next piece of its part).
+/// piece `i` is a copy of (each copy placed goes to the next piece of its part); `None` when
+/// it finds none within `budget`.
 pub fn first_solution_of(
     board: &Board,
     parts: &[super::pack::PartSpec],
     piece_part: &[usize],
-    max_nodes: u64,
+    budget: crate::support::budget::Budget,
 ) -> Option<Vec<Placement>> {
-    let budget = crate::support::budget::Budget::nodes(max_nodes);
     let opts = super::pack::PackOptions { stop: 1, keep: 1, budget, ..super::pack::PackOptions::new(board.dim) };
     let out = super::pack::solve(board, parts, &opts);
     let mut taken = vec![false; piece_part.len()];

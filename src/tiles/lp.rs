@@ -319,17 +319,24 @@ pub fn solve(p: &Puzzle, opts: &Options) -> Result<LpOutcome, String> {
     if corner_options.is_empty() {
         return run(p, &m, &system, &clues, opts, out);
     }
-    let mut last = Err("no corner tile to preset".to_string());
+    let mut answers = Vec::new();
     for c in corner_options {
         clues.push(c);
         // A corner that belongs elsewhere makes the first program infeasible: try the next.
-        last = run(p, &m, &system, &clues, opts, out.clone());
-        if last.as_ref().is_ok_and(|o| o.solved) {
-            break;
-        }
+        let answer = run(p, &m, &system, &clues, opts, out.clone());
         clues.pop();
+        if answer.as_ref().is_ok_and(|o| o.solved) {
+            return answer;
+        }
+        answers.push(answer);
     }
-    last
+    // The puzzle has no solution only when no corner leaves a feasible program; otherwise the
+    // answer is the first corner's that did (unsolved).
+    let proof = |a: &Result<LpOutcome, String>| a.as_ref().is_ok_and(|o| o.infeasible);
+    match answers.iter().position(|a| !proof(a)) {
+        Some(i) => answers.swap_remove(i),
+        None => answers.pop().expect("one corner at least"),
+    }
 }
 
 /// How far from 0 or 1 a value may be and still count as whole.
@@ -501,6 +508,33 @@ fn withdraw(prune: Option<&Prune>, session: &mut Session, preset: &mut Vec<(usiz
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Section 6.3's duplicated equations on oblong boards of turning tiles: a corner tile can
+    /// be preset top-left or top-right, and "no solution" needs both to leave no feasible
+    /// program (the second corner's proof alone once made solvable boards "infeasible").
+    #[test]
+    fn oblong_boards_with_duplicated_turns_are_never_called_infeasible() {
+        let mut runs = 0;
+        for (cols, rows) in [(4, 3), (3, 4), (5, 3), (5, 2)] {
+            for seed in 1..=12 {
+                let spec = crate::tiles::generate::Spec {
+                    cols,
+                    rows,
+                    colors: 3,
+                    frame_colors: None,
+                    rotate: true,
+                    unique: false,
+                    seed,
+                    max_nodes: 0,
+                };
+                let g = crate::tiles::generate::generate(&spec).unwrap();
+                let o = solve(&g.puzzle, &Options { turns: Turns::Duplicate, ..Default::default() }).unwrap();
+                assert!(!o.infeasible, "{cols} x {rows}, seed {seed}: {o:?}");
+                runs += 1;
+            }
+        }
+        assert_eq!(runs, 48);
+    }
 
     /// The equations hold for a known solution (with and without turns).
     #[test]

@@ -116,17 +116,32 @@ fn clean(vs: &[Vertex], eps: f64) -> Result<(Vec<Vertex>, Counts), RingError> {
     let closing = vs.len() > 1 && vs[0].at.dist(vs[vs.len() - 1].at) <= eps && vs[vs.len() - 1].arc.is_none();
     let v = if closing { &vs[..vs.len() - 1] } else { vs };
     // A vertex equal to the next one leaves a zero-length edge: drop it, keeping the next
-    // vertex (whose outgoing edge is the real one).
-    let mut w: Vec<Vertex> = Vec::with_capacity(v.len());
-    for k in 0..v.len() {
-        let last = k + 1 == v.len();
-        let next = if last { w.first().copied().unwrap_or(v[0]) } else { v[k + 1] };
-        if v.len() - counts.repeated > 1 && v[k].at.dist(next.at) <= eps && !(last && w.is_empty()) {
-            counts.repeated += 1;
-            continue;
+    // vertex (whose outgoing edge is the real one). Walked backwards, each vertex is compared
+    // with the next one kept, never with a dropped one: points within the tolerance of their
+    // neighbour chain no further, so a fine polygon (a circle of many short sides) keeps every
+    // other vertex instead of collapsing into one point.
+    let mut keep = vec![true; v.len()];
+    let mut anchor = v[0].at;
+    for k in (1..v.len()).rev() {
+        if v[k].at.dist(anchor) <= eps {
+            keep[k] = false;
+        } else {
+            anchor = v[k].at;
         }
-        w.push(v[k]);
     }
+    if v.len() > 1 && v[0].at.dist(anchor) <= eps {
+        keep[0] = false;
+    }
+    let mut w: Vec<Vertex> = v.iter().zip(&keep).filter(|(_, k)| **k).map(|(x, _)| *x).collect();
+    if w.is_empty() {
+        w.push(v[v.len() - 1]);
+    }
+    // The walk's last comparison (the first vertex against the last one kept) may leave the
+    // ring's closing edge shorter than the tolerance: its start goes.
+    if w.len() > 1 && w[w.len() - 1].at.dist(w[0].at) <= eps {
+        w.pop();
+    }
+    counts.repeated = v.len() - w.len();
     // Straight runs and arcs of one circle, until nothing more merges (each pass drops at most
     // every other vertex, so a long run halves each time).
     let min = if w.iter().any(|v| v.arc.is_some()) { 2 } else { 3 };

@@ -103,3 +103,24 @@ fn a_board_of_dominoes_is_solvable() {
     assert!(v["solutions"].as_u64() >= Some(1), "{v}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue P2c: `import --timeout-ms` bounded only the final count; the reference search and the
+/// difficulty measure ran on (`--timeout-ms 1` took 118 s). Both now draw on the one budget:
+/// spent, the search stops saying so and the measure counts nothing more.
+#[test]
+fn the_reference_search_and_the_difficulty_measure_keep_to_a_budget() {
+    use tessera::support::budget::Budget;
+    let text = "(name: \"D\", levels: [(id: \"d\", name: \"Dominoes\", family: \"polyomino\", \
+                pieces: [(cells: \"[0,0][1,0]\", count: 8)], board: (size: [4, 4]))])";
+    let pack = tessera::level::parse_pack(text, "d.ron", "d").unwrap();
+    let level = &pack.levels[0];
+    let spent = Budget::ms(Some(0));
+    let mut entry = (*level.entry).clone();
+    let why = level.family.finish(level, &mut entry, false, &spent).unwrap_err();
+    assert!(why.contains("within the time limit"), "{why}");
+    level.family.finish(level, &mut entry, false, &Budget::default()).unwrap();
+    assert_eq!(entry.solution.len(), 8);
+    let full = tessera::content::difficulty::measure_within(level, &Budget::default());
+    let cut = tessera::content::difficulty::measure_within(level, &spent);
+    assert!(full.traits.solutions > 0 && cut.traits.solutions == 0, "{full:?} against {cut:?}");
+}

@@ -546,3 +546,77 @@ fn the_lp_method_times_out_alike_with_either_solver() {
         assert!(err.contains("did not finish within 1 ms"), "{solver}: {err}");
     }
 }
+
+/// Issue P2c: an 8 x 8 board of optional cells and 32 dominoes imported as "at least 0
+/// assemblies": the count up to symmetry stopped before meeting one, and forgot the reference
+/// solution import had just found and verified. Now at least that one is counted.
+#[test]
+fn a_board_of_optional_cells_imports_with_at_least_its_reference_assembly() {
+    let d = scratch("all-optional");
+    let cells = "+".repeat(64);
+    let puzzle = format!(
+        "<?xml version=\"1.0\"?><puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>\
+         <voxel x=\"2\" y=\"1\" z=\"1\" type=\"0\" name=\"domino\">##</voxel>\
+         <voxel x=\"8\" y=\"8\" z=\"1\" type=\"0\" name=\"board\">{cells}</voxel></shapes>\
+         <problems><problem name=\"optional\" state=\"0\"><shapes><shape id=\"0\" count=\"32\"/></shapes>\
+         <result id=\"1\"/><bitmap/></problem></problems><comment/></puzzle>"
+    );
+    let file = write(&d, "optional.xmpuzzle", &puzzle);
+    let out = d.join("optional.ron").display().to_string();
+    let (code, text, err) = run(&["import", &file, "--out", &out, "--timeout-ms", "500", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let level = &json_line(&text)["levels"][0];
+    assert!(level["assemblies"].as_u64() >= Some(1), "{level}");
+    let (code, text, err) = run(&["analyse", &out, "--timeout-ms", "500", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v = json_line(&text);
+    assert_eq!(v["solvable"], true, "{v}");
+    assert!(v["solutions"].as_u64() >= Some(1), "{v}");
+}
+
+/// Issue P2c: `check-levels` printed an 889 KB line for a pack with a huge part (and a line cut
+/// for the terminal lost the reason, quoted after the part), and a name of a million letters
+/// loaded. A part is quoted by its start and length and refused past the largest board's
+/// cells; names longer than 200 characters are refused.
+#[test]
+fn huge_parts_and_names_make_short_error_lines_with_their_reasons() {
+    let d = scratch("huge-lines");
+    let cells: String = (0..1000).flat_map(|x| (0..100).map(move |y| format!("[{x},{y}]"))).collect();
+    let long = "A".repeat(100_000);
+    let level = |id: &str, name: &str, piece: &str| {
+        format!(
+            "(name: \"P\", levels: [(id: \"{id}\", name: \"{name}\", family: \"polyomino\", pieces: [\"{piece}\"], \
+             board: (size: [2, 1]))])"
+        )
+    };
+    write(&d, "part.ron", &level("part", "Part", &cells));
+    write(&d, "name.ron", &level("name", &long, "[0,0][1,0]"));
+    write(&d, "pack.ron", &level("pack", "Pack", "[0,0][1,0]").replacen("\"P\"", &format!("\"{long}\""), 1));
+    let (code, out, _) = run(&["check-levels", d.to_str().unwrap()]);
+    assert_eq!(code, 1, "{out}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 4, "{out}");
+    assert!(
+        lines.iter().all(|l| l.len() < 400),
+        "{}",
+        lines.iter().map(|l| l.len().to_string()).collect::<Vec<_>>().join(" ")
+    );
+    assert!(out.contains("more than 512 cells (no board holds more)"), "{out}");
+    assert!(out.contains("its name is 100000 characters long: it must be at most 200"), "{out}");
+    assert!(out.contains("the pack's name is 100000 characters long"), "{out}");
+}
+
+/// Issue P2c: `levels --measure` ran for 40 s with no time option. `--timeout-ms` now bounds
+/// the whole run; a limit spent while the packs load cuts every measure short, and each says so.
+#[test]
+fn levels_measure_keeps_to_a_time_limit_and_marks_what_it_cut() {
+    let (code, out, err) = run(&["levels", "--measure", "--timeout-ms", "1", "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let rows: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();
+    let levels: usize = tessera::level::embedded_packs().iter().map(|p| p.levels.len()).sum();
+    assert!(rows.len() >= levels && levels > 400, "{} rows", rows.len());
+    assert!(rows.iter().all(|r| r["cut"] == true), "{}", rows[0]);
+    assert!(err.contains(&format!("the time limit cut {} measure(s) short", rows.len())), "{err}");
+    let (code, _, err) = run(&["levels", "--timeout-ms", "1"]);
+    assert_eq!(code, 2, "{err}");
+}

@@ -49,6 +49,28 @@ fn repeated_vertices_are_welded() {
     assert_eq!(n.repairs, vec!["target ring 0: welded 2 repeated vertices"]);
 }
 
+/// A circle of radius 1000 drawn with 16,000 sides of 0.39 units, under the tolerance of a
+/// figure 2000 across (0.4): neighbours within the tolerance are welded pairwise, not chained
+/// into one point, and the circle still verifies against itself.
+#[test]
+fn a_fine_circle_is_welded_to_a_coarser_one_not_to_a_point() {
+    let n = 16_000;
+    let circle: Vec<(f64, f64)> = (0..n)
+        .map(|k| {
+            let a = std::f64::consts::TAU * k as f64 / n as f64;
+            (1000.0 * a.cos(), 1000.0 * a.sin())
+        })
+        .collect();
+    let tol = Tol::for_extent(2000.0);
+    let out = normalize(&[poly(&circle)], tol, "target", pt(0.0, 0.0)).unwrap();
+    assert_eq!(out.rings.len(), 1);
+    let got = area(&out);
+    let disc = std::f64::consts::PI * 1e6;
+    assert!((got - disc).abs() < 1e-3 * disc, "area {got} against {disc}");
+    let (v, _) = verify(&[poly(&circle)], &[vec![poly(&circle)]], Mode::Anchored).unwrap();
+    assert!(v.solved);
+}
+
 #[test]
 fn collinear_runs_and_arcs_of_one_circle_are_merged() {
     let n =

@@ -293,8 +293,8 @@ impl Family for PolyLevel {
 
     /// Packing boards: the parts, and the solutions counted up to the board's symmetries (on
     /// to [`super::MEASURE_CAP_PACKING`]).
-    fn traits(&self, level: &Level) -> super::Traits {
-        let count = self.count(level, super::MEASURE_CAP_PACKING, &Budget::default());
+    fn traits(&self, level: &Level, budget: &Budget) -> super::Traits {
+        let count = self.count(level, super::MEASURE_CAP_PACKING, budget);
         super::Traits {
             pieces: self.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP_PACKING),
@@ -313,10 +313,16 @@ impl Family for PolyLevel {
     }
 
     /// A board painted in the editor gets the packer's first solution as its reference.
-    fn finish(&self, _level: &Level, entry: &mut Entry, _unique: bool) -> Result<(), String> {
+    fn finish(&self, _level: &Level, entry: &mut Entry, _unique: bool, budget: &Budget) -> Result<(), String> {
         if entry.solution.is_empty() {
-            entry.solution = place::first_solution_of(&self.board, &self.parts, &self.piece_part, 5_000_000)
-                .ok_or("the packer found no solution to store")?;
+            let search = budget.clone().or_nodes(5_000_000);
+            entry.solution = place::first_solution_of(&self.board, &self.parts, &self.piece_part, search).ok_or(
+                if budget.expired() {
+                    "the packer found no solution to store within the time limit"
+                } else {
+                    "the packer found no solution to store"
+                },
+            )?;
         }
         Ok(())
     }

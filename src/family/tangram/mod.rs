@@ -146,14 +146,14 @@ impl Family for Tangram {
 
     /// Dissections: the solutions the geometric solver counts, and the share of the pieces'
     /// outlines the figure hides (the pieces' perimeters less the figure's, over the pieces').
-    fn traits(&self, level: &Level) -> super::Traits {
+    fn traits(&self, level: &Level, budget: &Budget) -> super::Traits {
         let eps = crate::geom::Tol::default().eps;
         let perimeter = |rings: &[Vec<Vertex>]| -> f64 {
             rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).map(|e| e.length(eps)).sum()
         };
         let pieces: f64 = level.set.pieces.iter().map(|p| perimeter(&p.rings)).sum();
         let figure = perimeter(&level.target);
-        let count = self.count(level, super::MEASURE_CAP, &Budget::default());
+        let count = self.count(level, super::MEASURE_CAP, budget);
         super::Traits {
             pieces: level.set.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP),

@@ -134,12 +134,11 @@ impl Family for TileLevel {
 
     /// Tile puzzles: the ways to lay the free tiles (n! orders, times four turns each when
     /// tiles turn); a level promising one solution is not counted again.
-    fn traits(&self, level: &Level) -> super::Traits {
+    fn traits(&self, level: &Level, budget: &Budget) -> super::Traits {
         let n = self.puzzle.tiles.len() - self.puzzle.clues.len();
         let turns = if self.puzzle.rotate { 4f64.log10() } else { 0.0 };
         let ways = (1..=n).map(|k| (k as f64).log10()).sum::<f64>() + n as f64 * turns;
-        let solutions =
-            if self.unique { 1 } else { self.count(level, super::MEASURE_CAP, &Budget::default()).solutions };
+        let solutions = if self.unique { 1 } else { self.count(level, super::MEASURE_CAP, budget).solutions };
         let mut colours: Vec<u16> =
             self.puzzle.tiles.iter().flat_map(|t| t.iter().copied()).filter(|&c| c != 0).collect();
         colours.sort_unstable();
@@ -165,7 +164,7 @@ impl Family for TileLevel {
     }
 
     /// A saved tile puzzle promises one solution when the editor's count proved it.
-    fn finish(&self, _level: &Level, entry: &mut Entry, unique: bool) -> Result<(), String> {
+    fn finish(&self, _level: &Level, entry: &mut Entry, unique: bool, _budget: &Budget) -> Result<(), String> {
         entry.unique = unique;
         Ok(())
     }
