@@ -50,9 +50,16 @@ pub fn solve(
                 return Err("the SDP method does not mirror pieces: give `allow_mirror: false`".into());
             }
             let pieces: Vec<_> = f.set.pieces.iter().map(|p| p.rings.clone()).collect();
-            Ok((Dissection::new(&f.target, &pieces, turns)?, turns))
+            // The figure as the other methods take it: moved near the origin by whole numbers
+            // (f64 keeps the programs' digits there) and refused where they refuse it (too far
+            // for its size, too small to have corners apart).
+            let origin = crate::geom::origin_of(&f.target);
+            let moved = crate::geom::shifted(&f.target, origin);
+            let rel = f.tolerance.unwrap_or(crate::geom::Tol::REL);
+            crate::verify::Target::from_vertices_rel(&moved, origin, 0.0, rel).map_err(|e| e.to_string())?;
+            Ok((Dissection::new(&moved, &pieces, turns)?, turns, origin))
         });
-        let (d, turns) = match problem {
+        let (d, turns, origin) = match problem {
             Ok(p) => p,
             Err(problem) => {
                 code = 2;
@@ -82,7 +89,10 @@ pub fn solve(
                 placed
                     .iter()
                     .enumerate()
-                    .map(|(i, p)| vec![d.ring(i, p).iter().map(super::args::vertex_json).collect()])
+                    .map(|(i, p)| {
+                        let ring = crate::geom::shifted(&[d.ring(i, p)], -origin).remove(0);
+                        vec![ring.iter().map(super::args::vertex_json).collect()]
+                    })
                     .collect()
             })
             .collect();

@@ -408,7 +408,9 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
     if let Some(f) = &file {
         super::args::may_write(f, a.force).map_err(|message| Failure { usage: false, file: None, message })?;
     }
-    let g = generate::generate_until(&spec, &crate::support::budget::Budget::ms(timeout))?;
+    // The generator's own failures (out of time, no unique puzzle) are no usage mistakes.
+    let g = generate::generate_until(&spec, &crate::support::budget::Budget::ms(timeout))
+        .map_err(|message| Failure { usage: false, file: None, message })?;
     let text = match &file {
         Some(f) if f.ends_with(".ron") => to_ron(&g.puzzle),
         _ => to_text(&g.puzzle),

@@ -620,3 +620,45 @@ fn levels_measure_keeps_to_a_time_limit_and_marks_what_it_cut() {
     let (code, _, err) = run(&["levels", "--timeout-ms", "1"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// Issue P2c: `solve --method sdp` failed on a figure placed at 10^9 that it solves near the
+/// origin, and took figures at 10^14 and 2e-6 across that the other methods refuse. The figure
+/// is now moved near the origin as for the other methods (the answer moved back), and refused
+/// where they refuse it.
+#[test]
+fn the_sdp_solves_a_figure_far_away_and_refuses_what_the_other_methods_refuse() {
+    let d = scratch("sdp-far");
+    let file = |name: &str, at: f64, size: f64| {
+        let (a, b) = (at, at + 2.0 * size);
+        write(
+            &d,
+            name,
+            &format!(
+                r#"{{"target": [[[{a},{a}],[{b},{a}],[{b},{b}],[{a},{b}]]], "rotation_step": 360, "pieces": [
+                    [[0,0],[{s},0],[{s},{s}],[0,{s}]], [[0,0],[{s},0],[{s},{s}],[0,{s}]], [[0,0],[{t},0],[{t},{s}],[0,{s}]]]}}"#,
+                s = size,
+                t = 2.0 * size
+            ),
+        )
+    };
+    for at in [0.0, 1e3, 1e6, 1e9] {
+        let f = file("far.json", at, 1.0);
+        let (code, out, err) = run(&["solve", &f, "--method", "sdp", "--json"]);
+        assert_eq!(code, 0, "at {at}: {err}");
+        let v = json_line(&out);
+        assert_eq!(v["solved"], true, "at {at}: {v}");
+        // Every corner of the answer lies on the figure, where it was written.
+        for corner in v["solutions"][0].as_array().unwrap().iter().flat_map(|p| p[0].as_array().unwrap()) {
+            let (x, y) = (corner[0].as_f64().unwrap(), corner[1].as_f64().unwrap());
+            assert!(
+                (at - 1e-3..=at + 2.001).contains(&x) && (at - 1e-3..=at + 2.001).contains(&y),
+                "at {at}: {corner}"
+            );
+        }
+    }
+    let (code, _, err) = run(&["solve", &file("farther.json", 1e14, 1.0), "--method", "sdp"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("too far from the origin"), "{err}");
+    let (code, _, err) = run(&["solve", &file("tiny.json", 0.0, 1e-6), "--method", "sdp"]);
+    assert_eq!(code, 2, "{err}");
+}
