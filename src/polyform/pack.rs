@@ -427,6 +427,26 @@ struct Problem<const W: usize> {
     optional: Mask<W>,
     /// Per part: how many of its copies may stay unused (a solution leaves at most this many).
     spare: Vec<u32>,
+    /// Per part: the fewest and the most copies a solution uses.
+    range: Vec<(u32, u32)>,
+}
+
+impl<const W: usize> Problem<W> {
+    /// Whether a symmetry's relabelling turns `sol` into an assembly of the puzzle: every part
+    /// it uses has an image, and each image part is used as often as its count allows.
+    fn admits(&self, relabel: &[usize], sol: &[(usize, Vec<usize>)]) -> bool {
+        let mut uses = vec![0u32; relabel.len()];
+        for (p, _) in sol {
+            uses[*p] += 1;
+        }
+        relabel.iter().zip(&uses).all(|(&j, &k)| {
+            if j == NO_IMAGE {
+                k == 0
+            } else {
+                (self.range[j].0..=self.range[j].1).contains(&k)
+            }
+        })
+    }
 }
 
 struct Shared {
@@ -663,7 +683,12 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     // Without `unique`, a search that stops early lists plain solutions: no symmetry then.
     let syms =
         if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };
-    let pivot = if syms.len() > 1 { break_symmetry(&mut cand, &syms, parts, n) } else { None };
+    // A reflection that only some assemblies admit leaves no pivot: the breaking assumes
+    // every solution has an image under every symmetry.
+    let range: Vec<(u32, u32)> = parts.iter().map(|p| (p.fewest(), p.count.unwrap_or(u32::MAX))).collect();
+    let partial =
+        syms.iter().any(|(_, relabel)| relabel.iter().enumerate().any(|(i, &j)| j == NO_IMAGE || range[i] != range[j]));
+    let pivot = if syms.len() > 1 && !partial { break_symmetry(&mut cand, &syms, parts, n) } else { None };
     // Algorithm X searches 3D boards whose parts are each used once; the lowest-cell search
     // (and its candidate tables) the rest.
     let cover = board.dim == 3 && board.optional.is_empty() && parts.iter().all(|s| s.count == Some(1) && !s.ranged());
@@ -684,6 +709,7 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         pivot,
         optional,
         spare: parts.iter().map(|p| p.count.unwrap_or(u32::MAX) - p.fewest()).collect(),
+        range,
     }
 }
 
@@ -735,9 +761,15 @@ fn break_symmetry<const W: usize>(
     Some(best)
 }
 
+/// A part whose mirror image is no part of the set, in a reflection's relabelling: the
+/// reflection applies only to assemblies that leave that part out.
+const NO_IMAGE: usize = usize::MAX;
+
 /// The board's symmetries that map the puzzle to itself: rotations always; reflections when
-/// parts may be mirrored, or when every part's mirror image is (up to rotation) a part of the
-/// set, which then swaps labels.
+/// parts may be mirrored, or when each part's mirror image is (up to rotation) a part of the
+/// set, which then swaps labels. As BurrTools counts, a reflection also merges an assembly with
+/// its mirror image when only the parts it uses have mirror images: parts without one (which
+/// must then be parts a problem may leave out) are relabelled [`NO_IMAGE`].
 fn symmetries(
     board: &Board,
     parts: &[PartSpec],
@@ -772,26 +804,27 @@ fn symmetries(
             Some((0..parts.len()).collect())
         } else {
             // Each part to the part its mirror image is (itself if it is its own mirror
-            // image); a symmetry whose relabelling is not one-to-one is left out.
-            let r: Option<Vec<usize>> = (0..parts.len())
+            // image), or to NO_IMAGE; a symmetry whose relabelling is not one-to-one, or that
+            // leaves out a part every assembly uses, is left out. Which assemblies it applies
+            // to (the image must use each part as often as its count allows) `admits` says.
+            let r: Vec<usize> = (0..parts.len())
                 .map(|i| {
                     let mirrored: Vec<Cell> = parts[i].cells.iter().map(|&c| apply(m, c)).collect();
                     let cls = rot_class(&mirrored);
                     if cls == classes[i] {
-                        Some(i)
+                        i
                     } else {
-                        classes.iter().position(|c| *c == cls)
+                        classes.iter().position(|c| *c == cls).unwrap_or(NO_IMAGE)
                     }
                 })
                 .collect();
-            r.filter(|r| {
-                let mut seen = r.clone();
-                seen.sort_unstable();
-                seen.dedup();
-                let same =
-                    |i: usize, j: usize| (parts[i].count, parts[i].fewest()) == (parts[j].count, parts[j].fewest());
-                seen.len() == r.len() && r.iter().enumerate().all(|(i, &j)| same(i, j))
-            })
+            let mut seen: Vec<usize> = r.iter().copied().filter(|&j| j != NO_IMAGE).collect();
+            let images = seen.len();
+            seen.sort_unstable();
+            seen.dedup();
+            let fits =
+                seen.len() == images && r.iter().enumerate().all(|(i, &j)| j != NO_IMAGE || parts[i].fewest() == 0);
+            fits.then_some(r)
         };
         if let Some(relabel) = relabel {
             out.push((perm, relabel));
@@ -940,8 +973,12 @@ impl<'a, const W: usize> Searcher<'a, W> {
             1
         } else {
             let pivot = self.p.pivot.and_then(|q| sol.iter().find(|(p, _)| *p == q)).map(|(_, cs)| cs.clone());
-            let mut fixed_by = 0;
+            let (mut fixed_by, mut applies) = (0, 0);
             for (perm, relabel) in &self.p.syms {
+                if !self.p.admits(relabel, &sol) {
+                    continue;
+                }
+                applies += 1;
                 if let Some(cs) = &pivot {
                     let mut img: Vec<usize> = cs.iter().map(|&c| perm[c]).collect();
                     img.sort_unstable();
@@ -967,7 +1004,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             if self.opts.unique {
                 1
             } else {
-                (self.p.syms.len() / fixed_by.max(1)) as u64
+                (applies / fixed_by.max(1)) as u64
             }
         };
         let found = self.shared.tally.solutions.fetch_add(weight, Ordering::Relaxed) + weight;

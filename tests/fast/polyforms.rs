@@ -415,3 +415,169 @@ fn brute_orbits(board: &Board, parts: &[PartSpec]) -> u64 {
     }
     seen.len() as u64
 }
+
+/// Issue P2c: with count ranges, BurrTools merges an assembly with its mirror image when the
+/// pieces that assembly uses have mirror images in the problem (and the image keeps every
+/// count in its range), even if other pieces of the problem have none; Tessera merged only
+/// when every piece had one (12 of 150 random problems counted 2 against 1, 4 against 2). Here
+/// the packer's count against a brute force written apart: every assembly listed, then those
+/// counted that are the least of their images under the box's symmetries so admitted.
+#[test]
+fn counts_with_ranges_merge_mirror_images_as_burrtools_does() {
+    use tessera::polyform::{apply, canonical, motions, normalize, orientations, Cell};
+    let library: [(&str, &[[i32; 3]]); 9] = [
+        ("monomino", &[[0, 0, 0]]),
+        ("domino", &[[0, 0, 0], [1, 0, 0]]),
+        ("L3", &[[0, 0, 0], [1, 0, 0], [0, 1, 0]]),
+        ("L4", &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [2, 1, 0]]),
+        ("J4", &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [0, 1, 0]]),
+        ("S4", &[[0, 0, 0], [1, 0, 0], [1, 1, 0], [2, 1, 0]]),
+        ("Z4", &[[1, 0, 0], [2, 0, 0], [0, 1, 0], [1, 1, 0]]),
+        ("T4", &[[0, 0, 0], [1, 0, 0], [2, 0, 0], [1, 1, 0]]),
+        ("P5", &[[0, 0, 0], [1, 0, 0], [0, 1, 0], [1, 1, 0], [0, 2, 0]]),
+    ];
+    let mut seed = 0x2545_f491_4f6c_dd1du64;
+    let mut next = |k: u64| {
+        seed ^= seed << 13;
+        seed ^= seed >> 7;
+        seed ^= seed << 17;
+        seed % k
+    };
+    let (mut tried, mut merged_somewhere) = (0, 0);
+    while tried < 150 {
+        let (w, h) = (2 + next(3) as i32, 2 + next(3) as i32);
+        let area = (w * h) as usize;
+        let mut picks: Vec<usize> = (0..library.len()).collect();
+        picks.retain(|_| next(2) == 0);
+        let parts: Vec<PartSpec> = picks
+            .iter()
+            .map(|&i| {
+                let most = 1 + next(2) as u32;
+                let least = next(most as u64 + 1) as u32;
+                PartSpec {
+                    name: library[i].0.into(),
+                    cells: library[i].1.to_vec(),
+                    count: Some(most),
+                    least: Some(least),
+                }
+            })
+            .collect();
+        let (least, most): (usize, usize) = parts.iter().fold((0, 0), |(a, b), p| {
+            (a + p.fewest() as usize * p.cells.len(), b + p.count.unwrap() as usize * p.cells.len())
+        });
+        if parts.is_empty() || least > area || most < area {
+            continue;
+        }
+        tried += 1;
+        let board = Board::boxed(w, h, 0).unwrap();
+        let opts = PackOptions { unique: true, turns: Symmetry::Rotations, ..PackOptions::new(2) };
+        let got = solve(&board, &parts, &opts);
+        assert!(got.complete);
+        // Brute force: fill the lowest empty cell with every turned part whose count allows.
+        let shapes: Vec<Vec<Vec<Cell>>> =
+            parts.iter().map(|p| orientations(&p.cells, 2, Symmetry::Rotations)).collect();
+        let cells = board.cells.clone();
+        let mut all: Vec<Vec<(usize, Vec<Cell>)>> = Vec::new();
+        let mut used = vec![0u32; parts.len()];
+        let mut placed: Vec<(usize, Vec<Cell>)> = Vec::new();
+        fn fill(
+            cells: &[Cell],
+            shapes: &[Vec<Vec<Cell>>],
+            parts: &[PartSpec],
+            used: &mut Vec<u32>,
+            placed: &mut Vec<(usize, Vec<Cell>)>,
+            all: &mut Vec<Vec<(usize, Vec<Cell>)>>,
+        ) {
+            let taken: Vec<Cell> = placed.iter().flat_map(|(_, c)| c.clone()).collect();
+            let Some(&first) = cells.iter().find(|c| !taken.contains(c)) else {
+                if (0..parts.len()).all(|i| used[i] >= parts[i].fewest()) {
+                    let mut a = placed.clone();
+                    a.sort();
+                    all.push(a);
+                }
+                return;
+            };
+            for (i, turns) in shapes.iter().enumerate() {
+                if used[i] >= parts[i].count.unwrap() {
+                    continue;
+                }
+                for shape in turns {
+                    // The shape's first cell in the board's order (x, then y) on `first`.
+                    let low = *shape.iter().min().unwrap();
+                    let at: Vec<Cell> =
+                        shape.iter().map(|c| [c[0] - low[0] + first[0], c[1] - low[1] + first[1], 0]).collect();
+                    if at.iter().all(|c| cells.contains(c) && !taken.contains(c)) {
+                        let mut sorted = at.clone();
+                        sorted.sort();
+                        used[i] += 1;
+                        placed.push((i, sorted));
+                        fill(cells, shapes, parts, used, placed, all);
+                        placed.pop();
+                        used[i] -= 1;
+                    }
+                }
+            }
+        }
+        fill(&cells, &shapes, &parts, &mut used, &mut placed, &mut all);
+        // The box's symmetries, each with the part every part's image is (None: no such part).
+        let class = |c: &[Cell]| canonical(c, 2, Symmetry::Rotations);
+        let syms: Vec<([[i32; 3]; 3], Vec<Option<usize>>)> = motions(2, Symmetry::RotationsAndMirrors)
+            .into_iter()
+            .filter(|m| normalize(&cells.iter().map(|&c| apply(m, c)).collect::<Vec<_>>()) == cells)
+            .map(|m| {
+                let relabel = parts
+                    .iter()
+                    .map(|p| {
+                        let image = class(&p.cells.iter().map(|&c| apply(&m, c)).collect::<Vec<_>>());
+                        parts.iter().position(|q| class(&q.cells) == image)
+                    })
+                    .collect();
+                (m, relabel)
+            })
+            .collect();
+        let image = |a: &[(usize, Vec<Cell>)], m: &[[i32; 3]; 3], relabel: &[Option<usize>]| {
+            let moved: Vec<Cell> = cells.iter().map(|&c| apply(m, c)).collect();
+            let lo = [moved.iter().map(|c| c[0]).min().unwrap(), moved.iter().map(|c| c[1]).min().unwrap()];
+            let mut out = Vec::new();
+            let mut uses = vec![0u32; parts.len()];
+            for (p, cs) in a {
+                let q = relabel[*p]?;
+                uses[q] += 1;
+                let mut v: Vec<Cell> =
+                    cs.iter().map(|&c| apply(m, c)).map(|c| [c[0] - lo[0], c[1] - lo[1], 0]).collect();
+                v.sort();
+                out.push((q, v));
+            }
+            if (0..parts.len()).any(|q| uses[q] < parts[q].fewest() || uses[q] > parts[q].count.unwrap()) {
+                return None;
+            }
+            out.sort();
+            Some(out)
+        };
+        let least_of_images =
+            all.iter().filter(|a| syms.iter().filter_map(|(m, r)| image(a, m, r)).all(|img| **a <= img)).count() as u64;
+        assert_eq!(
+            got.solutions,
+            least_of_images,
+            "{w} x {h}, parts {:?}",
+            parts.iter().map(|p| (&p.name, p.fewest(), p.count)).collect::<Vec<_>>()
+        );
+        // Problems where some part lacks a mirror image and an assembly still merges.
+        let lacking = syms.iter().any(|(_, r)| r.contains(&None));
+        if lacking
+            && least_of_images
+                < all
+                    .iter()
+                    .filter(|a| {
+                        syms.iter()
+                            .filter(|(_, r)| !r.contains(&None))
+                            .filter_map(|(m, r)| image(a, m, r))
+                            .all(|img| **a <= img)
+                    })
+                    .count() as u64
+        {
+            merged_somewhere += 1;
+        }
+    }
+    assert!(merged_somewhere >= 5, "only {merged_somewhere} problems tell the two rules apart");
+}
