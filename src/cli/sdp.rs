@@ -113,7 +113,7 @@ pub fn solve(
                 "objectives": objectives, "rank_residual": last.rank_residual, "sizes": last.sizes,
                 "index_set": found.runs.last().map(|(i, _)| i.name()), "runs": runs,
                 "solutions": solutions, "elapsed_ms": ms, "quarter_turns": found.placed.as_ref().map(|p| p.iter().map(|q| q.quarter_turns).collect::<Vec<_>>()),
-                "turn_sets_tried": found.turn_sets_tried, "turns_changed": found.turns_changed, "stopped": if solved { None } else { last.stopped.clone() },
+                "turn_sets_tried": found.turn_sets_tried, "restarts": found.restarts, "turns_changed": found.turns_changed, "stopped": if solved { None } else { last.stopped.clone() },
             });
             let _ = writeln!(out, "{line}");
         } else {

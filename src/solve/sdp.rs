@@ -647,6 +647,8 @@ pub struct DissectionOutcome {
     /// the one that solved the figure, how many pieces' turns differ from those read off.
     pub turn_sets_tried: usize,
     pub turns_changed: Option<usize>,
+    /// Restarts from random translations begun (0: the first start answered).
+    pub restarts: usize,
 }
 
 impl Dissection {
@@ -832,12 +834,15 @@ impl Dissection {
 
     /// Runs Algorithm 2 over each index set in turn until one solves the figure (`opts.index`
     /// is ignored; the budget covers them all); a placement counts once the
-    /// verification engine accepts it. When every index set stalls or fails, the runs start
-    /// again from perturbed weights ([`RESTARTS`] times): the first step's W_i are those of
-    /// a random translation of each piece inside the figure (seeded, so the same on every
-    /// machine), and the reweighting goes on from there.
+    /// verification engine accepts it. When every index set stalls or fails (a numerical
+    /// status of the conic solver included: never a proof), the runs start again from
+    /// perturbed weights: the first step's W_i are those of a random translation of each piece
+    /// inside the figure (seeded, so the same on every machine), and the reweighting goes on
+    /// from there. With a deadline the restarts go on until it passes (the whole budget is
+    /// spent, P2a); without one there are [`RESTARTS`] of them.
     pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
-        let mut out = DissectionOutcome { runs: Vec::new(), placed: None, turn_sets_tried: 0, turns_changed: None };
+        let mut out =
+            DissectionOutcome { runs: Vec::new(), placed: None, turn_sets_tried: 0, turns_changed: None, restarts: 0 };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
         for &index in indexes {
             check_size(index, self.rings.len(), &opts.budget)?;
@@ -846,7 +851,12 @@ impl Dissection {
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
         let mut tried = std::collections::HashSet::new();
         let restarts = if self.turns == 4 { TURNING_RESTARTS } else { RESTARTS };
-        for restart in 0..=restarts {
+        let timed = opts.budget.deadline.is_some();
+        for restart in 0.. {
+            if (!timed && restart > restarts) || opts.budget.expired() {
+                break;
+            }
+            out.restarts = restart;
             let start = if restart == 0 {
                 given.clone()
             } else {

@@ -519,9 +519,11 @@ fn counts_with_ranges_merge_mirror_images_as_burrtools_does() {
             }
         }
         fill(&cells, &shapes, &parts, &mut used, &mut placed, &mut all);
-        // The box's symmetries, each with the part every part's image is (None: no such part).
+        // The box's symmetries.
         let class = |c: &[Cell]| canonical(c, 2, Symmetry::Rotations);
-        let syms: Vec<([[i32; 3]; 3], Vec<Option<usize>>)> = motions(2, Symmetry::RotationsAndMirrors)
+        // Each symmetry with the part every part's image is (None: no such part).
+        type Relabelled = ([[i32; 3]; 3], Vec<Option<usize>>);
+        let syms: Vec<Relabelled> = motions(2, Symmetry::RotationsAndMirrors)
             .into_iter()
             .filter(|m| normalize(&cells.iter().map(|&c| apply(m, c)).collect::<Vec<_>>()) == cells)
             .map(|m| {
