@@ -9,7 +9,8 @@
 //!
 //!   cargo run --release --no-default-features --example sdp_random -- [FIGURES] [SECONDS] [SEED]
 //!
-//! Defaults: 100 figures, 30 s each, seed 1. `ONLY=k` runs figure k alone (drawn as in the list).
+//! Defaults: 100 figures, 30 s each, seed 1. `ONLY=k` runs figure k alone (drawn as in the list);
+//! `INDEX=degree2,degree4` other index sets; `CHECK=1` first verifies each assembly as laid.
 
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -96,6 +97,10 @@ fn main() {
     let seconds: u64 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(30);
     let seed: u64 = args.get(2).and_then(|s| s.parse().ok()).unwrap_or(1);
     let only: Option<usize> = std::env::var("ONLY").ok().and_then(|s| s.parse().ok());
+    // INDEX=SET,SET,...: other index sets than the default degree2 then degree3.
+    let indexes: Vec<tessera::algebra::IndexSet> = std::env::var("INDEX").map_or(AUTO.to_vec(), |s| {
+        s.split(',').map(|n| tessera::algebra::IndexSet::parse(n).expect("an index set")).collect()
+    });
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let (mut made, mut solved, mut restarted, mut times) = (0, 0, 0, Vec::new());
     while made < figures {
@@ -125,9 +130,19 @@ fn main() {
                 continue;
             }
         };
+        if std::env::var("CHECK").is_ok() {
+            let unmoved: Vec<Vec<Vec<Vertex>>> =
+                laid.iter().map(|r| vec![r.iter().map(|&p| Vertex::from(p)).collect()]).collect();
+            let d0 = Dissection::new(&figure, &unmoved, 1).expect("the figure");
+            println!(
+                "figure {made}: the assembly as laid verifies: {}; {} outlines",
+                d0.verifies(&d0.as_given()),
+                figure.len()
+            );
+        }
         let t0 = Instant::now();
         let opts = Options { budget: Budget::ms(Some(seconds * 1000)), ..Options::default() };
-        let out = d.solve(&opts, &AUTO).expect("equations");
+        let out = d.solve(&opts, &indexes).expect("equations");
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         times.push(ms);
         let ok = out.placed.is_some();
