@@ -8,7 +8,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(rest) else { return };
     let syntax = if kind % 2 == 0 { Syntax::Json } else { Syntax::Ron };
     if let Ok(file) = parse_solve(text, syntax) {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_millis(200);
-        let _ = tessera::cli::solve::solve_one(&file, 2, kind & 2 != 0, Some(deadline), 2_000);
+        let budget = tessera::support::budget::Budget::ms(Some(200)).with_nodes(2_000);
+        let _ = tessera::cli::solve::solve_one(&file, 2, kind & 2 != 0, &budget);
     }
 });
