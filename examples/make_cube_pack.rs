@@ -336,7 +336,7 @@ fn main() {
         let mut lines: Vec<(usize, String)> = sol
             .iter()
             .map(|(part, cells)| {
-                let p = placement_for(&l.board, *part, &parts[*part].cells, cells).unwrap();
+                let p = placement_for(&l.board, *part, &parts[*part], cells).unwrap();
                 (
                     *part,
                     format!(

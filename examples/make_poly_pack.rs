@@ -136,6 +136,7 @@ fn main() {
             cells: tessera::polyform::normalize(&cells),
             count: Some(1),
             least: None,
+            colours: Vec::new(),
         });
     }
     let doubled: Vec<PartSpec> = tetro.iter().chain(tetro.iter()).cloned().collect();
@@ -437,7 +438,7 @@ fn render(pack: &str, pt: Option<&str>, levels: &[Level]) -> String {
             // Identical parts listed twice: take the first piece of that shape not used yet.
             let piece = (0..l.parts.len()).find(|&i| !used[i] && l.parts[i].cells == l.parts[*part].cells).unwrap();
             used[piece] = true;
-            let p = placement_for(&board(l), piece, &l.parts[piece].cells, cells).unwrap();
+            let p = placement_for(&board(l), piece, &l.parts[piece], cells).unwrap();
             lines.push((
                 piece,
                 format!(

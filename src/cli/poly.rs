@@ -415,7 +415,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
                 board.dim
             ));
         }
-        specs.push(PartSpec { name, cells, count: Some(most), least: Some(fewest) });
+        specs.push(PartSpec { name, cells, count: Some(most), least: Some(fewest), colours: Vec::new() });
     }
     if specs.is_empty() {
         return Err("no parts: give --part CELLS or --set NAME".into());

@@ -286,6 +286,13 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         None
     }
 
+    /// Cells painted a colour that says where they may go (BurrTools' colour constraints): the
+    /// board's (`piece` None) as squares of its figure, or piece `piece`'s under rotation `rot`
+    /// in its drawing's own frame, each with its colour number. Empty for most families.
+    fn painted(&self, _piece: Option<usize>, _rot: i32) -> Vec<(Vec<Vertex>, u32)> {
+        Vec::new()
+    }
+
     /// Piece `piece`'s drawing under rotation `rot`, for families whose pieces are redrawn per
     /// rotation (`Caps::drawings` > 0); `None` for rigid pieces.
     fn drawing(&self, _level: &Level, _piece: usize, _rot: i32) -> Option<Vec<Vec<Vertex>>> {
@@ -499,6 +506,12 @@ impl Level {
     /// The figure's cells that may stay empty, as squares in its drawing.
     pub fn optional_cells(&self) -> Vec<Vec<Vertex>> {
         self.family.optional_cells()
+    }
+
+    /// Painted cells of the board (`piece` None) or of a piece under rotation `rot` (see
+    /// [`Family::painted`]).
+    pub fn painted(&self, piece: Option<usize>, rot: i32) -> Vec<(Vec<Vertex>, u32)> {
+        self.family.painted(piece, rot)
     }
 
     /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation.

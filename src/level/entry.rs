@@ -127,8 +127,10 @@ impl Entry {
 
 /// A grid board as written in a level: a box of `size` cells without the `holes`, or any
 /// figure given as its `cells` (`[x, y]` or `[x, y, z]` each), in one region or several; the
-/// `optional` cells may stay empty.
-#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+/// `optional` cells may stay empty. Coloured cells (`[x, y, colour]` or `[x, y, z, colour]`)
+/// take only the part colours `colour_rules` pair with theirs (`[part colour, board colour]`);
+/// see [`crate::polyform::colour`].
+#[derive(Clone, Debug, Default, PartialEq, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
@@ -140,4 +142,8 @@ pub struct RawBoard {
     /// Cells of the board that may stay empty.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub optional: Vec<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colours: Vec<Vec<i32>>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub colour_rules: Vec<Vec<u32>>,
 }

@@ -8,6 +8,7 @@
 //! * 3D: fixed, up to the 24 rotations, up to the 48 rotations and reflections.
 
 pub mod bitcover;
+pub mod colour;
 pub mod enumerate;
 pub mod line;
 pub mod pack;

@@ -23,7 +23,8 @@
 //! of one colour than the other wherever it goes, so the board's surplus must be a sum of
 //! +-k over the parts).
 
-use super::{apply, motions, normalize, orientations, Cell, Symmetry};
+use super::colour::Colours;
+use super::{apply, motions, normalize, Cell, Symmetry};
 use crate::support::budget::Budget;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -36,6 +37,9 @@ pub struct Board {
     pub cells: Vec<Cell>,
     /// Cells of the board that may stay empty (BurrTools' variable voxels), sorted.
     pub optional: Vec<Cell>,
+    /// Coloured cells ([`super::colour`]), and the `(part colour, board colour)` pairs allowed.
+    pub colours: Colours,
+    pub rules: Vec<(u32, u32)>,
 }
 
 /// Boards larger than this many cells are refused (the bit masks hold up to 512).
@@ -77,7 +81,7 @@ impl Board {
         if cells.windows(2).any(|w| w[0] == w[1]) {
             return Err("the board lists a cell twice".into());
         }
-        Ok(Board { dim, cells, optional: Vec::new() })
+        Ok(Board { dim, cells, optional: Vec::new(), colours: Colours::new(), rules: Vec::new() })
     }
 
     /// The board without some cells (coordinates as given to [`Board::boxed`]).
@@ -93,7 +97,8 @@ impl Board {
             return Err("the holes remove every cell".into());
         }
         let optional = self.optional.iter().copied().filter(|c| !holes.contains(c)).collect();
-        Ok(Board { dim: self.dim, cells, optional })
+        let colours = self.colours.iter().copied().filter(|(c, _)| !holes.contains(c)).collect();
+        Ok(Board { dim: self.dim, cells, optional, colours, rules: self.rules.clone() })
     }
 
     /// The board with some of its cells allowed to stay empty.
@@ -107,6 +112,25 @@ impl Board {
         self.optional.sort_unstable();
         self.optional.dedup();
         Ok(self)
+    }
+
+    /// The board with coloured cells (each one of its cells) and the `(part colour, board
+    /// colour)` pairs it allows.
+    pub fn with_colours(mut self, colours: Colours, rules: &[(u32, u32)]) -> Result<Board, String> {
+        if let Some((c, _)) = colours.iter().find(|(c, _)| self.cells.binary_search(c).is_err()) {
+            return Err(format!("coloured cell {c:?} is not a cell of the board"));
+        }
+        self.colours = colours;
+        self.colours.sort_unstable();
+        self.rules = rules.to_vec();
+        self.rules.sort_unstable();
+        self.rules.dedup();
+        Ok(self)
+    }
+
+    /// Whether a part cell of colour `piece` may fill board cell `cell`.
+    pub fn takes(&self, piece: u32, cell: Cell) -> bool {
+        piece == 0 || super::colour::fits(&self.rules, piece, super::colour::colour_of(&self.colours, cell))
     }
 
     /// The cells that must be filled.
@@ -135,12 +159,14 @@ pub struct PartSpec {
     /// At least this many copies are used (`None`: all `count` of them; with no count, any
     /// number). `Some(0)` with `count: Some(4)` is "0 to 4 copies".
     pub least: Option<u32>,
+    /// Its coloured cells ([`super::colour`]), in the coordinates of `cells`.
+    pub colours: Colours,
 }
 
 impl PartSpec {
     /// One copy, used.
     pub fn once(name: impl Into<String>, cells: Vec<Cell>) -> PartSpec {
-        PartSpec { name: name.into(), cells, count: Some(1), least: None }
+        PartSpec { name: name.into(), cells, count: Some(1), least: None, colours: Colours::new() }
     }
 
     /// A built-in set's parts ([`super::builtin_set`]), one copy of each; `None` for a name
@@ -647,7 +673,7 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     let n = cells.len();
     let mut cand: Vec<Vec<(usize, Mask<W>)>> = vec![Vec::new(); n];
     for (pi, part) in parts.iter().enumerate() {
-        for o in orientations(&part.cells, board.dim, opts.turns) {
+        for (o, colours) in super::colour::orientations(&part.cells, &part.colours, board.dim, opts.turns) {
             for anchor in &cells {
                 // Shift the orientation so its first cell lands on `anchor`.
                 let d = [anchor[0] - o[0][0], anchor[1] - o[0][1], anchor[2] - o[0][2]];
@@ -666,15 +692,19 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
                         }
                     }
                 }
-                if ok {
+                // Its coloured cells only where the board takes their colours.
+                if ok && colours.iter().all(|&(c, k)| board.takes(k, [c[0] + d[0], c[1] + d[1], c[2] + d[2]])) {
                     cand[low].push((pi, m));
                 }
             }
         }
     }
+    // One candidate per part and cells: a coloured part may cover the same cells in two
+    // orientations whose colours both fit.
     for c in &mut cand {
         c.sort_by_key(|(p, _)| *p);
-        c.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+        let mut seen = std::collections::HashSet::new();
+        c.retain(|(p, m)| seen.insert((*p, m.0)));
     }
     let neighbours = cells
         .iter()
@@ -779,10 +809,11 @@ fn symmetries(
 ) -> Vec<(Vec<usize>, Vec<usize>)> {
     let all = motions(board.dim, Symmetry::RotationsAndMirrors);
     let rotations = motions(board.dim, Symmetry::Rotations).len();
-    let rot_class = |c: &[Cell]| {
-        super::canonical(c, board.dim, if turns == Symmetry::Fixed { Symmetry::Fixed } else { Symmetry::Rotations })
+    let rot_class = |c: &[Cell], k: &[(Cell, u32)]| {
+        let sym = if turns == Symmetry::Fixed { Symmetry::Fixed } else { Symmetry::Rotations };
+        super::colour::canonical(c, k, board.dim, sym)
     };
-    let classes: Vec<Vec<Cell>> = parts.iter().map(|p| rot_class(&p.cells)).collect();
+    let classes: Vec<(Vec<Cell>, Colours)> = parts.iter().map(|p| rot_class(&p.cells, &p.colours)).collect();
     let mut out = Vec::new();
     for (k, m) in all.iter().enumerate() {
         let img: Vec<Cell> = cells.iter().map(|&c| apply(m, c)).collect();
@@ -800,6 +831,11 @@ fn symmetries(
         if (0..cells.len()).any(|i| optional(i) != optional(perm[i])) {
             continue;
         }
+        // And coloured cells to cells of their colour.
+        let colour = |i: usize| super::colour::colour_of(&board.colours, cells[i]);
+        if !board.colours.is_empty() && (0..cells.len()).any(|i| colour(i) != colour(perm[i])) {
+            continue;
+        }
         let relabel: Option<Vec<usize>> = if k < rotations || turns == Symmetry::RotationsAndMirrors {
             Some((0..parts.len()).collect())
         } else {
@@ -809,8 +845,8 @@ fn symmetries(
             // to (the image must use each part as often as its count allows) `admits` says.
             let r: Vec<usize> = (0..parts.len())
                 .map(|i| {
-                    let mirrored: Vec<Cell> = parts[i].cells.iter().map(|&c| apply(m, c)).collect();
-                    let cls = rot_class(&mirrored);
+                    let (mirrored, colours) = super::colour::moved(&parts[i].cells, &parts[i].colours, m);
+                    let cls = rot_class(&mirrored, &colours);
                     if cls == classes[i] {
                         i
                     } else {
@@ -1027,7 +1063,13 @@ mod tests {
     #[test]
     fn pockets_too_small_for_every_part_left_are_seen_before_placing() {
         let board = Board::boxed(2, 2, 2).unwrap();
-        let tetra = |name: &str| PartSpec { name: name.into(), cells: vec![[0, 0, 0]; 4], count: Some(1), least: None };
+        let tetra = |name: &str| PartSpec {
+            name: name.into(),
+            cells: vec![[0, 0, 0]; 4],
+            count: Some(1),
+            least: None,
+            colours: Vec::new(),
+        };
         let (parts, opts) = (vec![tetra("a"), tetra("b")], PackOptions::new(3));
         let p = build::<1>(&board, &parts, &opts);
         let pockets = Pockets::new(&p);

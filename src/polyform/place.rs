@@ -8,7 +8,7 @@
 //! is drawn the same way, so it moves in the plane like any piece; its `rot` is one of the
 //! 24 rotations of space ([`orient`], [`turn`]) and `flip` is unused.
 
-use super::pack::Board;
+use super::pack::{Board, PartSpec};
 use super::{normalize, Cell, Symmetry};
 use crate::pieces::Placement;
 use std::sync::OnceLock;
@@ -63,14 +63,47 @@ pub fn layer_squares(cells: &[Cell], stride: i32) -> Vec<(i32, i32)> {
 /// on a 3D board, when a square falls between two layers).
 pub fn placement_cells(board: &Board, part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
     let Some(stride) = layer_stride(board) else { return flat_cells(part, p) };
+    on_board(&orient(part, p.rot), stride, p)
+}
+
+/// Cells of a turned 3D part (in its drawing's frame) as board cells, under a placement's
+/// translation.
+fn on_board(turned: &[Cell], stride: i32, p: &Placement) -> Option<Vec<Cell>> {
     let (ax, ay) = on_grid(p)?;
-    layer_squares(&orient(part, p.rot), stride)
+    layer_squares(turned, stride)
         .into_iter()
         .map(|(x, y)| {
             let (z, x) = ((x + ax).div_euclid(stride), (x + ax).rem_euclid(stride));
             (x < stride - 1).then_some([x, y + ay, z])
         })
         .collect()
+}
+
+/// The board cells a part's coloured cells land on under a placement, with their colours
+/// (`None` off the cell grid, as [`placement_cells`]).
+pub fn coloured_cells(board: &Board, part: &PartSpec, p: &Placement) -> Option<Vec<(Cell, u32)>> {
+    match layer_stride(board) {
+        None => {
+            let cells: Vec<Cell> = part.colours.iter().map(|&(c, _)| c).collect();
+            Some(flat_cells(&cells, p)?.into_iter().zip(part.colours.iter().map(|&(_, k)| k)).collect())
+        }
+        Some(stride) => {
+            let turned = turned_colours(part, p.rot);
+            let cells: Vec<Cell> = turned.iter().map(|&(c, _)| c).collect();
+            Some(on_board(&cells, stride, p)?.into_iter().zip(turned.iter().map(|&(_, k)| k)).collect())
+        }
+    }
+}
+
+/// A 3D part's coloured cells under rotation `rot`, in the frame [`orient`] gives the part.
+pub fn turned_colours(part: &PartSpec, rot: i32) -> Vec<(Cell, u32)> {
+    super::colour::moved(&part.cells, &part.colours, &rotations()[rot.rem_euclid(TURNS) as usize]).1
+}
+
+/// Whether a placed part's coloured cells lie only on board cells that take their colours.
+pub fn colours_fit(board: &Board, part: &PartSpec, p: &Placement) -> bool {
+    part.colours.is_empty()
+        || coloured_cells(board, part, p).is_some_and(|cs| cs.iter().all(|&(c, k)| board.takes(k, c)))
 }
 
 /// The translation when it is whole (within rounding).
@@ -102,22 +135,27 @@ pub fn flat_cells(part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
     )
 }
 
-/// A placement of `part` covering exactly `cells`, if one exists.
-pub fn placement_for(board: &Board, piece: usize, part: &[Cell], cells: &[Cell]) -> Option<Placement> {
+/// A placement of `part` covering exactly `cells` whose colours the board takes, if one exists.
+pub fn placement_for(board: &Board, piece: usize, part: &PartSpec, cells: &[Cell]) -> Option<Placement> {
     let want = normalize(cells);
     if board.dim == 3 {
-        let rot = (0..TURNS).find(|&o| orient(part, o) == want)?;
-        return Some(place_at(board, piece, rot, super::lowest(cells)));
+        return (0..TURNS)
+            .filter(|&o| orient(&part.cells, o) == want)
+            .map(|rot| place_at(board, piece, rot, super::lowest(cells)))
+            .find(|p| colours_fit(board, part, p));
     }
     let lo = |v: &[Cell]| v.iter().fold([i32::MAX; 2], |m, c| [m[0].min(c[0]), m[1].min(c[1])]);
     let target_lo = lo(cells);
     for flip in [false, true] {
         for rot in 0..4 {
             let p = Placement { piece, rot, flip, at: (0.0, 0.0) };
-            let got = flat_cells(part, &p)?;
+            let got = flat_cells(&part.cells, &p)?;
             if normalize(&got) == want {
                 let l = lo(&got);
-                return Some(Placement { at: ((target_lo[0] - l[0]) as f64, (target_lo[1] - l[1]) as f64), ..p });
+                let p = Placement { at: ((target_lo[0] - l[0]) as f64, (target_lo[1] - l[1]) as f64), ..p };
+                if colours_fit(board, part, &p) {
+                    return Some(p);
+                }
             }
         }
     }
@@ -150,7 +188,7 @@ pub fn first_solution_of(
         .map(|(part, cells)| {
             let piece = (0..piece_part.len()).find(|&i| piece_part[i] == *part && !taken[i])?;
             taken[piece] = true;
-            placement_for(board, piece, &parts[*part].cells, cells)
+            placement_for(board, piece, &parts[*part], cells)
         })
         .collect::<Option<Vec<_>>>()?;
     placed.sort_by_key(|p| p.piece);
@@ -169,7 +207,7 @@ mod tests {
             for rot in 0..4 {
                 let p = Placement { piece: 3, rot, flip, at: (5.0, -2.0) };
                 let cells = flat_cells(&l, &p).unwrap();
-                let q = placement_for(&board, 3, &l, &cells).unwrap();
+                let q = placement_for(&board, 3, &PartSpec::once("L", l.clone()), &cells).unwrap();
                 assert_eq!(normalize(&flat_cells(&l, &q).unwrap()), normalize(&cells));
                 let mut a = flat_cells(&l, &q).unwrap();
                 let mut b = cells.clone();
@@ -233,7 +271,7 @@ mod tests {
         for (k, (_, part)) in soma.parts.iter().enumerate() {
             for o in 0..TURNS {
                 let want = orient(part, o);
-                let p = placement_for(&board, k, part, &want).unwrap();
+                let p = placement_for(&board, k, &PartSpec::once("", part.clone()), &want).unwrap();
                 let mut got = placement_cells(&board, part, &p).unwrap();
                 got.sort();
                 assert_eq!(got, want, "{k} {o}");

@@ -10,6 +10,7 @@ mod analyse;
 mod architecture;
 mod arcs;
 mod cli_verify;
+mod colours;
 mod edge;
 mod edge_sat;
 mod editor;

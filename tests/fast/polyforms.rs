@@ -160,12 +160,14 @@ fn counts_agree_with_brute_force_on_small_boards() {
                     cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0], [0, 0, 1]],
                     count: Some(1),
                     least: None,
+                    colours: Vec::new(),
                 },
                 PartSpec {
                     name: "b".into(),
                     cells: vec![[1, 1, 1], [0, 1, 1], [1, 0, 1], [1, 1, 0]],
                     count: Some(1),
                     least: None,
+                    colours: Vec::new(),
                 },
             ],
         ),
@@ -176,11 +178,18 @@ fn counts_agree_with_brute_force_on_small_boards() {
                 cells: vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]],
                 count: Some(4),
                 least: None,
+                colours: Vec::new(),
             }],
         ),
         (
             Board::boxed(4, 3, 0).unwrap(),
-            vec![PartSpec { name: "domino".into(), cells: vec![[0, 0, 0], [1, 0, 0]], count: Some(6), least: None }],
+            vec![PartSpec {
+                name: "domino".into(),
+                cells: vec![[0, 0, 0], [1, 0, 0]],
+                count: Some(6),
+                least: None,
+                colours: Vec::new(),
+            }],
         ),
         // One 3D part filling the box: its first placement already covers everything.
         (
@@ -190,6 +199,7 @@ fn counts_agree_with_brute_force_on_small_boards() {
                 cells: vec![[0, 0, 0], [0, 1, 0], [0, 0, 1], [0, 1, 1]],
                 count: Some(1),
                 least: None,
+                colours: Vec::new(),
             }],
         ),
     ];
@@ -290,7 +300,7 @@ fn brute_force_ranged(board: &Board, parts: &[PartSpec]) -> u64 {
 }
 
 fn shape(name: &str, cells: &[[i32; 3]], count: u32, least: Option<u32>) -> PartSpec {
-    PartSpec { name: name.into(), cells: cells.to_vec(), count: Some(count), least }
+    PartSpec { name: name.into(), cells: cells.to_vec(), count: Some(count), least, colours: Vec::new() }
 }
 
 #[test]
@@ -459,6 +469,7 @@ fn counts_with_ranges_merge_mirror_images_as_burrtools_does() {
                     cells: library[i].1.to_vec(),
                     count: Some(most),
                     least: Some(least),
+                    colours: Vec::new(),
                 }
             })
             .collect();

@@ -200,8 +200,9 @@ fn files_tessera_cannot_follow_are_refused_with_the_reason() {
                 "0",
                 "<voxel x=\"2\" y=\"1\" z=\"1\">#1#</voxel><voxel x=\"2\" y=\"2\" z=\"1\">#2###</voxel>",
                 "<problem><shapes><shape id=\"0\" count=\"2\"/></shapes><result id=\"1\"/><bitmap><pair piece=\"1\" result=\"2\"/></bitmap></problem>",
-            ),
-            "colour rules",
+            )
+            .replacen("<shapes>", "<colors><color red=\"9\" green=\"9\" blue=\"9\"/></colors><shapes>", 1),
+            "a cell has colour 2, but the file defines 1",
         ),
         (
             puzzle(

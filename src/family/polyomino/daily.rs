@@ -28,12 +28,7 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
         let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = Entry { pieces: Some(pieces), solution, ..Entry::blank(Some("polyomino")) };
-        e.board = Some(crate::level::entry::RawBoard {
-            size: vec![w, h],
-            cells: Vec::new(),
-            holes: Vec::new(),
-            optional: Vec::new(),
-        });
+        e.board = Some(crate::level::entry::RawBoard { size: vec![w, h], ..Default::default() });
         return Ok(e);
     }
     Err("no pentomino rectangle came out of the generator".into())

@@ -163,7 +163,7 @@ impl PolyDraft {
         }
         let mut e = Entry::blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
-        e.board = Some(crate::level::entry::RawBoard { size, cells: Vec::new(), holes, optional });
+        e.board = Some(crate::level::entry::RawBoard { size, holes, optional, ..Default::default() });
         let pieces = (0..self.parts.len())
             .filter(|&k| self.picked[k])
             .map(|k| {

@@ -13,6 +13,7 @@ use crate::format::Node;
 use crate::geom::Vertex;
 use crate::level::entry::{Entry, RawBoard};
 use crate::pieces::{PieceDef, PieceSet, Placement};
+use crate::polyform::colour::MAX_COLOUR;
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
 use crate::polyform::place::{self, placement_cells, placement_for};
 use crate::polyform::Cell;
@@ -43,8 +44,13 @@ impl PolyLevel {
     pub fn new(board: Cells, parts: Vec<PartSpec>) -> PolyLevel {
         let piece_part: Vec<usize> =
             (0..parts.len()).flat_map(|i| std::iter::repeat_n(i, parts[i].count.unwrap_or(1) as usize)).collect();
-        let pieces =
-            piece_part.iter().map(|&i| PartSpec::once(parts[i].name.clone(), parts[i].cells.clone())).collect();
+        let pieces = piece_part
+            .iter()
+            .map(|&i| PartSpec {
+                colours: parts[i].colours.clone(),
+                ..PartSpec::once(parts[i].name.clone(), parts[i].cells.clone())
+            })
+            .collect();
         PolyLevel { board, parts, piece_part, pieces }
     }
 
@@ -104,8 +110,12 @@ pub const MAX_COPIES: u32 = 64;
 fn counted(n: &Node, k: usize) -> Result<PartSpec, String> {
     let Node::Map(fields) = n else { unreachable!() };
     let at = format!("pieces[{k}]");
-    if let Some((key, _)) = fields.iter().find(|(key, _)| !["cells", "count", "min", "max"].contains(&key.as_str())) {
-        return Err(format!("{at}: unknown key `{key}` (a counted part has `cells` and `count`, or `min` and `max`)"));
+    if let Some((key, _)) =
+        fields.iter().find(|(key, _)| !["cells", "count", "min", "max", "colours"].contains(&key.as_str()))
+    {
+        return Err(format!(
+            "{at}: unknown key `{key}` (a part written out has `cells`, `count` or `min` and `max`, and `colours`)"
+        ));
     }
     let number = |key: &str| match n.get(key) {
         None => Ok(None),
@@ -114,19 +124,63 @@ fn counted(n: &Node, k: usize) -> Result<PartSpec, String> {
             Err(format!("{at}.{key}: expected a whole number from 0 to {MAX_COPIES}, found {}", other.describe()))
         }
     };
-    let cells = match n.get("cells") {
-        Some(Node::Str(s)) => crate::polyform::parse_part(s).map_err(|e| format!("{at}: {e}"))?.0,
-        _ => return Err(format!("{at}: a counted part needs `cells`, written like \"[0,0][1,0]\"")),
+    let (cells, dim) = match n.get("cells") {
+        Some(Node::Str(s)) => crate::polyform::parse_part(s).map_err(|e| format!("{at}: {e}"))?,
+        _ => return Err(format!("{at}: a part written out needs `cells`, written like \"[0,0][1,0]\"")),
     };
     let (most, fewest) = match (number("count")?, number("min")?, number("max")?) {
         (Some(c), None, None) => (c, c),
         (None, Some(lo), Some(hi)) => (hi, lo),
+        (None, None, None) => (1, 1),
         _ => return Err(format!("{at}: give `count`, or `min` and `max`")),
     };
     if most == 0 || fewest > most {
         return Err(format!("{at}: the count needs at least one copy, and `min` at most `max`"));
     }
-    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(most), least: Some(fewest) })
+    let colours = match n.get("colours") {
+        None => Vec::new(),
+        Some(list) => crate::polyform::colour::parse(&int_lists(list, &at)?, dim, &cells, &at)?,
+    };
+    Ok(PartSpec { name: format!("part {k}"), cells, count: Some(most), least: Some(fewest), colours })
+}
+
+/// A list of lists of whole numbers (`[[0, 0, 1], [1, 0, 2]]`).
+fn int_lists(n: &Node, at: &str) -> Result<Vec<Vec<i32>>, String> {
+    let bad = || format!("{at}.colours: expected a list like [[0, 0, 1]] (each cell, then its colour)");
+    let Node::List(items) = n else { return Err(bad()) };
+    items
+        .iter()
+        .map(|item| match item {
+            Node::List(xs) => xs
+                .iter()
+                .map(|x| match x {
+                    Node::Num(v) if v.fract() == 0.0 && v.abs() < 1e6 => Ok(*v as i32),
+                    _ => Err(bad()),
+                })
+                .collect(),
+            _ => Err(bad()),
+        })
+        .collect()
+}
+
+/// A part node with its coloured cells added (`colours`), as [`counted`] reads it.
+pub fn with_colours(part: Node, colours: &[(Cell, u32)], dim: u8) -> Node {
+    if colours.is_empty() {
+        return part;
+    }
+    let list = Node::List(
+        crate::polyform::colour::write(colours, dim)
+            .into_iter()
+            .map(|c| Node::List(c.into_iter().map(|v| Node::Num(f64::from(v))).collect()))
+            .collect(),
+    );
+    match part {
+        Node::Map(mut fields) => {
+            fields.push(("colours".into(), list));
+            Node::Map(fields)
+        }
+        cells => Node::Map(vec![("cells".into(), cells), ("colours".into(), list)]),
+    }
 }
 
 /// A part as a level writes it: its cells alone for one copy, with `count` for several, with
@@ -165,7 +219,20 @@ fn board(board: &RawBoard) -> Result<Cells, String> {
     };
     let (holes, optional) = (cells(&board.holes, "hole")?, cells(&board.optional, "optional cell")?);
     let b = if holes.is_empty() { b } else { b.without(&holes)? };
-    b.with_optional(&optional)
+    let b = b.with_optional(&optional)?;
+    if board.colours.is_empty() && board.colour_rules.is_empty() {
+        return Ok(b);
+    }
+    let colours = crate::polyform::colour::parse(&board.colours, b.dim, &b.cells, "board")?;
+    let rules = board
+        .colour_rules
+        .iter()
+        .map(|r| match r.as_slice() {
+            [p, c] if (1..=MAX_COLOUR).contains(p) && (1..=MAX_COLOUR).contains(c) => Ok((*p, *c)),
+            _ => Err(format!("board colour rule {r:?}: a rule is [part colour, board colour], each 1 to {MAX_COLOUR}")),
+        })
+        .collect::<Result<Vec<_>, _>>()?;
+    b.with_colours(colours, &rules)
 }
 
 /// A box: sides up to 64 (16 in 3D).
@@ -356,6 +423,25 @@ impl Family for PolyLevel {
         self.cubes().then(|| self.rings(piece, rot))
     }
 
+    /// Coloured cells: the board's as squares of its figure (in the layer panels of a 3D one), a
+    /// piece's in its own frame (a flat piece turns with its transform, a 3D one is redrawn).
+    fn painted(&self, piece: Option<usize>, rot: i32) -> Vec<(Vec<Vertex>, u32)> {
+        let stride = place::layer_stride(&self.board);
+        let (cells, colours): (Vec<Cell>, Vec<u32>) = match piece {
+            None => self.board.colours.iter().copied().unzip(),
+            Some(i) => match self.pieces.get(i) {
+                Some(part) if stride.is_some() => place::turned_colours(part, rot).into_iter().unzip(),
+                Some(part) => part.colours.iter().copied().unzip(),
+                None => return Vec::new(),
+            },
+        };
+        let squares = match stride {
+            None => cells.iter().map(|c| (c[0], c[1])).collect(),
+            Some(stride) => place::layer_squares(&cells, stride),
+        };
+        squares.into_iter().zip(colours).map(|((x, y), k)| (unit_square(x, y), k)).collect()
+    }
+
     /// Optional cells: squares on a flat board, or in the layer panels of a 3D one.
     fn optional_cells(&self) -> Vec<Vec<Vertex>> {
         let squares = match place::layer_stride(&self.board) {
@@ -367,10 +453,11 @@ impl Family for PolyLevel {
 
     /// Says which cells may stay empty where a board has some.
     fn progress_help(&self) -> &'static str {
-        if self.board.optional.is_empty() {
-            "progress-help-cells"
-        } else {
-            "progress-help-cells-optional"
+        match (self.board.optional.is_empty(), self.board.colours.is_empty()) {
+            (true, true) => "progress-help-cells",
+            (false, true) => "progress-help-cells-optional",
+            (true, false) => "progress-help-cells-painted",
+            (false, false) => "progress-help-cells-optional-painted",
         }
     }
 
@@ -403,7 +490,8 @@ pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -
         for c in &cells {
             *owners.entry(*c).or_default() += 1;
         }
-        if cells.iter().all(|c| on_board.contains(c)) {
+        // A piece counts where it lies on the board with its colours on cells that take them.
+        if cells.iter().all(|c| on_board.contains(c)) && place::colours_fit(board, &parts[*part], p) {
             good.push(cells);
             used[*part] += 1;
         }
@@ -444,7 +532,8 @@ pub fn hint(
     for p in placed {
         let part = piece_part[p.piece];
         let cells = placement_cells(board, &parts[part].cells, p);
-        let fits = cells.as_ref().is_some_and(|cs| cs.iter().all(|c| on_board.contains(c) && !taken.contains(c)));
+        let fits = cells.as_ref().is_some_and(|cs| cs.iter().all(|c| on_board.contains(c) && !taken.contains(c)))
+            && place::colours_fit(board, &parts[part], p);
         if !fits || left[part] == 0 {
             return Some(Hint::Move(p.piece));
         }
@@ -457,7 +546,7 @@ pub fn hint(
         return Some(Hint::Done);
     }
     let free = |cells: &[Cell]| cells.iter().copied().filter(|c| !taken.contains(c)).collect();
-    let rest = Cells { dim: board.dim, cells: free(&board.cells), optional: free(&board.optional) };
+    let rest = Cells { cells: free(&board.cells), optional: free(&board.optional), ..board.clone() };
     let specs: Vec<PartSpec> = (0..parts.len())
         .map(|i| PartSpec {
             count: Some(left[i]),
@@ -471,7 +560,7 @@ pub fn hint(
         // The largest part of the completion, on a piece not yet placed.
         let (part, cells) = sol.iter().max_by_key(|(p, cs)| (cs.len(), std::cmp::Reverse(*p)))?;
         let piece = (0..piece_part.len()).find(|&i| piece_part[i] == *part && !placed.iter().any(|q| q.piece == i))?;
-        return placement_for(board, piece, &parts[*part].cells, cells).map(Hint::Next);
+        return placement_for(board, piece, &parts[*part], cells).map(Hint::Next);
     }
     if !out.complete {
         return None;

@@ -8,10 +8,12 @@
 //! number), and `<problems>`: each `<problem name>` lists its pieces as
 //! `<shape id count>` (or `min` and `max`) under `<shapes>`, and the shape to assemble as
 //! `<result id>`. A result's variable cells may stay empty: they become optional cells.
-//! Colours matter only where a problem's pieces and its result both have some (then
-//! BurrTools' colour rules decide where a piece may go, which Tessera does not model, so such
-//! problems are refused); `maxHoles` is honoured when it allows every variable cell to stay
-//! empty, and refused otherwise. Groups (which pieces may come apart together) only matter
+//! Colours (`<colors>`, one `<color>` each; a cell's colour number follows its character, 0 or
+//! none the default) constrain a problem whose pieces and result both have some: a problem's
+//! `<bitmap>` lists the `<pair piece result>`s allowed (numbered from 0 for colour 1), and a
+//! level keeps them as its board's colours and colour rules ([`crate::polyform::colour`]).
+//! `maxHoles` is honoured when it allows every variable cell to stay empty, and refused
+//! otherwise. Groups (which pieces may come apart together) only matter
 //! for taking a puzzle apart and are not read.
 //!
 //! Each problem becomes a polyomino level when the result and every piece lie in one layer
@@ -20,6 +22,7 @@
 
 use crate::format::Node;
 use crate::level::entry::{Entry, RawBoard};
+use crate::polyform::colour::MAX_COLOUR;
 use crate::polyform::{format_part, normalize, Cell};
 use std::io::{Read, Write};
 
@@ -69,12 +72,15 @@ pub struct Problem {
     pub result: Option<usize>,
     /// At most this many variable cells of the result stay empty.
     pub max_holes: Option<u64>,
-    /// Colour rules (`<pair>`s under `<bitmap>`).
-    pub colour_rules: usize,
+    /// The `(piece colour, result colour)` pairs allowed (`<pair>`s under `<bitmap>`), numbered
+    /// as the cells' colours (from 1).
+    pub rules: Vec<(u32, u32)>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
+    /// How many colours `<colors>` defines (the cells' colours 1 to this).
+    pub colours: u32,
     pub shapes: Vec<Shape>,
     pub problems: Vec<Problem>,
 }
@@ -111,6 +117,8 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
     if grid != 0 {
         return Err(format!("its grid is of type {grid}: only the grid of cubes (type 0) is read"));
     }
+    let colours = child(root, "colors").map_or(0, |c| c.children().filter(|c| c.has_tag_name("color")).count());
+    let colours = colours.min(u32::MAX as usize) as u32;
     let mut shapes = Vec::new();
     if let Some(list) = child(root, "shapes") {
         for (k, v) in list.children().filter(|c| c.has_tag_name("voxel")).enumerate() {
@@ -126,7 +134,7 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
     if problems.is_empty() {
         return Err("it holds no problem".into());
     }
-    Ok(Puzzle { shapes, problems })
+    Ok(Puzzle { colours, shapes, problems })
 }
 
 /// Walks the markup once, without reading it, to refuse nesting deeper than [`MAX_DEPTH`] and an
@@ -254,7 +262,7 @@ fn shape(v: roxmltree::Node<'_, '_>) -> Result<Shape, String> {
 fn problem(p: roxmltree::Node<'_, '_>, shapes: usize) -> Result<Problem, String> {
     let mut parts = Vec::new();
     let mut result = None;
-    let mut colour_rules = 0;
+    let mut rules = Vec::new();
     for c in p.children().filter(|c| c.is_element()) {
         match c.tag_name().name() {
             "shapes" => {
@@ -280,7 +288,18 @@ fn problem(p: roxmltree::Node<'_, '_>, shapes: usize) -> Result<Problem, String>
                 }
                 result = Some(id as usize);
             }
-            "bitmap" => colour_rules += c.children().filter(|p| p.has_tag_name("pair")).count(),
+            "bitmap" => {
+                for pair in c.children().filter(|p| p.has_tag_name("pair")) {
+                    let side = |a| -> Result<u32, String> {
+                        match number(pair, a, "pair")? {
+                            Some(k) if k < u64::from(MAX_COLOUR) => Ok(k as u32 + 1),
+                            Some(k) => Err(format!("a colour rule names colour {}: at most {MAX_COLOUR}", k + 1)),
+                            None => Err(format!("a <pair> has no `{a}`")),
+                        }
+                    };
+                    rules.push((side("piece")?, side("result")?));
+                }
+            }
             _ => {}
         }
     }
@@ -289,7 +308,7 @@ fn problem(p: roxmltree::Node<'_, '_>, shapes: usize) -> Result<Problem, String>
         parts,
         result,
         max_holes: number(p, "maxHoles", "problem")?,
-        colour_rules,
+        rules,
     })
 }
 
@@ -328,13 +347,20 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
     if result.cells.is_empty() {
         return Err("its result shape is empty".into());
     }
+    // Colours constrain where both sides have some (and the file defines them: BurrTools
+    // allows every placement in a puzzle without colours).
     let coloured = |s: &Shape| s.cells.iter().any(|v| v.colour != 0);
-    if coloured(result) && parts.iter().any(|q| coloured(&puzzle.shapes[q.shape])) {
-        return Err(format!(
-            "its pieces and its result are coloured ({} colour rules): Tessera does not follow colour rules",
-            p.colour_rules
-        ));
+    let constrained = puzzle.colours > 0 && coloured(result) && parts.iter().any(|q| coloured(&puzzle.shapes[q.shape]));
+    if constrained {
+        let shapes = parts.iter().map(|q| &puzzle.shapes[q.shape]).chain([result]);
+        if let Some(v) = shapes.flat_map(|s| &s.cells).find(|v| v.colour > puzzle.colours.min(MAX_COLOUR)) {
+            return Err(format!("a cell has colour {}, but the file defines {}", v.colour, puzzle.colours));
+        }
+        if let Some(k) = p.rules.iter().map(|&(a, b)| a.max(b)).find(|&k| k > puzzle.colours) {
+            return Err(format!("a colour rule names colour {k}, but the file defines {}", puzzle.colours));
+        }
     }
+    let colour = |v: &Voxel| if constrained { v.colour } else { 0 };
     let variable = result.cells.iter().filter(|v| v.variable).count() as u64;
     if let Some(h) = p.max_holes.filter(|&h| h < variable) {
         return Err(format!(
@@ -372,19 +398,36 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
     if board.iter().any(|c| (0..3).any(|a| c[a] - lo[a] >= limit)) {
         return Err(format!("its result is wider than {limit} cells, the most a {}D board may be", dim));
     }
+    let with_colour = |v: &Voxel| {
+        let mut c = at(place(v));
+        c.push(colour(v) as i32);
+        c
+    };
     let mut e = Entry::blank(Some("polyomino"));
     e.board = Some(RawBoard {
-        size: Vec::new(),
         cells: result.cells.iter().map(|v| at(place(v))).collect(),
-        holes: Vec::new(),
         optional: result.cells.iter().filter(|v| v.variable).map(|v| at(place(v))).collect(),
+        colours: result.cells.iter().filter(|v| colour(v) != 0).map(with_colour).collect(),
+        colour_rules: if constrained { p.rules.iter().map(|&(a, b)| vec![a, b]).collect() } else { Vec::new() },
+        ..Default::default()
     });
     let pieces = parts
         .iter()
         .map(|q| {
-            let cells = cells_of(&puzzle.shapes[q.shape]);
-            let cells = if flat { flatten(&cells).expect("flat").0 } else { normalize(&cells) };
-            super::counted_node(Node::Str(format_part(&cells, dim)), q.max, q.min)
+            let shape = &puzzle.shapes[q.shape];
+            // The part as a level has it (flattened, or moved to 0 on each axis), its colours moved
+            // the same way.
+            let own = if flat { flatten(&cells_of(shape)).expect("flat").1 } else { [0, 1, 2] };
+            let put = |v: &Voxel| if flat { [v.at[own[0]], v.at[own[1]], 0] } else { v.at };
+            let moved: Vec<(Cell, u32)> = shape.cells.iter().map(|v| (put(v), colour(v))).collect();
+            let lo = crate::polyform::lowest(moved.iter().map(|(c, _)| c));
+            let shift = |c: Cell| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]];
+            let mut cells: Vec<Cell> = moved.iter().map(|&(c, _)| shift(c)).collect();
+            cells.sort_unstable();
+            let colours: Vec<(Cell, u32)> =
+                moved.iter().filter(|(_, k)| *k != 0).map(|&(c, k)| (shift(c), k)).collect();
+            let node = super::counted_node(Node::Str(format_part(&cells, dim)), q.max, q.min);
+            super::with_colours(node, &colours, dim)
         })
         .collect();
     e.pieces = Some(Node::List(pieces));
@@ -412,15 +455,17 @@ pub fn export(level: &crate::family::Level) -> Result<Vec<u8>, String> {
 /// `name`.
 pub fn of_level(board: &crate::polyform::pack::Board, parts: &[crate::polyform::pack::PartSpec], name: &str) -> Puzzle {
     // Cells as they are (a part's are normalised; a board's start at 0 on each axis).
-    let as_shape = |cells: &[Cell], optional: &[Cell], name: &str| {
+    use crate::polyform::colour::colour_of;
+    let as_shape = |cells: &[Cell], optional: &[Cell], colours: &[(Cell, u32)], name: &str| {
         let hi = cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
         let size = [hi[0] as usize + 1, hi[1] as usize + 1, hi[2] as usize + 1];
-        let cells =
-            cells.iter().map(|&at| Voxel { at, variable: optional.binary_search(&at).is_ok(), colour: 0 }).collect();
-        Shape { name: name.into(), size, cells }
+        let voxel = |at| Voxel { at, variable: optional.binary_search(&at).is_ok(), colour: colour_of(colours, at) };
+        Shape { name: name.into(), size, cells: cells.iter().map(|&at| voxel(at)).collect() }
     };
-    let mut shapes: Vec<Shape> = parts.iter().map(|p| as_shape(&p.cells, &[], &p.name)).collect();
-    shapes.push(as_shape(&board.cells, &board.optional, name));
+    let mut shapes: Vec<Shape> = parts.iter().map(|p| as_shape(&p.cells, &[], &p.colours, &p.name)).collect();
+    shapes.push(as_shape(&board.cells, &board.optional, &board.colours, name));
+    let colours = shapes.iter().flat_map(|s| &s.cells).map(|v| v.colour).max().unwrap_or(0);
+    let colours = board.rules.iter().fold(colours, |m, &(a, b)| m.max(a).max(b));
     let problem = Problem {
         name: name.into(),
         parts: parts
@@ -430,24 +475,29 @@ pub fn of_level(board: &crate::polyform::pack::Board, parts: &[crate::polyform::
             .collect(),
         result: Some(parts.len()),
         max_holes: None,
-        colour_rules: 0,
+        rules: board.rules.clone(),
     };
-    Puzzle { shapes, problems: vec![problem] }
+    Puzzle { colours, shapes, problems: vec![problem] }
 }
 
 /// The puzzle as BurrTools writes it: gzip-compressed XML.
 pub fn write(p: &Puzzle) -> Vec<u8> {
-    let mut xml =
-        String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors/><shapes>");
+    let mut xml = String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors>");
+    for k in 1..=p.colours {
+        let [r, g, b] = crate::polyform::colour::rgb(k);
+        xml += &format!("<color red=\"{r}\" green=\"{g}\" blue=\"{b}\"/>");
+    }
+    xml += "</colors><shapes>";
     for s in &p.shapes {
         let [x, y, z] = s.size;
-        let mut grid = vec!['_'; x * y * z];
+        let mut grid = vec![String::from("_"); x * y * z];
         for v in &s.cells {
             let [a, b, c] = v.at.map(|k| k as usize);
-            grid[a + x * (b + y * c)] = if v.variable { '+' } else { '#' };
+            let colour = if v.colour == 0 { String::new() } else { v.colour.to_string() };
+            grid[a + x * (b + y * c)] = format!("{}{colour}", if v.variable { '+' } else { '#' });
         }
         let name = if s.name.is_empty() { String::new() } else { format!(" name=\"{}\"", escape(&s.name)) };
-        let grid: String = grid.into_iter().collect();
+        let grid: String = grid.concat();
         xml += &format!("<voxel x=\"{x}\" y=\"{y}\" z=\"{z}\" type=\"0\"{name}>{grid}</voxel>");
     }
     xml += "</shapes><problems>";
@@ -464,7 +514,11 @@ pub fn write(p: &Puzzle) -> Vec<u8> {
         if let Some(r) = q.result {
             xml += &format!("<result id=\"{r}\"/>");
         }
-        xml += "<bitmap/></problem>";
+        xml += "<bitmap>";
+        for &(piece, result) in &q.rules {
+            xml += &format!("<pair piece=\"{}\" result=\"{}\"/>", piece - 1, result - 1);
+        }
+        xml += "</bitmap></problem>";
     }
     xml += "</problems><comment/></puzzle>\n";
     let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());

@@ -47,6 +47,15 @@ pub struct TargetFigure;
 #[derive(Component, Clone, Copy, Debug)]
 pub struct OptionalCell(pub Vec2);
 
+/// A cell painted a colour that says where it may go (BurrTools' colour constraints): on the
+/// board (its own entity), or on a piece (a child, in the piece's frame).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PaintedCell(pub u32);
+
+/// The rotation a piece's painted cells were laid out for (a polycube piece's change with it).
+#[derive(Component, Clone, Copy, Debug)]
+pub struct PaintedFor(pub Option<i32>);
+
 /// The editor's canvas: the target of a level no one solves, where a dissection is drawn.
 /// Pieces do not snap to it, and it is drawn as a plain area.
 #[derive(Component)]
@@ -370,6 +379,15 @@ pub fn spawn_board(
         let c = Vec2::new(c.x as f32, c.y as f32);
         commands.spawn((OptionalCell(c), BoardItem, InLevel.scoped(), Transform::from_xyz(c.x, c.y, 0.5)));
     }
+    for (square, colour) in level.painted(None, 0) {
+        let c = bbox_of(&[square]).center();
+        commands.spawn((
+            PaintedCell(colour),
+            BoardItem,
+            InLevel.scoped(),
+            Transform::from_xyz(c.x as f32, c.y as f32, 0.4),
+        ));
+    }
     let board = lay_out(level, view.size);
     figure.0 = Some(board.figure);
     turned.0 = board.turned;
@@ -390,6 +408,7 @@ pub fn spawn_board(
             InLevel.scoped(),
             geom,
             Placed(*p),
+            PaintedFor(None),
             Transform::from_xyz(p.at.0 as f32, p.at.1 as f32, 1.0 + i as f32 * 0.01),
         ));
     }

@@ -36,8 +36,8 @@ fn project(x: f32, y: f32, z: f32) -> Vec2 {
     Vec2::new((x + y) / std::f32::consts::SQRT_2, (y - x + 2.0 * z) / 6f32.sqrt())
 }
 
-/// The visible faces of the cubes, nearest last, each as (its four corners, its shade).
-pub fn faces(cells: &[Cell]) -> Vec<([Vec2; 4], f32)> {
+/// The visible faces of the cubes, nearest last, each as (its four corners, its shade, its cube).
+pub fn faces(cells: &[Cell]) -> Vec<([Vec2; 4], f32, Cell)> {
     let has = |c: Cell| cells.contains(&c);
     let mut order: Vec<Cell> = cells.to_vec();
     // Nearer to the eye (front right above) is larger x - y + z.
@@ -47,13 +47,13 @@ pub fn faces(cells: &[Cell]) -> Vec<([Vec2; 4], f32)> {
         let (x, y, z) = (i as f32, j as f32, k as f32);
         let p = |dx: f32, dy: f32, dz: f32| project(x + dx, y + dy, z + dz);
         if !has([i, j - 1, k]) {
-            out.push(([p(0., 0., 0.), p(1., 0., 0.), p(1., 0., 1.), p(0., 0., 1.)], 0.7));
+            out.push(([p(0., 0., 0.), p(1., 0., 0.), p(1., 0., 1.), p(0., 0., 1.)], 0.7, [i, j, k]));
         }
         if !has([i + 1, j, k]) {
-            out.push(([p(1., 0., 0.), p(1., 1., 0.), p(1., 1., 1.), p(1., 0., 1.)], 0.85));
+            out.push(([p(1., 0., 0.), p(1., 1., 0.), p(1., 1., 1.), p(1., 0., 1.)], 0.85, [i, j, k]));
         }
         if !has([i, j, k + 1]) {
-            out.push(([p(0., 0., 1.), p(1., 0., 1.), p(1., 1., 1.), p(0., 1., 1.)], 1.1));
+            out.push(([p(0., 0., 1.), p(1., 0., 1.), p(1., 1., 1.), p(0., 1., 1.)], 1.1, [i, j, k]));
         }
     }
     out
@@ -95,13 +95,15 @@ fn pictures(
             let Some(part) = solid.parts.get(piece.0) else { continue };
             let cells = crate::polyform::place::orient(&part.cells, placed.0.rot);
             let drawn = faces(&cells);
+            // Cubes of a colour that says where they may go are painted it.
+            let painted = crate::polyform::place::turned_colours(part, placed.0.rot);
             // Fitted into the box the layers take, centred on it.
             let (lo, hi) =
                 drawn.iter().flat_map(|f| f.0).fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
             let room = Vec2::new((b.max.x - b.min.x) as f32, (b.max.y - b.min.y) as f32).max(Vec2::splat(1.0));
             let scale = ((room.x / (hi.x - lo.x)).min(room.y / (hi.y - lo.y)) * 0.95).min(1.0);
             let mid = (lo + hi) / 2.0;
-            let [r, g, bl] = crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()];
+            let own = crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()];
             let line = if lit { (HIGHLIGHT, LINE * 1.5) } else { (OUTLINE, LINE) };
             commands
                 .spawn((
@@ -112,7 +114,14 @@ fn pictures(
                     picture,
                 ))
                 .with_children(|c| {
-                    for (n, (corners, shade)) in drawn.iter().enumerate() {
+                    for (n, (corners, shade, cube)) in drawn.iter().enumerate() {
+                        let k = crate::polyform::colour::colour_of(&painted, *cube);
+                        let [r, g, bl] = match k {
+                            0 => own,
+                            k => crate::polyform::colour::rgb(k).map(|v| v as f32 / 255.0),
+                        };
+                        // A painted cube's faces ringed in white, as painted squares are.
+                        let line = if k == 0 || lit { line } else { (Color::WHITE, LINE * 1.5) };
                         let shaded = Color::srgb((r * shade).min(1.0), (g * shade).min(1.0), (bl * shade).min(1.0));
                         let poly = shapes::Polygon {
                             points: corners.iter().map(|&p| (p - mid) * scale).collect(),
@@ -150,6 +159,8 @@ mod tests {
         assert_eq!(faces(&[[0, 0, 0], [0, 0, 1]]).len(), 5);
         // Nearest last: the front right cube's faces come after the back left one's.
         let f = faces(&[[1, 0, 0], [0, 1, 0]]);
-        assert!(f[..3].iter().all(|(c, _)| c.iter().all(|p| p.x <= project(1.0, 2.0, 1.0).x + 1e-5)));
+        assert!(f[..3]
+            .iter()
+            .all(|(c, _, cube)| *cube == [0, 1, 0] && c.iter().all(|p| p.x <= project(1.0, 2.0, 1.0).x + 1e-5)));
     }
 }

@@ -46,6 +46,7 @@ impl Plugin for DrawPlugin {
                 show_focus,
                 colour_target,
                 draw_optional_cells,
+                (paint_pieces, draw_painted_cells).chain(),
                 draw_hints,
                 draw_thinking,
             ),
@@ -145,6 +146,53 @@ fn draw_optional_cells(
         if cell.is_added() || look.is_changed() {
             commands.entity(e).insert(ShapeBuilder::with(&ring).stroke(stroke(look.background(), LINE * 1.6)).build());
         }
+    }
+}
+
+/// A piece's painted cells as its children, laid out again when a polycube piece turns (its
+/// drawing changes; a flat piece's turn with its transform).
+fn paint_pieces(
+    mut commands: Commands,
+    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
+    mut pieces: Query<(Entity, &Placed, &PieceGeom, &mut crate::game::board::pieces::PaintedFor), Changed<Placed>>,
+    painted: Query<(Entity, &ChildOf), With<crate::game::board::pieces::PaintedCell>>,
+) {
+    let Some(active) = active else { return };
+    for (e, placed, geom, mut done) in &mut pieces {
+        let rot = if geom.turns.is_empty() { 0 } else { placed.0.rot };
+        if done.0 == Some(rot) {
+            continue;
+        }
+        done.0 = Some(rot);
+        for (child, parent) in &painted {
+            if parent.parent() == e {
+                commands.entity(child).despawn();
+            }
+        }
+        for (square, colour) in active.level.painted(Some(placed.0.piece), rot) {
+            let c = crate::game::board::pieces::bbox_of(&[square]).center();
+            commands.spawn((
+                crate::game::board::pieces::PaintedCell(colour),
+                Transform::from_xyz(c.x as f32, c.y as f32, 0.004),
+                ChildOf(e),
+            ));
+        }
+    }
+}
+
+/// A painted cell: a square of its colour inside the cell, ringed in white so that it reads on a
+/// piece of a near colour.
+fn draw_painted_cells(
+    mut commands: Commands,
+    cells: Query<(Entity, &crate::game::board::pieces::PaintedCell), Added<crate::game::board::pieces::PaintedCell>>,
+) {
+    let square = shapes::Rectangle { extents: Vec2::splat(0.5), ..default() };
+    for (e, cell) in &cells {
+        let [r, g, b] = crate::polyform::colour::rgb(cell.0);
+        let paint = Color::srgb_u8(r, g, b);
+        commands
+            .entity(e)
+            .insert(ShapeBuilder::with(&square).fill(fill(paint)).stroke(stroke(Color::WHITE, LINE * 2.0)).build());
     }
 }
 

@@ -211,3 +211,38 @@ fn mismatch_bars_leave_with_the_level() {
     assert_eq!(state(&app), AppState::MainMenu);
     assert_eq!(bars(&mut app), 0, "no red bar stays on the menu");
 }
+
+/// Issue P2c: a level with BurrTools' colour constraints is played by them. Its painted board
+/// cells are laid out; a filling that puts the L's painted corner on the board's painted
+/// corner (which takes only the domino's colour) and the domino on the other painted cell
+/// covers every cell yet is not solved; the reference filling is.
+#[test]
+fn a_painted_board_is_judged_by_its_colours() {
+    let text = r#"(name: "Painted", levels: [(id: "corner", name: "Painted corner", family: "polyomino",
+        pieces: [(cells: "[0,0][1,0][0,1]", colours: [[0, 0, 2]]), (cells: "[0,0][1,0]", colours: [[0, 0, 1], [1, 0, 1]]), "[0,0]"],
+        board: (size: [3, 2], colours: [[0, 0, 1], [2, 1, 2]], colour_rules: [[1, 1]]),
+        solution: [(piece: 0, rot: 0, flip: false, at: (1, 0)), (piece: 1, rot: 1, flip: false, at: (1, 0)),
+                   (piece: 2, rot: 0, flip: false, at: (2, 1))])])"#;
+    let pack = tessera::level::parse_pack(text, "painted.ron", "painted").unwrap();
+    let mut app = app_with("painted", |app| {
+        app.world_mut().resource_mut::<Library>().packs.push(pack);
+    });
+    start(&mut app, "painted/corner");
+    let mut board = app.world_mut().query_filtered::<&tessera::game::board::pieces::PaintedCell, Without<ChildOf>>();
+    let mut colours: Vec<u32> = board.iter(app.world()).map(|c| c.0).collect();
+    colours.sort();
+    assert_eq!(colours, vec![1, 2]);
+    let p = |piece, rot, x, y| Placement { piece, rot, flip: false, at: (x, y) };
+    // The L on (0, 0), (1, 0), (0, 1); the domino on (1, 1), (2, 1); the monomino on (2, 0).
+    set_placement(&mut app, 0, p(0, 0, 0.0, 0.0));
+    set_placement(&mut app, 1, p(1, 0, 1.0, 1.0));
+    set_placement(&mut app, 2, p(2, 0, 2.0, 0.0));
+    let progress = app.world().resource::<Progress>().clone();
+    assert!(!progress.solved && !progress.overlap && progress.value < 0.5, "{progress:?}");
+    assert_eq!(state(&app), AppState::Playing);
+    // The reference filling.
+    set_placement(&mut app, 0, p(0, 0, 1.0, 0.0));
+    set_placement(&mut app, 1, p(1, 1, 1.0, 0.0));
+    set_placement(&mut app, 2, p(2, 0, 2.0, 1.0));
+    assert!(app.world().resource::<Progress>().solved);
+}
