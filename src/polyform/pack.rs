@@ -130,7 +130,7 @@ impl Board {
 
     /// Whether a part cell of colour `piece` may fill board cell `cell`.
     pub fn takes(&self, piece: u32, cell: Cell) -> bool {
-        piece == 0 || super::colour::fits(&self.rules, piece, super::colour::colour_of(&self.colours, cell))
+        super::colour::fits(&self.rules, piece, super::colour::colour_of(&self.colours, cell))
     }
 
     /// The cells that must be filled.
