@@ -862,7 +862,13 @@ impl Dissection {
             } else {
                 Some((0..self.rings.len()).map(|i| self.random_place(i, &mut rng)).collect())
             };
-            for (&index, eq) in indexes.iter().zip(&equations) {
+            for (k, (&index, eq)) in indexes.iter().zip(&equations).enumerate() {
+                // The later index sets are dearer (degree3: about ten times degree2's time per
+                // run); restarts until a deadline go on with the first, the others tried every
+                // few (without a deadline each of the few restarts tries them all).
+                if timed && k > 0 && restart % DEAR_EVERY != 0 {
+                    continue;
+                }
                 let at_least = self.pinned();
                 // Turning pieces: the turns read off settle long before rank one, and each new
                 // set of them is worth a translation-only try.
@@ -1004,6 +1010,10 @@ const TURN_SETS_PER_READING: usize = 3;
 
 /// Restarts from perturbed weights after every index set has failed.
 pub const RESTARTS: usize = 3;
+
+/// With a deadline, the index sets after the first run on every this many restarts (the first
+/// try included).
+pub const DEAR_EVERY: usize = 4;
 
 /// Restarts with turning pieces: each run is one more chance for the turns to settle right,
 /// and a try of them is short.
