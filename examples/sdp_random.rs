@@ -10,7 +10,8 @@
 //!   cargo run --release --no-default-features --example sdp_random -- [FIGURES] [SECONDS] [SEED]
 //!
 //! Defaults: 100 figures, 30 s each, seed 1. `ONLY=k` runs figure k alone (drawn as in the list);
-//! `INDEX=degree2,degree4` other index sets; `CHECK=1` first verifies each assembly as laid.
+//! `INDEX=degree2,degree4` other index sets; `CHECK=1` first verifies each assembly as laid;
+//! `RUNS=1` lists each run of the SDP (index set, steps, best objective, how it ended).
 
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -149,6 +150,17 @@ fn main() {
         solved += usize::from(ok);
         restarted += usize::from(out.restarts > 0);
         let last = &out.runs.last().expect("a run").1;
+        if std::env::var("RUNS").is_ok() {
+            for (index, r) in &out.runs {
+                let best = r.objectives.iter().copied().fold(f64::INFINITY, f64::min);
+                println!(
+                    "  {} {} steps best {best:.1e}: {}",
+                    index.name(),
+                    r.iterations,
+                    r.stopped.as_deref().unwrap_or("step limit")
+                );
+            }
+        }
         println!(
             "figure {made} ({name}, {} pieces): {} in {ms:.0} ms, {} runs, {} restarts{}",
             laid.len(),

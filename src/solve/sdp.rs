@@ -51,8 +51,12 @@ pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
 pub const MISSING: &str = "the rank-one SDP (Clarabel with LAPACK) is in the desktop build only";
 
 /// Steps without halving the objective after which a run is called stalled.
-#[cfg(not(target_arch = "wasm32"))]
-const STALL: usize = 6;
+pub const STALL: usize = 6;
+
+/// The same when restarts go on until a deadline: a stalled degree2 run has reached its floor
+/// a few steps in (the six-pentomino misses of `sdp_random` sat at 1e-5 to 1e-4 from their
+/// fifth step on), and a shorter run leaves time for more restarts (about 1.7 times as many).
+pub const QUICK_STALL: usize = 3;
 
 /// Most pieces one SDP takes (its variables grow with pieces times the index set's sums).
 pub const MAX_PIECES: usize = 200;
@@ -112,6 +116,8 @@ pub struct Options {
     /// Lower bounds on monomials, (piece i, k, v): m_i(k) >= v (a nonnegative cone). With
     /// turning pieces one piece is kept in the figure's first copy this way.
     pub at_least: Vec<(usize, Index, f64)>,
+    /// Steps without halving the objective after which the run is called stalled.
+    pub stall: usize,
 }
 
 impl Default for Options {
@@ -125,6 +131,7 @@ impl Default for Options {
             watch: None,
             start: None,
             at_least: Vec::new(),
+            stall: STALL,
         }
     }
 }
@@ -339,11 +346,11 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
                 break;
             }
         }
-        // Stalled: the best objective of the last STALL steps is not half the best before.
-        let k = out.objectives.len();
-        if !out.converged && k > 2 * STALL {
+        // Stalled: the best objective of the last `stall` steps is not half the best before.
+        let (k, stall) = (out.objectives.len(), opts.stall.max(1));
+        if !out.converged && k > 2 * stall {
             let best = |v: &[f64]| v.iter().copied().fold(f64::INFINITY, f64::min);
-            if best(&out.objectives[k - STALL..]) > 0.5 * best(&out.objectives[..k - STALL]) {
+            if best(&out.objectives[k - stall..]) > 0.5 * best(&out.objectives[..k - stall]) {
                 out.stopped = Some(format!("stalled above rank one (objective {objective:.1e})"));
                 break;
             }
@@ -690,7 +697,7 @@ impl Dissection {
             if r.len() < 3 {
                 return Err(format!("figure ring {i} has fewer than 3 corners"));
             }
-            let depth = outlines.iter().enumerate().filter(|&(j, o)| j != i && inside(r[0], o)).count();
+            let depth = outlines.iter().enumerate().filter(|&(j, o)| j != i && ring_inside(r, o, 1e-9 * size)).count();
             let ccw = signed_area(r) > 0.0;
             let mut ring: Vec<(f64, f64)> = r.iter().map(|&p| norm(p, centre)).collect();
             if ccw != (depth % 2 == 0) {
@@ -822,14 +829,19 @@ impl Dissection {
 
     /// Whether the verification engine calls the pieces, so placed, the figure.
     pub fn verifies(&self, placed: &[Placed]) -> bool {
-        let Ok(target) = crate::verify::Target::from_vertices(&self.target) else { return false };
+        self.judge(placed).is_some_and(|v| v.solved)
+    }
+
+    /// The verification engine's verdict on the pieces so placed (`None` when a piece
+    /// cannot be judged).
+    fn judge(&self, placed: &[Placed]) -> Option<crate::verify::Verdict> {
+        let target = crate::verify::Target::from_vertices(&self.target).ok()?;
         let pieces: Option<Vec<crate::verify::Piece>> = placed
             .iter()
             .enumerate()
             .map(|(k, p)| crate::verify::Piece::from_vertices(&[self.ring(k, p)], target.tol, k).ok())
             .collect();
-        let Some(pieces) = pieces else { return false };
-        crate::verify::Puzzle::new(target, crate::verify::Mode::Anchored, false).judge(&pieces).solved
+        Some(crate::verify::Puzzle::new(target, crate::verify::Mode::Anchored, false).judge(&pieces?))
     }
 
     /// Runs Algorithm 2 over each index set in turn until one solves the figure (`opts.index`
@@ -839,7 +851,12 @@ impl Dissection {
     /// perturbed weights: the first step's W_i are those of a random translation of each piece
     /// inside the figure (seeded, so the same on every machine), and the reweighting goes on
     /// from there. With a deadline the restarts go on until it passes (the whole budget is
-    /// spent, P2a); without one there are [`RESTARTS`] of them.
+    /// spent, P2a), runs are called stalled sooner ([`QUICK_STALL`]), and every other restart
+    /// starts instead from the reading the verification engine found most complete so far,
+    /// with [`MOVED`] of its pieces put at random places: a stalled reading of a figure of
+    /// many like pieces (pentominoes) often has most of them right, and a fresh start would
+    /// throw them away. Without a deadline there are [`RESTARTS`] fresh restarts, and runs
+    /// stall after [`STALL`] steps.
     pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
         let mut out =
             DissectionOutcome { runs: Vec::new(), placed: None, turn_sets_tried: 0, turns_changed: None, restarts: 0 };
@@ -852,30 +869,44 @@ impl Dissection {
         let mut tried = std::collections::HashSet::new();
         let restarts = if self.turns == 4 { TURNING_RESTARTS } else { RESTARTS };
         let timed = opts.budget.deadline.is_some();
+        // Pieces that translate only, until a deadline: shorter runs, restarts that keep most of
+        // a reading, the dearer sets seldom (turning pieces keep the plain schedule).
+        let quick = timed && self.turns == 1;
+        let stall = if quick { QUICK_STALL } else { opts.stall };
+        // The most complete reading so far (the verification engine's level) and its
+        // translations: where the restarts that keep most pieces start.
+        let mut most_complete: Option<(f64, Vec<(f64, f64)>)> = None;
         for restart in 0.. {
             if (!timed && restart > restarts) || opts.budget.expired() {
                 break;
             }
             out.restarts = restart;
-            let start = if restart == 0 {
-                given.clone()
-            } else {
-                Some((0..self.rings.len()).map(|i| self.random_place(i, &mut rng)).collect())
+            let start = match (&most_complete, restart) {
+                (_, 0) => given.clone(),
+                (Some((_, t)), r) if quick && r % 2 == 1 => Some(self.moved(t, &mut rng)),
+                _ => Some((0..self.rings.len()).map(|i| self.random_place(i, &mut rng)).collect()),
             };
             for (k, (&index, eq)) in indexes.iter().zip(&equations).enumerate() {
                 // The later index sets are dearer (degree3: about ten times degree2's time per
                 // run); restarts until a deadline go on with the first, the others tried every
                 // few (without a deadline each of the few restarts tries them all).
-                if timed && k > 0 && restart % DEAR_EVERY != 0 {
+                let every = if quick { DEAR_EVERY } else { TURNING_DEAR_EVERY };
+                if timed && k > 0 && restart % every != 0 {
                     continue;
                 }
                 let at_least = self.pinned();
                 // Turning pieces: the turns read off settle long before rank one, and each new
                 // set of them is worth a translation-only try.
                 let try_below = if self.turns == 4 { opts.try_below.max(TURNS_TRY_BELOW) } else { opts.try_below };
-                let run = run(eq, &Options { index, start: start.clone(), at_least, try_below, ..opts.clone() }, |t| {
+                let options = Options { index, start: start.clone(), at_least, try_below, stall, ..opts.clone() };
+                let run = run(eq, &options, |t| {
                     let mut placed = self.placed(t);
-                    let mut ok = self.verifies(&placed);
+                    let verdict = self.judge(&placed);
+                    let mut ok = verdict.as_ref().is_some_and(|v| v.solved);
+                    let level = verdict.map_or(0.0, |v| v.progress);
+                    if quick && most_complete.as_ref().is_none_or(|m| level > m.0) {
+                        most_complete = Some((level, t.to_vec()));
+                    }
                     // Turning pieces: the turns read may be right where the translations are
                     // not yet. They are rounded to the nearest sets of turns that balance the
                     // figure's sides, and each new one is tried as a translation-only puzzle.
@@ -973,6 +1004,19 @@ impl Dissection {
         vec![(0, (1, 0), (COPY_OFFSET.0 - 0.3).exp())]
     }
 
+    /// A restart's start that keeps most of a reading: [`MOVED`] pieces (fewer when there are
+    /// not that many), drawn at random, put at random places; the others kept.
+    fn moved(&self, t: &[(f64, f64)], rng: &mut rand_chacha::ChaCha8Rng) -> Vec<(f64, f64)> {
+        let mut t = t.to_vec();
+        let mut order: Vec<usize> = (0..t.len()).collect();
+        for k in 0..MOVED.min(t.len()) {
+            let pick = k + crate::support::random::below(rng, order.len() - k);
+            order.swap(k, pick);
+            t[order[k]] = self.random_place(order[k], rng);
+        }
+        t
+    }
+
     /// A restart's translation for piece `i`: a random point of the figure's box (about
     /// 0.8 units wide), or, with turning pieces, of a random copy's box (piece 0's always in
     /// copy 0, as [`Dissection::pinned`] keeps it).
@@ -1012,8 +1056,12 @@ const TURN_SETS_PER_READING: usize = 3;
 pub const RESTARTS: usize = 3;
 
 /// With a deadline, the index sets after the first run on every this many restarts (the first
-/// try included).
-pub const DEAR_EVERY: usize = 4;
+/// try included): pieces that translate, and pieces that turn.
+pub const DEAR_EVERY: usize = 8;
+pub const TURNING_DEAR_EVERY: usize = 4;
+
+/// With a deadline, how many pieces of the most complete reading every other restart moves.
+pub const MOVED: usize = 3;
 
 /// Restarts with turning pieces: each run is one more chance for the turns to settle right,
 /// and a try of them is short.
@@ -1038,6 +1086,21 @@ fn centroid(r: &[Pt]) -> Pt {
     crate::geom::pt(cx / (6.0 * a), cy / (6.0 * a))
 }
 
+/// Whether ring `r` lies inside ring `o`, judged at a corner of `r` off `o`'s outline (a hole
+/// may touch its outline at a corner, where the even-odd test at that corner says either).
+fn ring_inside(r: &[Pt], o: &[Pt], eps: f64) -> bool {
+    let off = |p: &Pt| (0..o.len()).all(|k| segment_distance(*p, o[k], o[(k + 1) % o.len()]) > eps);
+    r.iter().find(|p| off(p)).is_some_and(|&p| inside(p, o))
+}
+
+/// The distance from `p` to the segment `a`-`b`.
+fn segment_distance(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let s = if len2 > 0.0 { (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    ((p.x - a.x - s * dx).powi(2) + (p.y - a.y - s * dy).powi(2)).sqrt()
+}
+
 /// Whether `p` lies inside the polygon `r` (even-odd).
 fn inside(p: Pt, r: &[Pt]) -> bool {
     let mut c = false;
@@ -1053,6 +1116,39 @@ fn inside(p: Pt, r: &[Pt]) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn square(x: f64) -> Vec<Vertex> {
+        [(x, 0.0), (x + 1.0, 0.0), (x + 1.0, 1.0), (x, 1.0)]
+            .iter()
+            .map(|&(x, y)| crate::geom::pt(x, y).into())
+            .collect()
+    }
+
+    #[test]
+    fn a_restart_that_keeps_a_reading_moves_only_a_few_pieces() {
+        let bar: Vec<Vertex> = [(0.0, 0.0), (5.0, 0.0), (5.0, 1.0), (0.0, 1.0)]
+            .iter()
+            .map(|&(x, y)| crate::geom::pt(x, y).into())
+            .collect();
+        let pieces: Vec<Vec<Vec<Vertex>>> = (0..5).map(|k| vec![square(10.0 * k as f64)]).collect();
+        let d = Dissection::new(&[bar], &pieces, 1).unwrap();
+        let reading: Vec<(f64, f64)> = (0..5).map(|k| (0.2 * k as f64 - 0.4, 0.0)).collect();
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let mut moved_ever = [false; 5];
+        for _ in 0..50 {
+            let t = d.moved(&reading, &mut rng);
+            let moved: Vec<usize> = (0..5).filter(|&i| t[i] != reading[i]).collect();
+            assert_eq!(moved.len(), MOVED, "{t:?}");
+            for &i in &moved {
+                moved_ever[i] = true;
+                assert!(t[i].0.abs() <= 0.4 && t[i].1.abs() <= 0.4, "a random place inside the figure's box: {t:?}");
+            }
+        }
+        assert_eq!(moved_ever, [true; 5], "every piece is moved some time");
+        // Fewer pieces than MOVED: all of them.
+        let two = Dissection::new(&[square(0.0)], &pieces[..1], 1).unwrap();
+        assert_ne!(two.moved(&[(0.3, 0.3)], &mut rng), vec![(0.3, 0.3)]);
+    }
 
     #[test]
     fn jacobi_finds_the_eigenvalues() {

@@ -52,7 +52,8 @@ impl Contour {
     }
 }
 
-/// Chains boundary sub-edges into merged, oriented contours with holes assigned.
+/// Chains boundary sub-edges into merged, oriented contours with holes assigned, each a simple
+/// loop (see [`split_pinches`]).
 pub fn build_contours<'a>(points: &[Pt], boundary: impl Iterator<Item = &'a SubEdge>, eps: f64) -> Vec<Contour> {
     let subs: Vec<&SubEdge> = boundary.collect();
     let mut out_of: Vec<Vec<usize>> = vec![Vec::new(); points.len()];
@@ -66,7 +67,7 @@ pub fn build_contours<'a>(points: &[Pt], boundary: impl Iterator<Item = &'a SubE
             continue;
         }
         used[first] = true;
-        let mut lp = vec![subs[first].edge];
+        let mut lp = vec![first];
         let mut cur = first;
         loop {
             let v = subs[cur].to;
@@ -81,13 +82,15 @@ pub fn build_contours<'a>(points: &[Pt], boundary: impl Iterator<Item = &'a SubE
                 Some(k) if k == first => break,
                 Some(k) => {
                     used[k] = true;
-                    lp.push(subs[k].edge);
+                    lp.push(k);
                     cur = k;
                 }
                 None => break, // only with overlapping input: the loop cannot close
             }
         }
-        loops.push(lp);
+        for simple in split_pinches(&lp, |k| (points[subs[k].from], points[subs[k].to]), eps) {
+            loops.push(simple.into_iter().map(|k| subs[k].edge).collect());
+        }
     }
     let mut contours: Vec<Contour> = loops
         .into_iter()
@@ -99,6 +102,33 @@ pub fn build_contours<'a>(points: &[Pt], boundary: impl Iterator<Item = &'a SubE
         .collect();
     assign_holes(&mut contours, eps);
     contours
+}
+
+/// A closed chain of edges (each given by its end points) cut into simple loops wherever it
+/// passes through a point twice (within `eps`: the overlay may number one point twice). The
+/// sharpest left turn keeps apart outlines that touch at a corner, but runs an outline and a
+/// hole touching it into one chain; a figure drawn as an outline and a hole must match pieces
+/// that leave the same hole, so both are cut the same way. A chain that does not close
+/// (overlapping input) is returned whole.
+fn split_pinches(chain: &[usize], ends: impl Fn(usize) -> (Pt, Pt), eps: f64) -> Vec<Vec<usize>> {
+    let closed = chain.first().zip(chain.last()).is_some_and(|(&a, &b)| ends(b).1.dist(ends(a).0) <= eps);
+    if !closed {
+        return vec![chain.to_vec()];
+    }
+    let mut loops = Vec::new();
+    let mut stack: Vec<usize> = Vec::new();
+    for &k in chain {
+        stack.push(k);
+        let end = ends(k).1;
+        // The chain came back to a point it left from: what lies between is a loop.
+        if let Some(j) = stack.iter().position(|&e| ends(e).0.dist(end) <= eps) {
+            loops.push(stack.split_off(j));
+        }
+    }
+    if !stack.is_empty() {
+        loops.push(stack);
+    }
+    loops
 }
 
 /// Sort key of an outgoing edge after arriving in direction `d_in`: larger is further left.

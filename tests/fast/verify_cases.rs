@@ -129,6 +129,35 @@ fn figure_9_holes_are_found_and_must_match() {
     assert!(!puzzle.judge(&pieces[..1]).solved);
 }
 
+/// A hole that touches the figure's outline at one corner: drawn as an outline and a hole,
+/// and left by pieces that meet at that corner, whichever corner the pieces' outline reaches
+/// it from and wherever the chain of boundary edges starts.
+#[test]
+fn a_hole_touching_the_outline_at_a_corner_matches_pieces_that_leave_it() {
+    let pieces = [
+        poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.5), (0.0, 1.5)]),
+        poly(&[(0.0, 1.5), (0.5, 1.5), (1.0, 2.0), (0.0, 2.0)]),
+        poly(&[(1.5, 1.5), (2.0, 1.5), (2.0, 2.0), (1.0, 2.0)]),
+    ];
+    let hole = poly(&[(1.0, 2.0), (0.5, 1.5), (1.5, 1.5)]);
+    for outline in [
+        poly(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]),
+        poly(&[(0.0, 2.0), (0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (1.0, 2.0)]),
+    ] {
+        let figure = vec![outline.clone(), hole.clone()];
+        let v = judge(&figure, &pieces, Anchored, false);
+        assert!(v.solved, "{v:?}");
+        assert_eq!((v.contours, v.holes), (1, 1));
+        for order in [[2, 0, 1], [1, 2, 0]] {
+            let shuffled: Vec<_> = order.iter().map(|&i| pieces[i].clone()).collect();
+            assert!(judge(&figure, &shuffled, Anchored, false).solved);
+            assert!(judge(&figure, &shuffled, Free, false).solved);
+        }
+        // Without the hole the figure is a different one.
+        assert!(!judge(&[outline], &pieces, Anchored, false).solved);
+    }
+}
+
 #[test]
 fn mirror_image_only_when_allowed() {
     // An L tromino-like figure made of a square and a triangle.

@@ -93,6 +93,34 @@ fn a_stall_is_escaped_by_a_restart_and_never_called_infeasible() {
     }
 }
 
+/// A figure whose hole touches its outline at a corner: the hole must still be read as a hole
+/// (turned clockwise for the equations). Judged at that corner, it was taken for a second
+/// outline, and every program was infeasible (two of `sdp_random`'s figures, seed 2).
+#[test]
+fn a_hole_touching_the_outline_is_a_hole() {
+    let ring = |c: &[(f64, f64)]| -> Vec<Vertex> { c.iter().map(|&(x, y)| pt(x, y).into()).collect() };
+    // A 2 x 2 square, and a triangular hole with its corner on the top side.
+    let outline = ring(&[(0.0, 0.0), (2.0, 0.0), (2.0, 2.0), (0.0, 2.0)]);
+    for hole in [vec![(1.0, 2.0), (0.5, 1.5), (1.5, 1.5)], vec![(0.5, 1.5), (1.5, 1.5), (1.0, 2.0)]] {
+        let pieces: Vec<Rings> = [
+            vec![(0.0, 0.0), (2.0, 0.0), (2.0, 1.5), (0.0, 1.5)],
+            vec![(0.0, 1.5), (0.5, 1.5), (1.0, 2.0), (0.0, 2.0)],
+            vec![(1.5, 1.5), (2.0, 1.5), (2.0, 2.0), (1.0, 2.0)],
+        ]
+        .iter()
+        .map(|c| vec![ring(c)])
+        .collect();
+        let target = vec![outline.clone(), ring(&hole)];
+        let as_laid = Dissection::new(&target, &pieces, 1).unwrap();
+        assert!(as_laid.verifies(&as_laid.as_given()), "the pieces as laid fill the figure");
+        let d = Dissection::new(&target, &scattered(&pieces), 1).unwrap();
+        let out = d.solve(&Options::default(), &AUTO).unwrap();
+        let placed =
+            out.placed.unwrap_or_else(|| panic!("{hole:?}: not solved: {:?}", out.runs.last().unwrap().1.stopped));
+        assert!(d.verifies(&placed));
+    }
+}
+
 #[test]
 fn a_wrong_piece_set_is_never_solved() {
     let (target, pieces) = level("convex-square");
