@@ -1,11 +1,10 @@
 //! Level packs: RON files under `levels/` (embedded in the binary) and in the user's data
 //! directory. The schema is documented in `levels/README.md`.
 
-pub mod entry;
-
 pub use crate::family::Level;
 use crate::family::{registry, Fields};
-pub use entry::{Entry, RawBoard};
+use crate::format::entry;
+pub use crate::format::entry::{Entry, RawBoard};
 use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
@@ -193,17 +192,6 @@ pub fn check_id(id: &str, what: &str) -> Result<(), String> {
         let shown: String = id.chars().take(64).collect();
         Err(format!("{what} id `{shown}` must be 1 to 64 letters, digits, `-` or `_`"))
     }
-}
-
-/// `base`, or `base-2`, `base-3`, ... : the first that `taken` says no other level has.
-pub fn free_id(base: &str, taken: impl Fn(&str) -> bool) -> String {
-    let mut id = base.to_string();
-    let mut k = 1;
-    while taken(&id) {
-        k += 1;
-        id = format!("{base}-{k}");
-    }
-    id
 }
 
 /// 1-based line of `id: "<id>"` in the text.

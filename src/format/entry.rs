@@ -147,3 +147,35 @@ pub struct RawBoard {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub colour_rules: Vec<Vec<u32>>,
 }
+
+/// A level id made from a name: lower-case letters and digits, other runs as `-`.
+pub fn id_from_name(name: &str) -> String {
+    let mut id = String::new();
+    for c in name.chars() {
+        if c.is_ascii_alphanumeric() {
+            id.push(c.to_ascii_lowercase());
+        } else if !id.ends_with('-') && !id.is_empty() {
+            id.push('-');
+        }
+        if id.len() >= 48 {
+            break;
+        }
+    }
+    let id = id.trim_end_matches('-').to_string();
+    if id.is_empty() {
+        "shared".into()
+    } else {
+        id
+    }
+}
+
+/// `base`, or `base-2`, `base-3`, ... : the first that `taken` says no other level has.
+pub fn free_id(base: &str, taken: impl Fn(&str) -> bool) -> String {
+    let mut id = base.to_string();
+    let mut k = 1;
+    while taken(&id) {
+        k += 1;
+        id = format!("{base}-{k}");
+    }
+    id
+}

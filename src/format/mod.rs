@@ -1,4 +1,5 @@
-//! File formats of the pure core. For now: the puzzle file of `tessera verify`.
+//! File formats of the pure core: the puzzle file of `tessera verify` (here) and a level as
+//! its pack file writes it ([`entry`]).
 //!
 //! A puzzle file (RON or JSON, chosen by extension) holds `target` (a list of rings),
 //! `pieces` (a list of pieces in world coordinates; a piece is a ring, or a list of rings when
@@ -7,6 +8,8 @@
 //! `{"at": [x, y], "arc": {"center": [cx, cy], "ccw": true}}` when the edge from it to the
 //! next vertex is an arc. In RON the same shapes read `(x, y)` or `[x, y]`, and
 //! `(at: (x, y), arc: (center: (cx, cy), ccw: true))`.
+
+pub mod entry;
 
 use crate::geom::ring::ArcTo;
 use crate::geom::{origin_of, pt, shifted, BBox, Pt, Vertex};
