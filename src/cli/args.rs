@@ -110,7 +110,7 @@ pub fn vertex_json(v: &crate::geom::Vertex) -> serde_json::Value {
 pub(crate) fn read_pack(file: &str) -> Result<crate::level::Pack, String> {
     let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("{file}: {e}"))?;
     let id = std::path::Path::new(file).file_stem().and_then(|s| s.to_str()).unwrap_or("pack");
-    crate::level::parse_pack(&text, file, &crate::content::share::id_from_name(id)).map_err(|e| e.to_string())
+    crate::level::parse_pack(&text, file, &crate::format::entry::id_from_name(id)).map_err(|e| e.to_string())
 }
 
 /// Whether a command that writes a one-level pack (`share decode`, `daily`) may write `path`:

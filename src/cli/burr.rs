@@ -62,7 +62,7 @@ pub fn import(
     }
     let text = crate::level::write_pack(&title, &entries);
     let stem = std::path::Path::new(out_file).file_stem().and_then(|s| s.to_str()).unwrap_or("imported");
-    let pack = match crate::level::parse_pack(&text, out_file, &crate::content::share::id_from_name(stem)) {
+    let pack = match crate::level::parse_pack(&text, out_file, &crate::format::entry::id_from_name(stem)) {
         Ok(p) => p,
         Err(e) => {
             let _ = writeln!(err, "tessera import: {file}: the levels do not load: {}", e.message);

@@ -76,7 +76,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     };
     let text = crate::level::write_pack(&name, std::slice::from_ref(&entry));
     let stem = std::path::Path::new(&a.out).file_stem().and_then(|s| s.to_str()).unwrap_or("imported");
-    match crate::level::parse_pack(&text, &a.out, &crate::content::share::id_from_name(stem)) {
+    match crate::level::parse_pack(&text, &a.out, &crate::format::entry::id_from_name(stem)) {
         Ok(p) => {
             if let Err(e) = p.levels[0].check_solution() {
                 let _ = writeln!(err, "tessera import: {}: the drawing does not make a level: {e}", a.file);

@@ -104,7 +104,7 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let text = crate::level::write_pack(&entry.name, std::slice::from_ref(&entry));
     // The level must stand as a pack of its own before it is written.
     let stem = std::path::Path::new(&a.out).file_stem().and_then(|s| s.to_str()).unwrap_or("shared");
-    if let Err(e) = crate::level::parse_pack(&text, &a.out, &crate::content::share::id_from_name(stem)) {
+    if let Err(e) = crate::level::parse_pack(&text, &a.out, &crate::format::entry::id_from_name(stem)) {
         let _ = writeln!(err, "tessera share: the code holds a level that does not load: {}", e.message);
         return 2;
     }

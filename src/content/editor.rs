@@ -175,7 +175,8 @@ pub fn finish(
     }
     let name = name.trim();
     entry.name = if name.is_empty() { "Untitled".into() } else { name.chars().take(60).collect() };
-    entry.id = crate::level::free_id(&crate::content::share::id_from_name(&entry.name), |id| taken.contains(&id));
+    entry.id =
+        crate::format::entry::free_id(&crate::format::entry::id_from_name(&entry.name), |id| taken.contains(&id));
     entry.difficulty = analysis.difficulty().unwrap_or(1);
     // What the family adds (a packed solution, a promise of uniqueness).
     let level = built(&entry)?;

@@ -254,7 +254,7 @@ pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, Stri
         format!("the drawing's pieces overlap: {}", names.join(", "))
     })?;
     Ok(Entry {
-        id: crate::content::share::id_from_name(name),
+        id: crate::format::entry::id_from_name(name),
         name: name.into(),
         pieces: Some(Node::Str(set.name.clone())),
         rotation_step: set.step_deg,

@@ -21,6 +21,7 @@
 //! Decoding gives back a level [`Entry`] whose id is made from its name; the id is not in the
 //! code, so encoding the decoded level gives the same code again.
 
+use crate::format::entry::id_from_name;
 use crate::format::Node;
 use crate::level::Entry;
 use crate::pieces::{Placement, BUILTIN};
@@ -163,33 +164,12 @@ pub fn decode(code: &str) -> Result<Entry, String> {
 /// verifies, which also proves it solvable. One changed character in such a code gives
 /// another level, and this is what tells a damaged one.
 fn stands(e: &Entry) -> Result<(), String> {
-    crate::level::entry::check_printable(&e.name, "its name")?;
+    crate::format::entry::check_printable(&e.name, "its name")?;
     for (tag, name) in &e.names {
-        crate::level::entry::check_printable(name, &format!("its name in {tag}"))?;
+        crate::format::entry::check_printable(name, &format!("its name in {tag}"))?;
     }
     let pack = crate::level::pack_of("code", vec![e.clone()], "the code", "code").map_err(|e| e.message)?;
     pack.levels[0].check_solution()
-}
-
-/// A level id made from a name: lower-case letters and digits, other runs as `-`.
-pub fn id_from_name(name: &str) -> String {
-    let mut id = String::new();
-    for c in name.chars() {
-        if c.is_ascii_alphanumeric() {
-            id.push(c.to_ascii_lowercase());
-        } else if !id.ends_with('-') && !id.is_empty() {
-            id.push('-');
-        }
-        if id.len() >= 48 {
-            break;
-        }
-    }
-    let id = id.trim_end_matches('-').to_string();
-    if id.is_empty() {
-        "shared".into()
-    } else {
-        id
-    }
 }
 
 // ---------------------------------------------------------------- the compact body

@@ -28,10 +28,10 @@ pub mod watch;
 /// the commands take to it.
 pub use polyomino::xmpuzzle;
 
+use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
 use crate::geom::ring::Side;
 use crate::geom::{pt, Vertex};
-use crate::level::entry::{Entry, RawBoard};
 pub use crate::pieces::Hint;
 use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
 use crate::polyform::pack::{Board, PartSpec};
@@ -406,7 +406,7 @@ impl Level {
     /// The level's name in language `lang` (a tag such as `"pt-BR"`), the English one when its
     /// file gives none in that language.
     pub fn name_in(&self, lang: &str) -> &str {
-        crate::level::entry::name_in(&self.name, &self.entry.names, lang)
+        crate::format::entry::name_in(&self.name, &self.entry.names, lang)
     }
 
     /// The family's own data, when it is of type `T` (a family's drawing plugin reads its

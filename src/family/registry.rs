@@ -3,7 +3,7 @@
 //! one place that lists the families: everything else asks a level's [`super::Family`].
 
 use super::Parse;
-use crate::level::entry::Entry;
+use crate::format::entry::Entry;
 
 /// Makes a family's daily puzzle for a weekday (0 Monday to 6 Sunday) from the day's seed
 /// (see [`crate::content::daily`]).

@@ -115,39 +115,12 @@ fn write(
         let s = view.to_screen(p);
         [s.x, s.y]
     };
-    let mut drawn = Vec::new();
-    if let Some(active) = &active {
-        let step = active.level.set.step();
-        let mut list: Vec<_> = pieces.iter().collect();
-        list.sort_by_key(|(p, ..)| p.0);
-        for (piece, geom, placed) in list {
-            let goal = active.level.solution.iter().find(|s| s.piece == piece.0);
-            let colour =
-                crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()].map(|c| (c * 255.0).round() as u8);
-            drawn.push(serde_json::json!({
-                "piece": piece.0,
-                "at": screen(placed.world_centroid(geom, step)),
-                "rot": placed.0.rot,
-                "flip": placed.0.flip,
-                "goal": goal.map(|g| screen(Placed(*g).world_centroid(geom, step))),
-                "goal_rot": goal.map(|g| g.rot),
-                "goal_flip": goal.map(|g| g.flip),
-                "colour": colour,
-            }));
+    let (drawn, ghosts) = match &active {
+        Some(active) => {
+            (pieces_drawn(&active.level, &pieces, &screen), ghosts_drawn(&active.level, &pieces, &markers, &screen))
         }
-    }
-    // The hint's ghosts on the board: the piece and where its centre is drawn.
-    let ghosts: Vec<_> = markers
-        .iter()
-        .filter_map(|m| match m.kind {
-            crate::game::solver::hints::HintKind::Ghost(at) => {
-                let step = active.as_ref()?.level.set.step();
-                let (_, geom, _) = pieces.iter().find(|(p, ..)| p.0 == m.piece)?;
-                Some(serde_json::json!({ "piece": m.piece, "at": screen(Placed(at).world_centroid(geom, step)) }))
-            }
-            _ => None,
-        })
-        .collect();
+        None => Default::default(),
+    };
     let json = serde_json::json!({
         "state": format!("{:?}", state.get()),
         "size": size,
@@ -175,6 +148,55 @@ fn write(
     if publish(file, &json) {
         *last = json;
     }
+}
+
+/// Every piece as drawn: where (in screen pixels), turned and flipped how, where the level's
+/// solution puts it, and its colour.
+fn pieces_drawn(
+    level: &crate::level::Level,
+    pieces: &Query<(&Piece, &PieceGeom, &Placed)>,
+    screen: &impl Fn(Vec2) -> [f32; 2],
+) -> Vec<serde_json::Value> {
+    let step = level.set.step();
+    let mut list: Vec<_> = pieces.iter().collect();
+    list.sort_by_key(|(p, ..)| p.0);
+    list.into_iter()
+        .map(|(piece, geom, placed)| {
+            let goal = level.solution.iter().find(|s| s.piece == piece.0);
+            let colour =
+                crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()].map(|c| (c * 255.0).round() as u8);
+            serde_json::json!({
+                "piece": piece.0,
+                "at": screen(placed.world_centroid(geom, step)),
+                "rot": placed.0.rot,
+                "flip": placed.0.flip,
+                "goal": goal.map(|g| screen(Placed(*g).world_centroid(geom, step))),
+                "goal_rot": goal.map(|g| g.rot),
+                "goal_flip": goal.map(|g| g.flip),
+                "colour": colour,
+            })
+        })
+        .collect()
+}
+
+/// The hint's ghosts on the board: the piece and where its centre is drawn.
+fn ghosts_drawn(
+    level: &crate::level::Level,
+    pieces: &Query<(&Piece, &PieceGeom, &Placed)>,
+    markers: &Query<&crate::game::solver::hints::HintMarker>,
+    screen: &impl Fn(Vec2) -> [f32; 2],
+) -> Vec<serde_json::Value> {
+    let step = level.set.step();
+    markers
+        .iter()
+        .filter_map(|m| match m.kind {
+            crate::game::solver::hints::HintKind::Ghost(at) => {
+                let (_, geom, _) = pieces.iter().find(|(p, ..)| p.0 == m.piece)?;
+                Some(serde_json::json!({ "piece": m.piece, "at": screen(Placed(at).world_centroid(geom, step)) }))
+            }
+            _ => None,
+        })
+        .collect()
 }
 
 /// From the pass's accessibility tree: the widgets that take a click (role, words, rectangle in

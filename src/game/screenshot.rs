@@ -83,114 +83,45 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 pub const USAGE: &str =
     "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
 
-/// Parses the arguments and runs; returns the exit code.
-pub fn run(args: &[String]) -> i32 {
-    let mut level = None;
-    let mut size = (1280u32, 800u32);
-    let mut out = None;
-    let mut shot = Shot::Start;
-    let mut window = false;
-    // The first this many levels of each pack count as solved (the level list's look).
-    let mut solved = 0usize;
-    let mut lang = crate::support::i18n::Lang::En;
-    let mut theme = crate::support::save::Theme::Dark;
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut val = || it.next().cloned();
-        match a.as_str() {
-            "--help" | "-h" => {
-                println!("Render one frame of the game to a PNG (off-screen; --window: in a real window)\n\n{USAGE}");
-                return 0;
-            }
-            "--level" => level = val(),
-            "--window" => window = true,
-            "--solved" => match val().and_then(|v| v.parse().ok()) {
-                Some(n) => solved = n,
-                None => {
-                    eprintln!("tessera screenshot: --solved takes a number of levels\n{USAGE}");
-                    return 2;
-                }
-            },
-            "--out" => out = val().map(std::path::PathBuf::from),
-            "--theme" => match val().as_deref() {
-                Some("dark") => theme = crate::support::save::Theme::Dark,
-                Some("light") => theme = crate::support::save::Theme::Light,
-                _ => {
-                    eprintln!("tessera screenshot: --theme takes dark or light\n{USAGE}");
-                    return 2;
-                }
-            },
-            "--lang" => match val().as_deref().and_then(crate::support::i18n::Lang::from_tag) {
-                Some(l) => lang = l,
-                None => {
-                    eprintln!("tessera screenshot: --lang takes en or pt-BR\n{USAGE}");
-                    return 2;
-                }
-            },
-            "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
-                Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => size = (w, h),
-                _ => {
-                    eprintln!("tessera screenshot: --size takes WxH, e.g. 390x844\n{USAGE}");
-                    return 2;
-                }
-            },
-            "--state" => {
-                shot = match val().as_deref() {
-                    Some("start") => Shot::Start,
-                    Some("progress") => Shot::Progress,
-                    Some("hint") => Shot::Hint,
-                    Some("blocked") => Shot::Blocked,
-                    Some("turned") => Shot::Turned,
-                    Some("thinking") => Shot::Thinking,
-                    Some("lab") => Shot::Lab,
-                    Some("solved") => Shot::Solved,
-                    Some("glide") => Shot::Glide,
-                    Some("celebrate") => Shot::Celebrate,
-                    Some("tutorial") => Shot::Tutorial,
-                    Some("menu") => Shot::Menu,
-                    Some("levels") => Shot::Levels,
-                    Some("packs") => Shot::Packs,
-                    Some("settings") => Shot::Settings,
-                    Some("create") => Shot::Create,
-                    Some("editor") => Shot::Editor,
-                    other => {
-                        eprintln!("tessera screenshot: unknown state {other:?}\n{USAGE}");
-                        return 2;
-                    }
-                }
-            }
-            other => {
-                eprintln!("tessera screenshot: unknown argument `{other}`\n{USAGE}");
-                return 2;
-            }
-        }
-    }
-    let Some(out) = out else {
-        eprintln!("tessera screenshot: --out FILE is required\n{USAGE}");
-        return 2;
-    };
-    let level = level.unwrap_or_else(|| "classic/convex-square".into());
-    let (mut packs, _) = crate::level::all_packs();
-    // Today's daily puzzles too (the game adds them once the library is loaded).
-    if let Ok(daily) = crate::game::meta::daily::todays_pack(crate::support::dates::Date::today()) {
-        packs.push(daily);
-    }
-    let library = Library { packs, errors: vec![] };
-    // `--state editor --level new/SET` opens a new draft of a built-in set.
-    let new_draft = shot == Shot::Editor
-        && level.strip_prefix("new/").is_some_and(|s| crate::pieces::PieceSet::builtin(s).is_some());
-    if library.find(&level).is_none() && !new_draft {
-        eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");
-        return 2;
-    }
-    let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
+/// The states `--state` names.
+const STATES: [(&str, Shot); 17] = [
+    ("start", Shot::Start),
+    ("progress", Shot::Progress),
+    ("hint", Shot::Hint),
+    ("blocked", Shot::Blocked),
+    ("turned", Shot::Turned),
+    ("thinking", Shot::Thinking),
+    ("lab", Shot::Lab),
+    ("solved", Shot::Solved),
+    ("glide", Shot::Glide),
+    ("celebrate", Shot::Celebrate),
+    ("tutorial", Shot::Tutorial),
+    ("menu", Shot::Menu),
+    ("levels", Shot::Levels),
+    ("packs", Shot::Packs),
+    ("settings", Shot::Settings),
+    ("create", Shot::Create),
+    ("editor", Shot::Editor),
+];
+
+/// The progress the shot is taken with: its language and theme, the tutorial's card and the
+/// level's introduction seen unless they are the subject, the first `solved` levels of every
+/// pack solved.
+fn save_data(
+    library: &Library,
+    level: &str,
+    shot: Shot,
+    solved: usize,
+    lang: crate::support::i18n::Lang,
+    theme: crate::support::save::Theme,
+) -> crate::support::save::SaveData {
     let mut data = crate::support::save::SaveData::default();
     data.settings.language = Some(lang);
     data.settings.theme = theme;
     // The tutorial's card only where it is the subject.
     data.settings.tutorial_done = shot != Shot::Tutorial;
     if shot != Shot::Tutorial {
-        let intro = library.find(&level).and_then(|(p, l)| library.packs[p].levels[l].intro());
+        let intro = library.find(level).and_then(|(p, l)| library.packs[p].levels[l].intro());
         data.intros.extend(intro.map(|i| i.id.to_string()));
     }
     for pi in 0..library.packs.len() {
@@ -198,23 +129,12 @@ pub fn run(args: &[String]) -> i32 {
             data.record(key, 41_000 + 7_000 * i as u64, 9 + i as u32);
         }
     }
-    let mut app = App::new();
-    app.insert_resource(library)
-        .insert_resource(SaveState { data, path: save_path.clone(), notice: None })
-        .insert_resource(Plan {
-            level,
-            shot,
-            out: out.clone(),
-            frames: 0,
-            asked: false,
-            arranged: false,
-            requested: false,
-            quiet: 0,
-            shown: false,
-            ready_at: None,
-        })
-        .init_resource::<Captured>()
-        .add_systems(Update, drive);
+    data
+}
+
+/// Bevy's plugins for drawing the shot: in a real window of `size`, or off screen into an
+/// image of that size.
+fn add_renderer(app: &mut App, size: (u32, u32), window: bool) {
     // Pipelines compile before the frame that first needs them is drawn, not behind it.
     let render = bevy::render::RenderPlugin { synchronous_pipeline_compilation: true, ..default() };
     // The log in colour only on a terminal: redirected to a file it reads plain.
@@ -251,6 +171,194 @@ pub fn run(args: &[String]) -> i32 {
         app.insert_resource(crate::game::shared::OffscreenTarget(image))
             .insert_resource(crate::game::board::view::OffscreenSize(Vec2::new(size.0 as f32, size.1 as f32)));
     }
+}
+
+/// The lab opened and the family's last method run (the LP on tile puzzles).
+fn run_lab(w: &mut World) {
+    w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
+    // The family's last method (the LP on tile puzzles).
+    let methods = w.get_resource::<crate::game::board::levels::ActiveLevel>().map_or(0, |a| a.level.family.lab().len());
+    w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
+}
+
+/// Once the run is back, Show: its first iterate laid over the board (an LP's fractional
+/// assignment as faded tiles), held there by slowing time down.
+fn show_lab(w: &mut World) {
+    if w.resource::<crate::game::solver::lab::SolverLab>().results.is_empty() {
+        return;
+    }
+    w.write_message(crate::game::solver::lab::LabShow(0));
+    w.resource_mut::<Time<Virtual>>().set_relative_speed(0.05);
+    let mut plan = w.resource_mut::<Plan>();
+    plan.shown = true;
+}
+
+/// Shoots once the shot's state has been `ready` for its settling frames and every pipeline
+/// has been ready for a few frames.
+fn shoot_when_settled(
+    plan: &mut Plan,
+    ready: bool,
+    target: Option<&crate::game::shared::OffscreenTarget>,
+    commands: &mut Commands,
+) {
+    // Counted from when the state was last reached (a hint asked again is not ready meanwhile).
+    if !ready {
+        plan.ready_at = None;
+    } else if plan.ready_at.is_none() {
+        plan.ready_at = Some(plan.frames);
+    }
+    // Give egui and the renderer a few frames to settle once ready, and shoot only after a
+    // few frames drawn with every pipeline ready.
+    let settle = match plan.shot {
+        Shot::Thinking | Shot::Editor => 60,
+        Shot::Lab => 15,
+        Shot::Glide => 14,
+        Shot::Celebrate | Shot::Turned => 20,
+        _ => 6,
+    };
+    let settled = plan.ready_at.is_some_and(|at| plan.frames > at + settle);
+    if ready && !plan.requested && settled && plan.quiet >= 4 {
+        plan.requested = true;
+        commands
+            .spawn(match target {
+                Some(t) => Screenshot::image(t.0.clone()),
+                None => Screenshot::primary_window(),
+            })
+            .observe(save_to_disk(plan.out.clone()))
+            .observe(|_: On<ScreenshotCaptured>, mut c: ResMut<Captured>| c.0 = true);
+    }
+}
+
+/// What the command line asks for.
+struct Args {
+    level: String,
+    size: (u32, u32),
+    out: std::path::PathBuf,
+    shot: Shot,
+    window: bool,
+    /// The first this many levels of each pack count as solved (the level list's look).
+    solved: usize,
+    lang: crate::support::i18n::Lang,
+    theme: crate::support::save::Theme,
+}
+
+/// The arguments, or the exit code to leave with (0 after `--help`, 2 with the problem said).
+fn parse(args: &[String]) -> Result<Args, i32> {
+    let (mut level, mut out) = (None, None);
+    let mut a = Args {
+        level: String::new(),
+        size: (1280, 800),
+        out: std::path::PathBuf::new(),
+        shot: Shot::Start,
+        window: false,
+        solved: 0,
+        lang: crate::support::i18n::Lang::En,
+        theme: crate::support::save::Theme::Dark,
+    };
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let mut val = || it.next().cloned();
+        match arg.as_str() {
+            "--help" | "-h" => {
+                println!("Render one frame of the game to a PNG (off-screen; --window: in a real window)\n\n{USAGE}");
+                return Err(0);
+            }
+            "--level" => level = val(),
+            "--window" => a.window = true,
+            "--solved" => match val().and_then(|v| v.parse().ok()) {
+                Some(n) => a.solved = n,
+                None => {
+                    eprintln!("tessera screenshot: --solved takes a number of levels\n{USAGE}");
+                    return Err(2);
+                }
+            },
+            "--out" => out = val().map(std::path::PathBuf::from),
+            "--theme" => match val().as_deref() {
+                Some("dark") => a.theme = crate::support::save::Theme::Dark,
+                Some("light") => a.theme = crate::support::save::Theme::Light,
+                _ => {
+                    eprintln!("tessera screenshot: --theme takes dark or light\n{USAGE}");
+                    return Err(2);
+                }
+            },
+            "--lang" => match val().as_deref().and_then(crate::support::i18n::Lang::from_tag) {
+                Some(l) => a.lang = l,
+                None => {
+                    eprintln!("tessera screenshot: --lang takes en or pt-BR\n{USAGE}");
+                    return Err(2);
+                }
+            },
+            "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
+                Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => a.size = (w, h),
+                _ => {
+                    eprintln!("tessera screenshot: --size takes WxH, e.g. 390x844\n{USAGE}");
+                    return Err(2);
+                }
+            },
+            "--state" => {
+                let name = val();
+                match name.as_deref().and_then(|n| STATES.iter().find(|s| s.0 == n)) {
+                    Some(&(_, shot)) => a.shot = shot,
+                    None => {
+                        eprintln!("tessera screenshot: unknown state {:?}\n{USAGE}", name.as_deref());
+                        return Err(2);
+                    }
+                }
+            }
+            other => {
+                eprintln!("tessera screenshot: unknown argument `{other}`\n{USAGE}");
+                return Err(2);
+            }
+        }
+    }
+    let Some(out) = out else {
+        eprintln!("tessera screenshot: --out FILE is required\n{USAGE}");
+        return Err(2);
+    };
+    a.level = level.unwrap_or_else(|| "classic/convex-square".into());
+    a.out = out;
+    Ok(a)
+}
+
+/// Parses the arguments and runs; returns the exit code.
+pub fn run(args: &[String]) -> i32 {
+    let Args { level, size, out, shot, window, solved, lang, theme } = match parse(args) {
+        Ok(a) => a,
+        Err(code) => return code,
+    };
+    let (mut packs, _) = crate::level::all_packs();
+    // Today's daily puzzles too (the game adds them once the library is loaded).
+    if let Ok(daily) = crate::game::meta::daily::todays_pack(crate::support::dates::Date::today()) {
+        packs.push(daily);
+    }
+    let library = Library { packs, errors: vec![] };
+    // `--state editor --level new/SET` opens a new draft of a built-in set.
+    let new_draft = shot == Shot::Editor
+        && level.strip_prefix("new/").is_some_and(|s| crate::pieces::PieceSet::builtin(s).is_some());
+    if library.find(&level).is_none() && !new_draft {
+        eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");
+        return 2;
+    }
+    let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
+    let data = save_data(&library, &level, shot, solved, lang, theme);
+    let mut app = App::new();
+    app.insert_resource(library)
+        .insert_resource(SaveState { data, path: save_path.clone(), notice: None })
+        .insert_resource(Plan {
+            level,
+            shot,
+            out: out.clone(),
+            frames: 0,
+            asked: false,
+            arranged: false,
+            requested: false,
+            quiet: 0,
+            shown: false,
+            ready_at: None,
+        })
+        .init_resource::<Captured>()
+        .add_systems(Update, (drive, act, shoot).chain());
+    add_renderer(&mut app, size, window);
     app.add_plugins((
         super::LogicPlugins,
         crate::game::draw::DrawPlugin,
@@ -274,6 +382,8 @@ pub fn run(args: &[String]) -> i32 {
     }
 }
 
+/// Takes the game to the shot's screen: a state from the menu, the level opened, its pieces
+/// laid (half or all of the solution) where the shot asks.
 #[allow(clippy::too_many_arguments)]
 fn drive(
     mut plan: ResMut<Plan>,
@@ -284,16 +394,11 @@ fn drive(
     mut play: MessageWriter<PlayLevel>,
     mut pieces: Query<(&Piece, &mut Placed)>,
     mut placed: MessageWriter<PiecePlaced>,
-    mut actions: MessageWriter<crate::game::shared::Action>,
     mut edit: MessageWriter<crate::game::meta::editor::EditRequest>,
     mut commands: Commands,
     mut exit: MessageWriter<AppExit>,
-    target: Option<Res<crate::game::shared::OffscreenTarget>>,
     compiling: Res<Compiling>,
-    (hints, celebration, time): (Res<HintState>, Res<Celebration>, Res<Time>),
 ) {
-    // The first step of a hint is shown and the second (where the piece goes) not yet asked.
-    let halfway = matches!(hints.last, Some(crate::pieces::Hint::Next(_))) && hints.shown == 1;
     plan.frames += 1;
     if compiling.0.load(std::sync::atomic::Ordering::Relaxed) == 0 {
         plan.quiet += 1;
@@ -335,20 +440,7 @@ fn drive(
             plan.arranged = true;
             plan.frames = 0;
         }
-        (
-            AppState::MainMenu,
-            Shot::Start
-            | Shot::Progress
-            | Shot::Hint
-            | Shot::Blocked
-            | Shot::Turned
-            | Shot::Thinking
-            | Shot::Lab
-            | Shot::Solved
-            | Shot::Glide
-            | Shot::Celebrate
-            | Shot::Tutorial,
-        ) if !plan.asked => {
+        (AppState::MainMenu, shot) if shot.on_level() && !plan.asked => {
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
@@ -358,35 +450,41 @@ fn drive(
             let solution = &library.packs[pi].levels[li].solution;
             let all = matches!(plan.shot, Shot::Solved | Shot::Celebrate);
             let n = if all { solution.len() } else { solution.len() / 2 };
-            for (piece, mut p) in &mut pieces {
-                if let Some(s) = solution[..n].iter().find(|s| s.piece == piece.0) {
-                    p.0 = *s;
-                }
-            }
-            placed.write(PiecePlaced { piece: None, snapped: false });
+            lay(&mut pieces, &solution[..n], &mut placed);
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::Playing, Shot::Start | Shot::Turned | Shot::Thinking | Shot::Lab | Shot::Tutorial)
+        (AppState::Playing, Shot::Start | Shot::Turned | Shot::Thinking | Shot::Lab | Shot::Tutorial | Shot::Glide)
             if !plan.arranged && !pieces.is_empty() =>
         {
             plan.arranged = true;
             plan.frames = 0;
         }
-        (AppState::Playing, Shot::Glide) if !plan.arranged && !pieces.is_empty() => {
-            plan.arranged = true;
-            plan.frames = 0;
-        }
+        _ => {}
+    }
+}
+
+/// On the level, what the shot shows happening: a piece gliding, a hint asked, a move refused,
+/// pieces turned, the solver watched, the lab run and shown.
+#[allow(clippy::too_many_arguments)]
+fn act(
+    mut plan: ResMut<Plan>,
+    state: Res<State<AppState>>,
+    library: Res<Library>,
+    mut pieces: Query<(&Piece, &mut Placed)>,
+    mut placed: MessageWriter<PiecePlaced>,
+    mut actions: MessageWriter<crate::game::shared::Action>,
+    mut commands: Commands,
+    hints: Res<HintState>,
+) {
+    let (pi, li) = library.find(&plan.level).unwrap_or_default();
+    let halfway = halfway(&hints);
+    match (state.get(), plan.shot) {
         (AppState::Playing, Shot::Glide) if plan.arranged && plan.frames == 6 => {
             // The first piece of the solution goes to its place, in slow motion.
             commands.queue(|w: &mut World| w.resource_mut::<Time<Virtual>>().set_relative_speed(0.05));
             let solution = &library.packs[pi].levels[li].solution;
-            for (piece, mut p) in &mut pieces {
-                if let Some(s) = solution.first().filter(|s| s.piece == piece.0) {
-                    p.0 = *s;
-                }
-            }
-            placed.write(PiecePlaced { piece: None, snapped: false });
+            lay(&mut pieces, &solution[..solution.len().min(1)], &mut placed);
         }
         // The hint's two steps: which piece, once the answer is in, then where.
         (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || halfway && !plan.shown) => {
@@ -409,31 +507,60 @@ fn drive(
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
             actions.write(crate::game::shared::Action::Watch);
         }
-        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => {
-            commands.queue(|w: &mut World| {
-                w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
-                // The family's last method (the LP on tile puzzles).
-                let methods = w
-                    .get_resource::<crate::game::board::levels::ActiveLevel>()
-                    .map_or(0, |a| a.level.family.lab().len());
-                w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
-            });
-        }
-        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames >= 4 && !plan.shown => {
-            // Once the run is back, Show: its first iterate laid over the board (an LP's
-            // fractional assignment as faded tiles), held there by slowing time down.
-            commands.queue(|w: &mut World| {
-                if w.resource::<crate::game::solver::lab::SolverLab>().results.is_empty() {
-                    return;
-                }
-                w.write_message(crate::game::solver::lab::LabShow(0));
-                w.resource_mut::<Time<Virtual>>().set_relative_speed(0.05);
-                let mut plan = w.resource_mut::<Plan>();
-                plan.shown = true;
-            });
-        }
+        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => commands.queue(run_lab),
+        (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames >= 4 && !plan.shown => commands.queue(show_lab),
         _ => {}
     }
+}
+
+/// Lays the pieces the placements name where they say, and has the board judged.
+fn lay(
+    pieces: &mut Query<(&Piece, &mut Placed)>,
+    places: &[crate::pieces::Placement],
+    placed: &mut MessageWriter<PiecePlaced>,
+) {
+    for (piece, mut p) in pieces.iter_mut() {
+        if let Some(s) = places.iter().find(|s| s.piece == piece.0) {
+            p.0 = *s;
+        }
+    }
+    placed.write(PiecePlaced { piece: None, snapped: false });
+}
+
+impl Shot {
+    /// The shots taken on a level (opened from the menu).
+    fn on_level(self) -> bool {
+        matches!(
+            self,
+            Shot::Start
+                | Shot::Progress
+                | Shot::Hint
+                | Shot::Blocked
+                | Shot::Turned
+                | Shot::Thinking
+                | Shot::Lab
+                | Shot::Solved
+                | Shot::Glide
+                | Shot::Celebrate
+                | Shot::Tutorial
+        )
+    }
+}
+
+/// The first step of a hint is shown and the second (where the piece goes) not yet asked.
+fn halfway(hints: &HintState) -> bool {
+    matches!(hints.last, Some(crate::pieces::Hint::Next(_))) && hints.shown == 1
+}
+
+/// Whether the shot's moment has come, and the shot once it has settled.
+fn shoot(
+    mut plan: ResMut<Plan>,
+    state: Res<State<AppState>>,
+    mut commands: Commands,
+    target: Option<Res<crate::game::shared::OffscreenTarget>>,
+    (hints, celebration, time): (Res<HintState>, Res<Celebration>, Res<Time>),
+) {
+    let halfway = halfway(&hints);
     let ready = match plan.shot {
         Shot::Menu => *state.get() == AppState::MainMenu,
         Shot::Levels | Shot::Packs => *state.get() == AppState::LevelSelect,
@@ -447,30 +574,5 @@ fn drive(
         Shot::Solved => plan.arranged && *state.get() == AppState::Solved && celebration.over(time.elapsed_secs()),
         _ => plan.arranged,
     };
-    // Counted from when the state was last reached (a hint asked again is not ready meanwhile).
-    if !ready {
-        plan.ready_at = None;
-    } else if plan.ready_at.is_none() {
-        plan.ready_at = Some(plan.frames);
-    }
-    // Give egui and the renderer a few frames to settle once ready, and shoot only after a
-    // few frames drawn with every pipeline ready.
-    let settle = match plan.shot {
-        Shot::Thinking | Shot::Editor => 60,
-        Shot::Lab => 15,
-        Shot::Glide => 14,
-        Shot::Celebrate | Shot::Turned => 20,
-        _ => 6,
-    };
-    let settled = plan.ready_at.is_some_and(|at| plan.frames > at + settle);
-    if ready && !plan.requested && settled && plan.quiet >= 4 {
-        plan.requested = true;
-        commands
-            .spawn(match target {
-                Some(t) => Screenshot::image(t.0.clone()),
-                None => Screenshot::primary_window(),
-            })
-            .observe(save_to_disk(plan.out.clone()))
-            .observe(|_: On<ScreenshotCaptured>, mut c: ResMut<Captured>| c.0 = true);
-    }
+    shoot_when_settled(&mut plan, ready, target.as_deref(), &mut commands);
 }

@@ -285,6 +285,45 @@ fn import_graph(root: &Path) -> std::collections::BTreeMap<String, std::collecti
     graph
 }
 
+/// The layers, from the ground up, by the folder (or file) under `src`: a file imports from its
+/// own layer or the ones below. The core's algorithms share a layer (a solver reads the pieces
+/// and the budget, pieces ask a solver for hints), where the file graph has no circle.
+const LAYERS: [&[&str]; 7] = [
+    &["geom", "verify"],
+    &["pieces", "format", "algebra", "solve", "polyform", "tiles", "support"],
+    &["family"],
+    &["level"],
+    &["content"],
+    &["cli"],
+    &["game"],
+];
+
+/// A file's layer (`None` for the crate's roots, `lib.rs` and `main.rs`).
+fn layer_of(rel: &str) -> Option<usize> {
+    let top = rel.strip_prefix("src/")?.split('/').next()?.trim_end_matches(".rs");
+    LAYERS.iter().position(|l| l.contains(&top))
+}
+
+/// No import runs from a layer up to a higher one.
+#[test]
+fn no_import_runs_up_a_layer() {
+    let graph = import_graph(Path::new(env!("CARGO_MANIFEST_DIR")));
+    assert_eq!(layer_of("src/family/polyomino/xmpuzzle.rs"), Some(2));
+    assert_eq!(layer_of("src/format/entry.rs"), Some(1));
+    let mut up = Vec::new();
+    for (file, targets) in &graph {
+        let root = file == "src/lib.rs" || file == "src/main.rs";
+        assert!(root || layer_of(file).is_some(), "{file}: a folder in no layer (add it to LAYERS)");
+        let Some(from) = layer_of(file) else { continue };
+        for target in targets {
+            if layer_of(target).is_some_and(|to| to > from) {
+                up.push(format!("{file} -> {target}"));
+            }
+        }
+    }
+    assert!(up.is_empty(), "imports up a layer:\n{}", up.join("\n"));
+}
+
 /// No file reaches itself through its imports: each layer stands on the ones below it.
 #[test]
 fn no_file_imports_itself_round_a_circle() {

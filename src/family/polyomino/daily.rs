@@ -1,7 +1,7 @@
 //! The daily pentomino rectangle.
 
+use crate::format::entry::Entry;
 use crate::format::Node;
-use crate::level::entry::Entry;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 
@@ -28,7 +28,7 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
         let Some(solution) = crate::polyform::place::first_solution(&board, &parts, 5_000_000) else { continue };
         let pieces = Node::List(parts.iter().map(|p| Node::Str(crate::polyform::format_part(&p.cells, 2))).collect());
         let mut e = Entry { pieces: Some(pieces), solution, ..Entry::blank(Some("polyomino")) };
-        e.board = Some(crate::level::entry::RawBoard { size: vec![w, h], ..Default::default() });
+        e.board = Some(crate::format::entry::RawBoard { size: vec![w, h], ..Default::default() });
         return Ok(e);
     }
     Err("no pentomino rectangle came out of the generator".into())

@@ -1,8 +1,8 @@
 //! A board being painted in the level editor: cells on a grid (layers in 3D) and the parts
 //! picked for it; the packer finds the reference solution when it is saved.
 
+use crate::format::entry::Entry;
 use crate::format::Node;
-use crate::level::entry::Entry;
 use crate::polyform::Cell;
 
 pub const NO_PARTS: &str = "Pick at least one part.";
@@ -163,7 +163,7 @@ impl PolyDraft {
         }
         let mut e = Entry::blank(Some("polyomino"));
         let size = if self.dim == 2 { vec![self.size[0], self.size[1]] } else { self.size.to_vec() };
-        e.board = Some(crate::level::entry::RawBoard { size, holes, optional, ..Default::default() });
+        e.board = Some(crate::format::entry::RawBoard { size, holes, optional, ..Default::default() });
         let pieces = (0..self.parts.len())
             .filter(|&k| self.picked[k])
             .map(|k| {

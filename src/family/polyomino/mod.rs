@@ -9,9 +9,9 @@ pub mod draft;
 pub mod xmpuzzle;
 
 use super::{unit_square, Caps, Count, Family, Fields, Hint, Judgement, Level, Parsed, Solid, Watch};
+use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
 use crate::geom::Vertex;
-use crate::level::entry::{Entry, RawBoard};
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::colour::MAX_COLOUR;
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};

@@ -20,8 +20,8 @@
 //! (turned into the plane; BurrTools turns such pieces over in space, which in the plane is
 //! a mirror image, as Tessera's flat parts do), else a polycube level.
 
+use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
-use crate::level::entry::{Entry, RawBoard};
 use crate::polyform::colour::MAX_COLOUR;
 use crate::polyform::{format_part, normalize, Cell};
 use std::io::{Read, Write};
@@ -322,8 +322,8 @@ pub fn levels(puzzle: &Puzzle, title: &str) -> Vec<Result<Entry, String>> {
             let p = &puzzle.problems[k];
             let name = p.name.trim();
             e.name = if name.is_empty() { format!("{title}, problem {}", k + 1) } else { excerpt_name(name) };
-            let id = crate::content::share::id_from_name(&e.name);
-            e.id = crate::level::free_id(&id, |id| taken.iter().any(|t| t == id));
+            let id = crate::format::entry::id_from_name(&e.name);
+            e.id = crate::format::entry::free_id(&id, |id| taken.iter().any(|t| t == id));
             taken.push(e.id.clone());
             Ok(e)
         })

@@ -1,7 +1,7 @@
 //! The daily tangram.
 
+use crate::format::entry::Entry;
 use crate::format::Node;
-use crate::level::entry::Entry;
 use crate::pieces::PieceSet;
 use rand_chacha::rand_core::SeedableRng;
 use rand_chacha::ChaCha8Rng;

@@ -1,6 +1,6 @@
 //! The daily tile puzzle.
 
-use crate::level::entry::Entry;
+use crate::format::entry::Entry;
 use crate::pieces::Placement;
 
 /// The day's tile puzzle (`day` 0 Monday to 6 Sunday): from 3 x 3 (Monday) to 6 x 6

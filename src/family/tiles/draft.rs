@@ -2,7 +2,7 @@
 //! (generated, then repainted by hand; touching sides move together, so the grid stays a
 //! solution), cut into tiles and shuffled when it is saved.
 
-use crate::level::entry::Entry;
+use crate::format::entry::Entry;
 use crate::tiles::{turned, Tile};
 
 /// An edge-matching puzzle being coloured: its solved grid (row-major from the top left, sides

@@ -9,7 +9,7 @@ pub mod daily;
 pub mod draft;
 
 use super::{unit_square, Caps, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Parsed, Tried};
-use crate::level::entry::Entry;
+use crate::format::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::support::budget::Budget;
 use crate::support::i18n::Text;

@@ -155,43 +155,7 @@ fn touch(
         st.spread = Some(spread);
         st.twist = None;
     } else if fingers.len() >= 2 {
-        st.spread = None;
-        let d = fingers[1].position() - fingers[0].position();
-        let angle = -d.y.atan2(d.x); // screen y points down
-        let step = std::f32::consts::FRAC_PI_4;
-        let (last, mut acc) = st.twist.unwrap_or((angle, 0.0));
-        let mut delta = angle - last;
-        if delta > std::f32::consts::PI {
-            delta -= std::f32::consts::TAU;
-        } else if delta < -std::f32::consts::PI {
-            delta += std::f32::consts::TAU;
-        }
-        acc += delta;
-        while acc >= step * 0.75 {
-            out.write(Action::Rotate(1));
-            acc -= step;
-        }
-        while acc <= -step * 0.75 {
-            out.write(Action::Rotate(-1));
-            acc += step;
-        }
-        if st.twist.is_none() && st.primary.take().is_some() {
-            out.write(Action::Cancel);
-        }
-        st.twist = Some((angle, acc));
-        // The same fingers zoom and pan the board.
-        let now = ((fingers[0].position() + fingers[1].position()) / 2.0, d.length().max(1.0));
-        let mut p = st.pinch.unwrap_or(Pinch { start: now, last: now, engaged: false });
-        p.engaged |= (now.1 / p.start.1).ln().abs() > PINCH_SPREAD || now.0.distance(p.start.0) > PINCH_TRAVEL;
-        if p.engaged && now != p.last {
-            out.write(Action::Pinch {
-                ratio: now.1 / p.last.1,
-                from: view.to_world(p.last.0),
-                to: view.to_world(now.0),
-            });
-        }
-        p.last = now;
-        st.pinch = Some(p);
+        twist_and_pinch(fingers[0].position(), fingers[1].position(), &view, &mut st, &mut out);
     } else {
         st.twist = None;
         st.spread = None;
@@ -214,6 +178,44 @@ fn touch(
             out.write(Action::Release(view.to_world(t.position())));
         }
     }
+}
+
+/// Two fingers on the board: turning them turns the selected piece by steps (the first turn
+/// cancels a press the first finger began), and spreading or moving them zooms and pans.
+fn twist_and_pinch(a: Vec2, b: Vec2, view: &View, st: &mut TouchState, out: &mut MessageWriter<Action>) {
+    st.spread = None;
+    let d = b - a;
+    let angle = -d.y.atan2(d.x); // screen y points down
+    let step = std::f32::consts::FRAC_PI_4;
+    let (last, mut acc) = st.twist.unwrap_or((angle, 0.0));
+    let mut delta = angle - last;
+    if delta > std::f32::consts::PI {
+        delta -= std::f32::consts::TAU;
+    } else if delta < -std::f32::consts::PI {
+        delta += std::f32::consts::TAU;
+    }
+    acc += delta;
+    while acc >= step * 0.75 {
+        out.write(Action::Rotate(1));
+        acc -= step;
+    }
+    while acc <= -step * 0.75 {
+        out.write(Action::Rotate(-1));
+        acc += step;
+    }
+    if st.twist.is_none() && st.primary.take().is_some() {
+        out.write(Action::Cancel);
+    }
+    st.twist = Some((angle, acc));
+    // The same fingers zoom and pan the board.
+    let now = ((a + b) / 2.0, d.length().max(1.0));
+    let mut p = st.pinch.unwrap_or(Pinch { start: now, last: now, engaged: false });
+    p.engaged |= (now.1 / p.start.1).ln().abs() > PINCH_SPREAD || now.0.distance(p.start.0) > PINCH_TRAVEL;
+    if p.engaged && now != p.last {
+        out.write(Action::Pinch { ratio: now.1 / p.last.1, from: view.to_world(p.last.0), to: view.to_world(now.0) });
+    }
+    p.last = now;
+    st.pinch = Some(p);
 }
 
 fn keyboard(keys: Res<ButtonInput<KeyCode>>, view: Res<View>, mut out: MessageWriter<Action>) {
@@ -306,63 +308,7 @@ fn gamepad(
                 out.write(Action::Drag(focus.pos));
             }
         }
-        let drop = |focus: &mut GamepadFocus| {
-            focus.holding = false;
-            if focus.carried {
-                Action::Release(focus.pos)
-            } else {
-                Action::Cancel
-            }
-        };
-        // Buttons that do the same on every level.
-        for (b, a) in [
-            (GamepadButton::West, Action::Rotate(1)),
-            (GamepadButton::North, Action::Flip),
-            (GamepadButton::LeftTrigger2, Action::Undo),
-            (GamepadButton::RightTrigger2, Action::Redo),
-            (GamepadButton::Start, Action::Redo),
-            (GamepadButton::Select, Action::Hint),
-        ] {
-            if pad.just_pressed(b) {
-                out.write(a);
-            }
-        }
-        if focus.solid {
-            // A polycube level: South puts the selected piece in or out, East rolls it, the
-            // shoulders lift it (the d-pad steps it, above).
-            for (b, a) in [
-                (GamepadButton::South, Action::Place),
-                (GamepadButton::East, Action::Roll(1)),
-                (GamepadButton::LeftTrigger, Action::Lift(-1)),
-                (GamepadButton::RightTrigger, Action::Lift(1)),
-            ] {
-                if pad.just_pressed(b) {
-                    out.write(a);
-                }
-            }
-        } else {
-            if pad.just_pressed(GamepadButton::South) {
-                if focus.holding {
-                    out.write(drop(&mut focus));
-                } else {
-                    out.write(Action::Press(focus.pos));
-                    focus.holding = true;
-                    focus.carried = false;
-                }
-            }
-            if pad.just_pressed(GamepadButton::East) && focus.holding {
-                out.write(drop(&mut focus));
-            }
-            if pad.just_pressed(GamepadButton::LeftTrigger) {
-                out.write(Action::Rotate(-1));
-            }
-            if pad.just_pressed(GamepadButton::RightTrigger) {
-                out.write(Action::Rotate(1));
-            }
-            if pad.just_pressed(GamepadButton::DPadUp) {
-                out.write(Action::Watch);
-            }
-        }
+        buttons(pad, &mut focus, &mut out);
         if !focus.holding {
             if pad.just_pressed(GamepadButton::RightThumb) {
                 out.write(Action::FocusNext(1));
@@ -370,6 +316,67 @@ fn gamepad(
             if pad.just_pressed(GamepadButton::LeftThumb) {
                 out.write(Action::FocusNext(-1));
             }
+        }
+    }
+}
+
+/// A pad's buttons: the same on every level, then a polycube level's or a flat board's.
+fn buttons(pad: &Gamepad, focus: &mut GamepadFocus, out: &mut MessageWriter<Action>) {
+    let drop = |focus: &mut GamepadFocus| {
+        focus.holding = false;
+        if focus.carried {
+            Action::Release(focus.pos)
+        } else {
+            Action::Cancel
+        }
+    };
+    // Buttons that do the same on every level.
+    for (b, a) in [
+        (GamepadButton::West, Action::Rotate(1)),
+        (GamepadButton::North, Action::Flip),
+        (GamepadButton::LeftTrigger2, Action::Undo),
+        (GamepadButton::RightTrigger2, Action::Redo),
+        (GamepadButton::Start, Action::Redo),
+        (GamepadButton::Select, Action::Hint),
+    ] {
+        if pad.just_pressed(b) {
+            out.write(a);
+        }
+    }
+    if focus.solid {
+        // A polycube level: South puts the selected piece in or out, East rolls it, the
+        // shoulders lift it (the d-pad steps it, above).
+        for (b, a) in [
+            (GamepadButton::South, Action::Place),
+            (GamepadButton::East, Action::Roll(1)),
+            (GamepadButton::LeftTrigger, Action::Lift(-1)),
+            (GamepadButton::RightTrigger, Action::Lift(1)),
+        ] {
+            if pad.just_pressed(b) {
+                out.write(a);
+            }
+        }
+    } else {
+        if pad.just_pressed(GamepadButton::South) {
+            if focus.holding {
+                out.write(drop(focus));
+            } else {
+                out.write(Action::Press(focus.pos));
+                focus.holding = true;
+                focus.carried = false;
+            }
+        }
+        if pad.just_pressed(GamepadButton::East) && focus.holding {
+            out.write(drop(focus));
+        }
+        if pad.just_pressed(GamepadButton::LeftTrigger) {
+            out.write(Action::Rotate(-1));
+        }
+        if pad.just_pressed(GamepadButton::RightTrigger) {
+            out.write(Action::Rotate(1));
+        }
+        if pad.just_pressed(GamepadButton::DPadUp) {
+            out.write(Action::Watch);
         }
     }
 }

@@ -93,46 +93,9 @@ fn pictures(
                 commands.entity(old).despawn();
             }
             let Some(part) = solid.parts.get(piece.0) else { continue };
-            let cells = crate::polyform::place::orient(&part.cells, placed.0.rot);
-            let drawn = faces(&cells);
-            // Cubes of a colour that says where they may go are painted it.
-            let painted = crate::polyform::place::turned_colours(part, placed.0.rot);
-            // Fitted into the box the layers take, centred on it.
-            let (lo, hi) =
-                drawn.iter().flat_map(|f| f.0).fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
             let room = Vec2::new((b.max.x - b.min.x) as f32, (b.max.y - b.min.y) as f32).max(Vec2::splat(1.0));
-            let scale = ((room.x / (hi.x - lo.x)).min(room.y / (hi.y - lo.y)) * 0.95).min(1.0);
-            let mid = (lo + hi) / 2.0;
-            let own = crate::pieces::PALETTE[piece.0 % crate::pieces::PALETTE.len()];
-            let line = if lit { (HIGHLIGHT, LINE * 1.5) } else { (OUTLINE, LINE) };
-            commands
-                .spawn((
-                    Picture { piece: e, rot: placed.0.rot, lit },
-                    BoardItem,
-                    InLevel.scoped(),
-                    Transform::from_translation(centre),
-                    picture,
-                ))
-                .with_children(|c| {
-                    for (n, (corners, shade, cube)) in drawn.iter().enumerate() {
-                        let k = crate::polyform::colour::colour_of(&painted, *cube);
-                        let [r, g, bl] = match k {
-                            0 => own,
-                            k => crate::polyform::colour::rgb(k).map(|v| v as f32 / 255.0),
-                        };
-                        // A painted cube's faces ringed in white, as painted squares are.
-                        let line = if k == 0 || lit { line } else { (Color::WHITE, LINE * 1.5) };
-                        let shaded = Color::srgb((r * shade).min(1.0), (g * shade).min(1.0), (bl * shade).min(1.0));
-                        let poly = shapes::Polygon {
-                            points: corners.iter().map(|&p| (p - mid) * scale).collect(),
-                            closed: true,
-                        };
-                        c.spawn((
-                            ShapeBuilder::with(&poly).fill(fill(shaded)).stroke(stroke(line.0, line.1)).build(),
-                            Transform::from_xyz(0.0, 0.0, n as f32 * 0.001),
-                        ));
-                    }
-                });
+            let look = Look { piece: e, number: piece.0, rot: placed.0.rot, lit };
+            spawn_picture(&mut commands, &look, part, room, Transform::from_translation(centre), picture);
         } else if let Some((_, _, mut t, mut v)) = by_piece.get(&e).and_then(|&p| shown.get_mut(p).ok()) {
             if t.translation != centre {
                 t.translation = centre;
@@ -142,6 +105,62 @@ fn pictures(
             }
         }
     }
+}
+
+/// What a tray picture shows: whose piece (its entity and number), turned how, selected or not.
+struct Look {
+    piece: Entity,
+    number: usize,
+    rot: i32,
+    lit: bool,
+}
+
+/// A polycube piece's picture as cubes seen from above, fitted into `room` (the box its layers
+/// take), its own colour, painted cubes in theirs.
+fn spawn_picture(
+    commands: &mut Commands,
+    look: &Look,
+    part: &crate::polyform::pack::PartSpec,
+    room: Vec2,
+    at: Transform,
+    visibility: Visibility,
+) {
+    let cells = crate::polyform::place::orient(&part.cells, look.rot);
+    let drawn = faces(&cells);
+    // Cubes of a colour that says where they may go are painted it.
+    let painted = crate::polyform::place::turned_colours(part, look.rot);
+    // Fitted into the box the layers take, centred on it.
+    let (lo, hi) = drawn.iter().flat_map(|f| f.0).fold((Vec2::MAX, Vec2::MIN), |(lo, hi), p| (lo.min(p), hi.max(p)));
+    let scale = ((room.x / (hi.x - lo.x)).min(room.y / (hi.y - lo.y)) * 0.95).min(1.0);
+    let mid = (lo + hi) / 2.0;
+    let own = crate::pieces::PALETTE[look.number % crate::pieces::PALETTE.len()];
+    let line = if look.lit { (HIGHLIGHT, LINE * 1.5) } else { (OUTLINE, LINE) };
+    commands
+        .spawn((
+            Picture { piece: look.piece, rot: look.rot, lit: look.lit },
+            BoardItem,
+            InLevel.scoped(),
+            at,
+            visibility,
+        ))
+        .with_children(|c| {
+            for (n, (corners, shade, cube)) in drawn.iter().enumerate() {
+                let k = crate::polyform::colour::colour_of(&painted, *cube);
+                let [r, g, bl] = match k {
+                    0 => own,
+                    k => crate::polyform::colour::rgb(k).map(|v| v as f32 / 255.0),
+                };
+                // A painted cube's faces ringed in white, as painted squares are.
+                let line = if k == 0 || look.lit { line } else { (Color::WHITE, LINE * 1.5) };
+                let shaded = Color::srgb((r * shade).min(1.0), (g * shade).min(1.0), (bl * shade).min(1.0));
+                let poly =
+                    shapes::Polygon { points: corners.iter().map(|&p| (p - mid) * scale).collect(), closed: true };
+                c.spawn((
+                    ShapeBuilder::with(&poly).fill(fill(shaded)).stroke(stroke(line.0, line.1)).build(),
+                    Transform::from_xyz(0.0, 0.0, n as f32 * 0.001),
+                ));
+            }
+        });
 }
 
 #[cfg(test)]

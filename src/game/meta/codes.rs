@@ -95,7 +95,7 @@ fn add_level(
     let id = match entries.iter().find(|e| same(e)) {
         Some(e) => e.id.clone(),
         None => {
-            entry.id = crate::level::free_id(&entry.id, |id| entries.iter().any(|e| e.id == id));
+            entry.id = crate::format::entry::free_id(&entry.id, |id| entries.iter().any(|e| e.id == id));
             entries.push(entry.clone());
             entry.id
         }

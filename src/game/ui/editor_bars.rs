@@ -23,8 +23,6 @@ pub fn editing(
     let rect = ctx.content_rect();
     let bar = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(8.0);
     let ed = &mut *editor;
-    // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
-    let narrow = rect.width() < crate::game::board::view::NARROW;
     let colour = match &ed.verdict {
         Verdict::Done(a) if a.unique() => good(ctx),
         Verdict::Done(a) if a.solvable() => super::theme::accent_text(ctx),
@@ -33,9 +31,48 @@ pub fn editing(
         _ => warn(ctx),
     };
     let verdict = egui::RichText::new(ed.verdict.text(&tr)).strong().color(colour);
+    top_bar(ctx, bar, ed, verdict, &mut next, &mut save, &tr);
+    let mut dirty = false;
+    match ed.draft.as_mut() {
+        Some(Draft::Pieces(_)) => {
+            let whole = piece_tools(ctx, bar, ed.whole_set, &hist, &mut actions, &tr);
+            if whole != ed.whole_set {
+                ed.whole_set = whole;
+                dirty = true;
+            }
+        }
+        Some(Draft::Poly(d)) => {
+            let (_, stroke, ring) = &mut *paint;
+            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, (stroke, ring), avail, &tr));
+        }
+        Some(Draft::Edge(d)) => {
+            dirty = tools_area(ctx, rect, |ui, avail| edge_tools(ui, d, &mut paint.0, avail, &tr));
+        }
+        None => {}
+    }
+    if dirty {
+        ed.status = None;
+        changed.write(DraftChanged);
+    }
+    Ok(())
+}
+
+/// The top bar: back, the level's name, saving (and playing) once it is solvable, the live
+/// verdict and the last status.
+fn top_bar(
+    ctx: &egui::Context,
+    bar: egui::Frame,
+    ed: &mut Editor,
+    verdict: egui::RichText,
+    next: &mut NextState<AppState>,
+    save: &mut MessageWriter<SaveDraft>,
+    tr: &Words,
+) {
+    // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
+    let narrow = ctx.content_rect().width() < crate::game::board::view::NARROW;
     egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
-            ui.set_width(rect.width() - 16.0);
+            ui.set_width(ctx.content_rect().width() - 16.0);
             ui.horizontal_wrapped(|ui| {
                 if ui.button(tr.s("back-editor")).on_hover_text(tr.s("back-editor-tip")).clicked() {
                     next.set(AppState::Editor);
@@ -76,60 +113,51 @@ pub fn editing(
             }
         });
     });
-    let mut dirty = false;
-    match ed.draft.as_mut() {
-        Some(Draft::Pieces(_)) => {
-            let mut whole = ed.whole_set;
-            egui::Area::new("editor-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
-                bar.corner_radius(8.0).show(ui, |ui| {
-                    if narrow {
-                        ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
-                        ui.spacing_mut().item_spacing.x = 5.0;
-                    } else {
-                        ui.weak(tr.s("editor-drag-help"));
-                    }
-                    ui.horizontal_wrapped(|ui| {
-                        if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo"))).clicked() {
-                            actions.write(Action::Undo);
-                        }
-                        if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo"))).clicked() {
-                            actions.write(Action::Redo);
-                        }
-                        if super::widgets::tap_button(ui, "⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
-                            actions.write(Action::Rotate(1));
-                        }
-                        if super::widgets::tap_button(ui, "⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
-                            actions.write(Action::Rotate(-1));
-                        }
-                        if super::widgets::tap_button(ui, tr.s("flip")).on_hover_text(tr.s("flip-tip")).clicked() {
-                            actions.write(Action::Flip);
-                        }
-                        if ui.button(tr.s("editor-clear")).on_hover_text(tr.s("editor-clear-tip")).clicked() {
-                            actions.write(Action::Restart);
-                        }
-                        ui.checkbox(&mut whole, tr.s("editor-all-pieces")).on_hover_text(tr.s("editor-all-pieces-tip"));
-                    });
-                });
-            });
-            if whole != ed.whole_set {
-                ed.whole_set = whole;
-                dirty = true;
+}
+
+/// A figure's tools at the bottom: undo, redo, turns, flip, clear, and whether the level
+/// takes the whole set; returns that choice.
+fn piece_tools(
+    ctx: &egui::Context,
+    bar: egui::Frame,
+    mut whole: bool,
+    hist: &History,
+    actions: &mut MessageWriter<Action>,
+    tr: &Words,
+) -> bool {
+    let narrow = ctx.content_rect().width() < crate::game::board::view::NARROW;
+    egui::Area::new("editor-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+        bar.corner_radius(8.0).show(ui, |ui| {
+            if narrow {
+                ui.spacing_mut().button_padding = egui::vec2(6.0, 5.0);
+                ui.spacing_mut().item_spacing.x = 5.0;
+            } else {
+                ui.weak(tr.s("editor-drag-help"));
             }
-        }
-        Some(Draft::Poly(d)) => {
-            let (_, stroke, ring) = &mut *paint;
-            dirty = tools_area(ctx, rect, |ui, avail| poly_tools(ui, d, (stroke, ring), avail, &tr));
-        }
-        Some(Draft::Edge(d)) => {
-            dirty = tools_area(ctx, rect, |ui, avail| edge_tools(ui, d, &mut paint.0, avail, &tr));
-        }
-        None => {}
-    }
-    if dirty {
-        ed.status = None;
-        changed.write(DraftChanged);
-    }
-    Ok(())
+            ui.horizontal_wrapped(|ui| {
+                if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo"))).clicked() {
+                    actions.write(Action::Undo);
+                }
+                if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo"))).clicked() {
+                    actions.write(Action::Redo);
+                }
+                if super::widgets::tap_button(ui, "⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
+                    actions.write(Action::Rotate(1));
+                }
+                if super::widgets::tap_button(ui, "⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
+                    actions.write(Action::Rotate(-1));
+                }
+                if super::widgets::tap_button(ui, tr.s("flip")).on_hover_text(tr.s("flip-tip")).clicked() {
+                    actions.write(Action::Flip);
+                }
+                if ui.button(tr.s("editor-clear")).on_hover_text(tr.s("editor-clear-tip")).clicked() {
+                    actions.write(Action::Restart);
+                }
+                ui.checkbox(&mut whole, tr.s("editor-all-pieces")).on_hover_text(tr.s("editor-all-pieces-tip"));
+            });
+        });
+    });
+    whole
 }
 
 /// The painting tools under the top bar, given the room they have.
@@ -149,17 +177,9 @@ pub(super) fn tools_area(
         .inner
 }
 
-/// Size, parts and the painted cells of a board; true when something changed. `brush` is the
-/// stroke under way (what it sets each cell it crosses to) and whether it rings cells as ones
-/// that may stay empty instead of painting them.
-pub(super) fn poly_tools(
-    ui: &mut egui::Ui,
-    d: &mut PolyDraft,
-    brush: (&mut Option<bool>, &mut bool),
-    room: egui::Vec2,
-    tr: &Words,
-) -> bool {
-    let (stroke, ring) = brush;
+/// A board's size, the areas to fill and to fill with, the ring brush, and which parts the
+/// level takes; true when something changed.
+fn poly_settings(ui: &mut egui::Ui, d: &mut PolyDraft, ring: &mut bool, tr: &Words) -> bool {
     let mut dirty = false;
     let mut size = d.size;
     ui.horizontal_wrapped(|ui| {
@@ -193,6 +213,21 @@ pub(super) fn poly_tools(
             }
         }
     });
+    dirty
+}
+
+/// Size, parts and the painted cells of a board; true when something changed. `brush` is the
+/// stroke under way (what it sets each cell it crosses to) and whether it rings cells as ones
+/// that may stay empty instead of painting them.
+pub(super) fn poly_tools(
+    ui: &mut egui::Ui,
+    d: &mut PolyDraft,
+    brush: (&mut Option<bool>, &mut bool),
+    room: egui::Vec2,
+    tr: &Words,
+) -> bool {
+    let (stroke, ring) = brush;
+    let mut dirty = poly_settings(ui, d, ring, tr);
     ui.weak(tr.s("editor-paint-cells"));
     // The layers side by side, bottom layer first, each a grid with y up.
     let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
@@ -251,9 +286,9 @@ pub(super) fn poly_tools(
     dirty
 }
 
-/// Size, colours, turning, generating and the painted sides of an edge grid; true when
-/// something changed.
-pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
+/// An edge grid's size, colours and turning (a change generates a new grid), and the colour
+/// the brush paints; true when the grid changed.
+fn edge_settings(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, tr: &Words) -> bool {
     let mut dirty = false;
     let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().clamp(2, 12), d.rotate);
     ui.horizontal_wrapped(|ui| {
@@ -291,6 +326,13 @@ pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, 
         }
     });
     *brush = (*brush).max(1);
+    dirty
+}
+
+/// Size, colours, turning, generating and the painted sides of an edge grid; true when
+/// something changed.
+pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
+    let mut dirty = edge_settings(ui, d, brush, tr);
     ui.weak(tr.s("editor-paint-sides"));
     let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
     let cell = (avail.x / d.cols as f32).min(avail.y / d.rows as f32).clamp(24.0, 140.0);

@@ -51,46 +51,7 @@ pub fn home(
         });
         ui.label(tr.s("editor-about"));
         egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
-            ui.add_space(6.0);
-            ui.label(egui::RichText::new(tr.s("editor-new-figure")).strong());
-            ui.horizontal_wrapped(|ui| {
-                for (set, label) in SETS {
-                    if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
-                        edit.write(EditRequest::Pieces(set.into()));
-                    }
-                }
-            });
-            ui.label(egui::RichText::new(tr.s("editor-new-board")).strong());
-            ui.horizontal_wrapped(|ui| {
-                for (set, label) in BOARDS {
-                    if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
-                        edit.write(EditRequest::Poly(set.into()));
-                    }
-                }
-            });
-            ui.label(egui::RichText::new(tr.s("editor-new-edge")).strong());
-            if ui.add(egui::Button::new(tr.s("editor-coloured-tiles")).min_size(egui::vec2(110.0, 34.0))).clicked() {
-                edit.write(EditRequest::Edge);
-            }
-            ui.label(egui::RichText::new(tr.s("editor-from-svg")).strong());
-            ui.horizontal_wrapped(|ui| {
-                ui.add(
-                    egui::TextEdit::singleline(&mut svg.0)
-                        .hint_text(tr.s("editor-svg-hint"))
-                        // Room beside it for the set's menu, so the row never widens the window.
-                        .desired_width((ui.available_width() - 120.0).clamp(120.0, 260.0))
-                        .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
-                        .vertical_align(egui::Align::Center),
-                );
-                egui::ComboBox::from_id_salt("svg-set").selected_text(tr.s(SETS[svg.1].1)).show_ui(ui, |ui| {
-                    for (k, (_, label)) in SETS.iter().enumerate().take(2) {
-                        ui.selectable_value(&mut svg.1, k, tr.s(label));
-                    }
-                });
-                if ui.add_enabled(!svg.0.trim().is_empty(), egui::Button::new(tr.s("editor-open-svg"))).clicked() {
-                    edit.write(EditRequest::Svg(svg.0.trim().into(), SETS[svg.1].0.into()));
-                }
-            });
+            new_level_buttons(ui, &mut edit, &mut svg, &tr);
             if let Some(s) = &editor.status {
                 ui.colored_label(if s.good { good(ui.ctx()) } else { warn(ui.ctx()) }, tr.text(&s.text));
             }
@@ -103,34 +64,105 @@ pub fn home(
                 return;
             };
             for (li, level) in library.packs[pi].levels.iter().enumerate() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.label(format!("{}  {}", level.name, "★".repeat(level.difficulty as usize)));
-                    ui.weak(tr.s(level.family.title()));
-                    if ui.button(tr.s("hud-edit")).clicked() {
-                        edit.write(EditRequest::Level(format!("{PACK}/{}", level.id)));
-                    }
-                    if ui.button(tr.s("menu-play")).clicked() {
-                        play.write(PlayLevel { pack: pi, level: li });
-                    }
-                    if ui.button(tr.s("copy-code")).clicked() {
-                        ui.ctx().copy_text(crate::game::web::share_text(crate::content::share::encode(&level.entry)));
-                        editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
-                    }
-                    if confirm.as_deref() == Some(level.id.as_str()) {
-                        if ui.button(egui::RichText::new(tr.s("editor-really-delete")).color(warn(ui.ctx()))).clicked()
-                        {
-                            delete.write(DeleteLevel(level.id.clone()));
-                            *confirm = None;
-                        }
-                        if ui.button(tr.s("editor-keep")).clicked() {
-                            *confirm = None;
-                        }
-                    } else if ui.button(tr.s("editor-delete")).clicked() {
-                        *confirm = Some(level.id.clone());
-                    }
-                });
+                let row = Row { pi, li, level };
+                row.show(ui, &mut editor, &mut edit, &mut play, &mut delete, &mut confirm, &tr);
             }
         });
     });
     Ok(())
+}
+
+/// The ways to start a level: a figure of a piece set, a board of a part set, coloured tiles,
+/// or an SVG drawing (its path and the set its pieces come from).
+fn new_level_buttons(ui: &mut egui::Ui, edit: &mut MessageWriter<EditRequest>, svg: &mut (String, usize), tr: &Words) {
+    ui.add_space(6.0);
+    ui.label(egui::RichText::new(tr.s("editor-new-figure")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for (set, label) in SETS {
+            if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
+                edit.write(EditRequest::Pieces(set.into()));
+            }
+        }
+    });
+    ui.label(egui::RichText::new(tr.s("editor-new-board")).strong());
+    ui.horizontal_wrapped(|ui| {
+        for (set, label) in BOARDS {
+            if ui.add(egui::Button::new(tr.s(label)).min_size(egui::vec2(110.0, 34.0))).clicked() {
+                edit.write(EditRequest::Poly(set.into()));
+            }
+        }
+    });
+    ui.label(egui::RichText::new(tr.s("editor-new-edge")).strong());
+    if ui.add(egui::Button::new(tr.s("editor-coloured-tiles")).min_size(egui::vec2(110.0, 34.0))).clicked() {
+        edit.write(EditRequest::Edge);
+    }
+    ui.label(egui::RichText::new(tr.s("editor-from-svg")).strong());
+    ui.horizontal_wrapped(|ui| {
+        ui.add(
+            egui::TextEdit::singleline(&mut svg.0)
+                .hint_text(tr.s("editor-svg-hint"))
+                // Room beside it for the set's menu, so the row never widens the window.
+                .desired_width((ui.available_width() - 120.0).clamp(120.0, 260.0))
+                .min_size(egui::vec2(0.0, ui.spacing().interact_size.y))
+                .vertical_align(egui::Align::Center),
+        );
+        egui::ComboBox::from_id_salt("svg-set").selected_text(tr.s(SETS[svg.1].1)).show_ui(ui, |ui| {
+            for (k, (_, label)) in SETS.iter().enumerate().take(2) {
+                ui.selectable_value(&mut svg.1, k, tr.s(label));
+            }
+        });
+        if ui.add_enabled(!svg.0.trim().is_empty(), egui::Button::new(tr.s("editor-open-svg"))).clicked() {
+            edit.write(EditRequest::Svg(svg.0.trim().into(), SETS[svg.1].0.into()));
+        }
+    });
+}
+
+/// One of the player's own levels in the editor's list.
+struct Row<'a> {
+    pi: usize,
+    li: usize,
+    level: &'a crate::level::Level,
+}
+
+impl Row<'_> {
+    /// Its name, stars and family, and its buttons: edit, play, copy its code, delete (asked
+    /// twice).
+    #[allow(clippy::too_many_arguments)]
+    fn show(
+        &self,
+        ui: &mut egui::Ui,
+        editor: &mut Editor,
+        edit: &mut MessageWriter<EditRequest>,
+        play: &mut MessageWriter<PlayLevel>,
+        delete: &mut MessageWriter<DeleteLevel>,
+        confirm: &mut Option<String>,
+        tr: &Words,
+    ) {
+        let (pi, li, level) = (self.pi, self.li, self.level);
+        ui.horizontal_wrapped(|ui| {
+            ui.label(format!("{}  {}", level.name, "★".repeat(level.difficulty as usize)));
+            ui.weak(tr.s(level.family.title()));
+            if ui.button(tr.s("hud-edit")).clicked() {
+                edit.write(EditRequest::Level(format!("{PACK}/{}", level.id)));
+            }
+            if ui.button(tr.s("menu-play")).clicked() {
+                play.write(PlayLevel { pack: pi, level: li });
+            }
+            if ui.button(tr.s("copy-code")).clicked() {
+                ui.ctx().copy_text(crate::game::web::share_text(crate::content::share::encode(&level.entry)));
+                editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
+            }
+            if confirm.as_deref() == Some(level.id.as_str()) {
+                if ui.button(egui::RichText::new(tr.s("editor-really-delete")).color(warn(ui.ctx()))).clicked() {
+                    delete.write(DeleteLevel(level.id.clone()));
+                    *confirm = None;
+                }
+                if ui.button(tr.s("editor-keep")).clicked() {
+                    *confirm = None;
+                }
+            } else if ui.button(tr.s("editor-delete")).clicked() {
+                *confirm = Some(level.id.clone());
+            }
+        });
+    }
 }

@@ -46,93 +46,26 @@ pub(super) fn hud(
     let top_bar = egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(rect.width() - 16.0);
-            // The share code's button; copies the level's code when pressed (true).
-            let copy_code = |ui: &mut egui::Ui, narrow: bool| {
-                let share = if narrow {
-                    ui.add(
-                        egui::Button::new(egui::RichText::new("📋").size(17.0))
-                            .min_size(egui::vec2(super::theme::TOUCH, 0.0)),
-                    )
-                } else {
-                    super::widgets::compact_button(ui, tr.s("copy-code"))
-                };
-                mark(share.on_hover_text(tr.s("copy-code-tip")), "copy-code").clicked()
-            };
-            let mut copy = false;
-            // Wraps on a phone: a long level name must not push the clock and buttons off.
-            ui.horizontal_wrapped(|ui| {
-                // On a phone the way back and the share code are icons, so one row holds them.
-                let back = if narrow {
-                    egui::Button::new(egui::RichText::new("⬅").size(19.0))
-                        .min_size(egui::vec2(super::theme::TOUCH, 0.0))
-                } else {
-                    egui::Button::new(tr.s("back-levels"))
-                };
-                if mark(ui.add(back), "back-levels").on_hover_text(tr.s("back-levels-tip")).clicked() {
-                    next.set(AppState::LevelSelect);
-                }
-                // On a phone the copy icon comes first, so the name and clock wrap, not it.
-                if narrow && copy_code(ui, true) {
-                    copy = true;
-                }
-                ui.label(egui::RichText::new(level_name(&active.level, &tr)).strong());
-                // Kept whole: on a phone it moves to the next row rather than breaking as "0 / moves".
-                let count = format!("{}  ·  {}", clock(ms), tr.f("hud-moves", &[("moves", active.moves.into())]));
-                ui.add(egui::Label::new(count).wrap_mode(egui::TextWrapMode::Extend));
-                let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
-                if own
-                    && super::widgets::compact_button(ui, tr.s("hud-edit"))
-                        .on_hover_text(tr.s("hud-edit-tip"))
-                        .clicked()
-                {
-                    edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
-                }
-                if !narrow && copy_code(ui, false) {
-                    copy = true;
-                }
-                if copied.at.is_some_and(|t| time.elapsed_secs() - t < 2.0) {
-                    ui.weak(tr.s("copied"));
-                }
-                if active.level.solid().is_some() && !narrow {
-                    ui.weak(tr.s("hud-3d-help"));
-                }
-                if !narrow && optional {
-                    ui.weak(tr.s("hud-optional"));
-                }
-                if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && !narrow) {
-                    ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
-                }
-            });
-            // The code copied is shown too, to be read out or copied by hand where the
-            // clipboard does not reach, until closed or the level changes.
-            if copy {
-                let text = crate::game::web::share_text(crate::content::share::encode(&active.level.entry));
-                ui.ctx().copy_text(text.clone());
-                copied.at = Some(time.elapsed_secs());
-                copied.shown = Some((active.key.clone(), text));
-            }
+            let message = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing);
+            let says = Says { ms, optional, copied: copied.at.is_some_and(|t| time.elapsed_secs() - t < 2.0), message };
+            let copy = title_row(ui, &active, &says, &mut next, &mut edit, &tr);
+            // The code shown belongs to its level.
             if copied.shown.as_ref().is_some_and(|(key, _)| *key != active.key) {
                 copied.shown = None;
             }
-            if let Some((_, text)) = copied.shown.as_ref() {
-                let mut close = false;
-                ui.horizontal(|ui| {
-                    let hide = super::widgets::compact_button(ui, "🗙").on_hover_text(tr.s("code-close"));
-                    close = mark(hide, "close-code").clicked();
-                    ui.weak(tr.s("code-shown"));
-                    let code = egui::Label::new(egui::RichText::new(text).monospace().small()).selectable(true).wrap();
-                    mark(ui.add(code), "shown-code");
-                });
-                if close {
-                    copied.shown = None;
-                }
-            }
+            shown_code(
+                ui,
+                &mut copied,
+                copy.then(|| (active.key.as_str(), &*active.level.entry)),
+                time.elapsed_secs(),
+                &tr,
+            );
             // On a phone the note on optional cells has a row of its own too.
             if narrow && optional {
                 ui.weak(tr.s("hud-optional"));
             }
             // On a phone the hint's words get a row of their own, never broken after a word.
-            if let Some(m) = thinking.message.as_ref().or(hints.message.as_ref()).filter(|_| playing && narrow) {
+            if let Some(m) = message.filter(|_| narrow) {
                 ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
             }
             if narrow {
@@ -141,72 +74,9 @@ pub(super) fn hud(
             }
         });
     });
-    let bottom_bar =
-        egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
-            if !playing {
-                return;
-            }
-            bar.corner_radius(8.0).inner_margin(if narrow { 4.0 } else { 8.0 }).show(ui, |ui| {
-                if narrow {
-                    ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
-                    ui.spacing_mut().item_spacing.x = 2.0;
-                }
-                ui.add_enabled_ui(playing, |ui| {
-                    let buttons = |ui: &mut egui::Ui| {
-                        let caps = active.level.caps();
-                        // A polycube tips over instead of mirroring.
-                        let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
-                        let watch = if thinking.running { "watch-stop" } else { "watch" };
-                        let tools = [
-                            (true, !hist.undo.is_empty(), "↩", "undo", "Ctrl+Z".into(), Some(Action::Undo)),
-                            (true, !hist.redo.is_empty(), "↪", "redo", "Ctrl+Y".into(), Some(Action::Redo)),
-                            (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Some(Action::Rotate(1))),
-                            (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Some(Action::Rotate(-1))),
-                            (caps.mirror || caps.tip, true, "↔", flip, tr.s(flip_says), Some(Action::Flip)),
-                            (true, true, "🔁", "restart", "Ctrl+R".into(), Some(Action::Restart)),
-                            (true, true, "💡", "hint", tr.s("hint-tip"), Some(Action::Hint)),
-                            // The lab is a card of the HUD, not an action on the board: `None` opens it.
-                            (caps.lab, true, "🔬", "lab", tr.s("lab-tip"), None),
-                            (caps.watch, true, "👁", watch, tr.s("watch-tip"), Some(Action::Watch)),
-                        ];
-                        for (shown, enabled, icon, word, tip, action) in tools {
-                            if !shown {
-                                continue;
-                            }
-                            // Icons alone on a phone, in one row of finger-sized buttons; icon
-                            // and word where there is room.
-                            let button = if narrow || word.is_empty() {
-                                egui::Button::new(egui::RichText::new(icon).size(19.0))
-                                    .min_size(egui::vec2(if narrow { super::theme::TOUCH } else { 34.0 }, 0.0))
-                            } else {
-                                egui::Button::new(format!("{icon}  {}", tr.s(word)))
-                            };
-                            let tip = if narrow && !word.is_empty() { format!("{} ({tip})", tr.s(word)) } else { tip };
-                            let id = format!("tool-{}", if word.is_empty() { icon } else { word });
-                            let button = mark(ui.add_enabled(enabled, button), id);
-                            if button.on_hover_text(tip).clicked() {
-                                match action {
-                                    Some(a) => {
-                                        actions.write(a);
-                                    }
-                                    None => lab.open = !lab.open,
-                                }
-                            }
-                        }
-                    };
-                    // A phone's bar wraps rather than running off the screen.
-                    if narrow {
-                        ui.set_max_width(rect.width() - 12.0);
-                        ui.horizontal_wrapped(buttons);
-                    } else {
-                        ui.horizontal(buttons);
-                    }
-                });
-            });
-        });
+    let bottom_bar = playing.then(|| tool_bar(ctx, bar, &active.level, &hist, &thinking, &mut lab, &mut actions, &tr));
     // The bars as drawn (a phone's wrap to more rows): the view keeps the board clear of them.
-    let drawn =
-        (top_bar.response.rect.bottom(), if playing { rect.bottom() - bottom_bar.response.rect.top() } else { 0.0 });
+    let drawn = (top_bar.response.rect.bottom(), bottom_bar.map_or(0.0, |b| rect.bottom() - b.response.rect.top()));
     if (cards.top_bar, cards.bottom_bar) != drawn {
         (cards.top_bar, cards.bottom_bar) = drawn;
     }
@@ -221,6 +91,186 @@ pub(super) fn hud(
         );
     }
     Ok(())
+}
+
+/// What the title row says besides the level: the time, whether the board has cells that may
+/// stay empty, whether the code was just copied, and the hint's or the solver's words.
+struct Says<'a> {
+    ms: u64,
+    optional: bool,
+    copied: bool,
+    message: Option<&'a crate::support::i18n::Text>,
+}
+
+/// The title row: back, the level's name, time and moves, edit (the player's own levels), the
+/// share code's button and the notes that fit; true when the code is to be copied. Wraps on a
+/// phone, where the way back and the code are icons.
+fn title_row(
+    ui: &mut egui::Ui,
+    active: &ActiveLevel,
+    says: &Says,
+    next: &mut NextState<AppState>,
+    edit: &mut MessageWriter<crate::game::meta::editor::EditRequest>,
+    tr: &Words,
+) -> bool {
+    let narrow = ui.ctx().content_rect().width() < NARROW;
+    // The share code's button; copies the level's code when pressed (true).
+    let copy_code = |ui: &mut egui::Ui, narrow: bool| {
+        let share = if narrow {
+            ui.add(
+                egui::Button::new(egui::RichText::new("📋").size(17.0)).min_size(egui::vec2(super::theme::TOUCH, 0.0)),
+            )
+        } else {
+            super::widgets::compact_button(ui, tr.s("copy-code"))
+        };
+        mark(share.on_hover_text(tr.s("copy-code-tip")), "copy-code").clicked()
+    };
+    let mut copy = false;
+    // Wraps on a phone: a long level name must not push the clock and buttons off.
+    ui.horizontal_wrapped(|ui| {
+        // On a phone the way back and the share code are icons, so one row holds them.
+        let back = if narrow {
+            egui::Button::new(egui::RichText::new("⬅").size(19.0)).min_size(egui::vec2(super::theme::TOUCH, 0.0))
+        } else {
+            egui::Button::new(tr.s("back-levels"))
+        };
+        if mark(ui.add(back), "back-levels").on_hover_text(tr.s("back-levels-tip")).clicked() {
+            next.set(AppState::LevelSelect);
+        }
+        // On a phone the copy icon comes first, so the name and clock wrap, not it.
+        if narrow && copy_code(ui, true) {
+            copy = true;
+        }
+        ui.label(egui::RichText::new(level_name(&active.level, tr)).strong());
+        // Kept whole: on a phone it moves to the next row rather than breaking as "0 / moves".
+        let count = format!("{}  ·  {}", clock(says.ms), tr.f("hud-moves", &[("moves", active.moves.into())]));
+        ui.add(egui::Label::new(count).wrap_mode(egui::TextWrapMode::Extend));
+        let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
+        if own && super::widgets::compact_button(ui, tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
+            edit.write(crate::game::meta::editor::EditRequest::Level(active.key.clone()));
+        }
+        if !narrow && copy_code(ui, false) {
+            copy = true;
+        }
+        if says.copied {
+            ui.weak(tr.s("copied"));
+        }
+        if active.level.solid().is_some() && !narrow {
+            ui.weak(tr.s("hud-3d-help"));
+        }
+        if !narrow && says.optional {
+            ui.weak(tr.s("hud-optional"));
+        }
+        if let Some(m) = says.message.filter(|_| !narrow) {
+            ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
+        }
+    });
+    copy
+}
+
+/// The code copied, shown too (to be read out or copied by hand where the clipboard does not
+/// reach) until closed or the level changes; `copy` is the level to copy now (its key and
+/// entry).
+fn shown_code(
+    ui: &mut egui::Ui,
+    copied: &mut Copied,
+    copy: Option<(&str, &crate::level::Entry)>,
+    now: f32,
+    tr: &Words,
+) {
+    if let Some((key, entry)) = copy {
+        let text = crate::game::web::share_text(crate::content::share::encode(entry));
+        ui.ctx().copy_text(text.clone());
+        copied.at = Some(now);
+        copied.shown = Some((key.to_string(), text));
+    }
+    if let Some((_, text)) = copied.shown.as_ref() {
+        let mut close = false;
+        ui.horizontal(|ui| {
+            let hide = super::widgets::compact_button(ui, "🗙").on_hover_text(tr.s("code-close"));
+            close = mark(hide, "close-code").clicked();
+            ui.weak(tr.s("code-shown"));
+            let code = egui::Label::new(egui::RichText::new(text).monospace().small()).selectable(true).wrap();
+            mark(ui.add(code), "shown-code");
+        });
+        if close {
+            copied.shown = None;
+        }
+    }
+}
+
+/// The bottom bar of tools (undo, redo, turns, flip or tip, restart, hint, lab, watch): icons
+/// alone in finger-sized buttons on a phone, icon and word where there is room.
+#[allow(clippy::too_many_arguments)]
+fn tool_bar(
+    ctx: &egui::Context,
+    bar: egui::Frame,
+    level: &crate::level::Level,
+    hist: &History,
+    thinking: &crate::game::solver::thinking::Thinking,
+    lab: &mut crate::game::solver::lab::SolverLab,
+    actions: &mut MessageWriter<Action>,
+    tr: &Words,
+) -> egui::InnerResponse<()> {
+    let rect = ctx.content_rect();
+    let narrow = rect.width() < NARROW;
+    egui::Area::new("hud-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
+        bar.corner_radius(8.0).inner_margin(if narrow { 4.0 } else { 8.0 }).show(ui, |ui| {
+            if narrow {
+                ui.spacing_mut().button_padding = egui::vec2(4.0, 4.0);
+                ui.spacing_mut().item_spacing.x = 2.0;
+            }
+            let buttons = |ui: &mut egui::Ui| {
+                let caps = level.caps();
+                // A polycube tips over instead of mirroring.
+                let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
+                let watch = if thinking.running { "watch-stop" } else { "watch" };
+                let tools = [
+                    (true, !hist.undo.is_empty(), "↩", "undo", "Ctrl+Z".into(), Some(Action::Undo)),
+                    (true, !hist.redo.is_empty(), "↪", "redo", "Ctrl+Y".into(), Some(Action::Redo)),
+                    (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Some(Action::Rotate(1))),
+                    (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Some(Action::Rotate(-1))),
+                    (caps.mirror || caps.tip, true, "↔", flip, tr.s(flip_says), Some(Action::Flip)),
+                    (true, true, "🔁", "restart", "Ctrl+R".into(), Some(Action::Restart)),
+                    (true, true, "💡", "hint", tr.s("hint-tip"), Some(Action::Hint)),
+                    // The lab is a card of the HUD, not an action on the board: `None` opens it.
+                    (caps.lab, true, "🔬", "lab", tr.s("lab-tip"), None),
+                    (caps.watch, true, "👁", watch, tr.s("watch-tip"), Some(Action::Watch)),
+                ];
+                for (shown, enabled, icon, word, tip, action) in tools {
+                    if !shown {
+                        continue;
+                    }
+                    // Icons alone on a phone, in one row of finger-sized buttons; icon
+                    // and word where there is room.
+                    let button = if narrow || word.is_empty() {
+                        egui::Button::new(egui::RichText::new(icon).size(19.0))
+                            .min_size(egui::vec2(if narrow { super::theme::TOUCH } else { 34.0 }, 0.0))
+                    } else {
+                        egui::Button::new(format!("{icon}  {}", tr.s(word)))
+                    };
+                    let tip = if narrow && !word.is_empty() { format!("{} ({tip})", tr.s(word)) } else { tip };
+                    let id = format!("tool-{}", if word.is_empty() { icon } else { word });
+                    let button = mark(ui.add_enabled(enabled, button), id);
+                    if button.on_hover_text(tip).clicked() {
+                        match action {
+                            Some(a) => {
+                                actions.write(a);
+                            }
+                            None => lab.open = !lab.open,
+                        }
+                    }
+                }
+            };
+            // A phone's bar wraps rather than running off the screen.
+            if narrow {
+                ui.set_max_width(rect.width() - 12.0);
+                ui.horizontal_wrapped(buttons);
+            } else {
+                ui.horizontal(buttons);
+            }
+        });
+    })
 }
 
 /// Zoomed in: a button brings the whole board back into view.

@@ -17,6 +17,22 @@ pub(super) fn layer_labels(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(poly) = active.as_ref().and_then(|a| a.level.solid()) else { return Ok(()) };
+    controls(ctx, &mut orbit, &mut actions, &cards, &tr);
+    if let Some(r) = &refused.0 {
+        refusal(ctx, r, &tr);
+    }
+    layer_names(ctx, poly.board, &view, &tr);
+    Ok(())
+}
+
+/// The 3D view's controls, in rows above the bottom bar.
+fn controls(
+    ctx: &egui::Context,
+    orbit: &mut crate::game::space::orbit::Orbit,
+    actions: &mut MessageWriter<Action>,
+    cards: &crate::game::shared::Cards,
+    tr: &Words,
+) {
     // The 3D view's controls, in rows above the bottom bar (clear of the view, which is drawn
     // over the UI): the slice that hides the upper layers, zoom, and the selected piece's moves
     // in space (turning and tipping are in the bar). A drag around the solid, or the right
@@ -58,34 +74,44 @@ pub(super) fn layer_labels(
         };
         if narrow {
             ui.vertical_centered(|ui| {
-                ui.horizontal(|ui| view_row(ui, &mut orbit));
-                ui.horizontal(|ui| piece_row(ui, &mut actions));
+                ui.horizontal(|ui| view_row(ui, orbit));
+                ui.horizontal(|ui| piece_row(ui, actions));
             });
         } else {
             ui.horizontal(|ui| {
-                view_row(ui, &mut orbit);
+                view_row(ui, orbit);
                 ui.separator();
-                piece_row(ui, &mut actions);
+                piece_row(ui, actions);
             });
         }
     });
-    // A refused move's reason, at the top of the 3D view (clear of the layers' names).
-    if let Some(r) = &refused.0 {
-        let below = hud_insets(ctx.content_rect().width()).0 + 8.0;
-        egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_TOP, [0.0, below]).interactable(false).show(
-            ctx,
-            |ui| {
-                egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(6.0).inner_margin(6.0).show(ui, |ui| {
-                    ui.colored_label(
-                        egui::Color32::from_rgb(255, 120, 100),
-                        tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
-                    )
-                })
-            },
-        );
-    }
-    let Some(stride) = crate::polyform::place::layer_stride(poly.board) else { return Ok(()) };
-    let layers = poly.board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
+}
+
+/// A refused move's reason, at the top of the 3D view (clear of the layers' names).
+fn refusal(ctx: &egui::Context, r: &crate::game::space::grip::Refusal, tr: &Words) {
+    let below = hud_insets(ctx.content_rect().width()).0 + 8.0;
+    egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_TOP, [0.0, below]).interactable(false).show(
+        ctx,
+        |ui| {
+            egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(6.0).inner_margin(6.0).show(ui, |ui| {
+                ui.colored_label(
+                    egui::Color32::from_rgb(255, 120, 100),
+                    tr.f("refused", &[("why", tr.s(blocked_id(&r.why)).into())]),
+                )
+            })
+        },
+    );
+}
+
+/// Each layer's name under its panel.
+fn layer_names(
+    ctx: &egui::Context,
+    board: &crate::polyform::pack::Board,
+    view: &crate::game::board::view::View,
+    tr: &Words,
+) {
+    let Some(stride) = crate::polyform::place::layer_stride(board) else { return };
+    let layers = board.cells.iter().map(|c| c[2]).max().unwrap_or(0) + 1;
     // Where layers stand close (a phone), the middle ones are named by their number alone.
     let close = stride as f32 / view.scale < 90.0;
     for z in 0..layers {
@@ -104,7 +130,6 @@ pub(super) fn layer_labels(
                 ui.add(egui::Label::new(egui::RichText::new(name).weak()).wrap_mode(egui::TextWrapMode::Extend))
             });
     }
-    Ok(())
 }
 
 /// The message saying why a polycube move was refused.

@@ -57,46 +57,62 @@ pub(super) fn level_select(
             });
             return;
         };
-        let pack = &library.packs[pi];
-        let keys = library.keys(pi);
-        let done = keys.iter().filter(|k| save.data.is_done(k)).count();
-        ui.horizontal_wrapped(|ui| {
-            solved_bar(ui, done, keys.len(), &tr);
-            if !pack.author.is_empty() {
-                ui.small(tr.f("levels-by", &[("author", pack.author.as_str().into())]));
-            }
-        });
-        // What the cards' marks mean.
-        ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
-        let narrow = ui.ctx().content_rect().width() < NARROW;
-        let locked = tr.s("levels-locked");
-        egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                for (li, level) in pack.levels.iter().enumerate() {
-                    let solved = save.data.is_done(&keys[li]);
-                    let card = Card {
-                        name: level_name(level, &tr),
-                        difficulty: level.difficulty,
-                        best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
-                        open: save.data.unlocked(&keys, li),
-                        small: narrow,
-                        locked: &locked,
-                    };
-                    // Pictures are drawn for the cards in view only.
-                    let shown = solved.then(|| save.data.solutions.get(&keys[li]).map_or(&[][..], Vec::as_slice));
-                    let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, shown, &mut budget);
-                    if mark(card.show(ui, thumb), format!("level:{}", keys[li])).clicked() {
-                        play.write(PlayLevel { pack: pi, level: li });
-                    }
-                }
-            });
-        });
+        level_cards(ui, pi, &library, &save, &mut thumbs, &mut budget, &tr, &mut play);
     });
     if budget.left_out {
         // Pictures still to draw: come back next frame.
         ctx.request_repaint();
     }
     Ok(())
+}
+
+/// An open pack's levels: how many are solved, and a card per level (its picture drawn when
+/// in view and the frame's time allows).
+#[allow(clippy::too_many_arguments)]
+fn level_cards(
+    ui: &mut egui::Ui,
+    pi: usize,
+    library: &Library,
+    save: &SaveState,
+    thumbs: &mut Thumbnails,
+    budget: &mut Budget,
+    tr: &Words,
+    play: &mut MessageWriter<PlayLevel>,
+) {
+    let pack = &library.packs[pi];
+    let keys = library.keys(pi);
+    let done = keys.iter().filter(|k| save.data.is_done(k)).count();
+    ui.horizontal_wrapped(|ui| {
+        solved_bar(ui, done, keys.len(), tr);
+        if !pack.author.is_empty() {
+            ui.small(tr.f("levels-by", &[("author", pack.author.as_str().into())]));
+        }
+    });
+    // What the cards' marks mean.
+    ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
+    let narrow = ui.ctx().content_rect().width() < NARROW;
+    let locked = tr.s("levels-locked");
+    egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {
+        ui.horizontal_wrapped(|ui| {
+            for (li, level) in pack.levels.iter().enumerate() {
+                let solved = save.data.is_done(&keys[li]);
+                let card = Card {
+                    name: level_name(level, tr),
+                    difficulty: level.difficulty,
+                    best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
+                    open: save.data.unlocked(&keys, li),
+                    small: narrow,
+                    locked: &locked,
+                };
+                // Pictures are drawn for the cards in view only.
+                let shown = solved.then(|| save.data.solutions.get(&keys[li]).map_or(&[][..], Vec::as_slice));
+                let thumb = |ctx: &egui::Context| thumbs.get(ctx, &keys[li], level, shown, budget);
+                if mark(card.show(ui, thumb), format!("level:{}", keys[li])).clicked() {
+                    play.write(PlayLevel { pack: pi, level: li });
+                }
+            }
+        });
+    });
 }
 
 /// The field a share code is pasted in, and its error.
