@@ -1146,8 +1146,8 @@ mod tests {
         }
         assert_eq!(moved_ever, [true; 5], "every piece is moved some time");
         // Fewer pieces than MOVED: all of them.
-        let two = Dissection::new(&[square(0.0)], &pieces[..1], 1).unwrap();
-        assert_ne!(two.moved(&[(0.3, 0.3)], &mut rng), vec![(0.3, 0.3)]);
+        let one = Dissection::new(&[square(0.0)], &pieces[..1], 1).unwrap();
+        assert_ne!(one.moved(&[(0.3, 0.3)], &mut rng), vec![(0.3, 0.3)]);
     }
 
     #[test]
