@@ -274,6 +274,11 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
                 break;
             }
         };
+        // A step cut short by the time limit is not a step.
+        if status == SolverStatus::MaxTime {
+            out.stopped = Some("out of time".into());
+            break;
+        }
         out.sdp_ms.push(t0.elapsed().as_secs_f64() * 1000.0);
         out.iterations = step;
         match status {
@@ -284,10 +289,6 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
                 out.stopped = Some(format!(
                     "the SDP solver found no feasible point ({status:?}); numerically, not a proof that the figure has no solution"
                 ));
-                break;
-            }
-            SolverStatus::MaxTime => {
-                out.stopped = Some("out of time".into());
                 break;
             }
             SolverStatus::DualInfeasible | SolverStatus::AlmostDualInfeasible => {
@@ -877,7 +878,8 @@ impl Dissection {
         // translations: where the restarts that keep most pieces start.
         let mut most_complete: Option<(f64, Vec<(f64, f64)>)> = None;
         for restart in 0.. {
-            if (!timed && restart > restarts) || opts.budget.expired() {
+            // The first run is always made, so that a deadline already past is told as such.
+            if (!timed && restart > restarts) || (restart > 0 && opts.budget.expired()) {
                 break;
             }
             out.restarts = restart;
@@ -1148,6 +1150,24 @@ mod tests {
         // Fewer pieces than MOVED: all of them.
         let one = Dissection::new(&[square(0.0)], &pieces[..1], 1).unwrap();
         assert_ne!(one.moved(&[(0.3, 0.3)], &mut rng), vec![(0.3, 0.3)]);
+    }
+
+    /// A deadline already past when the search begins still gives one run, which says why it
+    /// stopped (the command line reports the last run; there was none, and it panicked).
+    #[test]
+    fn a_deadline_past_before_the_first_run_is_told_by_that_run() {
+        let pieces: Vec<Vec<Vec<Vertex>>> = (0..2).map(|k| vec![square(10.0 * k as f64)]).collect();
+        let bar: Vec<Vertex> = [(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (0.0, 1.0)]
+            .iter()
+            .map(|&(x, y)| crate::geom::pt(x, y).into())
+            .collect();
+        let d = Dissection::new(&[bar], &pieces, 1).unwrap();
+        let opts = Options { budget: Budget::ms(Some(0)), ..Options::default() };
+        let out = d.solve(&opts, &[IndexSet::Degree(2)]).unwrap();
+        assert_eq!(out.runs.len(), 1, "{:?}", out.runs);
+        let run = &out.runs[0].1;
+        assert_eq!((run.iterations, run.stopped.as_deref()), (0, Some("out of time")));
+        assert!(out.placed.is_none());
     }
 
     #[test]
