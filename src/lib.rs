@@ -5,7 +5,8 @@
 //! [`algebra`] and the algorithms ([`solve`] for dissections, [`polyform`] for packing,
 //! [`tiles`] for tile puzzles); [`support`]; [`family`] (the puzzle families behind one trait,
 //! and [`family::Level`]) and [`level`] (packs); [`content`] (editor, daily puzzles, share
-//! codes, import, analysis, thumbnails); [`cli`] (headless commands). The Bevy game layer lives
+//! codes, import, analysis, thumbnails) and [`play`] (the rules of play: what the player's
+//! hand does to the pieces); [`cli`] (headless commands). The Bevy game layer lives
 //! behind the default `game` feature. ARCHITECTURE.md draws the whole house.
 
 pub mod algebra;
@@ -16,6 +17,7 @@ pub mod format;
 pub mod geom;
 pub mod level;
 pub mod pieces;
+pub mod play;
 pub mod polyform;
 pub mod solve;
 pub mod support;

@@ -221,10 +221,10 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// tray included; the family decides which ones are on the board).
     fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement;
 
-    /// Whether the player may move a piece from `from` to `to` (both of the same piece). Free
-    /// families allow every move; a family with constrained moves refuses some, and the piece
-    /// goes back.
-    fn legal(&self, _level: &Level, _from: &Placement, _to: &Placement) -> bool {
+    /// Whether the player may move a piece from `from` to `to` (both of the same piece), the
+    /// other pieces lying where `others` has them. Free families allow every move; a family
+    /// with constrained moves refuses some, and the piece goes back.
+    fn legal(&self, _level: &Level, _from: &Placement, _to: &Placement, _others: &[Placement]) -> bool {
         true
     }
 
@@ -463,9 +463,10 @@ impl Level {
         self.family.judge(self, pieces)
     }
 
-    /// Whether a piece may move from `from` to `to` (see [`Family::legal`]).
-    pub fn legal(&self, from: &Placement, to: &Placement) -> bool {
-        self.family.legal(self, from, to)
+    /// Whether a piece may move from `from` to `to`, the others where they are (see
+    /// [`Family::legal`]).
+    pub fn legal(&self, from: &Placement, to: &Placement, others: &[Placement]) -> bool {
+        self.family.legal(self, from, to, others)
     }
 
     /// A hint from an arrangement of every piece, within `budget` (see [`Family::hint`]).

@@ -170,6 +170,55 @@ fn files_stay_readable() {
     assert!(long.is_empty(), "{}", long.join("\n"));
 }
 
+/// The lines of each function in a file's code (comments taken out): from its `fn` line to the
+/// line that closes its body, braces counted.
+fn function_lengths(code: &str) -> Vec<(usize, usize)> {
+    let lines: Vec<&str> = code.lines().collect();
+    let mut out = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let head = line.trim_start();
+        let head = head.strip_prefix("pub ").or_else(|| head.strip_prefix("pub(crate) ")).unwrap_or(head);
+        let head = head.strip_prefix("pub(super) ").unwrap_or(head);
+        if !head.starts_with("fn ") {
+            continue;
+        }
+        let mut depth = 0i32;
+        let mut opened = false;
+        for (j, l) in lines.iter().enumerate().skip(i) {
+            depth += l.matches('{').count() as i32 - l.matches('}').count() as i32;
+            opened |= l.contains('{');
+            if (opened && depth <= 0) || (!opened && l.trim_end().ends_with(';')) {
+                out.push((i + 1, j - i + 1));
+                break;
+            }
+        }
+    }
+    out
+}
+
+/// The game layer stays thin: no function in `src/game` is over 80 lines (the rules of play
+/// live in `play`, without Bevy).
+#[test]
+fn no_function_in_the_game_layer_is_over_80_lines() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src/game"), &mut files);
+    let mut long = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let code = without_strings(&code_of(&std::fs::read_to_string(&file).unwrap()));
+        for (line, n) in function_lengths(&code) {
+            if n > 80 {
+                long.push(format!("{rel}:{line}: a function of {n} lines"));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+    // The count sees a long function.
+    let body = "    x();\n".repeat(81);
+    assert_eq!(function_lengths(&format!("fn long() {{\n{body}}}\n")), [(1, 83)]);
+}
+
 /// The module a source file is (`src/game/ui/hud.rs` is `game::ui::hud`; a `mod.rs` is its
 /// folder's module; `lib.rs` and `main.rs` are the crate).
 fn module_of(rel: &str) -> Vec<String> {
@@ -293,7 +342,7 @@ const LAYERS: [&[&str]; 7] = [
     &["pieces", "format", "algebra", "solve", "polyform", "tiles", "support"],
     &["family"],
     &["level"],
-    &["content"],
+    &["content", "play"],
     &["cli"],
     &["game"],
 ];

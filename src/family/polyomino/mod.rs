@@ -320,6 +320,21 @@ impl Family for PolyLevel {
         Caps { turn: true, mirror: !c, tip: c, watch: !c, lab: false, grid: true, drawings }
     }
 
+    /// In space, a piece in the box moves only to where it is clear of every other piece in the
+    /// box, or out to the tray (pieces from the tray, and flat boards, are free).
+    fn legal(&self, _level: &Level, from: &Placement, to: &Placement, others: &[Placement]) -> bool {
+        let in_box = |p: &Placement| {
+            let part = self.pieces.get(p.piece)?;
+            crate::polyform::space::in_box(&self.board, &part.cells, p)
+        };
+        if !self.cubes() || in_box(from).is_none() {
+            return true;
+        }
+        let Some(cells) = in_box(to) else { return true };
+        let taken: std::collections::HashSet<_> = others.iter().filter_map(in_box).flatten().collect();
+        cells.iter().all(|c| !taken.contains(c))
+    }
+
     /// Exact cover of the board by the pieces on it (the others are in the tray).
     fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement {
         let on: Vec<Placement> = pieces.iter().filter(|p| level.on_board(p)).copied().collect();

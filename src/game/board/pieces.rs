@@ -8,8 +8,9 @@
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::view::BoardBounds;
 use crate::game::shared::{AppState, InLevel};
-use crate::geom::{BBox, Vertex};
-use crate::pieces::{ring_centroid, Placement};
+use crate::geom::{pt, BBox, Vertex};
+use crate::pieces::Placement;
+use crate::play::Shape;
 use crate::verify::Piece as JudgedPiece;
 use bevy::prelude::*;
 
@@ -84,22 +85,26 @@ impl Plugin for PiecesPlugin {
     }
 }
 
+impl PieceGeom {
+    /// The piece as the rules of play see it ([`crate::play::Shape`]).
+    pub fn shape(&self) -> Shape<'_> {
+        Shape { rings: &self.rings, centroid: pt(self.centroid.x as f64, self.centroid.y as f64), turns: &self.turns }
+    }
+}
+
+/// What a placement makes of a piece, as [`crate::play::Shape`] says, in the game's units.
 impl Placed {
     /// The rings in local coordinates: a polycube piece's drawing for its rotation.
     pub fn local<'a>(&self, geom: &'a PieceGeom) -> &'a [Vec<Vertex>] {
-        match geom.turns.len() {
-            0 => &geom.rings,
-            n => &geom.turns[self.0.rot.rem_euclid(n as i32) as usize],
-        }
+        geom.shape().local(&self.0)
     }
     /// Local to world: a flat piece turns and mirrors; a polycube piece only moves.
     pub fn motion(&self, geom: &PieceGeom, step: f64) -> crate::geom::Motion {
-        self.0.world_motion(step, !geom.turns.is_empty())
+        geom.shape().motion(&self.0, step)
     }
     /// World rings of the piece.
     pub fn world(&self, geom: &PieceGeom, step: f64) -> Vec<Vec<Vertex>> {
-        let m = self.motion(geom, step);
-        self.local(geom).iter().map(|r| crate::pieces::move_ring(r, &m)).collect()
+        geom.shape().world(&self.0, step)
     }
     pub fn at(&self) -> Vec2 {
         Vec2::new(self.0.at.0 as f32, self.0.at.1 as f32)
@@ -107,56 +112,16 @@ impl Placed {
     /// The piece's turning point in the world (for a polycube piece, the mean of its squares'
     /// centres).
     pub fn world_centroid(&self, geom: &PieceGeom, step: f64) -> Vec2 {
-        let c = if geom.turns.is_empty() {
-            crate::geom::pt(geom.centroid.x as f64, geom.centroid.y as f64)
-        } else {
-            let rings = self.local(geom);
-            rings.iter().fold(crate::geom::pt(0.0, 0.0), |s, r| s + ring_centroid(r))
-                * (1.0 / rings.len().max(1) as f64)
-        };
-        let w = self.motion(geom, step).apply(c);
-        Vec2::new(w.x as f32, w.y as f32)
+        let c = geom.shape().centre(&self.0, step);
+        Vec2::new(c.x as f32, c.y as f32)
     }
-    /// Turns the piece `d_rot` steps, then (with `flip`) mirrors it left to right as the
-    /// player sees it, both about its centroid. A polycube piece turns in space instead:
-    /// `d_rot` quarter turns about the axis out of the screen, and `flip` tips it a quarter
-    /// turn about the horizontal axis; it then lands on whole cells.
+    /// Turned `d_rot` steps, then mirrored with `flip` ([`Shape::turned`]).
     pub fn turned(&self, geom: &PieceGeom, step: f64, d_rot: i32, flip: bool) -> Placed {
-        self.recentred(geom, step, |p| {
-            if geom.turns.is_empty() {
-                let steps = (std::f64::consts::TAU / step).round() as i32;
-                p.rot = (p.rot + d_rot).rem_euclid(steps);
-                // A placement mirrors in the piece's own frame, then turns. Mirroring on the
-                // screen after a turn by r is the piece's own mirror followed by a turn by -r.
-                if flip {
-                    p.flip = !p.flip;
-                    p.rot = (-p.rot).rem_euclid(steps);
-                }
-            } else {
-                use crate::polyform::place::turn;
-                p.rot = turn(turn(p.rot, 2, d_rot), 0, i32::from(flip));
-            }
-        })
+        Placed(geom.shape().turned(&self.0, step, d_rot, flip))
     }
-    /// A polycube piece turned `quarter` quarter turns about board axis `axis` (0 = x, 1 = y,
-    /// 2 = z), about its centroid as drawn (for pieces in the tray; [`crate::polyform::space`]
-    /// turns those in the box).
+    /// A polycube piece turned about a board axis ([`Shape::spun`]).
     pub fn spun(&self, geom: &PieceGeom, step: f64, axis: usize, quarter: i32) -> Placed {
-        self.recentred(geom, step, |p| p.rot = crate::polyform::place::turn(p.rot, axis, quarter))
-    }
-    /// The placement changed by `change`, moved so its centroid stays put (a polycube piece
-    /// then lands on whole cells).
-    fn recentred(&self, geom: &PieceGeom, step: f64, change: impl FnOnce(&mut Placement)) -> Placed {
-        let c = self.world_centroid(geom, step);
-        let mut p = self.0;
-        change(&mut p);
-        let mut out = Placed(p);
-        let c2 = out.world_centroid(geom, step);
-        out.0.at = (p.at.0 + (c.x - c2.x) as f64, p.at.1 + (c.y - c2.y) as f64);
-        if !geom.turns.is_empty() {
-            out.0.at = (out.0.at.0.round(), out.0.at.1.round());
-        }
-        out
+        Placed(geom.shape().spun(&self.0, step, axis, quarter))
     }
     /// The piece's transform at draw depth `z`.
     pub fn transform(&self, geom: &PieceGeom, step: f64, z: f32) -> Transform {
@@ -169,36 +134,15 @@ impl Placed {
     }
     /// Whether a world point lies on the piece (a polycube piece: on one of its squares).
     pub fn contains(&self, geom: &PieceGeom, step: f64, tol: crate::geom::Tol, p: Vec2) -> bool {
-        let q = crate::geom::pt(p.x as f64, p.y as f64);
-        if !geom.turns.is_empty() {
-            return self.world(geom, step).iter().any(|square| {
-                let b = bbox_of(std::slice::from_ref(square));
-                (b.min.x..=b.max.x).contains(&q.x) && (b.min.y..=b.max.y).contains(&q.y)
-            });
-        }
-        self.judged(geom, step, tol)
-            .is_some_and(|jp| jp.parts.iter().any(|part| part.side(q, tol.eps) != crate::geom::ring::Side::Outside))
+        geom.shape().contains(&self.0, step, tol, pt(p.x as f64, p.y as f64))
     }
     /// The piece as the engine sees it.
     pub fn judged(&self, geom: &PieceGeom, step: f64, tol: crate::geom::Tol) -> Option<JudgedPiece> {
-        JudgedPiece::from_vertices(&self.world(geom, step), tol, self.0.piece).ok()
+        geom.shape().judged(&self.0, step, tol)
     }
 }
 
-/// A polycube piece resting in the tray (not in the box): drawn as a small picture of its
-/// cubes ([`crate::game::draw::cubes`]), and picked anywhere within its box, since its layers
-/// side by side are not what the player sees. (A piece turned in the tray lands on whole cells
-/// outside the box: still in the tray.)
-pub fn resting_in_tray(level: &crate::level::Level, p: &Placement) -> bool {
-    level.solid().is_some_and(|s| {
-        s.parts.get(p.piece).is_some_and(|part| crate::polyform::space::in_box(s.board, &part.cells, p).is_none())
-    })
-}
-
-/// The rings' bounding box (an arc adds only the part of its circle it sweeps).
-pub fn bbox_of(rings: &[Vec<Vertex>]) -> BBox {
-    rings.iter().flat_map(|r| crate::geom::ring::ring_edges(r)).fold(BBox::EMPTY, |b, e| b.union(e.bbox(1e-9)))
-}
+pub use crate::play::{bbox_of, resting_in_tray};
 
 /// Lays the pieces out in a tray beside the target ([`crate::content::tray`]: never over it, arranged so
 /// the figure is drawn largest on a screen area of this `aspect`, width / height) and returns

@@ -186,7 +186,8 @@ fn redraw(
     for e in &old {
         commands.entity(e).despawn();
     }
-    let cells_of = |p: &crate::pieces::Placement| crate::game::space::grip::cells(&poly, p);
+    let cells_of =
+        |p: &crate::pieces::Placement| crate::polyform::space::in_box(poly.board, &poly.parts.get(p.piece)?.cells, p);
     let mut filled = std::collections::HashSet::new();
     let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
         // A refused move's red cubes and the selection's shell a little larger, around the cube.

@@ -97,7 +97,7 @@ impl tessera::family::Family for LeftOnly {
     fn judge(&self, level: &tessera::level::Level, pieces: &[Placement]) -> tessera::family::Judgement {
         self.0.judge(level, pieces)
     }
-    fn legal(&self, _level: &tessera::level::Level, from: &Placement, to: &Placement) -> bool {
+    fn legal(&self, _level: &tessera::level::Level, from: &Placement, to: &Placement, _others: &[Placement]) -> bool {
         to.at.0 <= from.at.0
     }
     fn hint(
