@@ -560,7 +560,18 @@ fn a_player_plays_through_the_real_window() {
     let daily = p["level"].as_str().unwrap().to_string();
     let tiles = p["pieces"].as_array().unwrap().clone();
     assert!(tiles.len() >= 4, "{p}");
-    play.drag(xy(&tiles[0]["at"]), xy(&tiles[1]["goal"]));
+    // A tile of the middle (no side of the frame's colour) dropped on a cell at the frame: its
+    // outer side cannot match, whatever the day's puzzle.
+    let goals: Vec<(f32, f32)> = tiles.iter().map(|t| xy(&t["goal"])).collect();
+    let span =
+        |f: fn(&(f32, f32)) -> f32| goals.iter().map(f).fold((f32::MAX, f32::MIN), |(a, b), v| (a.min(v), b.max(v)));
+    let ((x0, x1), (y0, y1)) = (span(|g| g.0), span(|g| g.1));
+    let at_frame = |g: &(f32, f32)| {
+        [x0, x1].iter().any(|x| (g.0 - x).abs() < 1.0) || [y0, y1].iter().any(|y| (g.1 - y).abs() < 1.0)
+    };
+    let inner = goals.iter().position(|g| !at_frame(g)).expect("a tile of the middle");
+    let edge = goals.iter().position(at_frame).expect("a cell at the frame");
+    play.drag(xy(&tiles[inner]["at"]), goals[edge]);
     let p = play.until("a mismatch", |p| p["mismatched"].as_u64() > Some(0));
     let board = play.shot("edge-mismatch");
     assert!(board.red() > 50, "the mismatch bars are not drawn ({} red pixels; {p})", board.red());
