@@ -123,7 +123,13 @@ fn main() {
                 "{}/{}: {} after steps {}, {ms:.0} ms, rank residual {:.1e}{turned}{}",
                 pack.id,
                 level.id,
-                if ok { "solved" } else { "NOT solved" },
+                if ok && out.completed {
+                    "solved by an escape"
+                } else if ok {
+                    "solved"
+                } else {
+                    "NOT solved"
+                },
                 steps.join(", "),
                 last.rank_residual,
                 last.stopped.as_ref().map_or(String::new(), |s| format!(" ({s})"))

@@ -5,13 +5,15 @@
 //! overlaps none of them and shares a stretch of outline with them. The figure is their union;
 //! the pieces are then scattered and shuffled, each kept in its orientation (the paper's
 //! setting: they only translate). Prints one line per figure, then the solved count, the
-//! median and worst time, and how many figures needed a restart.
+//! median and worst time, and how many figures needed a restart or were solved by an escape
+//! from a stall.
 //!
 //!   cargo run --release --no-default-features --example sdp_random -- [FIGURES] [SECONDS] [SEED]
 //!
 //! Defaults: 100 figures, 30 s each, seed 1. `ONLY=k` runs figure k alone (drawn as in the list);
 //! `INDEX=degree2,degree4` other index sets; `CHECK=1` first verifies each assembly as laid;
-//! `RUNS=1` lists each run of the SDP (index set, steps, best objective, how it ended).
+//! `RUNS=1` lists each run of the SDP (index set, steps, best objective, how it ended) and the
+//! time in the conic solver; `DIAG=1` says at each step how far each piece is from its place.
 
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
@@ -103,23 +105,26 @@ fn main() {
         s.split(',').map(|n| tessera::algebra::IndexSet::parse(n).expect("an index set")).collect()
     });
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let (mut made, mut solved, mut restarted, mut times) = (0, 0, 0, Vec::new());
+    let (mut made, mut solved, mut escaped, mut restarted, mut times) = (0, 0, 0, 0, Vec::new());
     while made < figures {
         let (name, rings) = pieces(rng.next_u32() % 3, &mut rng);
         let Some(laid) = assemble(&rings, &mut rng) else { continue };
         let figure: Vec<Vec<Vertex>> =
             union(&laid).into_iter().map(|r| r.into_iter().map(Vertex::from).collect()).collect();
-        let mut scattered: Vec<Vec<Vec<Vertex>>> = laid
+        let mut scattered: Vec<(Vec<Vec<Vertex>>, usize)> = laid
             .iter()
-            .map(|r| {
+            .enumerate()
+            .map(|(k, r)| {
                 let away =
                     pt((rng.next_u32() % 2000) as f64 / 100.0 - 10.0, (rng.next_u32() % 2000) as f64 / 100.0 - 10.0);
-                vec![r.iter().map(|&p| Vertex::from(p + away)).collect()]
+                (vec![r.iter().map(|&p| Vertex::from(p + away)).collect()], k)
             })
             .collect();
         for i in (1..scattered.len()).rev() {
             scattered.swap(i, rng.next_u32() as usize % (i + 1));
         }
+        let truth: Vec<usize> = scattered.iter().map(|s| s.1).collect();
+        let scattered: Vec<Vec<Vec<Vertex>>> = scattered.into_iter().map(|s| s.0).collect();
         made += 1;
         if only.is_some_and(|k| k != made) {
             continue;
@@ -142,15 +147,39 @@ fn main() {
             );
         }
         let t0 = Instant::now();
-        let opts = Options { budget: Budget::ms(Some(seconds * 1000)), ..Options::default() };
+        let mut opts = Options { budget: Budget::ms(Some(seconds * 1000)), ..Options::default() };
+        // DIAG=1: per step, each piece's distance (in the figure's units) from where the
+        // assembly had it, and the degree-2 equations' residual at the reading refined.
+        if std::env::var("DIAG").is_ok() {
+            let unmoved: Vec<Vec<Vec<Vertex>>> =
+                truth.iter().map(|&k| vec![laid[k].iter().map(|&p| Vertex::from(p)).collect()]).collect();
+            let d0 = Dissection::new(&figure, &unmoved, 1).expect("the figure");
+            let right = d0.translations(&d0.as_given());
+            let size = d0.placed(&[(1.0, 0.0)])[0].at.x - d0.placed(&[(0.0, 0.0)])[0].at.x;
+            let eq = d.equations(tessera::algebra::IndexSet::Degree(2)).expect("the equations");
+            opts.watch = Some(std::sync::Arc::new(move |step, t| {
+                let refined = tessera::solve::sdp::refine(&eq, t);
+                let residual = eq.residual(&refined).iter().map(|x| x * x).sum::<f64>().sqrt();
+                let off: Vec<String> = t
+                    .iter()
+                    .zip(&right)
+                    .map(|(a, b)| format!("{:.2}", size * ((a.0 - b.0).powi(2) + (a.1 - b.1).powi(2)).sqrt()))
+                    .collect();
+                println!("    step {step}: off by {}; residual refined {residual:.1e}", off.join(" "));
+            }));
+        }
         let out = d.solve(&opts, &indexes).expect("equations");
         let ms = t0.elapsed().as_secs_f64() * 1000.0;
         times.push(ms);
         let ok = out.placed.is_some();
         solved += usize::from(ok);
         restarted += usize::from(out.restarts > 0);
+        escaped += usize::from(out.completed);
         let last = &out.runs.last().expect("a run").1;
         if std::env::var("RUNS").is_ok() {
+            let sdp: f64 = out.runs.iter().flat_map(|r| r.1.sdp_ms.iter()).sum();
+            let steps: usize = out.runs.iter().map(|r| r.1.iterations).sum();
+            println!("  {steps} steps, {sdp:.0} ms in the conic solver");
             for (index, r) in &out.runs {
                 let best = r.objectives.iter().copied().fold(f64::INFINITY, f64::min);
                 println!(
@@ -162,18 +191,25 @@ fn main() {
             }
         }
         println!(
-            "figure {made} ({name}, {} pieces): {} in {ms:.0} ms, {} runs, {} restarts{}",
+            "figure {made} ({name}, {} pieces): {} in {ms:.0} ms, {} runs, {} restarts, {} escapes{}",
             laid.len(),
-            if ok { "solved" } else { "NOT solved" },
+            if ok && out.completed {
+                "solved by an escape"
+            } else if ok {
+                "solved"
+            } else {
+                "NOT solved"
+            },
             out.runs.len(),
             out.restarts,
+            out.completions,
             if ok { String::new() } else { format!(" (last: {})", last.stopped.as_deref().unwrap_or("step limit")) }
         );
     }
     times.sort_by(f64::total_cmp);
     let ran = times.len();
     println!(
-        "{solved} of {ran} solved ({:.1}%), median {:.0} ms, worst {:.0} ms; {restarted} needed a restart",
+        "{solved} of {ran} solved ({:.1}%; {escaped} by an escape), median {:.0} ms, worst {:.0} ms; {restarted} needed a restart",
         100.0 * solved as f64 / ran.max(1) as f64,
         times.get(ran / 2).copied().unwrap_or(0.0),
         times.last().copied().unwrap_or(0.0)

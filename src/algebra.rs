@@ -260,6 +260,31 @@ impl Equations {
         out
     }
 
+    /// The equations once some pieces are fixed: `fixed[i]` is piece i's translation, or `None`
+    /// for a piece still free. A fixed piece's terms are known numbers and go to the right-hand
+    /// side; rows left without a free piece are dropped. Returns the equations over the free
+    /// pieces, renumbered in order, and each one's number among all the pieces.
+    pub fn fixing(&self, fixed: &[Option<(f64, f64)>]) -> (Equations, Vec<usize>) {
+        let free: Vec<usize> = (0..self.pieces).filter(|&i| fixed.get(i).is_none_or(|f| f.is_none())).collect();
+        let mut out = Equations { pieces: free.len(), rows: Vec::new(), terms: Vec::new(), rhs: Vec::new() };
+        for (r, terms) in self.terms.iter().enumerate() {
+            let mut rhs = self.rhs[r];
+            let mut kept = Vec::new();
+            for &(i, m, c) in terms {
+                match fixed.get(i).copied().flatten() {
+                    Some(t) => rhs -= c * (m.0 as f64 * t.0 + m.1 as f64 * t.1).exp(),
+                    None => kept.push((free.binary_search(&i).expect("a free piece"), m, c)),
+                }
+            }
+            if !kept.is_empty() {
+                out.rows.push(self.rows[r]);
+                out.terms.push(kept);
+                out.rhs.push(rhs);
+            }
+        }
+        (out, free)
+    }
+
     /// The equations without the rows that are linear combinations of rows kept before them
     /// (to a relative 1e-9). Section 6.3's duplication writes each equation once per turned
     /// copy (the row for a side type and k comes back as the row for the turned type and the
@@ -335,6 +360,25 @@ mod tests {
         assert!((moment((0.0, 2.0), (0.0, 1.0), (3.0, 1.0)) - 3.0 * 2f64.exp()).abs() < 1e-12);
         // A point weighs 1.
         assert!((moment((1.0, 1.0), (0.5, 0.5), (0.5, 0.5)) - 1f64.exp()).abs() < 1e-12);
+    }
+
+    /// Two unit squares side by side in a 2x1 bar: with the first fixed at its place, the
+    /// equations left are over the second alone, met at its place and not half a unit over.
+    #[test]
+    fn fixing_a_piece_moves_its_terms_to_the_right_hand_side() {
+        let mut kinds = Kinds::new(1e-6);
+        let sq = [(-0.25, -0.25), (0.25, -0.25), (0.25, 0.25), (-0.25, 0.25)];
+        let bar = [(-0.5, -0.25), (0.5, -0.25), (0.5, 0.25), (-0.5, 0.25)];
+        let pieces = vec![polygon_sides(&sq, &mut kinds, 0.0), polygon_sides(&sq, &mut kinds, 0.0)];
+        let figure = polygon_sides(&bar, &mut kinds, 0.0);
+        let eq = Equations::new(&pieces, &figure, &IndexSet::Degree(2).sums());
+        let norm = |r: Vec<f64>| r.iter().map(|x| x * x).sum::<f64>().sqrt();
+        assert!(norm(eq.residual(&[(-0.25, 0.0), (0.25, 0.0)])) < 1e-12);
+        let (sub, free) = eq.fixing(&[Some((-0.25, 0.0)), None]);
+        assert_eq!((sub.pieces, free), (1, vec![1]));
+        assert!(sub.terms.iter().flatten().all(|&(i, _, _)| i == 0));
+        assert!(norm(sub.residual(&[(0.25, 0.0)])) < 1e-12);
+        assert!(norm(sub.residual(&[(0.75, 0.0)])) > 1e-3);
     }
 
     #[test]

@@ -2,6 +2,7 @@
 //! tangram pack, and the geometric solver for any figure. The polyomino packer and the
 //! edge-matching solvers live with their puzzles (`polyform`, `edge`).
 
+pub mod completion;
 pub mod geometric;
 pub mod lattice;
 pub mod sdp;

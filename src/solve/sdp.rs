@@ -17,7 +17,9 @@
 //! the traces. Once it is small, each piece's translation is read from Z_i's degree-one
 //! entries (log of the entries for (1, 0) and (0, 1)) and refined by Gauss-Newton on the
 //! exact equations; the caller then judges the result. There is no search over places and no
-//! fallback: a run that has not reached rank one within the step limit says so. With pieces
+//! fallback: a run that has not reached rank one within the step limit says so. After a
+//! stalled run of pieces that translate, the pieces of its last reading that look right are
+//! kept and the SDP runs again on the others alone ([`crate::solve::completion`]). With pieces
 //! that turn, the turns read off an iterate are rounded to a few nearby sets of turns that
 //! balance the figure's sides ([`crate::solve::turn_rounding`]), each placed by the
 //! translation-only SDP.
@@ -395,19 +397,45 @@ fn solve_once(
     let once = move |p: &CscMatrix<f64>, q: &[f64], a: &CscMatrix<f64>, b: &[f64], cones: &[SupportedConeT<f64>]| {
         // Clarabel panics when LAPACK fails on a step's matrices (met on a balanced turn set
         // that no translation completes): that ends the run as a failure, not the program.
-        std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+        // Its panic message is not printed: the run says what happened.
+        quiet_panics();
+        QUIET.with(|q| q.set(true));
+        let answer = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             let mut solver = DefaultSolver::new(p, q, a, b, cones, settings)
                 .map_err(|e| format!("the SDP solver refused the problem: {e:?}"))?;
             solver.solve();
             Ok((solver.solution.status, std::mem::take(&mut solver.solution.x)))
         }))
-        .unwrap_or_else(|_| Err("the SDP solver failed (its eigenvalue routine did not converge)".into()))
+        .unwrap_or_else(|_| Err("the SDP solver failed (its eigenvalue routine did not converge)".into()));
+        QUIET.with(|q| q.set(false));
+        answer
     };
     if deadline.is_none() {
         return once(p, q, a, b, cones);
     }
     let (p, q, a, b, cones) = (p.clone(), q.to_vec(), a.clone(), b.to_vec(), cones.to_vec());
     crate::support::budget::within(deadline, move || once(&p, &q, &a, &b, &cones)).unwrap_or(Err("out of time".into()))
+}
+
+#[cfg(not(target_arch = "wasm32"))]
+thread_local! {
+    /// Set while this thread runs a semidefinite program, whose panics are caught and told.
+    static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// Puts a panic hook before the one in place (once per process) that prints nothing for a
+/// thread running a semidefinite program and hands every other panic on.
+#[cfg(not(target_arch = "wasm32"))]
+fn quiet_panics() {
+    static ONCE: std::sync::Once = std::sync::Once::new();
+    ONCE.call_once(|| {
+        let before = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            if !QUIET.with(|q| q.get()) {
+                before(info);
+            }
+        }));
+    });
 }
 
 /// Keeps OpenBLAS (which Clarabel's PSD cones call for their eigen-decompositions) on one
@@ -657,6 +685,10 @@ pub struct DissectionOutcome {
     pub turns_changed: Option<usize>,
     /// Restarts from random translations begun (0: the first start answered).
     pub restarts: usize,
+    /// Escapes from a stall tried (pieces that looked right kept, the SDP run on the others;
+    /// see [`crate::solve::completion`]), and whether one solved the figure.
+    pub completions: usize,
+    pub completed: bool,
 }
 
 impl Dissection {
@@ -857,17 +889,30 @@ impl Dissection {
     /// with [`MOVED`] of its pieces put at random places: a stalled reading of a figure of
     /// many like pieces (pentominoes) often has most of them right, and a fresh start would
     /// throw them away. Without a deadline there are [`RESTARTS`] fresh restarts, and runs
-    /// stall after [`STALL`] steps.
+    /// stall after [`STALL`] steps. Either way, each run of pieces that translate that ends
+    /// without a solution is followed by an escape ([`Dissection::complete`]), which draws its
+    /// random places from a stream of its own: the restarts are those of a search without it.
     pub fn solve(&self, opts: &Options, indexes: &[IndexSet]) -> Result<DissectionOutcome, String> {
-        let mut out =
-            DissectionOutcome { runs: Vec::new(), placed: None, turn_sets_tried: 0, turns_changed: None, restarts: 0 };
+        let mut out = DissectionOutcome {
+            runs: Vec::new(),
+            placed: None,
+            turn_sets_tried: 0,
+            turns_changed: None,
+            restarts: 0,
+            completions: 0,
+            completed: false,
+        };
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(35);
+        // The escapes draw from their own stream, so that the restarts are those of a search
+        // without them.
+        let mut escape_rng = rand_chacha::ChaCha8Rng::seed_from_u64(36);
         for &index in indexes {
             check_size(index, self.rings.len(), &opts.budget)?;
         }
         let given = opts.start.clone();
         let equations = indexes.iter().map(|&i| self.equations(i)).collect::<Result<Vec<_>, _>>()?;
         let mut tried = std::collections::HashSet::new();
+        let mut tried_kept = std::collections::HashSet::new();
         let restarts = if self.turns == 4 { TURNING_RESTARTS } else { RESTARTS };
         let timed = opts.budget.deadline.is_some();
         // Pieces that translate only, until a deadline: shorter runs, restarts that keep most of
@@ -901,7 +946,9 @@ impl Dissection {
                 // set of them is worth a translation-only try.
                 let try_below = if self.turns == 4 { opts.try_below.max(TURNS_TRY_BELOW) } else { opts.try_below };
                 let options = Options { index, start: start.clone(), at_least, try_below, stall, ..opts.clone() };
+                let mut last = None;
                 let run = run(eq, &options, |t| {
+                    last = Some(t.to_vec());
                     let mut placed = self.placed(t);
                     let verdict = self.judge(&placed);
                     let mut ok = verdict.as_ref().is_some_and(|v| v.solved);
@@ -939,6 +986,16 @@ impl Dissection {
                 out.runs.push((index, run));
                 if out.placed.is_some() || stop {
                     return Ok(out);
+                }
+                // A stalled reading of pieces that translate: keep the pieces that look right
+                // and run again on the others.
+                if let (1, Some(t)) = (self.turns, last) {
+                    let placed = self.complete(eq, index, &t, &options, &mut tried_kept, &mut escape_rng);
+                    out.completions = tried_kept.len();
+                    if placed.is_some() {
+                        (out.placed, out.completed) = (placed, true);
+                        return Ok(out);
+                    }
                 }
             }
         }
@@ -1019,6 +1076,60 @@ impl Dissection {
         t
     }
 
+    /// The escape from a stalled reading `t` ([`crate::solve::completion`]): the pieces that
+    /// look right are kept where `t` has them, and the SDP runs on the others alone over the
+    /// region left ([`COMPLETION_STARTS`] starts: no weights, then random places); whatever it
+    /// reads is refined with every piece free and judged. `None` when no piece or every piece
+    /// looks right, when this set of kept pieces was tried before (`tried`), or when nothing
+    /// verifies.
+    fn complete(
+        &self,
+        eq: &Equations,
+        index: IndexSet,
+        t: &[(f64, f64)],
+        opts: &Options,
+        tried: &mut std::collections::HashSet<Vec<(usize, i64, i64)>>,
+        rng: &mut rand_chacha::ChaCha8Rng,
+    ) -> Option<Vec<Placed>> {
+        let t = &crate::solve::completion::snap(&self.rings, &self.figure, t, SNAP_REACH);
+        let keep = crate::solve::completion::kept(&self.rings, &self.figure, t, KEPT_EPS);
+        let kept: Vec<usize> = (0..t.len()).filter(|&i| keep[i]).collect();
+        if kept.is_empty() || kept.len() == t.len() {
+            return None;
+        }
+        // The same pieces at the same places (to a thousandth of the figure) are tried once.
+        let key = kept.iter().map(|&i| (i, (t[i].0 * 1e3).round() as i64, (t[i].1 * 1e3).round() as i64)).collect();
+        if !tried.insert(key) {
+            return None;
+        }
+        let fixed: Vec<Option<(f64, f64)>> = (0..t.len()).map(|i| keep[i].then_some(t[i])).collect();
+        let (sub, free) = eq.fixing(&fixed);
+        let mut found = None;
+        for start in 0..COMPLETION_STARTS {
+            if opts.budget.expired() || opts.budget.cancelled() {
+                break;
+            }
+            let start = (start > 0).then(|| free.iter().map(|&i| self.random_place(i, rng)).collect());
+            let options = Options { index, start, at_least: Vec::new(), watch: None, ..opts.clone() };
+            run(&sub, &options, |s| {
+                let mut all = t.to_vec();
+                for (k, &i) in free.iter().enumerate() {
+                    all[i] = s[k];
+                }
+                let placed = self.placed(&refine(eq, &all));
+                let ok = self.verifies(&placed);
+                if ok {
+                    found = Some(placed);
+                }
+                ok
+            });
+            if found.is_some() {
+                break;
+            }
+        }
+        found
+    }
+
     /// A restart's translation for piece `i`: a random point of the figure's box (about
     /// 0.8 units wide), or, with turning pieces, of a random copy's box (piece 0's always in
     /// copy 0, as [`Dissection::pinned`] keeps it).
@@ -1053,6 +1164,16 @@ const TURNS_INDEX: IndexSet = IndexSet::Degree(2);
 const TURNS_STEPS: usize = 5;
 /// Balanced turn sets tried per reading of an iterate, nearest first.
 const TURN_SETS_PER_READING: usize = 3;
+
+/// The runs of an escape from a stall ([`Dissection::complete`]): one without weights, the
+/// others from random places of the pieces left.
+pub const COMPLETION_STARTS: usize = 2;
+
+/// How far (in the equations' coordinates, the figure one unit wide) a stalled reading's piece
+/// is moved to line its corners up with the figure's, and how near a corner must then be to an
+/// outline to be on it.
+const SNAP_REACH: f64 = 0.05;
+const KEPT_EPS: f64 = 1e-6;
 
 /// Restarts from perturbed weights after every index set has failed.
 pub const RESTARTS: usize = 3;
@@ -1168,6 +1289,38 @@ mod tests {
         let run = &out.runs[0].1;
         assert_eq!((run.iterations, run.stopped.as_deref()), (0, Some("out of time")));
         assert!(out.placed.is_none());
+    }
+
+    fn ring(cells: &[(f64, f64)]) -> Vec<Vertex> {
+        cells.iter().map(|&(x, y)| crate::geom::pt(x, y).into()).collect()
+    }
+
+    /// A 3x2 rectangle of two L trominoes. From a reading with the first piece a little off its
+    /// place and the second far off, the escape snaps the first into place, keeps it, and the
+    /// SDP on the second alone finds it: the placement verifies. From a reading with both far
+    /// off nothing looks right and nothing is tried; the same kept piece is tried once.
+    #[test]
+    fn the_escape_keeps_the_pieces_that_look_right_and_places_the_others() {
+        let figure = ring(&[(0.0, 0.0), (3.0, 0.0), (3.0, 2.0), (0.0, 2.0)]);
+        let a = ring(&[(0.0, 0.0), (2.0, 0.0), (2.0, 1.0), (1.0, 1.0), (1.0, 2.0), (0.0, 2.0)]);
+        let b = ring(&[(2.0, 0.0), (3.0, 0.0), (3.0, 2.0), (1.0, 2.0), (1.0, 1.0), (2.0, 1.0)]);
+        let moved = |r: &[Vertex], dx: f64| r.iter().map(|v| Vertex::from(v.at + crate::geom::pt(dx, 7.0))).collect();
+        let d = Dissection::new(std::slice::from_ref(&figure), &[vec![moved(&a, 20.0)], vec![moved(&b, -20.0)]], 1)
+            .unwrap();
+        let solved = Dissection::new(&[figure], &[vec![a], vec![b]], 1).unwrap();
+        let right = solved.translations(&solved.as_given());
+        let eq = d.equations(IndexSet::Degree(2)).unwrap();
+        let opts = Options { index: IndexSet::Degree(2), stall: QUICK_STALL, ..Options::default() };
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(1);
+        let mut tried = std::collections::HashSet::new();
+        let reading = [(right[0].0 + 0.01, right[0].1 - 0.02), (right[1].0 - 0.4, right[1].1 + 0.3)];
+        let placed = d.complete(&eq, IndexSet::Degree(2), &reading, &opts, &mut tried, &mut rng);
+        assert!(placed.as_ref().is_some_and(|p| d.verifies(p)), "{placed:?}");
+        assert_eq!(tried.len(), 1);
+        assert!(d.complete(&eq, IndexSet::Degree(2), &reading, &opts, &mut tried, &mut rng).is_none(), "tried once");
+        let lost = [(right[0].0 + 0.5, right[0].1), (right[1].0 - 0.4, right[1].1 + 0.3)];
+        assert!(d.complete(&eq, IndexSet::Degree(2), &lost, &opts, &mut tried, &mut rng).is_none());
+        assert_eq!(tried.len(), 1, "nothing looked right");
     }
 
     #[test]
