@@ -75,7 +75,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
     if let Some(poly) = level.solid() {
         return cubes(level, poly, solved);
     }
-    if level.sides(0).is_some() {
+    if !level.faces(0).is_empty() {
         return tiles(level, solved);
     }
     let line = BBox::of_rings(&level.target).size() / 60.0;
@@ -95,7 +95,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
         }
         return out;
     }
-    if level.caps().grid {
+    if level.cells() != crate::family::Cells::Free {
         // A grid board: its cells, a little apart.
         let target = &level.prepared().target;
         let b = BBox::of_rings(&level.target);
@@ -115,11 +115,10 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
     vec![Paint { rings: level.target.iter().map(|r| flatten(r)).collect(), rgba: FIGURE }]
 }
 
-/// Edge-coloured tiles as four triangles each: solved, where the solution puts them;
-/// unsolved, on the board's cells in an order and turns drawn from the level's id (the tiles
-/// as the player will meet them, not their answer).
+/// Painted tiles, their faces as their family paints them ([`Level::faces`]): solved, where the
+/// solution puts them; unsolved, on the board's cells in an order and turns drawn from the
+/// level's id (the tiles as the player will meet them, not their answer).
 fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
-    let corners = [pt(0.0, 1.0), pt(1.0, 1.0), pt(1.0, 0.0), pt(0.0, 0.0)];
     let mid = pt(0.5, 0.5);
     // Each tile with the motion putting its own square on the board.
     let mut placed: Vec<(usize, crate::geom::Motion)> = Vec::new();
@@ -143,15 +142,15 @@ fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
     }
     let mut out = Vec::new();
     for (tile, at) in &placed {
-        let Some(sides) = level.sides(*tile) else { continue };
-        for (i, &c) in sides.iter().enumerate() {
-            let [r, g, b] = crate::tiles::side_rgb(c);
-            let tri = vec![at.apply(corners[i]), at.apply(corners[(i + 1) % 4]), at.apply(mid)];
-            out.push(Paint { rings: vec![tri], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
+        for (face, [r, g, b]) in level.faces(*tile) {
+            let ring = face.iter().map(|&q| at.apply(q)).collect();
+            out.push(Paint { rings: vec![ring], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
         }
     }
-    for (_, at) in &placed {
-        out.extend(outline(&[corners.iter().map(|&q| at.apply(q)).collect()], 0.05));
+    for (tile, at) in &placed {
+        let Some(piece) = level.set.pieces.get(*tile) else { continue };
+        let rings: Vec<Vec<Pt>> = piece.rings.iter().map(|r| r.iter().map(|v| at.apply(v.at)).collect()).collect();
+        out.extend(outline(&rings, 0.05));
     }
     out
 }

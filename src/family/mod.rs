@@ -10,7 +10,8 @@
 //! * **hint** from the player's position ([`Hint`]);
 //! * **check** the stored solution, **prove** the level solvable (CI and `check-levels`) and
 //!   **count** its solutions (the editor, `tessera analyse`);
-//! * its **capabilities** ([`Caps`]), the solver its show-thinking view plays ([`Watch`]), the
+//! * its **moves** and its board's **cells** ([`Moves`], [`Cells`]; the game's [`Caps`] follow
+//!   from them and from what it offers), the solver its show-thinking view plays ([`Watch`]), the
 //!   methods its solver lab compares ([`Family::lab`]), and a board in space ([`Solid`]).
 //!
 //! Levels name their family in the pack file (`family: "polyomino"`); [`registry`] maps each
@@ -41,21 +42,46 @@ use crate::verify::{Mode, Puzzle, Target};
 use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
-/// What the game may do with a level's pieces and tools.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The board's shape, one value where the game asks how pieces sit: anywhere, or on cells
+/// of one kind. A family says it ([`Family::cells`]); the game draws cells, snaps steps to
+/// them and chooses the flat or the spatial view by it. (A hexagonal edge-matching family
+/// would add its own variant here, see ARCHITECTURE.md.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Cells {
+    /// No cells: pieces lie anywhere, judged by their outlines (dissections).
+    #[default]
+    Free,
+    /// Unit squares: the board is drawn as a grid and pieces step by whole cells.
+    Square,
+    /// Unit cubes in a box, seen in space: pieces turn and tip over in it.
+    Cube,
+}
+
+/// How a family lets a level's pieces move: whether they turn (by the piece set's step; a
+/// polycube piece a quarter turn in space) and whether they can be mirrored.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Moves {
+    pub turn: bool,
+    pub mirror: bool,
+}
+
+/// What the game may do with a level's pieces and tools: what the family says (its moves,
+/// cells and drawings) and what follows from what it offers ([`Level::caps`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Caps {
-    /// Pieces turn (by the piece set's step; a polycube piece a quarter turn in space).
+    /// Pieces turn.
     pub turn: bool,
     /// Pieces can be mirrored.
     pub mirror: bool,
-    /// Pieces tip over in space (polycubes): the flip action tips instead of mirroring.
+    /// Pieces tip over in space (cubic cells): the flip action tips instead of mirroring.
     pub tip: bool,
-    /// The family's solver can be watched on the board ([`Family::watch`]).
+    /// The family's solver can be watched on the board ([`Family::watch`] has one).
     pub watch: bool,
-    /// The solver lab (several solving methods side by side, [`Family::lab`]) is offered.
+    /// The solver lab (several solving methods side by side) is offered ([`Family::lab`] names
+    /// methods).
     pub lab: bool,
-    /// Pieces sit on a grid of unit cells (drawn on the board; placement snaps to cells).
-    pub grid: bool,
+    /// The board's shape.
+    pub cells: Cells,
     /// Pieces are drawn anew for each of this many rotations (polycubes, whose turns in space
     /// change their drawing); 0 for rigid pieces, which turn by their transform.
     pub drawings: usize,
@@ -214,8 +240,17 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// The message id that names the family to the player (`family-tangram`, ...).
     fn title(&self) -> &'static str;
 
-    /// What the game may do on this level.
-    fn caps(&self, level: &Level) -> Caps;
+    /// How the level's pieces move.
+    fn moves(&self, level: &Level) -> Moves;
+
+    /// The board's shape.
+    fn cells(&self) -> Cells;
+
+    /// How many drawings a piece has, one per rotation, for families whose pieces are redrawn
+    /// when they turn ([`Family::drawing`]); 0 for rigid pieces.
+    fn drawings(&self) -> usize {
+        0
+    }
 
     /// Judges an arrangement: every piece of the set, where the player has it (pieces in the
     /// tray included; the family decides which ones are on the board).
@@ -299,10 +334,11 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         None
     }
 
-    /// The colours of a piece's sides (north, east, south, west in its own frame; 0 is the
-    /// frame's), for families whose pieces are edge-coloured unit tiles: pictures paint them.
-    fn sides(&self, _piece: usize) -> Option<crate::tiles::Tile> {
-        None
+    /// A piece's coloured faces in its own frame (each a polygon and its colour), for families
+    /// whose pieces are painted rather than filled with one colour (edge-coloured tiles: a
+    /// triangle per side); the level list's pictures paint them. Empty for most families.
+    fn faces(&self, _piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
+        Vec::new()
     }
 
     /// The rotation a piece starts in.
@@ -453,9 +489,24 @@ impl Level {
         self.family.solid()
     }
 
-    /// What the game may do on this level.
+    /// What the game may do on this level: the family's moves, cells and drawings, and the
+    /// tools that follow from what it offers (a solver to watch, lab methods, tipping in space).
     pub fn caps(&self) -> Caps {
-        self.family.caps(self)
+        let (moves, cells) = (self.family.moves(self), self.family.cells());
+        Caps {
+            turn: moves.turn,
+            mirror: moves.mirror,
+            tip: cells == Cells::Cube,
+            watch: self.family.watch(self).is_some(),
+            lab: !self.family.lab().is_empty(),
+            cells,
+            drawings: self.family.drawings(),
+        }
+    }
+
+    /// The board's shape.
+    pub fn cells(&self) -> Cells {
+        self.family.cells()
     }
 
     /// Judges an arrangement of every piece (those in the tray included).
@@ -520,9 +571,9 @@ impl Level {
         self.family.drawing(self, piece, rot)
     }
 
-    /// Piece `piece`'s side colours, when the pieces are edge-coloured tiles.
-    pub fn sides(&self, piece: usize) -> Option<crate::tiles::Tile> {
-        self.family.sides(piece)
+    /// Piece `piece`'s coloured faces, when its family paints them ([`Family::faces`]).
+    pub fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
+        self.family.faces(piece)
     }
 
     /// Pieces in world coordinates for a list of placements.

@@ -264,7 +264,7 @@ impl Play<'_, '_> {
         let stepping = std::mem::take(&mut self.hand.stepping);
         let caps = self.table.level.caps();
         // Polycube pieces turn and step in space by the rules of `space`.
-        let solid = self.table.level.solid().is_some();
+        let solid = caps.cells == crate::family::Cells::Cube;
         let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
         match input {
             Input::Wheel(q, d) => {
@@ -308,7 +308,7 @@ impl Play<'_, '_> {
             }
             Input::FocusNext(_) | Input::Step(..) if solid => {}
             Input::FocusNext(d) => self.focus_next(d),
-            Input::Step(x, y) => self.step(x, y, stepping, caps.grid),
+            Input::Step(x, y) => self.step(x, y, stepping, caps.cells != crate::family::Cells::Free),
         }
     }
 

@@ -32,18 +32,21 @@ fn every_level_judges_its_solution_solved_and_less_without_a_piece() {
 
 #[test]
 fn families_name_their_capabilities() {
+    use tessera::family::Cells;
     let tangram = find("classic", "convex-triangle").caps();
-    assert!(tangram.turn && tangram.mirror && tangram.watch && !tangram.grid && !tangram.tip && !tangram.lab);
-    assert_eq!(tangram.drawings, 0);
+    assert!(tangram.turn && tangram.mirror && tangram.watch && !tangram.tip && !tangram.lab);
+    assert_eq!((tangram.cells, tangram.drawings), (Cells::Free, 0));
     let poly = find("polyominoes", "pentominoes-6x10").caps();
-    assert!(poly.turn && poly.mirror && poly.grid && poly.watch && !poly.tip && !poly.lab);
+    assert!(poly.turn && poly.mirror && poly.watch && !poly.tip && !poly.lab);
+    assert_eq!(poly.cells, Cells::Square);
     let cube = find("polycubes", "soma-cube").caps();
-    assert!(cube.turn && cube.tip && !cube.mirror && !cube.watch && cube.grid);
-    assert_eq!(cube.drawings, 24);
+    assert!(cube.turn && cube.tip && !cube.mirror && !cube.watch);
+    assert_eq!((cube.cells, cube.drawings), (Cells::Cube, 24));
     for (_, l) in levels().into_iter().filter(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()) {
         let c = l.caps();
         assert_eq!(c.turn, l.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.rotate, "{}", l.id);
-        assert!(c.lab && c.grid && !c.mirror && !c.watch && !c.tip);
+        assert!(c.lab && !c.mirror && !c.watch && !c.tip);
+        assert_eq!(c.cells, Cells::Square);
     }
     assert_eq!(find("classic", "convex-triangle").family.name(), "tangram");
     assert_eq!(find("polycubes", "soma-cube").family.name(), "polyomino");
@@ -150,16 +153,14 @@ fn the_core_never_names_the_game() {
     }
 }
 
-/// What the caps promise, the family gives: a watchable solver where `watch` is on, lab methods
-/// where `lab` is on, a board in space where pieces tip over.
+/// The board in space is there exactly where the cells are cubes (the caps' watch, lab and
+/// tip are read off the family by `Level::caps`, so they cannot disagree with it).
 #[test]
-fn caps_agree_with_what_the_family_offers() {
+fn a_board_in_space_goes_with_cubic_cells() {
     for pack in tessera::level::embedded_packs() {
         for level in &pack.levels {
-            let c = level.caps();
-            assert_eq!(c.watch, level.watch().is_some(), "{}/{}", pack.id, level.id);
-            assert_eq!(c.lab, !level.family.lab().is_empty(), "{}/{}", pack.id, level.id);
-            assert_eq!(c.tip, level.solid().is_some(), "{}/{}", pack.id, level.id);
+            let cube = level.cells() == tessera::family::Cells::Cube;
+            assert_eq!(cube, level.solid().is_some(), "{}/{}", pack.id, level.id);
         }
     }
 }

@@ -8,7 +8,7 @@ pub mod daily;
 pub mod draft;
 pub mod xmpuzzle;
 
-use super::{unit_square, Caps, Count, Family, Fields, Hint, Judgement, Level, Parsed, Solid, Watch};
+use super::{unit_square, Count, Family, Fields, Hint, Judgement, Level, Moves, Parsed, Solid, Watch};
 use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
 use crate::geom::Vertex;
@@ -314,10 +314,25 @@ impl Family for PolyLevel {
 
     /// Polycubes tip over instead of mirroring; the geometric solver, which sees no layers,
     /// cannot be watched on them.
-    fn caps(&self, _level: &Level) -> Caps {
-        let c = self.cubes();
-        let drawings = if c { place::TURNS as usize } else { 0 };
-        Caps { turn: true, mirror: !c, tip: c, watch: !c, lab: false, grid: true, drawings }
+    /// Flat pieces turn and mirror; pieces in space turn and tip over, never mirrored.
+    fn moves(&self, _level: &Level) -> Moves {
+        Moves { turn: true, mirror: !self.cubes() }
+    }
+
+    fn cells(&self) -> super::Cells {
+        if self.cubes() {
+            super::Cells::Cube
+        } else {
+            super::Cells::Square
+        }
+    }
+
+    fn drawings(&self) -> usize {
+        if self.cubes() {
+            place::TURNS as usize
+        } else {
+            0
+        }
     }
 
     /// In space, a piece in the box moves only to where it is clear of every other piece in the

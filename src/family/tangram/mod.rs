@@ -4,7 +4,7 @@
 
 pub mod daily;
 
-use super::{Caps, Family, Fields, Hint, Judgement, Level, Parsed, Watch};
+use super::{Cells, Family, Fields, Hint, Judgement, Level, Moves, Parsed, Watch};
 use crate::format::{piece, ring, Node};
 use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
@@ -68,10 +68,14 @@ impl Family for Tangram {
         "progress-help-figure"
     }
 
-    fn caps(&self, level: &Level) -> Caps {
+    fn moves(&self, level: &Level) -> Moves {
         // `rotation_step: 360`: pieces only slide (neither turn nor flip).
         let moves = level.set.step_deg < 360.0;
-        Caps { turn: moves, mirror: moves, tip: false, watch: true, lab: false, grid: false, drawings: 0 }
+        Moves { turn: moves, mirror: moves }
+    }
+
+    fn cells(&self) -> Cells {
+        Cells::Free
     }
 
     /// The pieces' outlines through the contour engine (a piece that cannot be built is left out).

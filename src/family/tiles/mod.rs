@@ -8,7 +8,9 @@ pub mod cells;
 pub mod daily;
 pub mod draft;
 
-use super::{unit_square, Caps, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Parsed, Tried};
+use super::{
+    unit_square, Cells, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Moves, Parsed, Tried,
+};
 use crate::format::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::support::budget::Budget;
@@ -79,13 +81,25 @@ impl Family for TileLevel {
 
     /// Tiles never mirror, and turn only where the level says. The geometric solver cannot be
     /// watched on them (it does not see colours); the solver lab compares the paper's methods.
-    fn caps(&self, _level: &Level) -> Caps {
-        let turn = self.puzzle.rotate;
-        Caps { turn, mirror: false, tip: false, watch: false, lab: true, grid: true, drawings: 0 }
+    fn moves(&self, _level: &Level) -> Moves {
+        Moves { turn: self.puzzle.rotate, mirror: false }
     }
 
-    fn sides(&self, piece: usize) -> Option<crate::tiles::Tile> {
-        self.puzzle.tiles.get(piece).copied()
+    fn cells(&self) -> Cells {
+        Cells::Square
+    }
+
+    /// A triangle per side, from the side to the tile's middle, in the side's colour (north,
+    /// east, south, west of the unit square; 0 is the frame's colour).
+    fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
+        use crate::geom::pt;
+        let corners = [pt(0.0, 1.0), pt(1.0, 1.0), pt(1.0, 0.0), pt(0.0, 0.0)];
+        let Some(sides) = self.puzzle.tiles.get(piece) else { return Vec::new() };
+        sides
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (vec![corners[i], corners[(i + 1) % 4], pt(0.5, 0.5)], crate::tiles::side_rgb(c)))
+            .collect()
     }
 
     /// Matched inner sides; tiles count wherever they are (off the board they are in the tray).
@@ -234,10 +248,10 @@ impl TileLevel {
 }
 
 /// Board cells: the tile in each and its clockwise turn.
-type Cells = Vec<Option<(usize, u8)>>;
+type Lying = Vec<Option<(usize, u8)>>;
 
 /// The cell tile `piece` lies in, the board, and whether every side the tile shows matches.
-fn lying(level: &Level, pieces: &[Placement], piece: usize) -> Option<(usize, Cells, bool)> {
+fn lying(level: &Level, pieces: &[Placement], piece: usize) -> Option<(usize, Lying, bool)> {
     let p = &level.data::<TileLevel>()?.puzzle;
     let (cell, _) = tile_cell(p, pieces.iter().find(|pl| pl.piece == piece)?)?;
     let (cells, _) = cells::board(p, pieces);

@@ -229,7 +229,8 @@ fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
     // A flat grid board may be shown turned, when its way up means nothing (a plain rectangle,
     // not a picture drawn in cells); its tray is laid out for the screen turned too.
     let plain = level.entry.board.as_ref().is_none_or(|b| b.cells.is_empty() && b.holes.is_empty());
-    let turned = !solid && plain && level.caps().grid && crate::game::board::view::turns(screen, figure);
+    let turned =
+        plain && level.cells() == crate::family::Cells::Square && crate::game::board::view::turns(screen, figure);
     let aspect = if turned { free.y / free.x } else { free.x / free.y };
     let (start, bounds) = start_layout(level, aspect, frame);
     Board { figure, solid: frame, turned, start, bounds }

@@ -102,7 +102,7 @@ fn camera(
     area: Res<crate::game::shared::SolidArea>,
     mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
 ) {
-    let level = active.as_ref().filter(|a| a.level.solid().is_some()).map(|a| &a.level);
+    let level = active.as_ref().filter(|a| a.level.cells() == crate::family::Cells::Cube).map(|a| &a.level);
     let Some((level, rect)) = level.zip(area.0) else {
         for (e, ..) in &cams {
             commands.entity(e).despawn();

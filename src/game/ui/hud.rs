@@ -155,7 +155,7 @@ fn title_row(
         if says.copied {
             ui.weak(tr.s("copied"));
         }
-        if active.level.solid().is_some() && !narrow {
+        if active.level.cells() == crate::family::Cells::Cube && !narrow {
             ui.weak(tr.s("hud-3d-help"));
         }
         if !narrow && says.optional {

@@ -91,8 +91,11 @@ impl tessera::family::Family for LeftOnly {
     fn title(&self) -> &'static str {
         self.0.title()
     }
-    fn caps(&self, level: &tessera::level::Level) -> tessera::family::Caps {
-        self.0.caps(level)
+    fn moves(&self, level: &tessera::level::Level) -> tessera::family::Moves {
+        self.0.moves(level)
+    }
+    fn cells(&self) -> tessera::family::Cells {
+        self.0.cells()
     }
     fn judge(&self, level: &tessera::level::Level, pieces: &[Placement]) -> tessera::family::Judgement {
         self.0.judge(level, pieces)
