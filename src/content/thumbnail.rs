@@ -95,7 +95,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
         }
         return out;
     }
-    if level.cells() != crate::family::Cells::Free {
+    if level.cells().unit_squares() {
         // A grid board: its cells, a little apart.
         let target = &level.prepared().target;
         let b = BBox::of_rings(&level.target);
@@ -119,24 +119,24 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
 /// solution puts them; unsolved, on the board's cells in an order and turns drawn from the
 /// level's id (the tiles as the player will meet them, not their answer).
 fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
-    let mid = pt(0.5, 0.5);
-    // Each tile with the motion putting its own square on the board.
+    // Each tile with the motion putting it on the board.
     let mut placed: Vec<(usize, crate::geom::Motion)> = Vec::new();
+    let step = level.set.step();
     if solved && !level.solution.is_empty() {
-        let step = level.set.step();
         placed.extend(level.solution.iter().map(|p| (p.piece, p.world_motion(step, false))));
     } else {
         use rand_chacha::rand_core::SeedableRng;
         let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(crate::support::random::seed_of(&level.id));
         let mut order: Vec<usize> = (0..level.set.pieces.len()).collect();
         crate::support::random::shuffle(&mut rng, &mut order);
-        let turns = level.caps().turn;
+        // The turns a tile has (four for squares), when tiles turn.
+        let turns = if level.caps().turn { (std::f64::consts::TAU / step).round().max(1.0) as usize } else { 1 };
         for (cell, &tile) in level.target.iter().zip(&order) {
-            let corner = BBox::of_rings(std::slice::from_ref(cell)).min;
-            let turn = if turns { crate::support::random::below(&mut rng, 4) } else { 0 };
-            // Turned about the square's middle, then onto the cell.
-            let angle = turn as f64 * std::f64::consts::FRAC_PI_2;
-            let shift = mid + corner - mid.rotate(angle);
+            let Some(own) = level.set.pieces.get(tile).and_then(|p| p.rings.first()) else { continue };
+            let turn = if turns > 1 { crate::support::random::below(&mut rng, turns) } else { 0 };
+            // Turned about its middle, then its middle onto the cell's.
+            let angle = turn as f64 * step;
+            let shift = crate::pieces::ring_centroid(cell) - crate::pieces::ring_centroid(own).rotate(angle);
             placed.push((tile, crate::geom::Motion { mirror: false, angle, shift }));
         }
     }

@@ -15,9 +15,9 @@
 //!   methods its solver lab compares ([`Family::lab`]), and a board in space ([`Solid`]).
 //!
 //! Levels name their family in the pack file (`family: "polyomino"`); [`registry`] maps each
-//! name to the function that reads the family's part of a level. Adding a family is one folder
-//! here, one line in the registry, one drawing plugin in the game (ARCHITECTURE.md walks
-//! through it).
+//! name to the function that reads the family's part of a level. Adding a family is a folder
+//! here, a line in the registry, a drawing plugin in the game, and the few lists ARCHITECTURE.md
+//! walks through, file by file.
 
 pub mod polyomino;
 pub mod registry;
@@ -55,6 +55,15 @@ pub enum Cells {
     Square,
     /// Unit cubes in a box, seen in space: pieces turn and tip over in it.
     Cube,
+}
+
+impl Cells {
+    /// The board is a grid of unit squares (flat, or a box's layers): the game draws the grid,
+    /// steps pieces by whole cells and zooms by a cell. Other cells are their family's to
+    /// draw; pieces on them step freely and snap on the drop.
+    pub fn unit_squares(self) -> bool {
+        matches!(self, Cells::Square | Cells::Cube)
+    }
 }
 
 /// How a family lets a level's pieces move: whether they turn (by the piece set's step; a

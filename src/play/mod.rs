@@ -308,7 +308,7 @@ impl Play<'_, '_> {
             }
             Input::FocusNext(_) | Input::Step(..) if solid => {}
             Input::FocusNext(d) => self.focus_next(d),
-            Input::Step(x, y) => self.step(x, y, stepping, caps.cells != crate::family::Cells::Free),
+            Input::Step(x, y) => self.step(x, y, stepping, caps.cells.unit_squares()),
         }
     }
 

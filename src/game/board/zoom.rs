@@ -31,7 +31,7 @@ fn fit_new_board(active: Option<Res<ActiveLevel>>, mut zoom: ResMut<Zoom>) {
 
 /// A level's cell in board units: a grid's square, or else the smallest piece's narrower side.
 pub fn cell(level: &crate::level::Level) -> f32 {
-    if level.cells() != crate::family::Cells::Free {
+    if level.cells().unit_squares() {
         return 1.0;
     }
     let sides = level.set.pieces.iter().map(|def| {

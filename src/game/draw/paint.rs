@@ -133,7 +133,7 @@ pub fn add_shapes(
 ) {
     let look = look.map(|l| *l).unwrap_or_default();
     // A polyomino or edge-matching board's target is its cells: outline them as a grid.
-    let grid = active.as_ref().is_some_and(|a| a.level.cells() != crate::family::Cells::Free);
+    let grid = active.as_ref().is_some_and(|a| a.level.cells().unit_squares());
     for (e, geom, placed, canvas) in &added {
         // Pieces have a placement (its `piece` is their index); the target has none.
         let piece = placed.map(|p| p.0.piece);
