@@ -1,4 +1,4 @@
-//! `tessera edge solve` and `tessera edge generate` (see [`crate::tiles`]).
+//! `tessera edge solve`, `tessera edge best` and `tessera edge generate` (see [`crate::tiles`]).
 
 use crate::tiles::{exact, generate, load, lp, portfolio, sat, Placement, Puzzle};
 use std::io::Write;
@@ -15,6 +15,11 @@ pub const USAGE: &str = "\
                                    HiGHS, or microlp for comparison);
                                    sdp: its Algorithm 2, no preset locations (tiles that translate;
                                    --limit: semidefinite programs, default 40)
+  tessera edge best FILE [--rotate] [--timeout-ms N] [--seed S] [--threads N] [--json]
+                                   the highest score found within the time (default 10000 ms;
+                                   0: until every inner side matches): every tile laid, clues
+                                   kept, the score the inner sides whose colours match; with
+                                   --threads, that many searches side by side, the best wins
   tessera edge generate --cols C --rows R --colors K [--frame-colors F] [--rotate] [--unique]
                         [--seed S] [--timeout-ms N] [--out FILE [--force]]
                                    make a puzzle (text, or RON when FILE ends in .ron); gives up
@@ -46,12 +51,13 @@ fn file_failure(file: &str, message: String) -> Failure {
 pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     let result = match args.first().map(String::as_str) {
         Some("solve") => solve_cmd(&args[1..], out),
+        Some("best") => best_cmd(&args[1..], out),
         Some("generate") => generate_cmd(&args[1..], out, err),
         Some("--help" | "-h" | "help") => {
             let _ = writeln!(out, "usage:\n{USAGE}");
             Ok(0)
         }
-        _ => Err(Failure::from("expected `edge solve` or `edge generate`")),
+        _ => Err(Failure::from("expected `edge solve`, `edge best` or `edge generate`")),
     };
     match result {
         Ok(code) => code,
@@ -160,6 +166,93 @@ struct GenerateArgs {
     force: bool,
     #[arg(long)]
     json: bool,
+}
+
+#[derive(clap::Parser)]
+#[command(about = "The highest-scoring board found within the time (every tile laid)", disable_version_flag = true)]
+struct BestArgs {
+    #[arg(value_name = "FILE")]
+    file: Option<String>,
+    /// The text file's tiles turn.
+    #[arg(long)]
+    rotate: bool,
+    /// Stop after N milliseconds (0: only when every inner side matches).
+    #[arg(long, value_name = "N", default_value_t = BEST_TIMEOUT_MS)]
+    timeout_ms: u64,
+    /// The first search's seed (the others take the next ones).
+    #[arg(long, value_name = "S", default_value_t = 0)]
+    seed: u64,
+    /// Searches side by side, one a thread.
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    threads: u64,
+    #[arg(long)]
+    json: bool,
+}
+
+/// The time `edge best` gives itself by default.
+pub const BEST_TIMEOUT_MS: u64 = 10_000;
+
+/// `edge best`: [`crate::tiles::best`] on each of `--threads` threads (seeds `--seed` on), the
+/// best board of them all; each new best overall is told on standard error when it is a
+/// terminal.
+fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
+    use std::io::IsTerminal;
+    use std::sync::{Arc, Mutex};
+    let Some(a) = parse::<BestArgs>("best", args, out)? else { return Ok(0) };
+    let threads = within(a.threads, "--threads", 1, 256)? as usize;
+    let file = a.file.ok_or("no FILE given")?;
+    let puzzle: Puzzle = load(std::path::Path::new(&file), a.rotate).map_err(|e| file_failure(&file, e))?;
+    let t0 = web_time::Instant::now();
+    let budget = crate::support::budget::Budget::ms(super::args::time_limit(Some(a.timeout_ms)));
+    // Each new best score over every search, with its time.
+    let overall: Arc<Mutex<Vec<(f64, usize)>>> = Arc::new(Mutex::new(Vec::new()));
+    let progress = std::io::stderr().is_terminal();
+    let search = |k: usize| {
+        let (overall, puzzle, budget) = (overall.clone(), puzzle.clone(), budget.clone());
+        let seed = a.seed.wrapping_add(k as u64);
+        move || {
+            let opts = crate::tiles::best::Options { budget, seed };
+            crate::tiles::best::best(&puzzle, &opts, |ms, score| {
+                let mut o = overall.lock().unwrap_or_else(|e| e.into_inner());
+                if o.last().is_none_or(|&(_, best)| score > best) {
+                    o.push((ms, score));
+                    if progress {
+                        eprintln!("{ms:>9.0} ms  {score}");
+                    }
+                }
+            })
+        }
+    };
+    let results: Vec<crate::tiles::best::Best> = if threads == 1 {
+        vec![search(0)()]
+    } else {
+        let handles: Vec<_> = (0..threads).map(|k| std::thread::spawn(search(k))).collect();
+        handles
+            .into_iter()
+            .map(|h| h.join().map_err(|_| file_failure(&file, "a search failed".into())))
+            .collect::<Result<_, _>>()?
+    };
+    let won = results
+        .iter()
+        .max_by_key(|b| (b.score, std::cmp::Reverse(b.history.last().map(|h| h.0 as u64))))
+        .expect("one search");
+    let history = overall.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    let ms = t0.elapsed().as_secs_f64() * 1000.0;
+    let moves: u64 = results.iter().map(|b| b.moves).sum();
+    if a.json {
+        let history: Vec<serde_json::Value> =
+            history.iter().map(|&(ms, score)| serde_json::json!({ "elapsed_ms": ms, "score": score })).collect();
+        let v = serde_json::json!({
+            "file": file, "score": won.score, "max_score": won.max_score, "placement": placement_json(&won.placement),
+            "elapsed_ms": ms, "history": history, "threads": threads, "moves": moves,
+        });
+        let _ = writeln!(out, "{v}");
+    } else {
+        let _ =
+            writeln!(out, "{file}: {} of {} inner sides matched ({moves} moves, {ms:.0} ms)", won.score, won.max_score);
+        print_grid(out, &puzzle, &won.placement);
+    }
+    Ok(0)
 }
 
 fn placement_json(p: &Placement) -> serde_json::Value {

@@ -6,6 +6,7 @@
 //! [`exact`]: backtracking with candidate tables; [`lp`]: the paper's Algorithm 1;
 //! [`generate`]: puzzles from a coloured solved grid.
 
+pub mod best;
 pub mod exact;
 pub mod generate;
 pub mod linprog;

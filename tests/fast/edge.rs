@@ -227,3 +227,36 @@ fn the_command_speaks_json() {
     assert_eq!(serde_json::from_str::<serde_json::Value>(out.trim()).unwrap()["solutions"], 24);
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+/// `edge best --json`'s fields (P3's contract): on a board with a full solution and no time
+/// limit the search runs until every inner side matches, so what it says is the same on every
+/// machine; with two threads too.
+#[test]
+fn the_best_command_speaks_json() {
+    let p = generate(&spec(4, 4, 3, true, false, 5)).unwrap().puzzle;
+    let dir = std::env::temp_dir().join(format!("tessera-best-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let f = dir.join("p.txt");
+    std::fs::write(&f, tessera::cli::tiles::to_text(&p)).unwrap();
+    for threads in ["1", "2"] {
+        let args = ["best", f.to_str().unwrap(), "--rotate", "--timeout-ms", "0", "--threads", threads, "--json"];
+        let (code, out, err) = crate::common::cli::call(tessera::cli::tiles::run, &args);
+        assert_eq!(code, 0, "{err}");
+        let v: serde_json::Value = serde_json::from_str(out.trim()).unwrap();
+        assert_eq!((v["score"].as_u64(), v["max_score"].as_u64()), (Some(24), Some(24)), "{v}");
+        let placement: Placement = v["placement"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|c| (c["tile"].as_u64().unwrap() as usize, c["rot"].as_u64().unwrap() as u8))
+            .collect();
+        assert!(p.check(&placement).is_ok(), "{v}");
+        let history: Vec<u64> = v["history"].as_array().unwrap().iter().map(|h| h["score"].as_u64().unwrap()).collect();
+        assert!(history.windows(2).all(|w| w[0] < w[1]) && history.last() == Some(&24), "{v}");
+        assert!(v["elapsed_ms"].as_f64().is_some() && v["history"][0]["elapsed_ms"].as_f64().is_some());
+    }
+    let (code, _, err) = crate::common::cli::call(tessera::cli::tiles::run, &["best", "--json"]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no FILE given"), "{err}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
