@@ -114,8 +114,13 @@ try {
     }
     check(seen.share > share && seen.hues >= hues, `the ${name} level ${p.level} is drawn in colour (${(seen.share * 100).toFixed(1)}% of the screen, ${seen.hues} hues)`);
     // A hint: worked out on the solver's own thread (a Web Worker) and shown.
-    for (const card of ["tutorial-close", "intro-close"]) {
-      if (Array.isArray((await play.probe()).marks[card])) await play.press(card);
+    // The family's introduction card may come up a few frames after the level is drawn (the
+    // polycube run that failed had it still up, and no hint, ten minutes on): for six seconds,
+    // any card seen is closed.
+    for (const t0 = Date.now(); Date.now() - t0 < 6000; await sleep(300)) {
+      const marks = (await play.probe()).marks;
+      const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
+      if (card) await play.press(card);
     }
     const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
     check(["hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
