@@ -124,6 +124,7 @@ progress-help-cells = The thermometer: the share of the board's cells your piece
 progress-help-cells-optional = The thermometer: the share of the cells that must be filled (all but the ringed ones) your pieces fill without overlapping. Ringed cells may stay empty. It reaches 100% when the board is solved.
 progress-help-cells-painted = The thermometer: the share of the board's cells your pieces fill without overlapping. A piece counts only where each painted square of it lies on a square of the board painted the same colour or on an unpainted one (a puzzle may pair other colours). It reaches 100% when the board is solved.
 progress-help-cells-optional-painted = The thermometer: the share of the cells that must be filled (all but the ringed ones) your pieces fill without overlapping. Ringed cells may stay empty. A piece counts only where each painted square of it lies on a square of the board painted the same colour or on an unpainted one (a puzzle may pair other colours). It reaches 100% when the board is solved.
+progress-help-score = The score: the sides between neighbouring tiles whose colours meet, of all such sides. The board is done once every tile is laid, mismatches and all; play it again to beat your best.
 progress-help-sides = The thermometer: the share of the sides between neighbouring tiles whose colours meet. It reaches 100% when every tile is placed and every side matches.
 overlap = overlap
 lab = Lab
@@ -201,11 +202,13 @@ layer-n = layer { $layer }
 ## Solved
 
 solved-title = Solved!
+solved-laid = Every tile laid!
 solved-line = { $name }  ·  time { $time }  ·  { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }
 solved-best = New best time!
+solved-score = Score { $score } of { $max }  ·  best { $best }
 solved-next = Next level >
 solved-replay = Replay
 solved-levels = Levels

@@ -124,6 +124,7 @@ progress-help-cells = O termômetro: a parte das casas do tabuleiro que suas pe�
 progress-help-cells-optional = O termômetro: a parte das casas que precisam ser preenchidas (todas menos as marcadas com anel) que suas peças preenchem sem se sobrepor. Casas com anel podem ficar vazias. Chega a 100% quando o tabuleiro está resolvido.
 progress-help-cells-painted = O termômetro: a parte das casas do tabuleiro que suas peças preenchem sem se sobrepor. Uma peça conta só onde cada quadrado pintado dela fica sobre uma casa pintada da mesma cor ou sem pintura (um quebra-cabeça pode parear outras cores). Chega a 100% quando o tabuleiro está resolvido.
 progress-help-cells-optional-painted = O termômetro: a parte das casas que precisam ser preenchidas (todas menos as marcadas com anel) que suas peças preenchem sem se sobrepor. Casas com anel podem ficar vazias. Uma peça conta só onde cada quadrado pintado dela fica sobre uma casa pintada da mesma cor ou sem pintura (um quebra-cabeça pode parear outras cores). Chega a 100% quando o tabuleiro está resolvido.
+progress-help-score = Os pontos: os lados entre peças vizinhas cujas cores se encontram, de todos esses lados. O tabuleiro termina quando todas as peças estão no lugar, mesmo com lados que não combinam; jogue de novo para bater seu recorde.
 progress-help-sides = O termômetro: a parte dos lados entre peças vizinhas cujas cores se encontram. Chega a 100% quando todas as peças estão no lugar e todos os lados combinam.
 overlap = sobreposição
 lab = Laboratório
@@ -201,12 +202,14 @@ layer-n = camada { $layer }
 ## Resolvido
 
 solved-title = Resolvido!
+solved-laid = Todas as peças no lugar!
 solved-line = { $name }  ·  tempo { $time }  ·  { $moves ->
     [0] 0 jogadas
     [one] { $moves } jogada
    *[other] { $moves } jogadas
 }
 solved-best = Novo melhor tempo!
+solved-score = Pontos: { $score } de { $max }  ·  recorde { $best }
 solved-next = Próxima fase >
 solved-replay = Jogar de novo
 solved-levels = Fases

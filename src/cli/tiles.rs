@@ -461,6 +461,7 @@ pub fn to_ron(p: &Puzzle) -> String {
         rotate: p.rotate,
         tiles: p.tiles.iter().map(|t| (t[0] as i64, t[1] as i64, t[2] as i64, t[3] as i64)).collect(),
         clues: p.clues.clone(),
+        scored: false,
     };
     ron::ser::to_string_pretty(&raw, ron::ser::PrettyConfig::default().compact_arrays(true)).unwrap_or_default()
 }

@@ -99,13 +99,16 @@ pub struct Caps {
 /// One verdict on an arrangement, whatever the family.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Judgement {
-    /// Completeness in [0, 1]; 1 exactly when solved.
+    /// Completeness in [0, 1]; 1 exactly when solved (on a board played for the score, the
+    /// share of the sides matched, and solved when every tile is laid).
     pub progress: f64,
     pub solved: bool,
     /// Two pieces overlap (or two tiles share a cell).
     pub overlap: bool,
     /// What the board should point out to the player.
     pub marks: Vec<Mark>,
+    /// A board played for the score: matched sides, and the most there can be.
+    pub score: Option<(usize, usize)>,
 }
 
 /// Something the board points out after a judgement.

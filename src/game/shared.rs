@@ -150,6 +150,9 @@ pub struct SolvedInfo {
     pub ms: u64,
     pub moves: u32,
     pub new_best: bool,
+    /// A board played for the score: this score, the most there can be, the best saved, and
+    /// whether this one is a new best.
+    pub score: Option<(usize, usize, usize, bool)>,
 }
 
 #[derive(SystemSet, Debug, Clone, PartialEq, Eq, Hash)]

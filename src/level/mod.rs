@@ -10,7 +10,7 @@ use std::fmt;
 use std::sync::Arc;
 
 /// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 17] = [
+pub const EMBEDDED: [(&str, &str, &str); 18] = [
     ("classic", "levels/classic.ron", include_str!("../../levels/classic.ron")),
     ("people", "levels/people.ron", include_str!("../../levels/people.ron")),
     ("animals", "levels/animals.ron", include_str!("../../levels/animals.ron")),
@@ -28,6 +28,7 @@ pub const EMBEDDED: [(&str, &str, &str); 17] = [
     ("pictures", "levels/pictures.ron", include_str!("../../levels/pictures.ron")),
     ("polycubes", "levels/polycubes.ron", include_str!("../../levels/polycubes.ron")),
     ("edge", "levels/edge.ron", include_str!("../../levels/edge.ron")),
+    ("scored", "levels/scored.ron", include_str!("../../levels/scored.ron")),
 ];
 
 /// A problem with a pack file, with where it is.

@@ -325,6 +325,9 @@ mod tests {
             ("day", "Monday".into()),
             ("month", "May".into()),
             ("year", "2026".into()),
+            ("score", 412.into()),
+            ("max", 480.into()),
+            ("best", 420.into()),
         ];
         for lang in Lang::ALL {
             let bundle = &bundles()[lang as usize];

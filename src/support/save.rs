@@ -84,6 +84,9 @@ pub struct SaveData {
     /// draws the player's own solution, not the level's reference one.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub solutions: BTreeMap<String, Vec<crate::pieces::Placement>>,
+    /// Boards played for the score: the best score laid, by `PACK/ID`.
+    #[serde(skip_serializing_if = "BTreeMap::is_empty")]
+    pub scores: BTreeMap<String, usize>,
 }
 
 impl SaveData {
@@ -104,6 +107,15 @@ impl SaveData {
                 true
             }
         }
+    }
+
+    /// Records a full board's score; returns the best score now, and whether this one is a
+    /// new best.
+    pub fn record_score(&mut self, key: &str, score: usize) -> (usize, bool) {
+        let new = self.scores.get(key).is_none_or(|&best| score > best);
+        let best = self.scores.entry(key.into()).or_insert(score);
+        *best = (*best).max(score);
+        (*best, new)
     }
 
     pub fn is_done(&self, key: &str) -> bool {

@@ -2,11 +2,15 @@
 //! every tile laid, mismatches allowed, the score the number of inner sides whose two colours
 //! match (Eternity II's 480 for 16 x 16). A full solution scores the maximum.
 //!
-//! The story of a search. It begins by laying the tiles row by row from the top-left, each
-//! cell taking, of the tiles left, the one (and its turn) that matches most of what lies
-//! north and west of it and puts its frame-coloured sides against the frame, ties drawn by the
-//! seed. On a framed board (its rim tiles as many as its rim cells: Eternity II) a tile only
-//! ever lies in a cell of its class (corner, rim, middle). Then it repairs the board: a move
+//! The story of a search. On a board whose tiles' frame sides can all face the frame (Eternity
+//! II's and every generated board), the scan ([`super::scan`]) takes [`SCAN_SHARE`] of the
+//! budget: a depth-first search in reading order that allows breaks late, each full board it
+//! finds lowering the breaks allowed. The rest of the budget repairs its best board (or, where
+//! the scan does not apply or found none, a first board laid row by row from the top-left,
+//! each cell taking, of the tiles left, the one and turn that matches most of what lies north
+//! and west of it and puts its frame-coloured sides against the frame, ties drawn by the
+//! seed). On a framed board (its rim tiles as many as its rim cells) a tile only ever lies in
+//! a cell of its class (corner, rim, middle). The repair: a move
 //! swaps the tiles of two cells of a class (clues stay), each
 //! turned the way that matches most around its new cell, or turns one tile; a move that
 //! loses no matched side is kept, one that loses d is kept with probability exp(-d / T),
@@ -14,8 +18,8 @@
 //! that ends no better than the best board so far starts again from the best board with
 //! [`SHAKE`] of its tiles swapped at random. Every new best is written down with its time.
 //!
-//! Moves are counted against the budget's nodes, so a test can bound a search without a
-//! clock; the same seed makes the same moves.
+//! Tiles laid and moves are counted against the budget's nodes, so a test can bound a search
+//! without a clock; the same seed makes the same moves.
 
 use super::{turned, Placement, Puzzle, E, N, S, W};
 use crate::support::budget::Budget;
@@ -30,6 +34,12 @@ use rand_chacha::rand_core::SeedableRng;
 pub const HOT: f64 = 0.6;
 pub const COLD: f64 = 0.1;
 pub const ROUND: u64 = 20_000;
+/// The share of the budget (time, or nodes) the scan ([`super::scan`]) takes on a board it
+/// applies to, before the repair goes on from its best board (all the rest when the scan ends
+/// first, as it does on small boards): the scan lays frame sides against the frame only, and
+/// the best board may turn one away (a tile that turns can match more with its frame side
+/// inward).
+pub const SCAN_SHARE: f64 = 0.98;
 /// Tiles swapped at random when a round starts again from the best board.
 pub const SHAKE: usize = 6;
 
@@ -56,14 +66,40 @@ pub struct Best {
 /// puzzle is taken as valid ([`Puzzle::validate`]).
 pub fn best(p: &Puzzle, opts: &Options, mut on_best: impl FnMut(f64, usize)) -> Best {
     let t0 = web_time::Instant::now();
+    let max_score = p.matched_inner(&vec![None; p.cells()]).1;
+    let mut best = Best { placement: Vec::new(), score: 0, max_score, history: Vec::new(), moves: 0 };
+    if super::scan::applies(p) {
+        // The scan first, with its share of the budget.
+        let mut share = opts.budget.clone();
+        share.nodes = (share.nodes as f64 * SCAN_SHARE) as u64;
+        if let Some(left) = share.seconds_left() {
+            share.deadline = Some(t0 + web_time::Duration::from_secs_f64(left * SCAN_SHARE));
+        }
+        let (found, moves, _) = super::scan::search(p, &share, opts.seed, |f| {
+            let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            best.history.push((ms, max_score - f.breaks));
+            on_best(ms, max_score - f.breaks);
+        });
+        best.moves = moves;
+        if let Some(f) = found {
+            best.placement = f.placement;
+            best.score = max_score - f.breaks;
+        }
+    }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(opts.seed);
     let mut board = Board::new(p);
-    board.lay(&mut rng);
-    let max_score = p.matched_inner(&vec![None; p.cells()]).1;
-    let mut best =
-        Best { placement: board.cells.clone(), score: board.score(), max_score, history: Vec::new(), moves: 0 };
-    best.history.push((t0.elapsed().as_secs_f64() * 1000.0, best.score));
-    on_best(best.history[0].0, best.score);
+    if best.placement.is_empty() {
+        board.lay(&mut rng);
+        best.placement.clone_from(&board.cells);
+        best.score = board.score();
+        best.history.push((t0.elapsed().as_secs_f64() * 1000.0, best.score));
+        on_best(best.history[0].0, best.score);
+    } else {
+        board.cells.clone_from(&best.placement);
+    }
+    if best.score == max_score {
+        return best;
+    }
     let free: Vec<usize> = (0..p.cells()).filter(|&c| !board.fixed[c]).collect();
     if free.is_empty() {
         return best;

@@ -123,6 +123,43 @@ pub fn cut_grid(cols: usize, rows: usize, grid: &[Tile], rotate: bool, seed: u64
     cut(cols, rows, grid, rotate, &mut Rng(seed))
 }
 
+/// A 16 x 16 board painted with Eternity II's statistics from `seed`: 22 colours, 5 of them on
+/// the sides between two rim tiles and the other 17 on every other inner side, each drawn at
+/// random; one clue near the middle (the tile of row 8, column 9, counted from 1, as Eternity
+/// II's); the tiles shuffled and turned. Returns the puzzle and the board it was painted on
+/// (a full solution). Nothing is checked of it: with these counts such boards are far too
+/// large to solve or to prove unique, which is why they are played for the score.
+pub fn eternity_like(seed: u64) -> (Puzzle, super::Placement) {
+    const SIDE: usize = 16;
+    const RIM: u16 = 5;
+    const MIDDLE: u16 = 17;
+    let mut rng = Rng(seed);
+    // The colour between each cell and its east and south neighbours.
+    let mut east = vec![0u16; SIDE * SIDE];
+    let mut south = vec![0u16; SIDE * SIDE];
+    for c in 0..SIDE * SIDE {
+        let (x, y) = (c % SIDE, c / SIDE);
+        let mut paint =
+            |rim: bool| if rim { 1 + rng.below(RIM.into()) as u16 } else { 1 + RIM + rng.below(MIDDLE.into()) as u16 };
+        if x + 1 < SIDE {
+            east[c] = paint(y == 0 || y == SIDE - 1);
+        }
+        if y + 1 < SIDE {
+            south[c] = paint(x == 0 || x == SIDE - 1);
+        }
+    }
+    let grid: Vec<Tile> = (0..SIDE * SIDE)
+        .map(|c| {
+            let (x, y) = (c % SIDE, c / SIDE);
+            [if y > 0 { south[c - SIDE] } else { 0 }, east[c], south[c], if x > 0 { east[c - 1] } else { 0 }]
+        })
+        .collect();
+    let (mut puzzle, solution) = cut(SIDE, SIDE, &grid, true, &mut rng);
+    let cell = 7 * SIDE + 8;
+    puzzle.clues.push(super::Clue { cell, tile: solution[cell].0, rot: solution[cell].1 });
+    (puzzle, solution)
+}
+
 pub fn generate(spec: &Spec) -> Result<Generated, String> {
     generate_until(spec, &Budget::default())
 }

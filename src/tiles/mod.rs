@@ -21,6 +21,7 @@ pub mod sat;
 #[cfg(target_arch = "wasm32")]
 #[path = "sat_web.rs"]
 pub mod sat;
+pub mod scan;
 pub mod sdp;
 
 use serde::{Deserialize, Serialize};
@@ -378,6 +379,11 @@ pub struct RawPuzzle {
     pub tiles: Vec<(i64, i64, i64, i64)>,
     #[serde(default)]
     pub clues: Vec<Clue>,
+    /// Played for the score: the board is done when every tile is laid, mismatches allowed,
+    /// and the player plays for the most matched sides (boards nobody can finish, like
+    /// Eternity II's).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub scored: bool,
 }
 
 impl RawPuzzle {

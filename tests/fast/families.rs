@@ -18,8 +18,11 @@ fn every_level_judges_its_solution_solved_and_less_without_a_piece() {
     for (pack, level) in levels() {
         let who = format!("{pack}/{}", level.id);
         let full = level.judge(&level.solution);
-        assert!(full.solved && full.progress == 1.0 && !full.overlap, "{who}: {full:?}");
-        assert!(full.marks.is_empty(), "{who}: marks on a solved board");
+        // A board played for the score is done with every tile laid; its thermometer reads
+        // the score, and its mismatches stay marked.
+        let scored = full.score.is_some_and(|(got, max)| got < max && full.progress == got as f64 / max as f64);
+        assert!(full.solved && (full.progress == 1.0 || scored) && !full.overlap, "{who}: {full:?}");
+        assert!(full.marks.is_empty() || scored, "{who}: marks on a solved board");
         // The last piece carried far off the figure: not solved, and the thermometer drops.
         let mut short = level.solution.clone();
         short.last_mut().unwrap().at.0 += 1000.0;

@@ -180,7 +180,7 @@ fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
     use tessera::family::tiles::{hint as ehint, judge};
     for pack in embedded_packs() {
         for level in pack.levels.iter() {
-            let Some(e) = level.data::<tessera::family::tiles::TileLevel>() else { continue };
+            let Some(e) = level.data::<tessera::family::tiles::TileLevel>().filter(|e| !e.scored) else { continue };
             // Half of the reference solution (tiles with symmetric looks included), then hints.
             let mut placed: Vec<Placement> = level.solution[..level.solution.len() / 2].to_vec();
             loop {
@@ -193,4 +193,49 @@ fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
             assert!(judge(&e.puzzle, &placed).solved, "{}/{}", pack.id, level.id);
         }
     }
+}
+
+/// On a board played for the score, hints lay the tiles left from a half-laid board: each
+/// is a tile not yet laid, the tiles laid stay, and the board ends full, scoring what the
+/// judgement says.
+#[test]
+fn score_hints_lay_every_tile_left_on_a_scored_board() {
+    use tessera::family::tiles::{judge_score, score_hint};
+    use tessera::support::budget::Budget;
+    let (mut puzzle, painted) = tessera::tiles::generate::eternity_like(5);
+    // A corner of it: the top-left 5 x 5 of the painted board, cut up again.
+    let keep: Vec<usize> = (0..25).map(|k| (k / 5) * 16 + k % 5).collect();
+    let mut grid: Vec<_> =
+        keep.iter().map(|&c| tessera::tiles::turned(&puzzle.tiles[painted[c].0], painted[c].1)).collect();
+    // The cut edges become the frame.
+    for (k, tile) in grid.iter_mut().enumerate() {
+        if k % 5 == 4 {
+            tile[1] = 0;
+        }
+        if k / 5 == 4 {
+            tile[2] = 0;
+        }
+    }
+    puzzle = tessera::tiles::generate::cut_grid(5, 5, &grid, true, 9).0;
+    puzzle.validate().unwrap();
+    let mut placed: Vec<Placement> = Vec::new();
+    for k in 0..12 {
+        // Twelve tiles laid by hand, in reading order, each in its first turn.
+        placed.push(tessera::family::tiles::cells::placement_of(&puzzle, k, k, 0));
+    }
+    let before = placed.clone();
+    loop {
+        match score_hint(&puzzle, &placed, &Budget::nodes(20_000)) {
+            Some(Hint::Next(p)) => {
+                assert!(!placed.iter().any(|q| q.piece == p.piece), "tile {} twice", p.piece);
+                placed.push(p);
+            }
+            Some(Hint::Done) => break,
+            other => panic!("{other:?} after {} tiles", placed.len()),
+        }
+    }
+    assert_eq!(&placed[..12], &before[..]);
+    let j = judge_score(&puzzle, &placed);
+    let (got, max) = j.score.unwrap();
+    assert!(j.solved && max == 40 && j.progress == got as f64 / max as f64, "{j:?}");
 }

@@ -538,7 +538,13 @@ pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -
     let inside = owners.keys().all(|c| on_board.contains(c));
     let solved = !overlap && inside && covered == board.required() && enough;
     let progress = covered as f64 / required as f64;
-    Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap, marks: Vec::new() }
+    Judgement {
+        progress: if solved { 1.0 } else { progress.min(0.99) },
+        solved,
+        overlap,
+        marks: Vec::new(),
+        score: None,
+    }
 }
 
 /// A hint from the player's position: the next part and where it goes so the board stays

@@ -88,7 +88,7 @@ impl Family for Tangram {
             .filter_map(|(p, rings)| Piece::from_vertices(&rings, tol, p.piece).ok())
             .collect();
         let v = puzzle.judge(&judged);
-        Judgement { progress: v.progress, solved: v.solved, overlap: v.overlap, marks: Vec::new() }
+        Judgement { progress: v.progress, solved: v.solved, overlap: v.overlap, marks: Vec::new(), score: None }
     }
 
     /// The pieces on the figure count as placed. The lattice solver answers lattice levels at

@@ -32,6 +32,6 @@ pub fn make(day: u8, seed: u64) -> Result<Entry, String> {
     solution.sort_by_key(|p| p.piece);
     let mut e = Entry { solution, ..Entry::blank(Some("edge")) };
     e.unique = true;
-    e.edge = Some(crate::tiles::RawPuzzle { cols: size, rows: size, rotate, tiles, clues: Vec::new() });
+    e.edge = Some(crate::tiles::RawPuzzle { cols: size, rows: size, rotate, tiles, clues: Vec::new(), scored: false });
     Ok(e)
 }

@@ -100,6 +100,7 @@ impl EdgeDraft {
             rotate: self.rotate,
             tiles: puzzle.tiles.iter().map(|t| (t[0].into(), t[1].into(), t[2].into(), t[3].into())).collect(),
             clues: Vec::new(),
+            scored: false,
         });
         e.solution = cells
             .iter()

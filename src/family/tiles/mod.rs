@@ -25,6 +25,10 @@ use std::sync::Arc;
 const HINT_NODES: u64 = 50_000_000;
 /// `check-levels`: the exact solver's node budget.
 const PROVE_NODES: u64 = 100_000_000;
+/// Boards played for the score: the max-score search's nodes for a hint, and for
+/// `check-levels` (the reference boards were laid with as many).
+const SCORE_HINT_NODES: u64 = 2_000_000;
+pub const PROVE_SCORE_NODES: u64 = 20_000_000;
 
 /// An edge-matching level; `unique`: the level promises one solution (up to turning the whole
 /// board when tiles turn), which `check-levels` verifies.
@@ -32,10 +36,13 @@ const PROVE_NODES: u64 = 100_000_000;
 pub struct TileLevel {
     pub puzzle: crate::tiles::Puzzle,
     pub unique: bool,
+    /// Played for the score ([`crate::tiles::RawPuzzle::scored`]).
+    pub scored: bool,
 }
 
 pub fn parse(f: &Fields) -> Result<Parsed, String> {
-    let puzzle = f.edge.ok_or("an edge level needs an `edge` puzzle")?.build()?;
+    let raw = f.edge.ok_or("an edge level needs an `edge` puzzle")?;
+    let puzzle = raw.build()?;
     let pieces = (0..puzzle.tiles.len())
         .map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] })
         .collect();
@@ -46,7 +53,7 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
     let n = puzzle.tiles.len();
     super::check_solution_pieces(f.solution, n, |p| format!("the solution names tile {p} but there are {n}"))?;
     Ok(Parsed {
-        family: Arc::new(TileLevel { puzzle, unique: f.unique }),
+        family: Arc::new(TileLevel { puzzle, unique: f.unique, scored: raw.scored }),
         set: PieceSet { name: "tiles".into(), pieces, step_deg: 90.0 },
         target,
         mode: Mode::Anchored,
@@ -76,6 +83,9 @@ impl Family for TileLevel {
     }
 
     fn progress_help(&self) -> &'static str {
+        if self.scored {
+            return "progress-help-score";
+        }
         "progress-help-sides"
     }
 
@@ -104,16 +114,29 @@ impl Family for TileLevel {
 
     /// Matched inner sides; tiles count wherever they are (off the board they are in the tray).
     fn judge(&self, _level: &Level, pieces: &[Placement]) -> Judgement {
-        judge(&self.puzzle, pieces)
+        if self.scored {
+            judge_score(&self.puzzle, pieces)
+        } else {
+            judge(&self.puzzle, pieces)
+        }
     }
 
     fn hint(&self, _level: &Level, pieces: &[Placement], budget: &Budget) -> Option<Hint> {
         let on: Vec<Placement> = pieces.iter().filter(|p| tile_cell(&self.puzzle, p).is_some()).copied().collect();
+        if self.scored {
+            return score_hint(&self.puzzle, &on, &budget.clone().or_nodes(SCORE_HINT_NODES));
+        }
         hint(&self.puzzle, &on, &budget.clone().or_nodes(HINT_NODES))
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
-        let j = judge(&self.puzzle, &level.solution);
+        let j = self.judge(level, &level.solution);
+        if self.scored {
+            return match j {
+                Judgement { solved: true, score: Some((s, max)), .. } if s > 0 || max == 0 => Ok(()),
+                _ => Err("the reference board of a scored level must lay every tile, one in each cell".into()),
+            };
+        }
         if j.solved {
             Ok(())
         } else {
@@ -128,6 +151,10 @@ impl Family for TileLevel {
     /// The search and the SAT solver (side by side) find a solution and, when the level promises one, prove it unique
     /// (up to turning the whole board when tiles turn).
     fn count(&self, _level: &Level, limit: u64, budget: &Budget) -> super::Count {
+        // A scored board is played for the score: its solutions are not counted.
+        if self.scored {
+            return super::Count::default();
+        }
         let e = self;
         let opts = Options {
             limit: limit.max(1),
@@ -152,7 +179,11 @@ impl Family for TileLevel {
         let n = self.puzzle.tiles.len() - self.puzzle.clues.len();
         let turns = if self.puzzle.rotate { 4f64.log10() } else { 0.0 };
         let ways = (1..=n).map(|k| (k as f64).log10()).sum::<f64>() + n as f64 * turns;
-        let solutions = if self.unique { 1 } else { self.count(level, super::MEASURE_CAP, budget).solutions };
+        let solutions = match (self.unique, self.scored) {
+            (true, _) => 1,
+            (_, true) => 0,
+            _ => self.count(level, super::MEASURE_CAP, budget).solutions,
+        };
         let mut colours: Vec<u16> =
             self.puzzle.tiles.iter().flat_map(|t| t.iter().copied()).filter(|&c| c != 0).collect();
         colours.sort_unstable();
@@ -160,7 +191,10 @@ impl Family for TileLevel {
         super::Traits { pieces: n, solutions, arrangements: Some(ways), hidden: None, colours: colours.len() }
     }
 
-    fn prove(&self, _level: &Level) -> Result<(), String> {
+    fn prove(&self, level: &Level) -> Result<(), String> {
+        if self.scored {
+            return prove_score(&self.puzzle, level);
+        }
         let e = self;
         let opts = Options {
             limit: 2,
@@ -295,7 +329,62 @@ pub fn judge(p: &Puzzle, placed: &[Placement]) -> Judgement {
     };
     let progress = if total == 0 { f64::from(u8::from(solved)) } else { good as f64 / total as f64 };
     let marks = mismatches.into_iter().map(|(cell, side)| Mark::Side { cell, side }).collect();
-    Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap, marks }
+    Judgement { progress: if solved { 1.0 } else { progress.min(0.99) }, solved, overlap, marks, score: None }
+}
+
+/// Judges a board played for the score: the share of inner sides matched; done (solved)
+/// when every cell holds one tile, turned only where tiles turn, mismatches allowed.
+pub fn judge_score(p: &Puzzle, placed: &[Placement]) -> Judgement {
+    let (cells, overlap) = cells::board(p, placed);
+    let (good, total) = p.matched_inner(&cells);
+    let rotation_ok = p.rotate || cells.iter().flatten().all(|&(_, r)| r == 0);
+    let clues_kept = p.clues.iter().all(|k| cells[k.cell] == Some((k.tile, k.rot)));
+    let solved = !overlap && rotation_ok && clues_kept && cells.iter().all(Option::is_some);
+    let marks = p.mismatches(&cells).into_iter().map(|(cell, side)| Mark::Side { cell, side }).collect();
+    let progress = if total == 0 { 1.0 } else { good as f64 / total as f64 };
+    Judgement { progress, solved, overlap, marks, score: Some((good, total)) }
+}
+
+/// `check-levels` on a scored board: the max-score search, within [`PROVE_SCORE_NODES`] and
+/// from seed 0, lays a board scoring at least the reference board's.
+fn prove_score(p: &Puzzle, level: &Level) -> Result<(), String> {
+    let want = judge_score(p, &level.solution).score.map_or(0, |s| s.0);
+    let opts = crate::tiles::best::Options { budget: Budget::nodes(PROVE_SCORE_NODES), seed: 0 };
+    let got = crate::tiles::best::best(p, &opts, |_, _| {});
+    if got.score >= want {
+        Ok(())
+    } else {
+        Err(format!(
+            "the max-score search reached {} of {}, below the reference board's {want}",
+            got.score, got.max_score
+        ))
+    }
+}
+
+/// A hint on a board played for the score: the tiles laid stay where they are, the max-score
+/// search lays the rest within the budget, and the hint is its tile for the first empty cell
+/// in reading order; `Move(tile)` for a tile laid over another or turned where tiles do not.
+pub fn score_hint(p: &Puzzle, placed: &[Placement], budget: &Budget) -> Option<Hint> {
+    let mut fixed = p.clone();
+    let mut taken = vec![false; p.cells()];
+    for k in &p.clues {
+        taken[k.cell] = true;
+    }
+    for pl in placed {
+        match tile_cell(p, pl) {
+            Some((cell, _)) if p.clues.iter().any(|k| k.tile == pl.piece) && taken[cell] => {}
+            Some((cell, rot)) if !taken[cell] && (p.rotate || rot == 0) => {
+                taken[cell] = true;
+                fixed.clues.push(crate::tiles::Clue { cell, tile: pl.piece, rot });
+            }
+            _ => return Some(Hint::Move(pl.piece)),
+        }
+    }
+    let Some(cell) = (0..p.cells()).find(|&c| !taken[c]) else { return Some(Hint::Done) };
+    let got =
+        crate::tiles::best::best(&fixed, &crate::tiles::best::Options { budget: budget.clone(), seed: 0 }, |_, _| {});
+    let (tile, rot) = *got.placement.get(cell)?;
+    Some(Hint::Next(placement_of(p, tile, cell, rot)))
 }
 
 /// The next tile and where it goes so the board stays solvable, or `Move(tile)` for a placed

@@ -18,6 +18,8 @@ pub struct Progress {
     pub value: f64,
     pub solved: bool,
     pub overlap: bool,
+    /// A board played for the score: matched sides and the most there can be.
+    pub score: Option<(usize, usize)>,
     /// How many judgements have run (tests and the HUD's animation use it).
     pub judged: u64,
 }
@@ -62,7 +64,13 @@ pub fn verify(
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
     let j = active.level.judge(&all);
     mismatched.0 = j.marks.iter().map(|&Mark::Side { cell, side }| (cell, side)).collect();
-    *progress = Progress { value: j.progress, solved: j.solved, overlap: j.overlap, judged: progress.judged + 1 };
+    *progress = Progress {
+        value: j.progress,
+        solved: j.solved,
+        overlap: j.overlap,
+        score: j.score,
+        judged: progress.judged + 1,
+    };
     if j.solved {
         let ms = ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64;
         solved_now.write(LevelSolved { ms, moves: active.moves });

@@ -112,13 +112,18 @@ fn record_solve(
     mut save: ResMut<SaveState>,
     mut commands: Commands,
     pieces: Query<&crate::game::board::pieces::Placed>,
+    progress: Res<crate::game::board::verification::Progress>,
 ) {
     let (Some(s), Some(active)) = (solved.read().last().copied(), active) else { return };
     let new_best = save.data.record(&active.key, s.ms, s.moves);
+    let score = progress.score.map(|(got, max)| {
+        let (best, new) = save.data.record_score(&active.key, got);
+        (got, max, best, new)
+    });
     // The player's own solution, for the level list's picture.
     let mut mine: Vec<crate::pieces::Placement> = pieces.iter().map(|p| p.0).collect();
     mine.sort_by_key(|p| p.piece);
     save.data.solutions.insert(active.key.clone(), mine);
     save.store();
-    commands.insert_resource(crate::game::shared::SolvedInfo { ms: s.ms, moves: s.moves, new_best });
+    commands.insert_resource(crate::game::shared::SolvedInfo { ms: s.ms, moves: s.moves, new_best, score });
 }

@@ -1,7 +1,7 @@
 //! The playing screen's bars: the level, time and moves, the tools (the solver lab's card is `lab.rs`).
 
 use super::prelude::*;
-use super::thermometer::{horizontal_thermometer, thermometer};
+use super::thermometer::{horizontal_thermometer, reading, thermometer};
 use super::widgets::{clock, level_name};
 
 /// The share code last copied: when (the HUD says "Copied" for a moment) and, for the level
@@ -69,8 +69,7 @@ pub(super) fn hud(
                 ui.colored_label(super::theme::accent_text(ui.ctx()), tr.text(m));
             }
             if narrow {
-                let help = tr.s(active.level.progress_help());
-                horizontal_thermometer(ui, progress.value as f32, progress.overlap, &help, &tr.s("thermometer-tip"));
+                gauge(GaugeAt::Bar(ui), &active, &progress, &tr);
             }
         });
     });
@@ -81,16 +80,26 @@ pub(super) fn hud(
         (cards.top_bar, cards.bottom_bar) = drawn;
     }
     if !narrow {
-        let help = tr.s(active.level.progress_help());
-        thermometer(
-            ctx,
-            progress.value as f32,
-            progress.overlap.then(|| tr.s("overlap")),
-            &help,
-            &tr.s("thermometer-tip"),
-        );
+        gauge(GaugeAt::Edge(ctx), &active, &progress, &tr);
     }
     Ok(())
+}
+
+/// Where the thermometer stands: in the top bar (a phone), or at the right edge.
+enum GaugeAt<'a> {
+    Bar(&'a mut egui::Ui),
+    Edge(&'a egui::Context),
+}
+
+/// The thermometer with its reading, help card and tip.
+fn gauge(at: GaugeAt, active: &ActiveLevel, progress: &Progress, tr: &Words) {
+    let (help, tip) = (tr.s(active.level.progress_help()), tr.s("thermometer-tip"));
+    let value = progress.value as f32;
+    let label = reading(value, progress.score, matches!(at, GaugeAt::Edge(_)));
+    match at {
+        GaugeAt::Bar(ui) => horizontal_thermometer(ui, value, progress.overlap, label, &help, &tip),
+        GaugeAt::Edge(ctx) => thermometer(ctx, value, label, progress.overlap.then(|| tr.s("overlap")), &help, &tip),
+    }
 }
 
 /// What the title row says besides the level: the time, whether the board has cells that may

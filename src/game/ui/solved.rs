@@ -23,29 +23,14 @@ pub(super) fn solved(
     // Below the figure (the view keeps the figure above `solved_panel`), centred: the
     // verdict, the time, moves and stars, a large Next, then Replay and Levels.
     let width = ctx.content_rect().width();
-    let (gold, accent) = (super::theme::accent_text(ctx), super::theme::ACCENT);
+    let accent = super::theme::ACCENT;
     let frame = egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(12.0).inner_margin(14.0);
     egui::Area::new("solved".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -12.0]).show(ctx, |ui| {
         frame.show(ui, |ui| {
             let inner = (width - 56.0).min(460.0);
             ui.set_width(inner);
             ui.vertical_centered(|ui| {
-                ui.label(egui::RichText::new(tr.s("solved-title")).size(28.0).strong().color(gold));
-                let line = tr.f(
-                    "solved-line",
-                    &[
-                        ("name", level_name(&active.level, &tr).into()),
-                        ("time", clock(info.ms).into()),
-                        ("moves", info.moves.into()),
-                    ],
-                );
-                ui.label(keep_whole(&line));
-                let stars = "★".repeat(active.level.difficulty as usize);
-                if info.new_best {
-                    ui.label(egui::RichText::new(format!("{stars}  ·  {}", tr.s("solved-best"))).color(gold));
-                } else {
-                    ui.label(egui::RichText::new(stars).color(gold));
-                }
+                verdict(ui, &info, &active, &tr);
                 ui.add_space(6.0);
                 let has_next = active.index + 1 < library.packs[active.pack].levels.len();
                 let big = egui::vec2(inner.min(260.0), 48.0);
@@ -84,4 +69,35 @@ fn keep_whole(line: &str) -> String {
     let mut parts = line.split("  ·  ");
     let first = parts.next().unwrap_or_default().to_string();
     parts.fold(first, |acc, p| acc + "  ·  " + &p.replace(' ', "\u{a0}"))
+}
+
+/// The verdict: solved (or every tile laid, on a board played for the score), the level,
+/// time and moves, the score and its best, and the stars with a new best time.
+fn verdict(ui: &mut egui::Ui, info: &SolvedInfo, active: &ActiveLevel, tr: &Words) {
+    let (gold, accent) = (super::theme::accent_text(ui.ctx()), super::theme::ACCENT);
+    // A board played for the score is done when every tile is laid.
+    let title = match info.score {
+        Some((got, max, ..)) if got < max => "solved-laid",
+        _ => "solved-title",
+    };
+    ui.label(egui::RichText::new(tr.s(title)).size(28.0).strong().color(gold));
+    let line = tr.f(
+        "solved-line",
+        &[
+            ("name", level_name(&active.level, tr).into()),
+            ("time", clock(info.ms).into()),
+            ("moves", info.moves.into()),
+        ],
+    );
+    ui.label(keep_whole(&line));
+    if let Some((got, max, best, new)) = info.score {
+        let says = tr.f("solved-score", &[("score", got.into()), ("max", max.into()), ("best", best.into())]);
+        ui.label(egui::RichText::new(keep_whole(&says)).strong().color(if new { gold } else { accent }));
+    }
+    let stars = "★".repeat(active.level.difficulty as usize);
+    if info.new_best && info.score.is_none() {
+        ui.label(egui::RichText::new(format!("{stars}  ·  {}", tr.s("solved-best"))).color(gold));
+    } else {
+        ui.label(egui::RichText::new(stars).color(gold));
+    }
 }

@@ -89,8 +89,25 @@ fn help_card(ctx: &egui::Context, corner: egui::Pos2, width: f32, help: &str, ow
     }
 }
 
-/// The thermometer lying across the top bar (phone layout), its percentage at the right.
-pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: bool, help: &str, tip: &str) {
+/// The reading of a thermometer: the share, or on a board played for the score the sides
+/// matched of the most there can be (on two lines under a standing thermometer, `stacked`).
+pub(super) fn reading(value: f32, score: Option<(usize, usize)>, stacked: bool) -> String {
+    match score {
+        Some((got, max)) if stacked => format!("{got}\n/{max}"),
+        Some((got, max)) => format!("{got}/{max}"),
+        None => format!("{:.0}%", value * 100.0),
+    }
+}
+
+/// The thermometer lying across the top bar (phone layout), its reading at the right.
+pub(super) fn horizontal_thermometer(
+    ui: &mut egui::Ui,
+    value: f32,
+    overlap: bool,
+    label: String,
+    help: &str,
+    tip: &str,
+) {
     let w = ui.available_width();
     // As tall as a finger's target: tapping it explains it.
     let (r, response) = ui.allocate_exact_size(egui::vec2(w, super::theme::TOUCH), egui::Sense::click());
@@ -101,11 +118,12 @@ pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: boo
     let h = 14.0;
     let tube = egui::Rect::from_min_max(
         egui::pos2(r.left() + h, r.center().y - h / 2.0),
-        egui::pos2(r.right() - 44.0, r.center().y + h / 2.0),
+        // Room on the right for the reading ("100%", or a score such as "458/480").
+        egui::pos2(r.right() - (label.len() as f32 * 8.5).max(44.0), r.center().y + h / 2.0),
     );
     let p = ui.painter();
     draw(p, tube, value);
-    let label = if overlap { format!("{:.0}% !", value * 100.0) } else { format!("{:.0}%", value * 100.0) };
+    let label = if overlap { format!("{label} !") } else { label };
     let font = egui::FontId::proportional(14.0);
     let ink = ui.visuals().text_color();
     p.text(egui::pos2(r.right(), r.center().y), egui::Align2::RIGHT_CENTER, label, font, ink);
@@ -113,7 +131,14 @@ pub(super) fn horizontal_thermometer(ui: &mut egui::Ui, value: f32, overlap: boo
 
 /// The thermometer standing at the right edge, its percentage under the bulb and the overlap
 /// warning above.
-pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<String>, help: &str, tip: &str) {
+pub(super) fn thermometer(
+    ctx: &egui::Context,
+    value: f32,
+    label: String,
+    overlap: Option<String>,
+    help: &str,
+    tip: &str,
+) {
     let rect = ctx.content_rect();
     let w = 22.0;
     let h = (rect.height() * 0.45).clamp(120.0, 320.0);
@@ -130,8 +155,7 @@ pub(super) fn thermometer(ctx: &egui::Context, value: f32, overlap: Option<Strin
         let p = ui.painter();
         let bulb = draw(p, tube, value);
         let (font, white) = (egui::FontId::proportional(14.0), ui.visuals().text_color());
-        let percent = format!("{:.0}%", value * 100.0);
-        p.text(egui::pos2(tube.center().x, bulb.y + w * 0.95), egui::Align2::CENTER_TOP, percent, font, white);
+        p.text(egui::pos2(tube.center().x, bulb.y + w * 0.95), egui::Align2::CENTER_TOP, label, font, white);
         if let Some(overlap) = overlap {
             let at = egui::pos2(tube.center().x, tube.top() - 4.0);
             p.text(at, egui::Align2::CENTER_BOTTOM, overlap, egui::FontId::proportional(12.0), RED);

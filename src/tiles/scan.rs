@@ -1,0 +1,532 @@
+//! A depth-first search for a high score that allows breaks: the tiles are laid cell by cell
+//! in reading order (clues in place), and a tile may break (mismatch) a side it lays against,
+//! within an allowance that grows with the depth. This is how the best Eternity II boards
+//! were found (Blackwood's search and its kin); [`super::best`] runs it on framed boards.
+//!
+//! The story of a search. Each free cell, in reading order, asks for the tiles (and turns)
+//! whose frame-coloured sides face exactly the frame sides of the cell, first those matching
+//! both the colour above and the colour to the left, then those breaking one of the two, then
+//! both; a cell whose east or south neighbour is a clue counts a break against it too. A tile
+//! is taken when the breaks laid so far stay within the allowance at that depth: none before
+//! [`QUIET`] of the free cells are laid, then up to the budget's `limit` by the last cell, in
+//! a curve that allows few early and most on the last rows (the square of the share of the
+//! cells past the quiet ones laid). A cell breaks at most one side unless the allowance is loose (below).
+//! The candidates come from tables keyed by the cell's frame sides and the colours it must
+//! meet, shuffled by the seed. Until [`HARD_UNTIL`] of the cells are laid, tiles showing one
+//! of the rarest colours must be laid a little faster than their share ([`HARD_PACE`]), so that
+//! the last rows are left tiles that match more easily.
+//!
+//! Every full board scores the inner sides less its breaks. The first limit is
+//! [`FIRST_LIMIT`] of the inner sides; when a board beats the best, the limit drops to one
+//! break fewer and the search goes on from there for a better board. A run that has laid
+//! [`RUN_NODES`] tiles starts again with fresh shuffles (with a higher limit if it found no
+//! full board at all). A run that ends having tried
+//! every board within its allowance loosens it (the quiet part and the pace go, and a cell may
+//! break both its sides) and, if nothing better
+//! is found with the loose allowance either, the best board is the best there is.
+
+use super::{turned, Placement, Puzzle, E, N, S, W};
+use crate::support::budget::Budget;
+use crate::support::random::shuffle;
+use rand_chacha::rand_core::SeedableRng;
+
+/// The share of the free cells laid without a break, and the breaks allowed to the first
+/// full board, as a share of the inner sides. Tried on Eternity II's 16 x 16 board for 20 s
+/// each (`examples/edge_best.rs`): quiet 0.55 with a straight allowance found no full board;
+/// with the squared curve, quiet 0.3 and 0.8 none, 0.7 reached 458, 0.75 reached 456; a
+/// cubed curve 455; letting a cell break both its sides, 451.
+pub const QUIET: f64 = 0.7;
+pub const FIRST_LIMIT: f64 = 0.08;
+/// Tiles laid in one run before it starts again, shuffled anew (500,000 and 50,000,000 each
+/// reached 449 where 5,000,000 reached 448 in the same trials with quiet 0.55: not a sharp
+/// choice).
+pub const RUN_NODES: u64 = 5_000_000;
+
+/// The hard colours (the rarest on middle tiles), and the pace at which tiles showing one of
+/// them must be laid: by the time a share `x` of the free cells is laid, at least `x` times
+/// [`HARD_PACE`] of those tiles, until [`HARD_UNTIL`] of the cells are laid. After
+/// Blackwood's heuristic of laying tiles of chosen colours early, so that fewer are left for
+/// the last rows. Tried on Eternity II's board, 30 s on seeds 1 to 6: 458, 459, 460, 458,
+/// 459, 460 against 458, 457, 459, 458, 457, 460 without; the five most common colours
+/// instead never found a full board; five rarest at pace 1.15, or pace 1.3 until 0.5, no
+/// better than without.
+pub const HARD_COLOURS: usize = 3;
+pub const HARD_PACE: f64 = 1.2;
+pub const HARD_UNTIL: f64 = 0.62;
+
+/// A tile in one turn: its index, the turn, and its sides N E S W.
+#[derive(Clone, Copy, Debug)]
+struct Turned {
+    tile: u16,
+    rot: u8,
+    side: [u8; 4],
+}
+
+/// Per free cell, in the search's order: where it is and what it lays against.
+#[derive(Clone, Copy, Debug)]
+struct Cell {
+    at: usize,
+    /// Which of its sides face the frame (bit `s` for side `s`).
+    frame: u8,
+    /// The free cells above and to the left (their place in the order), when inside.
+    north: Option<usize>,
+    west: Option<usize>,
+    /// A clue's colour met on the east or south side.
+    east_clue: Option<u8>,
+    south_clue: Option<u8>,
+    /// The colour a clue shows above or to the left of this cell.
+    north_clue: Option<u8>,
+    west_clue: Option<u8>,
+}
+
+/// The candidate tables: for each frame pattern, the turned tiles keyed by (north, west), by
+/// north, by west, and all of them; each a range of one shuffled array.
+struct Tables {
+    items: Vec<Turned>,
+    both: Vec<(u32, u32)>,
+    by_north: Vec<(u32, u32)>,
+    by_west: Vec<(u32, u32)>,
+    any: Vec<(u32, u32)>,
+}
+
+fn frame_of(side: &[u8; 4]) -> u8 {
+    (0..4).filter(|&s| side[s] == 0).fold(0, |m, s| m | 1 << s)
+}
+
+impl Tables {
+    fn new(p: &Puzzle, used: &[bool], colours: usize) -> Tables {
+        let turns: &[u8] = if p.rotate { &[0, 1, 2, 3] } else { &[0] };
+        let mut all = Vec::new();
+        for (t, tile) in p.tiles.iter().enumerate() {
+            if used[t] {
+                continue;
+            }
+            let mut seen = Vec::new();
+            for &r in turns {
+                let s = turned(tile, r);
+                let side = [s[0] as u8, s[1] as u8, s[2] as u8, s[3] as u8];
+                // A tile that looks the same turned is offered once.
+                if !seen.contains(&side) {
+                    seen.push(side);
+                    all.push(Turned { tile: t as u16, rot: r, side });
+                }
+            }
+        }
+        let c = colours;
+        let mut t =
+            Tables { items: Vec::new(), both: Vec::new(), by_north: Vec::new(), by_west: Vec::new(), any: Vec::new() };
+        let group = |items: &mut Vec<Turned>, keys: usize, key: &dyn Fn(&Turned) -> usize| {
+            let mut ranges = Vec::with_capacity(keys);
+            let mut sorted: Vec<&Turned> = all.iter().collect();
+            sorted.sort_by_key(|x| key(x));
+            let mut k = 0;
+            for want in 0..keys {
+                let start = items.len() as u32;
+                while k < sorted.len() && key(sorted[k]) == want {
+                    items.push(*sorted[k]);
+                    k += 1;
+                }
+                ranges.push((start, items.len() as u32));
+            }
+            ranges
+        };
+        let f = |x: &Turned| frame_of(&x.side) as usize;
+        t.both = group(&mut t.items, 16 * c * c, &|x| (f(x) * c + x.side[N] as usize) * c + x.side[W] as usize);
+        t.by_north = group(&mut t.items, 16 * c, &|x| f(x) * c + x.side[N] as usize);
+        t.by_west = group(&mut t.items, 16 * c, &|x| f(x) * c + x.side[W] as usize);
+        t.any = group(&mut t.items, 16, &f);
+        t
+    }
+
+    fn shuffle(&mut self, rng: &mut rand_chacha::ChaCha8Rng) {
+        for ranges in [&self.both, &self.by_north, &self.by_west, &self.any] {
+            for &(a, b) in ranges.iter() {
+                shuffle(rng, &mut self.items[a as usize..b as usize]);
+            }
+        }
+    }
+}
+
+/// A full board found, and what the search did.
+pub struct Found {
+    pub placement: Placement,
+    pub breaks: usize,
+}
+
+/// Whether the scan applies: the tiles' frame patterns (turned, when tiles turn) are those of
+/// the cells in the same numbers, so every full board puts frame sides against the frame.
+pub fn applies(p: &Puzzle) -> bool {
+    let near = p.neighbours();
+    let canon = |m: u8| {
+        if p.rotate {
+            (0..4).map(|r| ((m << r) | (m >> (4 - r))) & 15).min().unwrap_or(m)
+        } else {
+            m
+        }
+    };
+    let mut cells: Vec<u8> =
+        near.iter().map(|n| canon((0..4).filter(|&s| n[s].is_none()).fold(0, |m, s| m | 1 << s))).collect();
+    let mut tiles: Vec<u8> =
+        p.tiles.iter().map(|t| canon((0..4).filter(|&s| t[s] == 0).fold(0, |m, s| m | 1 << s))).collect();
+    cells.sort_unstable();
+    tiles.sort_unstable();
+    cells == tiles && p.tiles.iter().flatten().all(|&c| (c as usize) < 255)
+}
+
+/// The tiles that show a hard colour, and per count of cells laid, how many of them must be
+/// laid by then ([`HARD_PACE`]).
+fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>, Vec<usize>) {
+    let mut count = vec![0usize; colours];
+    for t in p.tiles.iter().filter(|t| !t.contains(&0)) {
+        for &c in t {
+            count[c as usize] += 1;
+        }
+    }
+    let mut rare: Vec<usize> = (1..colours).filter(|&c| count[c] > 0).collect();
+    rare.sort_by_key(|&c| (count[c], c));
+    rare.truncate(HARD_COLOURS);
+    let hard: Vec<bool> = p.tiles.iter().map(|t| t.iter().any(|&c| rare.contains(&(c as usize)))).collect();
+    let total = (0..p.tiles.len()).filter(|&t| hard[t] && !used[t]).count();
+    let need = (0..=m)
+        .map(|i| match i as f64 / m.max(1) as f64 {
+            x if x <= HARD_UNTIL => (total as f64 * HARD_PACE * x) as usize,
+            _ => 0,
+        })
+        .collect();
+    (hard, need)
+}
+
+/// Searches within the budget; `on_found` hears each better full board (its breaks). Returns
+/// the best full board, if any, and the tiles laid; `proved` says the search tried every board
+/// that could beat it.
+pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&Found)) -> (Option<Found>, u64, bool) {
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let near = p.neighbours();
+    let mut fixed: Vec<Option<(usize, u8)>> = vec![None; p.cells()];
+    let mut used = vec![false; p.tiles.len()];
+    for c in &p.clues {
+        fixed[c.cell] = Some((c.tile, c.rot));
+        used[c.tile] = true;
+    }
+    let colours = p.tiles.iter().flatten().map(|&c| c as usize + 1).max().unwrap_or(1);
+    let clue_side =
+        |cell: Option<usize>, s: usize| cell.and_then(|c| fixed[c]).map(|(t, r)| turned(&p.tiles[t], r)[s] as u8);
+    let mut order_of = vec![usize::MAX; p.cells()];
+    let mut cells = Vec::new();
+    for at in (0..p.cells()).filter(|&c| fixed[c].is_none()) {
+        order_of[at] = cells.len();
+        let n = near[at];
+        cells.push(Cell {
+            at,
+            frame: (0..4).filter(|&s| n[s].is_none()).fold(0, |m, s| m | 1 << s),
+            north: n[N].filter(|&c| fixed[c].is_none()).map(|c| order_of[c]),
+            west: n[W].filter(|&c| fixed[c].is_none()).map(|c| order_of[c]),
+            east_clue: clue_side(n[E], W),
+            south_clue: clue_side(n[S], N),
+            north_clue: clue_side(n[N], S),
+            west_clue: clue_side(n[W], E),
+        });
+    }
+    let m = cells.len();
+    let inner = p.matched_inner(&vec![None; p.cells()]).1;
+    let mut tables = Tables::new(p, &used, colours);
+    let clued = used.clone();
+    let mut best: Option<Found> = None;
+    let mut limit = ((inner as f64 * FIRST_LIMIT).ceil() as usize).max(1);
+    let (hard_tile, need) = hard_pace(p, &used, colours, m);
+    let mut hard;
+    // A loose allowance is the limit at every depth: a run under it that ends tries every
+    // board with that many breaks at most.
+    let mut loose = false;
+    let mut nodes = 0u64;
+    let allowance = |limit: usize, loose: bool| -> Vec<usize> {
+        let q = (m as f64 * QUIET) as usize;
+        (0..m)
+            .map(|i| match i {
+                _ if loose => limit,
+                i if i < q => 0,
+                i => (limit as f64 * ((i + 1 - q) as f64 / (m - q) as f64).powi(2)).ceil() as usize,
+            })
+            .collect()
+    };
+    // Per depth: the table being read (0 both, 1 by north, 2 by west, 3 any), the next item
+    // in it, the item laid, and the breaks laid before this depth.
+    let mut stage = vec![0u8; m + 1];
+    let mut next = vec![0u32; m + 1];
+    let mut laid = vec![usize::MAX; m + 1];
+    let mut breaks = vec![0usize; m + 1];
+    let mut proved = m == 0;
+    'runs: while !proved {
+        tables.shuffle(&mut rng);
+        used.clone_from(&clued);
+        hard = 0;
+        let mut allowed = allowance(limit, loose);
+        let mut run = 0u64;
+        let mut d = 0usize;
+        let mut fresh = true;
+        loop {
+            if d == m {
+                let b = breaks[m];
+                if best.as_ref().is_none_or(|f| b < f.breaks) {
+                    let mut placement: Vec<(usize, u8)> = fixed.iter().map(|x| x.unwrap_or((0, 0))).collect();
+                    for (i, c) in cells.iter().enumerate() {
+                        let it = tables.items[laid[i]];
+                        placement[c.at] = (it.tile as usize, it.rot);
+                    }
+                    let found = Found { placement, breaks: b };
+                    on_found(&found);
+                    best = Some(found);
+                    if b == 0 {
+                        proved = true;
+                        break 'runs;
+                    }
+                    // Go on from here for a board with fewer breaks.
+                    limit = b - 1;
+                    allowed = allowance(limit, loose);
+                }
+                d -= 1;
+                used[tables.items[laid[d]].tile as usize] = false;
+                hard -= usize::from(hard_tile[tables.items[laid[d]].tile as usize]);
+                fresh = false;
+                continue;
+            }
+            let c = cells[d];
+            let want_n = c.north.map(|i| tables.items[laid[i]].side[S]).or(c.north_clue).unwrap_or(0);
+            let want_w = c.west.map(|i| tables.items[laid[i]].side[E]).or(c.west_clue).unwrap_or(0);
+            let key = (c.frame as usize * colours + want_n as usize) * colours + want_w as usize;
+            if fresh {
+                stage[d] = 0;
+                next[d] = tables.both[key].0;
+                fresh = false;
+            }
+            let room = allowed[d].saturating_sub(breaks[d]);
+            let inner_n = c.frame & (1 << N) == 0;
+            let inner_w = c.frame & (1 << W) == 0;
+            let mut pick = None;
+            while stage[d] < 4 {
+                let (range, cost) = match stage[d] {
+                    0 => (tables.both[key], 0),
+                    1 if inner_w => (tables.by_north[c.frame as usize * colours + want_n as usize], 1),
+                    2 if inner_n => (tables.by_west[c.frame as usize * colours + want_w as usize], 1),
+                    3 if inner_n && inner_w && loose => (tables.any[c.frame as usize], 2),
+                    _ => ((0, 0), usize::MAX),
+                };
+                if cost <= room {
+                    while next[d] < range.1 {
+                        let i = next[d] as usize;
+                        next[d] += 1;
+                        let it = tables.items[i];
+                        if used[it.tile as usize] {
+                            continue;
+                        }
+                        // Stages past the first skip what an earlier stage offered.
+                        let n_ok = it.side[N] == want_n;
+                        let w_ok = it.side[W] == want_w;
+                        let skip = match stage[d] {
+                            1 => w_ok,
+                            2 => n_ok,
+                            3 => n_ok || w_ok,
+                            _ => false,
+                        };
+                        if skip {
+                            continue;
+                        }
+                        let extra = usize::from(c.east_clue.is_some_and(|x| x != it.side[E]))
+                            + usize::from(c.south_clue.is_some_and(|x| x != it.side[S]));
+                        if cost + extra <= room
+                            && (loose || hard + usize::from(hard_tile[it.tile as usize]) >= need[d + 1])
+                        {
+                            pick = Some((i, cost + extra));
+                            break;
+                        }
+                    }
+                }
+                if pick.is_some() {
+                    break;
+                }
+                stage[d] += 1;
+                if stage[d] < 4 {
+                    next[d] = match stage[d] {
+                        1 => tables.by_north[c.frame as usize * colours + want_n as usize].0,
+                        2 => tables.by_west[c.frame as usize * colours + want_w as usize].0,
+                        _ => tables.any[c.frame as usize].0,
+                    };
+                }
+            }
+            match pick {
+                Some((i, cost)) => {
+                    nodes += 1;
+                    run += 1;
+                    if budget.spent_every(nodes, 0xffff) {
+                        break 'runs;
+                    }
+                    laid[d] = i;
+                    used[tables.items[i].tile as usize] = true;
+                    hard += usize::from(hard_tile[tables.items[i].tile as usize]);
+                    breaks[d + 1] = breaks[d] + cost;
+                    d += 1;
+                    fresh = true;
+                    if run >= RUN_NODES && !loose {
+                        // No full board yet: more breaks are needed.
+                        if best.is_none() {
+                            limit = (limit + limit / 2 + 1).min(inner);
+                        }
+                        continue 'runs;
+                    }
+                }
+                None => {
+                    if d == 0 {
+                        // Every board within the allowance was tried: loosen it; under a
+                        // loose one, the best board is the best there is, or, with none
+                        // found, more breaks are needed.
+                        if !loose {
+                            loose = true;
+                        } else if best.is_some() || limit >= inner {
+                            proved = true;
+                        } else {
+                            limit = (limit * 2).min(inner);
+                        }
+                        continue 'runs;
+                    }
+                    d -= 1;
+                    used[tables.items[laid[d]].tile as usize] = false;
+                    hard -= usize::from(hard_tile[tables.items[laid[d]].tile as usize]);
+                }
+            }
+        }
+    }
+    (best, nodes, proved)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::support::random::below;
+    use crate::tiles::Clue;
+
+    /// The fewest breaks of any full board whose frame sides face the frame, by trying them all.
+    fn fewest(p: &Puzzle) -> usize {
+        fn go(
+            p: &Puzzle,
+            near: &[[Option<usize>; 4]],
+            cell: usize,
+            laid: &mut Vec<Option<(usize, u8)>>,
+            used: &mut [bool],
+            best: &mut usize,
+        ) {
+            if cell == p.cells() {
+                let (good, total) = p.matched_inner(laid);
+                *best = (*best).min(total - good);
+                return;
+            }
+            if laid[cell].is_some() {
+                return go(p, near, cell + 1, laid, used, best);
+            }
+            let frame = (0..4).filter(|&s| near[cell][s].is_none()).fold(0, |m, s| m | 1 << s);
+            for t in 0..p.tiles.len() {
+                if used[t] {
+                    continue;
+                }
+                used[t] = true;
+                for r in 0..if p.rotate { 4 } else { 1 } {
+                    let side = turned(&p.tiles[t], r);
+                    let side = [side[0] as u8, side[1] as u8, side[2] as u8, side[3] as u8];
+                    if frame_of(&side) == frame {
+                        laid[cell] = Some((t, r));
+                        go(p, near, cell + 1, laid, used, best);
+                    }
+                }
+                laid[cell] = None;
+                used[t] = false;
+            }
+        }
+        let mut laid = vec![None; p.cells()];
+        let mut used = vec![false; p.tiles.len()];
+        for c in &p.clues {
+            laid[c.cell] = Some((c.tile, c.rot));
+            used[c.tile] = true;
+        }
+        let mut best = usize::MAX;
+        go(p, &p.neighbours(), 0, &mut laid, &mut used, &mut best);
+        best
+    }
+
+    fn random_puzzle(cols: usize, rows: usize, colours: u16, rotate: bool, seed: u64) -> Puzzle {
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+        let tiles = (0..cols * rows)
+            .map(|c| {
+                let (x, y) = (c % cols, c / cols);
+                let mut side = |frame: bool| if frame { 0 } else { 1 + below(&mut rng, colours as usize) as u16 };
+                let t = [side(y == 0), side(x + 1 == cols), side(y + 1 == rows), side(x == 0)];
+                if rotate {
+                    turned(&t, below(&mut rng, 4) as u8)
+                } else {
+                    t
+                }
+            })
+            .collect();
+        Puzzle { cols, rows, tiles, rotate, clues: Vec::new() }
+    }
+
+    /// With no limit the scan tries every board that could beat its best, so on small boards
+    /// it ends with the fewest breaks there are (frame sides against the frame), says so, and
+    /// lays a full board: each tile once, clues kept, the breaks it says; each board it tells
+    /// of breaks less than the one before.
+    #[test]
+    fn on_small_boards_the_scan_ends_with_the_fewest_breaks() {
+        let mut boards = Vec::new();
+        for seed in 0..3 {
+            boards.push(random_puzzle(3, 3, 3, false, seed));
+            boards.push(random_puzzle(3, 3, 2, true, 10 + seed));
+            boards.push(random_puzzle(4, 3, 3, true, 20 + seed));
+        }
+        let mut clued = random_puzzle(3, 3, 2, false, 30);
+        clued.clues.push(Clue { cell: 4, tile: 4, rot: 0 });
+        boards.push(clued);
+        let mut broken = 0;
+        for (k, p) in boards.iter().enumerate() {
+            assert!(applies(p), "board {k}");
+            let want = fewest(p);
+            let mut told = Vec::new();
+            let (found, _, proved) = search(p, &Budget::default(), k as u64, |f| told.push(f.breaks));
+            let found = found.expect("a full board");
+            assert!(proved, "board {k}");
+            assert_eq!(found.breaks, want, "board {k}: the fewest breaks");
+            let laid: Vec<_> = found.placement.iter().map(|&c| Some(c)).collect();
+            let (good, total) = p.matched_inner(&laid);
+            assert_eq!(total - good, found.breaks, "board {k}: the breaks said");
+            let mut tiles: Vec<usize> = found.placement.iter().map(|c| c.0).collect();
+            tiles.sort_unstable();
+            assert_eq!(tiles, (0..p.tiles.len()).collect::<Vec<_>>(), "board {k}: each tile once");
+            assert!(p.clues.iter().all(|c| found.placement[c.cell] == (c.tile, c.rot)), "board {k}: clues");
+            assert!(told.windows(2).all(|w| w[1] < w[0]) && told.last() == Some(&want), "board {k}: {told:?}");
+            broken += usize::from(want > 0);
+        }
+        assert!(broken >= boards.len() / 2, "most boards have no full solution: {broken}");
+    }
+
+    /// A node limit cuts the scan short with the best full board found, and the same seed
+    /// lays the same boards.
+    #[test]
+    fn a_node_limit_cuts_the_scan_short_and_a_seed_repeats() {
+        // A solved 10 x 10 grid of 8 colours, cut up and turned.
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        let n = 10;
+        let east: Vec<u16> =
+            (0..n * n).map(|c| if c % n + 1 < n { 1 + below(&mut rng, 8) as u16 } else { 0 }).collect();
+        let south: Vec<u16> =
+            (0..n * n).map(|c| if c / n + 1 < n { 1 + below(&mut rng, 8) as u16 } else { 0 }).collect();
+        let grid: Vec<_> = (0..n * n)
+            .map(|c| {
+                [if c >= n { south[c - n] } else { 0 }, east[c], south[c], if c % n > 0 { east[c - 1] } else { 0 }]
+            })
+            .collect();
+        let p = crate::tiles::generate::cut_grid(n, n, &grid, true, 7).0;
+        let budget = Budget::nodes(100_000);
+        let (a, nodes, _) = search(&p, &budget, 3, |_| {});
+        let (b, _, _) = search(&p, &budget, 3, |_| {});
+        assert!(nodes <= 100_000);
+        let (a, b) = (a.expect("a full board"), b.expect("a full board"));
+        assert_eq!((a.placement, a.breaks), (b.placement, b.breaks));
+    }
+}
