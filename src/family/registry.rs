@@ -9,6 +9,10 @@ use crate::format::entry::Entry;
 /// (see [`crate::content::daily`]).
 pub type Daily = fn(u8, u64) -> Result<Entry, String>;
 
+/// Reads text a player pasted where share codes go, when it is the family's own kind of text
+/// (the recogniser, then the reader): an edge-matching piece list, say.
+pub type Pasted = (fn(&str) -> bool, fn(&str) -> Result<Entry, String>);
+
 /// One registered family.
 pub struct Registered {
     /// The name level files give (`family: "polyomino"`) and `tessera levels` shows.
@@ -18,6 +22,7 @@ pub struct Registered {
     /// The message id naming a daily puzzle of the family (the menu's buttons, the daily
     /// levels' names).
     pub daily_title: &'static str,
+    pub pasted: Option<Pasted>,
 }
 
 /// The families. The first is the default, for entries that name none.
@@ -27,18 +32,21 @@ pub const FAMILIES: [Registered; 3] = [
         parse: super::tangram::parse,
         daily: super::tangram::daily::make,
         daily_title: "daily-tangram",
+        pasted: None,
     },
     Registered {
         name: "polyomino",
         parse: super::polyomino::parse,
         daily: super::polyomino::daily::make,
         daily_title: "daily-pentominoes",
+        pasted: None,
     },
     Registered {
         name: "edge",
         parse: super::tiles::parse,
         daily: super::tiles::daily::make,
         daily_title: "daily-edges",
+        pasted: Some((super::tiles::list::is_list, super::tiles::list::entry)),
     },
 ];
 
@@ -52,6 +60,12 @@ pub const NAMES: [&str; FAMILIES.len()] = {
     }
     names
 };
+
+/// The level in pasted text that a family reads as its own (`None`: no family claims it, so it
+/// is a share code or nothing).
+pub fn pasted(text: &str) -> Option<Result<Entry, String>> {
+    FAMILIES.iter().filter_map(|f| f.pasted).find(|(claims, _)| claims(text)).map(|(_, read)| read(text))
+}
 
 /// The family a level entry names when it names none.
 pub fn default_name() -> &'static str {

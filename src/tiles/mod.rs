@@ -298,6 +298,68 @@ impl Puzzle {
     }
 }
 
+/// Reads a piece list as players keep them: `cols rows` (which a square board may leave out),
+/// then four colours a tile, and `clue CELL TILE ROT` for a fixed tile, as [`parse_text`]
+/// reads them, tiles turning; but the lines may run together (a list pasted into a one-line
+/// field) and each tile's colours may be listed north east south west or north south west
+/// east. The corners tell the orders apart: the two frame sides of a corner are neighbours,
+/// which are 0 and 2 or 1 and 3 in the list of the other order. Lines starting with `#` are
+/// skipped.
+pub fn read_list(text: &str) -> Result<Puzzle, String> {
+    let kept: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with('#')).collect();
+    let mut words = kept.iter().flat_map(|l| l.split_whitespace());
+    let number = |w: &str| w.parse::<i64>().map_err(|_| format!("`{w}` is not a whole number"));
+    let (mut numbers, mut clues) = (Vec::new(), Vec::new());
+    while let Some(w) = words.next() {
+        if w != "clue" {
+            numbers.push(number(w)?);
+            continue;
+        }
+        let mut next = || words.next().ok_or("a clue is `clue CELL TILE ROT`").map(number);
+        let (cell, tile, rot) = (next()??, next()??, next()??);
+        if [cell, tile, rot].iter().any(|&x| !(0..=u16::MAX as i64).contains(&x)) {
+            return Err(format!("the clue `clue {cell} {tile} {rot}` holds a number out of range"));
+        }
+        clues.push(Clue { cell: cell as usize, tile: tile as usize, rot: rot.min(4) as u8 });
+    }
+    let head = match numbers.len() % 4 {
+        2 => 2,
+        0 => 0,
+        _ => return Err(format!("{} numbers: a tile is four colours, after `cols rows`", numbers.len())),
+    };
+    if let Some(bad) = numbers[head..].iter().find(|&&x| !(0..=u16::MAX as i64).contains(&x)) {
+        return Err(format!("colour {bad} is negative or too large"));
+    }
+    let mut tiles: Vec<Tile> =
+        numbers[head..].chunks(4).map(|c| [c[0] as u16, c[1] as u16, c[2] as u16, c[3] as u16]).collect();
+    let (cols, rows) = match head {
+        2 if (1..=MAX_SIDE as i64).contains(&numbers[0]) && (1..=MAX_SIDE as i64).contains(&numbers[1]) => {
+            (numbers[0] as usize, numbers[1] as usize)
+        }
+        2 => return Err(format!("the board must be 1..{MAX_SIDE} cells each way")),
+        _ => {
+            let side = (tiles.len() as f64).sqrt().round() as usize;
+            if side * side != tiles.len() || side == 0 {
+                return Err(format!(
+                    "without `cols rows` the board is square, but {} tiles is not a square number",
+                    tiles.len()
+                ));
+            }
+            (side, side)
+        }
+    };
+    let apart = |t: &Tile, a: usize, b: usize| t[a] == 0 && t[b] == 0 && t.iter().filter(|&&c| c == 0).count() == 2;
+    if cols > 1 && rows > 1 && tiles.iter().any(|t| apart(t, N, S) || apart(t, E, W)) {
+        // North south west east: put each tile's sides in the order N E S W.
+        for t in &mut tiles {
+            *t = [t[0], t[3], t[1], t[2]];
+        }
+    }
+    let p = Puzzle { cols, rows, tiles, rotate: true, clues };
+    p.validate()?;
+    Ok(p)
+}
+
 /// Parses the plain text format common among Eternity II solvers: `cols rows`, then one tile
 /// per line, `north east south west`. Without the `cols rows` line the board is square (the
 /// tile count a square number). A line `clue CELL TILE ROT` fixes a tile (0-based, in list

@@ -7,6 +7,7 @@
 pub mod cells;
 pub mod daily;
 pub mod draft;
+pub mod list;
 
 use super::{
     unit_square, Cells, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Moves, Parsed, Tried,

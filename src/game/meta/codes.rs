@@ -1,4 +1,5 @@
-//! Share codes in the game: a pasted code ([`OpenCode`]) becomes a level of the player's
+//! Share codes in the game: a pasted code ([`OpenCode`]), or a piece list a family reads
+//! (`family::registry::pasted`), becomes a level of the player's
 //! `shared` pack, saved in the data folder, and opens; a bad code is reported in
 //! [`CodeStatus`] and nothing else changes. The level on the board gives its own code
 //! (`crate::content::share::encode(&level.entry)`; the UI copies it, as a link in the browser,
@@ -89,7 +90,11 @@ fn add_level(
     file: &std::path::Path,
     code: &str,
 ) -> Result<((usize, usize), Option<Text>), String> {
-    let mut entry = crate::content::share::decode(code)?;
+    // A family's own pasted text (an edge-matching piece list), else a share code.
+    let mut entry = match crate::family::registry::pasted(code) {
+        Some(read) => read?,
+        None => crate::content::share::decode(code)?,
+    };
     let mut entries = crate::game::board::levels::entries_of(library, PACK);
     let same = |e: &crate::level::Entry| crate::content::share::encode(e) == crate::content::share::encode(&entry);
     let id = match entries.iter().find(|e| same(e)) {

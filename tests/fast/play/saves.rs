@@ -118,6 +118,46 @@ fn todays_daily_opens_and_a_pasted_code_becomes_a_saved_level() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A piece list pasted where codes go (north south west east, on one line, as a one-line
+/// field leaves it) opens as a board played for the score in the shared pack; laying every
+/// tile ends it with its score, saved as the best; a list that does not read says why.
+#[test]
+fn a_pasted_piece_list_opens_as_a_scored_board_and_saves_its_best() {
+    let dir = std::env::temp_dir().join(format!("tessera-game-list-{}", std::process::id()));
+    let shared = dir.join("levels").join("shared.ron");
+    let mut app = app_with("list", |app| {
+        app.insert_resource(tessera::game::meta::codes::SharedPackFile(shared.clone()));
+    });
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode("16 16 1 2 3".into()));
+    app.update();
+    let err = EN.text(app.world().resource::<tessera::game::meta::codes::CodeStatus>().error.as_ref().unwrap());
+    assert!(err.contains("a tile is four colours"), "{err}");
+    let (p, _) = tessera::tiles::generate::eternity_like(6);
+    let tiles: Vec<String> = p.tiles.iter().map(|t| format!("{} {} {} {}", t[0], t[2], t[3], t[1])).collect();
+    let k = p.clues[0];
+    let list = format!("16 16 {} clue {} {} {}", tiles.join(" "), k.cell, k.tile, k.rot);
+    app.world_mut().write_message(tessera::game::meta::codes::OpenCode(list));
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Playing);
+    assert_eq!(app.world().resource::<ActiveLevel>().key, "shared/list-16x16");
+    let jobs = jobs(&mut app);
+    assert_eq!(jobs.len(), 256);
+    for job in &jobs {
+        app.world_mut().get_mut::<Placed>(job.entity).unwrap().0 = job.goal;
+    }
+    app.world_mut().write_message(tessera::game::shared::PiecePlaced { piece: None, snapped: false });
+    app.update();
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+    let info = app.world().resource::<tessera::game::shared::SolvedInfo>();
+    let (got, max, best, new) = info.score.expect("a score");
+    assert!(max == 480 && got > 400 && best == got && new, "{:?}", info.score);
+    let save = app.world().resource::<tessera::game::meta::save::SaveState>();
+    assert_eq!(save.data.scores.get("shared/list-16x16"), Some(&got));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A shared pack on disk that does not load is never written over: the code's level still
 /// opens, with a warning.
 #[test]
