@@ -106,7 +106,7 @@ const STATES: [(&str, Shot); 17] = [
 
 /// The progress the shot is taken with: its language and theme, the tutorial's card and the
 /// level's introduction seen unless they are the subject, the first `solved` levels of every
-/// pack solved.
+/// pack solved (those played for the score with their reference board's score).
 fn save_data(
     library: &Library,
     level: &str,
@@ -127,6 +127,11 @@ fn save_data(
     for pi in 0..library.packs.len() {
         for (i, key) in library.keys(pi).iter().take(solved).enumerate() {
             data.record(key, 41_000 + 7_000 * i as u64, 9 + i as u32);
+            // A board played for the score, with its reference board's score.
+            let level = &library.packs[pi].levels[i];
+            if let Some((got, _)) = level.judge(&level.solution).score {
+                data.record_score(key, got);
+            }
         }
     }
     data

@@ -100,6 +100,7 @@ fn level_cards(
                     name: level_name(level, tr),
                     difficulty: level.difficulty,
                     best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
+                    score: save.data.scores.get(&keys[li]).copied(),
                     open: save.data.unlocked(&keys, li),
                     small: narrow,
                     locked: &locked,

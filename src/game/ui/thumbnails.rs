@@ -79,6 +79,8 @@ pub(super) struct Card<'a> {
     pub(super) name: String,
     pub(super) difficulty: u8,
     pub(super) best: Option<u64>,
+    /// A board played for the score: the best score, shown in place of the best time.
+    pub(super) score: Option<usize>,
     pub(super) open: bool,
     pub(super) small: bool,
     /// What a locked card says.
@@ -126,7 +128,7 @@ impl Card<'_> {
         let stars = "★".repeat(self.difficulty as usize);
         let under = match (self.open, self.best) {
             (false, _) => self.locked.to_string(),
-            (true, Some(ms)) => format!("✔ {}  {stars}", clock(ms)),
+            (true, Some(ms)) => format!("✔ {}  {stars}", self.score.map_or_else(|| clock(ms), |s| s.to_string())),
             (true, None) => stars,
         };
         let gold = super::theme::accent_text(ui.ctx());
