@@ -116,11 +116,16 @@ try {
     // A hint: worked out on the solver's own thread (a Web Worker) and shown.
     // The family's introduction card may come up a few frames after the level is drawn (the
     // polycube run that failed had it still up, and no hint, ten minutes on): for six seconds,
-    // any card seen is closed.
+    // any card seen is closed. Tapped where the probe saw its button, not waited for: a card
+    // closed by the tap before may still be in the probe of the frame after, and waiting for
+    // its button to come back waited out the ten minutes' patience (the red CI of 13f2bad).
     for (const t0 = Date.now(); Date.now() - t0 < 6000; await sleep(300)) {
       const marks = (await play.probe()).marks;
       const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
-      if (card) await play.press(card);
+      if (card) {
+        const [x0, y0, x1, y1] = marks[card];
+        await play.tap([(x0 + x1) / 2, (y0 + y1) / 2]);
+      }
     }
     const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
     check(["hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
