@@ -321,21 +321,15 @@ fn read_compact(r: &mut Reader, version: u8) -> Result<Entry, String> {
         return Err("extra bytes after the level".into());
     }
     Ok(Entry {
-        id: String::new(),
         name,
-        names: Default::default(),
-        family: None,
         difficulty: (flags >> 3) & 7,
         pieces: Some(Node::Str(set.into())),
         rotation_step: 45.0,
         target,
-        board: None,
-        edge: None,
-        unique: false,
         mode,
         allow_mirror: flags & 4 != 0,
         solution,
-        tolerance: None,
+        ..Entry::blank(None)
     })
 }
 

@@ -14,10 +14,10 @@
 //!   from them and from what it offers), the solver its show-thinking view plays ([`Watch`]), the
 //!   methods its solver lab compares ([`Family::lab`]), and a board in space ([`Solid`]).
 //!
-//! Levels name their family in the pack file (`family: "polyomino"`); [`registry`] maps each
-//! name to the function that reads the family's part of a level. Adding a family is a folder
-//! here, a line in the registry, a drawing plugin in the game, and the few lists ARCHITECTURE.md
-//! walks through, file by file.
+//! Levels name their family in the pack file (`family: "polyomino"`); [`FAMILIES`] lists them
+//! and [`registry`] maps each name to the function that reads the family's part of a level.
+//! Adding a family is a folder here, its two lines below, a drawing plugin in the game, and the
+//! files ARCHITECTURE.md walks through.
 
 pub mod polyomino;
 pub mod registry;
@@ -25,12 +25,57 @@ pub mod tangram;
 pub mod tiles;
 pub mod watch;
 
+/// The families, each beside its `mod` line above: adding a family is its folder and a line
+/// in each list. The first is the default, for entries that name none.
+pub const FAMILIES: [Registered; 3] = [
+    Registered {
+        name: "tangram",
+        parse: tangram::parse,
+        daily: tangram::daily::make,
+        daily_title: "daily-tangram",
+        pasted: None,
+    },
+    Registered {
+        name: "polyomino",
+        parse: polyomino::parse,
+        daily: polyomino::daily::make,
+        daily_title: "daily-pentominoes",
+        pasted: None,
+    },
+    Registered {
+        name: "edge",
+        parse: tiles::parse,
+        daily: tiles::daily::make,
+        daily_title: "daily-edges",
+        pasted: Some((tiles::list::is_list, tiles::list::entry)),
+    },
+];
+
+/// Makes a family's daily puzzle for a weekday (0 Monday to 6 Sunday) from the day's seed
+/// (see [`crate::content::daily`]).
+pub type Daily = fn(u8, u64) -> Result<Entry, String>;
+
+/// Reads text a player pasted where share codes go, when it is the family's own kind of text
+/// (the recogniser, then the reader): an edge-matching piece list, say.
+pub type Pasted = (fn(&str) -> bool, fn(&str) -> Result<Entry, String>);
+
+/// One registered family.
+pub struct Registered {
+    /// The name level files give (`family: "polyomino"`) and `tessera levels` shows.
+    pub name: &'static str,
+    pub parse: Parse,
+    pub daily: Daily,
+    /// The message id naming a daily puzzle of the family (the menu's buttons, the daily
+    /// levels' names).
+    pub daily_title: &'static str,
+    pub pasted: Option<Pasted>,
+}
+
 /// BurrTools puzzles (`.xmpuzzle`) in and out: the packing family's own file, the one door
 /// the commands take to it.
 pub use polyomino::xmpuzzle;
 
-use crate::format::entry::{Entry, RawBoard};
-use crate::format::Node;
+use crate::format::entry::Entry;
 use crate::geom::ring::Side;
 use crate::geom::{pt, Vertex};
 pub use crate::pieces::Hint;
@@ -44,8 +89,7 @@ use std::sync::{Arc, OnceLock};
 
 /// The board's shape, one value where the game asks how pieces sit: anywhere, or on cells
 /// of one kind. A family says it ([`Family::cells`]); the game draws cells, snaps steps to
-/// them and chooses the flat or the spatial view by it. (A hexagonal edge-matching family
-/// would add its own variant here, see ARCHITECTURE.md.)
+/// them and chooses the flat or the spatial view by it.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cells {
     /// No cells: pieces lie anywhere, judged by their outlines (dissections).
@@ -55,6 +99,9 @@ pub enum Cells {
     Square,
     /// Unit cubes in a box, seen in space: pieces turn and tip over in it.
     Cube,
+    /// Regular hexagons of unit side: the family draws them; pieces step freely and snap on
+    /// the drop. (No family has them yet: the room a hexagonal edge-matching family takes.)
+    Hex,
 }
 
 impl Cells {
@@ -114,7 +161,8 @@ pub struct Judgement {
 /// Something the board points out after a judgement.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mark {
-    /// Side `side` (0 north, 1 east, 2 south, 3 west) of the tile in cell `cell` does not match.
+    /// Side `side` of the tile in cell `cell` does not match: sides counted clockwise from the
+    /// top (a square's 0 north, 1 east, 2 south, 3 west; a hexagon's six likewise).
     Side { cell: usize, side: usize },
 }
 
@@ -387,23 +435,9 @@ pub struct Parsed {
     pub allow_mirror: bool,
 }
 
-/// The fields of a level entry that belong to its family (see `levels/README.md`).
-pub struct Fields<'a> {
-    pub pieces: Option<&'a Node>,
-    pub rotation_step: f64,
-    pub target: &'a [Node],
-    pub board: Option<&'a RawBoard>,
-    pub edge: Option<&'a crate::tiles::RawPuzzle>,
-    pub unique: bool,
-    pub mode: Option<Mode>,
-    pub allow_mirror: bool,
-    pub solution: &'a [Placement],
-    /// The tolerance as a fraction of the figure's size, checked.
-    pub tolerance: Option<f64>,
-}
-
-/// Reads a family's part of a level entry.
-pub type Parse = fn(&Fields) -> Result<Parsed, String>;
+/// Reads a family's part of a level entry (the fields it knows: see `levels/README.md`); the
+/// pack has checked what every entry has (id, names, difficulty, tolerance).
+pub type Parse = fn(&Entry) -> Result<Parsed, String>;
 
 /// One level, validated: what every family has (the piece set, the figure, the reference
 /// solution), and its family. Its rules are its family's: the game and the commands ask

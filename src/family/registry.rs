@@ -1,54 +1,12 @@
-//! Every family a level file can name: its name, the function that reads its part of a
-//! level, the function that makes its daily puzzle, and the message naming that puzzle. The
-//! one place that lists the families: everything else asks a level's [`super::Family`].
+//! What is known of every family a level file can name (its name, the function that reads its
+//! part of a level, the one that makes its daily puzzle, the message naming that puzzle, the
+//! reader of text a player pastes) and the lookups by name. The list itself,
+//! [`super::FAMILIES`], stands beside the families' `mod` lines; everything else asks a
+//! level's [`super::Family`].
 
-use super::Parse;
 use crate::format::entry::Entry;
 
-/// Makes a family's daily puzzle for a weekday (0 Monday to 6 Sunday) from the day's seed
-/// (see [`crate::content::daily`]).
-pub type Daily = fn(u8, u64) -> Result<Entry, String>;
-
-/// Reads text a player pasted where share codes go, when it is the family's own kind of text
-/// (the recogniser, then the reader): an edge-matching piece list, say.
-pub type Pasted = (fn(&str) -> bool, fn(&str) -> Result<Entry, String>);
-
-/// One registered family.
-pub struct Registered {
-    /// The name level files give (`family: "polyomino"`) and `tessera levels` shows.
-    pub name: &'static str,
-    pub parse: Parse,
-    pub daily: Daily,
-    /// The message id naming a daily puzzle of the family (the menu's buttons, the daily
-    /// levels' names).
-    pub daily_title: &'static str,
-    pub pasted: Option<Pasted>,
-}
-
-/// The families. The first is the default, for entries that name none.
-pub const FAMILIES: [Registered; 3] = [
-    Registered {
-        name: "tangram",
-        parse: super::tangram::parse,
-        daily: super::tangram::daily::make,
-        daily_title: "daily-tangram",
-        pasted: None,
-    },
-    Registered {
-        name: "polyomino",
-        parse: super::polyomino::parse,
-        daily: super::polyomino::daily::make,
-        daily_title: "daily-pentominoes",
-        pasted: None,
-    },
-    Registered {
-        name: "edge",
-        parse: super::tiles::parse,
-        daily: super::tiles::daily::make,
-        daily_title: "daily-edges",
-        pasted: Some((super::tiles::list::is_list, super::tiles::list::entry)),
-    },
-];
+pub use super::{Daily, Parse, Pasted, Registered, FAMILIES};
 
 /// The families' names, in the registry's order.
 pub const NAMES: [&str; FAMILIES.len()] = {

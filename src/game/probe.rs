@@ -12,7 +12,7 @@
 
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, PieceGeom, Placed};
-use crate::game::board::verification::{Mismatched, Progress};
+use crate::game::board::verification::{Marks as BoardMarks, Progress};
 use crate::game::board::view::View;
 use crate::game::meta::save::SaveState;
 use crate::game::shared::AppState;
@@ -91,7 +91,7 @@ fn write(
     view: Res<View>,
     active: Option<Res<ActiveLevel>>,
     progress: Res<Progress>,
-    mismatched: Res<Mismatched>,
+    board_marks: Res<BoardMarks>,
     save: Res<SaveState>,
     pieces: Query<(&Piece, &PieceGeom, &Placed)>,
     zoom: Res<crate::game::board::view::Zoom>,
@@ -131,7 +131,7 @@ fn write(
         "progress": progress.value,
         "zoom": zoom.factor,
         "solved": progress.solved,
-        "mismatched": mismatched.0.len(),
+        "mismatched": board_marks.0.len(),
         // An answer has come (not just "Thinking…"), and what the hint line says.
         "hinted": hints.last.is_some() || hints.message.as_ref().is_some_and(|t| t.id != "hint-thinking"),
         "hint": hints.message.as_ref().map(|t| t.id),

@@ -1,8 +1,8 @@
 //! Level packs: RON files under `levels/` (embedded in the binary) and in the user's data
 //! directory. The schema is documented in `levels/README.md`.
 
+use crate::family::registry;
 pub use crate::family::Level;
-use crate::family::{registry, Fields};
 use crate::format::entry;
 pub use crate::format::entry::{Entry, RawBoard};
 use serde::{Deserialize, Serialize};
@@ -149,19 +149,7 @@ fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<
         }
         let parse = registry::parser(l.family.as_deref().unwrap_or(registry::default_name())).map_err(&fail)?;
         let tolerance = l.tolerance.map(crate::geom::Tol::check_rel).transpose().map_err(&fail)?;
-        let fields = Fields {
-            pieces: l.pieces.as_ref(),
-            rotation_step: l.rotation_step,
-            target: &l.target,
-            board: l.board.as_ref(),
-            edge: l.edge.as_ref(),
-            unique: l.unique,
-            mode: l.mode,
-            allow_mirror: l.allow_mirror,
-            solution: &l.solution,
-            tolerance,
-        };
-        let parsed = parse(&fields).map_err(&fail)?;
+        let parsed = parse(&l).map_err(&fail)?;
         levels.push(Level::new(entry, line.unwrap_or(0), parsed, tolerance));
     }
     if levels.is_empty() {

@@ -2,11 +2,13 @@
 //! stay short enough to read, and only a family's own folder (and the drawing plugin it brings
 //! to the game) may name a particular family. Everything else asks a level's
 //! `Family` (its caps, judge, hint, watch, lab, solid, titles), so a new family touches its
-//! folder, one registry line, its drawing plugin, its level pack and its catalogue lines.
+//! folder, its lines in the family list, its drawing plugin, its level pack and its catalogue
+//! lines. The families themselves are read from the code (`families`).
 //!
 //! What counts as naming a family:
 //! * a path into a family's folder (`family::tangram`, `family::polyomino`, `family::tiles`);
-//! * a family's own type (`Tangram`, `PolyLevel`, `TileLevel`);
+//! * a family's own type (`Tangram`, `PolyLevel`, `TileLevel`: what its folder implements
+//!   `Family` for);
 //! * in the game layer, the content, support and the packs, a family's name compared or
 //!   matched as a string (`== "edge"`, `"tangram" =>`, `Some("polyomino")`,
 //!   `family.name() ==`): the names are the level files' words, and only the registry reads
@@ -18,15 +20,54 @@
 
 use std::path::{Path, PathBuf};
 
-/// The families' folders under `src/family`, and their own types.
-const FAMILY_MODULES: [&str; 3] = ["tangram", "polyomino", "tiles"];
-const FAMILY_TYPES: [&str; 3] = ["Tangram", "PolyLevel", "TileLevel"];
-/// The names level files give the families (`family/registry.rs`).
-const FAMILY_NAMES: [&str; 3] = ["tangram", "polyomino", "edge"];
+/// One family as the code says it: its folder under `src/family`, its own type (the one its
+/// folder implements `Family` for), and the name level files give it (`FAMILIES` in
+/// `src/family/mod.rs`). Read from the code, so a new family is guarded without a line here.
+struct Known {
+    module: String,
+    ty: String,
+    name: String,
+}
 
-/// Files outside `src/family` that may name a family: each family's own drawing plugin in the
-/// game, and the level writer, which hands each grid family's draft to the editor.
-const OWN_PLUGINS: [&str; 2] = ["src/game/draw/tiles.rs", "src/content/editor.rs"];
+fn families() -> &'static [Known] {
+    static KNOWN: std::sync::OnceLock<Vec<Known>> = std::sync::OnceLock::new();
+    KNOWN.get_or_init(read_families)
+}
+
+fn read_families() -> Vec<Known> {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("src/family");
+    let list = code_of(&std::fs::read_to_string(root.join("mod.rs")).unwrap());
+    let list = &list[list.find("pub const FAMILIES").expect("the list of families")..];
+    let list = &list[..list.find("];").unwrap()];
+    let quoted = |line: &str| line.split('"').nth(1).map(String::from);
+    let names: Vec<String> = list.lines().filter(|l| l.trim().starts_with("name:")).filter_map(quoted).collect();
+    let parses: Vec<String> = list
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix("parse:")?.trim().split("::").next().map(String::from))
+        .collect();
+    assert_eq!(names.len(), parses.len(), "each family in the list has a name and a reader");
+    let mut found = Vec::new();
+    for (name, module) in names.into_iter().zip(parses) {
+        let mut files = Vec::new();
+        rust_files(&root.join(&module), &mut files);
+        let ty = files
+            .iter()
+            .find_map(|f| {
+                let code = code_of(&std::fs::read_to_string(f).unwrap());
+                let at = code.find("impl Family for ")? + "impl Family for ".len();
+                Some(code[at..].split(|c: char| !is_word_char(c)).next()?.to_string())
+            })
+            .unwrap_or_else(|| panic!("no `impl Family for` in src/family/{module}"));
+        found.push(Known { module, ty, name });
+    }
+    found
+}
+
+/// Files outside `src/family` that may name a family: the game's drawing plugins, each naming
+/// one family only (its own), and the level writer, which hands each grid family's draft to
+/// the editor.
+const OWN_PLUGINS: &str = "src/game/draw/";
+const EDITOR: &str = "src/content/editor.rs";
 
 /// Where family names as strings are checked too: the game layer, the content, support and
 /// the packs.
@@ -86,32 +127,32 @@ fn has_word(code: &str, word: &str) -> bool {
     })
 }
 
-/// The ways a file names a family, each with what it found.
-fn namings(path: &str, code: &str) -> Vec<String> {
+/// The ways a file names a family, each with the family's folder and what was found.
+fn namings(path: &str, code: &str) -> Vec<(String, String)> {
     let mut found = Vec::new();
     let bare = without_strings(code);
-    for m in FAMILY_MODULES {
-        if bare.contains(&format!("family::{m}")) {
-            found.push(format!("the path `family::{m}`"));
+    for f in families() {
+        let mut saw = |what: String| found.push((f.module.clone(), what));
+        if bare.contains(&format!("family::{}", f.module)) {
+            saw(format!("the path `family::{}`", f.module));
         }
-    }
-    for t in FAMILY_TYPES {
-        if has_word(&bare, t) {
-            found.push(format!("the type `{t}`"));
+        if has_word(&bare, &f.ty) {
+            saw(format!("the type `{}`", f.ty));
+        }
+        if names_checked(path) {
+            let compact: String = code.split_whitespace().collect();
+            let q = format!("\"{}\"", f.name);
+            for pattern in [format!("=={q}"), format!("!={q}"), format!("{q}=>"), format!("Some({q})")] {
+                if compact.contains(&pattern) {
+                    saw(format!("the family name {q} compared or matched (`{pattern}`)"));
+                }
+            }
         }
     }
     if names_checked(path) {
         let compact: String = code.split_whitespace().collect();
-        for n in FAMILY_NAMES {
-            let q = format!("\"{n}\"");
-            for pattern in [format!("=={q}"), format!("!={q}"), format!("{q}=>"), format!("Some({q})")] {
-                if compact.contains(&pattern) {
-                    found.push(format!("the family name {q} compared or matched (`{pattern}`)"));
-                }
-            }
-        }
         if compact.contains("family.name()==") || compact.contains("family.name(){") {
-            found.push("a branch on `family.name()`".into());
+            found.push((String::new(), "a branch on `family.name()`".into()));
         }
     }
     found
@@ -125,15 +166,30 @@ fn only_a_familys_own_files_name_it() {
     let mut wrong = Vec::new();
     for file in files {
         let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
-        if rel.starts_with("src/family/") || OWN_PLUGINS.contains(&rel.as_str()) {
+        if rel.starts_with("src/family/") || rel == EDITOR {
             continue;
         }
-        let code = code_of(&std::fs::read_to_string(&file).unwrap());
-        for what in namings(&rel, &code) {
-            wrong.push(format!("{rel} names a family: {what}"));
+        let found = namings(&rel, &code_of(&std::fs::read_to_string(&file).unwrap()));
+        // A drawing plugin names its own family, and no other.
+        let own = rel.starts_with(OWN_PLUGINS) && found.iter().all(|(m, _)| !m.is_empty() && *m == found[0].0);
+        if !own {
+            wrong.extend(found.into_iter().map(|(_, what)| format!("{rel} names a family: {what}")));
         }
     }
     assert!(wrong.is_empty(), "ask the level's family instead:\n{}", wrong.join("\n"));
+}
+
+/// The families are read from the code: the three there are, each with its folder, type and
+/// name; and a drawing plugin that names two families is caught.
+#[test]
+fn the_families_are_read_from_the_code() {
+    let known: Vec<(String, String, String)> =
+        families().iter().map(|f| (f.module.clone(), f.ty.clone(), f.name.clone())).collect();
+    let want =
+        [("tangram", "Tangram", "tangram"), ("polyomino", "PolyLevel", "polyomino"), ("tiles", "TileLevel", "edge")];
+    assert_eq!(known, want.map(|(m, t, n)| (m.to_string(), t.to_string(), n.to_string())));
+    let two = namings("src/game/draw/tiles.rs", "fn f(t: &TileLevel, p: &PolyLevel) {}");
+    assert!(two.len() == 2 && two[0].0 != two[1].0, "{two:?}");
 }
 
 /// The guard itself: it sees the namings it is meant to see, and not the core's other words.

@@ -8,7 +8,7 @@ pub mod daily;
 pub mod draft;
 pub mod xmpuzzle;
 
-use super::{unit_square, Count, Family, Fields, Hint, Judgement, Level, Moves, Parsed, Solid, Watch};
+use super::{unit_square, Count, Family, Hint, Judgement, Level, Moves, Parsed, Solid, Watch};
 use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
 use crate::geom::Vertex;
@@ -266,9 +266,9 @@ fn listed_cells(cells: &[Vec<i32>]) -> Result<Cells, String> {
 }
 
 /// A polyomino level's set, board and figure (the board's cells as unit squares).
-pub fn parse(f: &Fields) -> Result<Parsed, String> {
-    let raw_board = f.board.ok_or("a polyomino level needs a `board`")?;
-    let pieces = f.pieces.ok_or("missing field `pieces`")?;
+pub fn parse(f: &Entry) -> Result<Parsed, String> {
+    let raw_board = f.board.as_ref().ok_or("a polyomino level needs a `board`")?;
+    let pieces = f.pieces.as_ref().ok_or("missing field `pieces`")?;
     let poly = PolyLevel::new(board(raw_board)?, parts(pieces)?);
     let (set, target) = match place::layer_stride(&poly.board) {
         None => {
@@ -299,7 +299,7 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
         }
     };
     let n = set.pieces.len();
-    super::check_solution_pieces(f.solution, n, |p| format!("the solution names piece {p} but there are {n} parts"))?;
+    super::check_solution_pieces(&f.solution, n, |p| format!("the solution names piece {p} but there are {n} parts"))?;
     Ok(Parsed { family: Arc::new(poly), set, target, mode: Mode::Anchored, allow_mirror: false })
 }
 

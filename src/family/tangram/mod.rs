@@ -4,7 +4,8 @@
 
 pub mod daily;
 
-use super::{Cells, Family, Fields, Hint, Judgement, Level, Moves, Parsed, Watch};
+use super::{Cells, Family, Hint, Judgement, Level, Moves, Parsed, Watch};
+use crate::format::entry::Entry;
 use crate::format::{piece, ring, Node};
 use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
@@ -21,12 +22,12 @@ const HINT_SECONDS: u64 = 10;
 /// `check-levels`: the geometric solver's budget.
 const PROVE_NODES: u64 = 2_000_000;
 
-pub fn parse(f: &Fields) -> Result<Parsed, String> {
+pub fn parse(f: &Entry) -> Result<Parsed, String> {
     if f.board.is_some() {
         return Err("`board` is for polyomino levels (family: \"polyomino\")".into());
     }
     let mode = f.mode.ok_or("missing field `mode` (anchored or free)")?;
-    let set = match f.pieces.ok_or("missing field `pieces`")? {
+    let set = match f.pieces.as_ref().ok_or("missing field `pieces`")? {
         Node::Str(name) => PieceSet::builtin(name)
             .ok_or_else(|| format!("unknown piece set `{name}` (built in: {})", crate::pieces::BUILTIN.join(", ")))?,
         Node::List(items) => PieceSet {
@@ -45,13 +46,13 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
     crate::pieces::check_step(set.step_deg)?;
     let target =
         f.target.iter().enumerate().map(|(k, n)| ring(n, &format!("target[{k}]"))).collect::<Result<Vec<_>, _>>()?;
-    let rel = f.tolerance.unwrap_or(crate::geom::Tol::REL);
+    let rel = f.tolerance.map(crate::geom::Tol::check_rel).transpose()?.unwrap_or(crate::geom::Tol::REL);
     let t = Target::from_vertices_rel(&target, crate::geom::pt(0.0, 0.0), 0.0, rel).map_err(|e| e.to_string())?;
     for (k, p) in set.pieces.iter().enumerate() {
         Piece::from_vertices(&p.rings, t.tol, k).map_err(|e| e.to_string())?;
     }
     let n = set.pieces.len();
-    super::check_solution_pieces(f.solution, n, |p| format!("the solution names piece {p} but the set has {n}"))?;
+    super::check_solution_pieces(&f.solution, n, |p| format!("the solution names piece {p} but the set has {n}"))?;
     Ok(Parsed { family: Arc::new(Tangram), set, target, mode, allow_mirror: f.allow_mirror })
 }
 

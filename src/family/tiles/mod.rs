@@ -9,9 +9,7 @@ pub mod daily;
 pub mod draft;
 pub mod list;
 
-use super::{
-    unit_square, Cells, Family, Fields, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Moves, Parsed, Tried,
-};
+use super::{unit_square, Cells, Family, Goal, Hint, Intro, IntroStep, Judgement, Level, Mark, Moves, Parsed, Tried};
 use crate::format::entry::Entry;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::support::budget::Budget;
@@ -41,8 +39,8 @@ pub struct TileLevel {
     pub scored: bool,
 }
 
-pub fn parse(f: &Fields) -> Result<Parsed, String> {
-    let raw = f.edge.ok_or("an edge level needs an `edge` puzzle")?;
+pub fn parse(f: &Entry) -> Result<Parsed, String> {
+    let raw = f.edge.as_ref().ok_or("an edge level needs an `edge` puzzle")?;
     let puzzle = raw.build()?;
     let pieces = (0..puzzle.tiles.len())
         .map(|k| PieceDef { name: format!("tile {k}"), rings: vec![unit_square(0, 0)] })
@@ -52,7 +50,7 @@ pub fn parse(f: &Fields) -> Result<Parsed, String> {
         .map(|c| unit_square((c % puzzle.cols) as i32, (puzzle.rows - 1 - c / puzzle.cols) as i32))
         .collect();
     let n = puzzle.tiles.len();
-    super::check_solution_pieces(f.solution, n, |p| format!("the solution names tile {p} but there are {n}"))?;
+    super::check_solution_pieces(&f.solution, n, |p| format!("the solution names tile {p} but there are {n}"))?;
     Ok(Parsed {
         family: Arc::new(TileLevel { puzzle, unique: f.unique, scored: raw.scored }),
         set: PieceSet { name: "tiles".into(), pieces, step_deg: 90.0 },

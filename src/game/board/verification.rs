@@ -1,6 +1,6 @@
 //! Verification on placement: every [`PiecePlaced`] message has the level's family judge the
 //! board (`Level::judge`: the contour engine, exact cover of cells, or matched sides) and
-//! updates [`Progress`] (and [`Mismatched`]) in the same frame; a solve writes [`LevelSolved`].
+//! updates [`Progress`] (and [`Marks`]) in the same frame; a solve writes [`LevelSolved`].
 
 use crate::family::Mark;
 use crate::game::board::levels::ActiveLevel;
@@ -24,16 +24,17 @@ pub struct Progress {
     pub judged: u64,
 }
 
-/// Edge-matching levels: the sides that do not match, (cell, side), for the board to show.
+/// What the judge marks on the board (edge matching: the sides that do not match), as the
+/// family says it: its drawing plugin shows them.
 #[derive(Resource, Default, Clone, Debug, PartialEq)]
-pub struct Mismatched(pub Vec<(usize, usize)>);
+pub struct Marks(pub Vec<Mark>);
 
 pub struct VerificationPlugin;
 
 impl Plugin for VerificationPlugin {
     fn build(&self, app: &mut App) {
         app.init_resource::<Progress>()
-            .init_resource::<Mismatched>()
+            .init_resource::<Marks>()
             .configure_sets(Update, VerificationSet.after(PlacementSet))
             // A new board starts unjudged, a playtest and an edited draft alike.
             .add_systems(OnEnter(AppState::Playing), reset)
@@ -43,7 +44,7 @@ impl Plugin for VerificationPlugin {
     }
 }
 
-fn reset(mut p: ResMut<Progress>, mut m: ResMut<Mismatched>) {
+fn reset(mut p: ResMut<Progress>, mut m: ResMut<Marks>) {
     *p = Progress::default();
     m.0.clear();
 }
@@ -55,7 +56,7 @@ pub fn verify(
     mut progress: ResMut<Progress>,
     time: Res<Time>,
     mut solved_now: MessageWriter<LevelSolved>,
-    mut mismatched: ResMut<Mismatched>,
+    mut marks: ResMut<Marks>,
 ) {
     if placed.read().count() == 0 {
         return;
@@ -63,7 +64,7 @@ pub fn verify(
     let Some(active) = active else { return };
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
     let j = active.level.judge(&all);
-    mismatched.0 = j.marks.iter().map(|&Mark::Side { cell, side }| (cell, side)).collect();
+    marks.0 = j.marks;
     *progress = Progress {
         value: j.progress,
         solved: j.solved,

@@ -85,7 +85,7 @@ fn requeue_on_depth_change(
 }
 
 fn setup(mut commands: Commands, offscreen: Option<Res<OffscreenTarget>>) {
-    let camera = commands.spawn((Camera2d, Msaa::Sample4)).id();
+    let camera = commands.spawn((BoardCamera, Camera2d, Msaa::Sample4)).id();
     if let Some(t) = offscreen {
         commands.entity(camera).insert(bevy::camera::RenderTarget::Image(t.0.clone().into()));
     }
@@ -98,7 +98,11 @@ fn setup(mut commands: Commands, offscreen: Option<Res<OffscreenTarget>>) {
     ));
 }
 
-fn camera_follows_view(view: Res<View>, mut cams: Query<(&mut Transform, &mut Projection), With<Camera2d>>) {
+/// The board's camera (the interface has its own).
+#[derive(Component)]
+pub struct BoardCamera;
+
+fn camera_follows_view(view: Res<View>, mut cams: Query<(&mut Transform, &mut Projection), With<BoardCamera>>) {
     if !view.is_changed() {
         return;
     }

@@ -161,11 +161,11 @@ pub struct MismatchMarker;
 /// Red bars on the sides of edge-matching tiles that do not match.
 fn show_mismatches(
     mut commands: Commands,
-    mismatched: Res<crate::game::board::verification::Mismatched>,
+    marks: Res<crate::game::board::verification::Marks>,
     markers: Query<Entity, With<MismatchMarker>>,
     active: Option<Res<ActiveLevel>>,
 ) {
-    if !mismatched.is_changed() {
+    if !marks.is_changed() {
         return;
     }
     for m in &markers {
@@ -173,7 +173,7 @@ fn show_mismatches(
     }
     let Some(e) = active.as_ref().and_then(|a| a.level.data::<TileLevel>()) else { return };
     let (cols, rows) = (e.puzzle.cols, e.puzzle.rows);
-    for &(cell, side) in &mismatched.0 {
+    for &crate::family::Mark::Side { cell, side } in &marks.0 {
         let (x, y) = ((cell % cols) as f32, (rows - 1 - cell / cols) as f32);
         let (a, b) = match side {
             0 => (Vec2::new(x, y + 1.0), Vec2::new(x + 1.0, y + 1.0)),

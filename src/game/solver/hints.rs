@@ -1,7 +1,8 @@
 //! Hints: a request starts a solver task on `AsyncComputeTaskPool`; its answer comes back over
 //! a crossbeam channel and becomes a hint entity. Two steps of help: first the piece to place
 //! next is highlighted, a second request shows where it goes (a ghost). When no completion
-//! exists, the piece to move is marked. Any placement (but a move of the named piece short of
+//! exists, the piece to move is marked. A request while one is worked out changes nothing.
+//! Any placement (but a move of the named piece short of
 //! its place), or leaving the level, cancels a stale task and clears the hint.
 
 use crate::content::work::{Ask, Reply, Request};
@@ -51,6 +52,11 @@ impl HintState {
     /// A hint is being worked out.
     pub fn thinking(&self) -> bool {
         self.job.running()
+    }
+
+    /// Which search is current (see [`Job::generation`]).
+    pub fn search(&self) -> u64 {
+        self.job.generation()
     }
 }
 
@@ -134,6 +140,12 @@ fn request(
         return;
     }
     let Some(active) = active else { return };
+    // Asked again while the answer is being worked out: the search goes on. Starting it over
+    // would throw its work away (in the browser, its worker and the module it compiled), and
+    // a player who taps again because nothing came yet would wait longer for every tap.
+    if state.job.running() {
+        return;
+    }
     // Second step of the same answer: show where the highlighted piece goes.
     if let (Some(Hint::Next(p)), 1) = (&state.last, state.shown) {
         commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Ghost(*p) });

@@ -149,6 +149,11 @@ impl<T: Send + 'static> Job<T> {
     pub fn running(&self) -> bool {
         self.running
     }
+
+    /// Which run is current: it moves on with every run started or stopped.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
 }
 
 #[cfg(test)]

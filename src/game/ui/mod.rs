@@ -28,7 +28,10 @@ pub struct UiPlugin;
 
 impl Plugin for UiPlugin {
     fn build(&self, app: &mut App) {
-        app.add_plugins(EguiPlugin::default())
+        // The interface gets a camera of its own (below), not the first one spawned.
+        app.insert_resource(bevy_egui::EguiGlobalSettings { auto_create_primary_context: false, ..default() })
+            .add_plugins(EguiPlugin::default())
+            .add_systems(Startup, camera)
             .init_resource::<Thumbnails>()
             .add_systems(PreUpdate, block_pointer)
             .add_systems(
@@ -87,5 +90,32 @@ fn escape(keys: Res<ButtonInput<KeyCode>>, state: Res<State<AppState>>, mut next
         AppState::LevelSelect | AppState::Settings | AppState::Editor => next.set(AppState::MainMenu),
         AppState::Editing => next.set(AppState::Editor),
         _ => {}
+    }
+}
+
+/// The interface's own camera, drawn last, over the board and a polycube level's 3D view. On
+/// the board's camera the interface was drawn before the 3D view, whose camera then laid the
+/// board's picture over any card crossing its rectangle (a family's introduction on a phone).
+fn camera(mut commands: Commands, offscreen: Option<Res<crate::game::shared::OffscreenTarget>>) {
+    use bevy::camera::{visibility::RenderLayers, CameraOutputMode};
+    let mut e = commands.spawn((
+        bevy_egui::PrimaryEguiContext,
+        Camera2d,
+        // Nothing of the world: the interface alone, blended over what is drawn.
+        RenderLayers::none(),
+        // As the board's camera: cameras drawing to one target share its textures.
+        Msaa::Sample4,
+        Camera {
+            order: 2,
+            output_mode: CameraOutputMode::Write {
+                blend_state: Some(bevy::render::render_resource::BlendState::ALPHA_BLENDING),
+                clear_color: ClearColorConfig::None,
+            },
+            clear_color: ClearColorConfig::Custom(Color::NONE),
+            ..default()
+        },
+    ));
+    if let Some(t) = offscreen {
+        e.insert(bevy::camera::RenderTarget::Image(t.0.clone().into()));
     }
 }

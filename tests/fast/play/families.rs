@@ -122,15 +122,12 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
     let rot = tessera::family::tiles::cells::tile_cell(&puzzle, &corner).unwrap().1;
     let wrong = tessera::family::tiles::cells::placement_of(&puzzle, corner.piece, 3, rot);
     set_placement(&mut app, corner.piece, wrong);
-    assert!(
-        !app.world().resource::<tessera::game::board::verification::Mismatched>().0.is_empty(),
-        "its sides are marked"
-    );
+    assert!(!app.world().resource::<tessera::game::board::verification::Marks>().0.is_empty(), "its sides are marked");
     let m = ask_hint(&mut app);
     assert_eq!(m[0], tessera::game::solver::hints::HintMarker { piece: corner.piece, kind: HintKind::MoveThis });
     // Put it right: progress counts matched inner sides (none yet with one tile).
     set_placement(&mut app, corner.piece, corner);
-    assert!(app.world().resource::<tessera::game::board::verification::Mismatched>().0.is_empty());
+    assert!(app.world().resource::<tessera::game::board::verification::Marks>().0.is_empty());
     for _ in 0..16 {
         let m = ask_hint(&mut app);
         if m.is_empty() {

@@ -288,3 +288,41 @@ fn the_ghost_stays_while_its_piece_is_turned_and_goes_when_it_is_placed() {
     key(&mut app, KeyCode::KeyR, "r");
     assert!(markers(&mut app).is_empty(), "a move of another piece clears the hint");
 }
+
+/// A hint asked again while the first is being worked out leaves the search running (starting
+/// it over threw its work away, and in the browser its worker: a player tapping again because
+/// nothing came yet waited longer with every tap). Its answer is then the first step.
+#[test]
+fn asking_again_while_a_hint_is_worked_out_keeps_the_search() {
+    use tessera::game::shared::{Action, PiecePlaced};
+    use tessera::game::solver::hints::{HintKind, HintState};
+    let mut app = app("hint-again");
+    start(&mut app, LEVEL);
+    // A search that answers within its own frame cannot be asked again while it runs: put its
+    // hint away (a placement does) and ask once more.
+    for _ in 0..100 {
+        app.world_mut().write_message(Action::Hint);
+        app.update();
+        let hints = app.world().resource::<HintState>();
+        if !hints.thinking() {
+            app.world_mut().write_message(PiecePlaced { piece: None, snapped: false });
+            app.update();
+            continue;
+        }
+        let search = hints.search();
+        app.world_mut().write_message(Action::Hint);
+        app.update();
+        assert_eq!(app.world().resource::<HintState>().search(), search, "the second ask started the search over");
+        for _ in 0..20_000 {
+            if !markers(&mut app).is_empty() {
+                break;
+            }
+            std::thread::sleep(Duration::from_millis(2));
+            app.update();
+        }
+        let shown: Vec<HintKind> = markers(&mut app).iter().map(|m| m.kind).collect();
+        assert!(matches!(shown[..], [HintKind::Which]), "{shown:?}");
+        return;
+    }
+    panic!("every hint was answered within the frame it was asked in");
+}
