@@ -24,7 +24,7 @@ fn main() {
     puzzle.validate().unwrap_or_else(|e| panic!("{what}: {e}"));
     println!("{what}: {} x {} board, {} seconds on one core, seed {seed}", puzzle.cols, puzzle.rows, seconds);
     let opts = best::Options { budget: Budget::ms(Some(seconds * 1000)), seed };
-    let found = best::best(&puzzle, &opts, |ms, score| println!("{:>10.1} s  {score}", ms / 1000.0));
+    let found = best::best(&puzzle, &opts, |ms, score, _| println!("{:>10.1} s  {score}", ms / 1000.0));
     let at = |s: f64| found.history.iter().take_while(|h| h.0 <= s * 1000.0).last().map_or(0, |h| h.1);
     let marks: Vec<String> = [10.0, 60.0, 300.0, 600.0]
         .iter()

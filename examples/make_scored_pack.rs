@@ -26,7 +26,7 @@ fn main() {
     for (k, roman) in [(1u64, "I"), (2, "II"), (3, "III")] {
         let (p, _) = generate::eternity_like(k);
         p.validate().expect("a valid board");
-        let got = best::best(&p, &best::Options { budget: Budget::nodes(PROVE_SCORE_NODES), seed: 0 }, |_, _| {});
+        let got = best::best(&p, &best::Options { budget: Budget::nodes(PROVE_SCORE_NODES), seed: 0 }, |_, _, _| {});
         eprintln!("board {roman}: the reference board scores {} of {}", got.score, got.max_score);
         writeln!(s, "        (").unwrap();
         writeln!(s, "            id: \"16x16-{k}\",").unwrap();

@@ -212,7 +212,7 @@ fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         let seed = a.seed.wrapping_add(k as u64);
         move || {
             let opts = crate::tiles::best::Options { budget, seed };
-            crate::tiles::best::best(&puzzle, &opts, |ms, score| {
+            crate::tiles::best::best(&puzzle, &opts, |ms, score, _| {
                 let mut o = overall.lock().unwrap_or_else(|e| e.into_inner());
                 if o.last().is_none_or(|&(_, best)| score > best) {
                     o.push((ms, score));

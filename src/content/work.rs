@@ -43,6 +43,8 @@ pub enum Reply {
     Hint(Option<Hint>),
     /// The lab's result and the milliseconds it took.
     Lab(Tried, f64),
+    /// What a long lab run has so far, and the milliseconds since it started.
+    LabLive(Tried, f64),
     /// The search's partial placement and its angle base.
     Step(Vec<Placement>, f64),
     /// The watched search ended (`None`: the family has nothing to watch).
@@ -71,9 +73,11 @@ impl Request {
             Ask::Hint(placed) => send(Reply::Hint(level.hint(&placed, budget))),
             Ask::Lab(method) => {
                 let t0 = web_time::Instant::now();
+                let stream = send.clone();
+                let live = move |tried| stream(Reply::LabLive(tried, t0.elapsed().as_secs_f64() * 1000.0));
                 let tried = level
                     .family
-                    .lab_run(&level, method, budget)
+                    .lab_run(&level, method, budget, &live)
                     .unwrap_or_else(|| Tried::failed(format!("the family has no lab method {method}")));
                 send(Reply::Lab(tried, t0.elapsed().as_secs_f64() * 1000.0));
             }

@@ -364,7 +364,9 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     }
 
     /// Runs lab method `method` (an index into [`Family::lab`]) on the level, within `budget`.
-    fn lab_run(&self, _level: &Level, _method: usize, _budget: &Budget) -> Option<Tried> {
+    /// A long run (the chase of a board's best score) hands what it has so far to `live`, which
+    /// the lab shows as it comes; its answer is the last.
+    fn lab_run(&self, _level: &Level, _method: usize, _budget: &Budget, _live: &dyn Fn(Tried)) -> Option<Tried> {
         None
     }
 

@@ -80,7 +80,7 @@ pub fn run() {
         std::process::exit(1);
     }
     App::new()
-        .add_plugins(DefaultPlugins.set(WindowPlugin {
+        .add_plugins(DefaultPlugins.set(task_pools()).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Tessera".into(),
                 resolution: (1280, 800).into(),
@@ -96,4 +96,14 @@ pub fn run() {
         .add_plugins((LogicPlugins, draw::DrawPlugin, ui::UiPlugin, audio::AudioPlugin, probe::ProbePlugin))
         .add_plugins(frames::FramesPlugin)
         .run();
+}
+
+/// Bevy's task pools with room for solver work beside Bevy's own: at least three threads for
+/// async tasks (Bevy gives a quarter of the cores, one on a 2-core machine, where the lab's
+/// ten-minute chase of a best score held it, and no hint, nor the screenshot Bevy finishes
+/// there, came until it ended).
+pub fn task_pools() -> bevy::app::TaskPoolPlugin {
+    let mut options = bevy::app::TaskPoolOptions::default();
+    options.async_compute.min_threads = 3;
+    bevy::app::TaskPoolPlugin { task_pool_options: options }
 }

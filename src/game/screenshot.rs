@@ -154,7 +154,7 @@ fn add_renderer(app: &mut App, size: (u32, u32), window: bool) {
         ..default()
     };
     if window {
-        app.add_plugins(DefaultPlugins.set(render).set(log).set(WindowPlugin {
+        app.add_plugins(DefaultPlugins.set(render).set(log).set(super::task_pools()).set(WindowPlugin {
             primary_window: Some(Window {
                 title: "Tessera".into(),
                 resolution: bevy::window::WindowResolution::new(size.0, size.1).with_scale_factor_override(1.0),
@@ -167,6 +167,7 @@ fn add_renderer(app: &mut App, size: (u32, u32), window: bool) {
             DefaultPlugins
                 .set(render)
                 .set(log)
+                .set(super::task_pools())
                 .set(WindowPlugin { primary_window: None, exit_condition: ExitCondition::DontExit, ..default() })
                 .disable::<WinitPlugin>(),
         )

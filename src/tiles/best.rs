@@ -62,9 +62,10 @@ pub struct Best {
     pub moves: u64,
 }
 
-/// Searches for the highest-scoring board within the budget (see the module's story). The
-/// puzzle is taken as valid ([`Puzzle::validate`]).
-pub fn best(p: &Puzzle, opts: &Options, mut on_best: impl FnMut(f64, usize)) -> Best {
+/// Searches for the highest-scoring board within the budget (see the module's story), telling
+/// `on_best` each new best board (milliseconds from the start, score, board). The puzzle is
+/// taken as valid ([`Puzzle::validate`]).
+pub fn best(p: &Puzzle, opts: &Options, mut on_best: impl FnMut(f64, usize, &Placement)) -> Best {
     let t0 = web_time::Instant::now();
     let max_score = p.matched_inner(&vec![None; p.cells()]).1;
     let mut best = Best { placement: Vec::new(), score: 0, max_score, history: Vec::new(), moves: 0 };
@@ -78,7 +79,7 @@ pub fn best(p: &Puzzle, opts: &Options, mut on_best: impl FnMut(f64, usize)) -> 
         let (found, moves, _) = super::scan::search(p, &share, opts.seed, |f| {
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             best.history.push((ms, max_score - f.breaks));
-            on_best(ms, max_score - f.breaks);
+            on_best(ms, max_score - f.breaks, &f.placement);
         });
         best.moves = moves;
         if let Some(f) = found {
@@ -93,7 +94,7 @@ pub fn best(p: &Puzzle, opts: &Options, mut on_best: impl FnMut(f64, usize)) -> 
         best.placement.clone_from(&board.cells);
         best.score = board.score();
         best.history.push((t0.elapsed().as_secs_f64() * 1000.0, best.score));
-        on_best(best.history[0].0, best.score);
+        on_best(best.history[0].0, best.score, &best.placement);
     } else {
         board.cells.clone_from(&best.placement);
     }
@@ -136,7 +137,7 @@ pub fn best(p: &Puzzle, opts: &Options, mut on_best: impl FnMut(f64, usize)) -> 
                     best.placement.clone_from(&board.cells);
                     let ms = t0.elapsed().as_secs_f64() * 1000.0;
                     best.history.push((ms, score));
-                    on_best(ms, score);
+                    on_best(ms, score, &best.placement);
                     if score == max_score {
                         break 'rounds;
                     }
@@ -391,7 +392,7 @@ mod tests {
         for (k, p) in boards.iter().enumerate() {
             let want = exhaustive(p);
             let opts = Options { budget: Budget::nodes(200_000), seed: k as u64 };
-            let got = best(p, &opts, |_, _| {});
+            let got = best(p, &opts, |_, _, _| {});
             assert_eq!(got.placement.len(), p.cells(), "board {k}");
             let mut used = vec![false; p.tiles.len()];
             for &(t, r) in &got.placement {
@@ -428,10 +429,10 @@ mod tests {
         };
         let p = crate::tiles::generate::generate(&spec).expect("a puzzle").puzzle;
         let opts = Options { budget: Budget::nodes(2_000_000), seed: 1 };
-        let a = best(&p, &opts, |_, _| {});
+        let a = best(&p, &opts, |_, _, _| {});
         assert_eq!(a.score, a.max_score);
         assert!(p.check(&a.placement).is_ok());
-        let b = best(&p, &opts, |_, _| {});
+        let b = best(&p, &opts, |_, _, _| {});
         assert_eq!((a.placement, a.moves), (b.placement, b.moves));
     }
 }

@@ -22,7 +22,7 @@ pub fn entry(text: &str) -> Result<Entry, String> {
     let board = crate::tiles::best::best(
         &p,
         &crate::tiles::best::Options { budget: Budget::nodes(FIRST_BOARD_NODES), seed: 0 },
-        |_, _| {},
+        |_, _, _| {},
     );
     let mut e = Entry::blank(Some("edge"));
     e.id = format!("list-{}x{}", p.cols, p.rows);

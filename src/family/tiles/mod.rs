@@ -28,6 +28,9 @@ const PROVE_NODES: u64 = 100_000_000;
 /// `check-levels` (the reference boards were laid with as many).
 const SCORE_HINT_NODES: u64 = 2_000_000;
 pub const PROVE_SCORE_NODES: u64 = 20_000_000;
+/// The solver lab's chase of a scored board's best stops after this long, if not before: the
+/// ten minutes of the `edge best` benchmark.
+pub const CHASE_SECONDS: u64 = 600;
 
 /// An edge-matching level; `unique`: the level promises one solution (up to turning the whole
 /// board when tiles turn), which `check-levels` verifies.
@@ -216,14 +219,22 @@ impl Family for TileLevel {
         Ok(())
     }
 
+    /// A board played for the score has one method, the chase of its best score (no full
+    /// solution to find); the others the exact search and the paper's LP.
     fn lab(&self) -> &'static [&'static str] {
-        &["lab-exact", "lab-lp"]
+        if self.scored {
+            &["lab-best"]
+        } else {
+            &["lab-exact", "lab-lp"]
+        }
     }
 
-    /// The exact search (first solution), or the paper's Algorithm 1 (iterated LP, point test
+    /// The chase of the best score (`edge best`'s search, each new best board shown live), the
+    /// exact search (first solution), or the paper's Algorithm 1 (iterated LP, point test
     /// functions, turns handled directly).
-    fn lab_run(&self, _level: &Level, method: usize, budget: &Budget) -> Option<Tried> {
+    fn lab_run(&self, _level: &Level, method: usize, budget: &Budget, live: &dyn Fn(Tried)) -> Option<Tried> {
         match method {
+            0 if self.scored => Some(self.chase(budget, live)),
             0 => {
                 let opts = Options { limit: 1, budget: budget.clone().or_nodes(PROVE_NODES), ..Default::default() };
                 Some(match crate::tiles::exact::solve(&self.puzzle, &opts) {
@@ -267,6 +278,24 @@ impl Family for TileLevel {
 }
 
 impl TileLevel {
+    /// The lab's chase on a board played for the score: `tiles::best` for at most
+    /// [`CHASE_SECONDS`], every new best board handed to `live` as it is found.
+    fn chase(&self, budget: &Budget, live: &dyn Fn(Tried)) -> Tried {
+        let budget = budget.clone().or_within(web_time::Duration::from_secs(CHASE_SECONDS));
+        let max = self.puzzle.matched_inner(&vec![None; self.puzzle.cells()]).1;
+        let tried = |score: usize, board: &crate::tiles::Placement| Tried {
+            solved: score == max,
+            work: Text::new("lab-score").with("score", score).with("max", max),
+            solution: self.placements(Some(board)),
+            iterates: Vec::new(),
+        };
+        let found =
+            crate::tiles::best::best(&self.puzzle, &crate::tiles::best::Options { budget, seed: 0 }, |_, s, b| {
+                live(tried(s, b))
+            });
+        tried(found.score, &found.placement)
+    }
+
     /// A solver's board (cell -> tile and clockwise turn) as the pieces' placements.
     fn placements(&self, board: Option<&crate::tiles::Placement>) -> Vec<Placement> {
         let p = &self.puzzle;
@@ -349,7 +378,7 @@ pub fn judge_score(p: &Puzzle, placed: &[Placement]) -> Judgement {
 fn prove_score(p: &Puzzle, level: &Level) -> Result<(), String> {
     let want = judge_score(p, &level.solution).score.map_or(0, |s| s.0);
     let opts = crate::tiles::best::Options { budget: Budget::nodes(PROVE_SCORE_NODES), seed: 0 };
-    let got = crate::tiles::best::best(p, &opts, |_, _| {});
+    let got = crate::tiles::best::best(p, &opts, |_, _, _| {});
     if got.score >= want {
         Ok(())
     } else {
@@ -380,8 +409,11 @@ pub fn score_hint(p: &Puzzle, placed: &[Placement], budget: &Budget) -> Option<H
         }
     }
     let Some(cell) = (0..p.cells()).find(|&c| !taken[c]) else { return Some(Hint::Done) };
-    let got =
-        crate::tiles::best::best(&fixed, &crate::tiles::best::Options { budget: budget.clone(), seed: 0 }, |_, _| {});
+    let got = crate::tiles::best::best(
+        &fixed,
+        &crate::tiles::best::Options { budget: budget.clone(), seed: 0 },
+        |_, _, _| {},
+    );
     let (tile, rot) = *got.placement.get(cell)?;
     Some(Hint::Next(placement_of(p, tile, cell, rot)))
 }

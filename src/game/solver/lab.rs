@@ -5,7 +5,8 @@
 //! method's iterates (the LP's fractional assignment, every entry of P a tile faded by its
 //! value, as the paper's Figure 5.1 draws the matrix), one per [`ITERATE_PACE`], then lays the
 //! arrangement found over the board as faint ghosts (drawn as the show-thinking view's), until
-//! the player's next move.
+//! the player's next move. A long run (the chase of a scored board's best) sends its best so
+//! far as it goes: the lab shows it live, and [`LabStop`] ends the run keeping that best.
 
 use crate::content::work::{Ask, Reply, Request};
 use crate::family::Tried;
@@ -17,6 +18,10 @@ use bevy::prelude::*;
 /// Ask the lab to run a method: an index into the family's [`crate::family::Family::lab`].
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
 pub struct LabRun(pub usize);
+
+/// Stop the run under way; what it has so far stays in the list.
+#[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LabStop;
 
 /// Show the arrangement of result `k` (an index into [`SolverLab::results`]).
 #[derive(Message, Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,6 +44,8 @@ pub struct LabResult {
     pub solution: Vec<crate::pieces::Placement>,
     /// The method's iterates, each a weighted arrangement ([`Tried::iterates`]).
     pub iterates: Vec<Vec<(crate::pieces::Placement, f32)>>,
+    /// What a run still going has so far (its next word replaces it).
+    pub live: bool,
 }
 
 /// How long each iterate stays on the board when a result is shown.
@@ -71,11 +78,12 @@ impl Plugin for LabPlugin {
             .init_resource::<Frames>()
             .add_message::<LabRun>()
             .add_message::<LabShow>()
+            .add_message::<LabStop>()
             .add_systems(OnExit(AppState::Playing), leave)
             .add_systems(PostUpdate, show_card.before(crate::game::board::view::fit_view))
             .add_systems(
                 Update,
-                (run, receive, show, play, hide_on_move, ask_while_running)
+                (run, stop, receive, show, play, hide_on_move, ask_while_running)
                     .chain()
                     .after(crate::game::shared::PlacementSet)
                     .run_if(in_state(AppState::Playing)),
@@ -109,9 +117,10 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
     }
     lab.running = true;
     lab.job.run(Request::new(level, Ask::Lab(method)), move |reply| {
-        let (tried, ms) = match reply {
-            Reply::Lab(tried, ms) => (tried, ms),
-            Reply::Failed(why) => (Tried::failed(why), 0.0),
+        let (tried, ms, live) = match reply {
+            Reply::Lab(tried, ms) => (tried, ms, false),
+            Reply::LabLive(tried, ms) => (tried, ms, true),
+            Reply::Failed(why) => (Tried::failed(why), 0.0, false),
             _ => return None,
         };
         Some(LabResult {
@@ -121,15 +130,41 @@ fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Opti
             ms,
             solution: tried.solution,
             iterates: tried.iterates,
+            live,
         })
     });
 }
 
 fn receive(mut lab: ResMut<SolverLab>) {
+    take_replies(&mut lab);
+}
+
+/// A run's word replaces what it said so far; its last word ends it.
+fn take_replies(lab: &mut SolverLab) {
     for r in lab.job.drain() {
-        lab.running = false;
-        lab.job.finished();
+        if !r.live {
+            lab.running = false;
+            lab.job.finished();
+        }
+        if lab.results.last().is_some_and(|last| last.live) {
+            lab.results.pop();
+        }
         lab.results.push(r);
+    }
+}
+
+/// Ends the run under way (its task told to stop, or its worker ended); the best it sent
+/// stays in the list as its result.
+fn stop(mut stops: MessageReader<LabStop>, mut lab: ResMut<SolverLab>) {
+    if stops.read().count() == 0 || !lab.running {
+        return;
+    }
+    // What came before the stop is kept; anything later is dropped with the run.
+    take_replies(&mut lab);
+    lab.job.stop();
+    lab.running = false;
+    if let Some(last) = lab.results.last_mut() {
+        last.live = false;
     }
 }
 

@@ -3,7 +3,7 @@
 //! each result says what it did, and a solved one can lay its arrangement over the board.
 
 use super::prelude::*;
-use crate::game::solver::lab::{LabRun, LabShow, SolverLab};
+use crate::game::solver::lab::{LabRun, LabShow, LabStop, SolverLab};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn lab_card(
@@ -13,6 +13,7 @@ pub(super) fn lab_card(
     tutorial: Res<crate::game::meta::tutorial::Tutorial>,
     mut runs: MessageWriter<LabRun>,
     mut shows: MessageWriter<LabShow>,
+    mut stops: MessageWriter<LabStop>,
     tr: Res<Words>,
     cards: Res<crate::game::shared::Cards>,
 ) -> Result {
@@ -48,11 +49,16 @@ pub(super) fn lab_card(
                     }
                 });
                 if lab.running {
+                    if mark(super::widgets::compact_button(ui, tr.s("lab-stop")), "lab-stop").clicked() {
+                        stops.write(LabStop);
+                    }
                     ui.label(tr.s("lab-running"));
                 }
             });
             if lab.results.is_empty() {
-                ui.weak(tr.s("lab-about"));
+                // The chase of a best score is told apart from finding a solution.
+                let chase = active.level.family.lab().contains(&"lab-best");
+                ui.weak(tr.s(if chase { "lab-about-best" } else { "lab-about" }));
             }
             if let Some(p) = lab.playing {
                 let n = lab.results.get(p.result).map_or(0, |r| r.iterates.len());
@@ -60,27 +66,33 @@ pub(super) fn lab_card(
             }
             egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, |ui| {
                 for (k, r) in lab.results.iter().enumerate().rev() {
-                    ui.horizontal_wrapped(|ui| {
-                        // Show first, so that a long line on a phone cannot push it out of view.
-                        if (!r.solution.is_empty() || !r.iterates.is_empty())
-                            && super::widgets::compact_button(ui, tr.s("lab-show"))
-                                .on_hover_text(tr.s("lab-show-tip"))
-                                .clicked()
-                        {
-                            shows.write(LabShow(k));
-                        }
-                        ui.label(tr.f(
-                            if r.solved { "lab-solved" } else { "lab-unsolved" },
-                            &[
-                                ("method", tr.s(r.method).into()),
-                                ("work", tr.text(&r.work).into()),
-                                ("ms", format!("{:.1}", r.ms).into()),
-                            ],
-                        ));
-                    });
+                    if result_row(ui, &tr, r) {
+                        shows.write(LabShow(k));
+                    }
                 }
             });
         });
     });
     Ok(())
+}
+
+/// One result: Show (when it has something to show: pressed, says `true`), then what it did.
+fn result_row(ui: &mut egui::Ui, tr: &Words, r: &crate::game::solver::lab::LabResult) -> bool {
+    let mut show = false;
+    ui.horizontal_wrapped(|ui| {
+        // Show first, so that a long line on a phone cannot push it out of view.
+        if !r.solution.is_empty() || !r.iterates.is_empty() {
+            show = super::widgets::compact_button(ui, tr.s("lab-show")).on_hover_text(tr.s("lab-show-tip")).clicked();
+        }
+        let said = match (r.live, r.solved) {
+            (true, _) => "lab-live",
+            (false, true) => "lab-solved",
+            (false, false) => "lab-unsolved",
+        };
+        // Long runs in seconds.
+        let time = if r.ms < 10_000.0 { format!("{:.1} ms", r.ms) } else { format!("{:.0} s", r.ms / 1000.0) };
+        let args = [("method", tr.s(r.method).into()), ("work", tr.text(&r.work).into()), ("time", time.into())];
+        ui.label(tr.f(said, &args));
+    });
+    show
 }

@@ -326,3 +326,66 @@ fn asking_again_while_a_hint_is_worked_out_keeps_the_search() {
     }
     panic!("every hint was answered within the frame it was asked in");
 }
+
+/// On a board played for the score the lab chases the best score: each new best board comes
+/// while the run goes on (every tile laid, scoring what the lab says), Stop ends the run and
+/// keeps the best so far, and Show lays that board over the player's.
+#[test]
+fn the_lab_chases_a_scored_boards_best_live_and_stop_keeps_it() {
+    use tessera::game::board::view::OffscreenSize;
+    use tessera::game::solver::lab::{LabGhost, LabRun, LabShow, LabStop, SolverLab};
+    use tessera::game::solver::thinking::ThinkingGhost;
+    let mut app = app_with("lab-chase", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(1280.0, 800.0)));
+    });
+    start(&mut app, "scored/16x16-1");
+    let level = app.world().resource::<ActiveLevel>().level.clone();
+    assert_eq!(level.family.lab(), ["lab-best"]);
+    app.world_mut().resource_mut::<SolverLab>().open = true;
+    app.world_mut().write_message(LabRun(0));
+    // Two boards found, the second better than the first.
+    let mut seen = Vec::new();
+    for _ in 0..20_000 {
+        app.update();
+        let lab = app.world().resource::<SolverLab>();
+        if let Some(r) = lab.results.last().filter(|r| r.live) {
+            assert!(lab.running && lab.results.len() == 1, "a live result replaces the one before");
+            let score = level.judge(&r.solution).score.expect("a scored board").0;
+            if seen.last() != Some(&score) {
+                assert_eq!(r.solution.len(), level.set.pieces.len(), "every tile laid");
+                let (max, said) = (level.judge(&r.solution).score.unwrap().1, EN.text(&r.work));
+                assert_eq!(said, format!("{score} of {max} sides matched"));
+                seen.push(score);
+            }
+            if seen.len() >= 2 {
+                break;
+            }
+        }
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(seen.len() >= 2 && seen.windows(2).all(|w| w[1] > w[0]), "better boards come live: {seen:?}");
+    app.world_mut().write_message(LabStop);
+    app.update();
+    let lab = app.world().resource::<SolverLab>();
+    assert!(!lab.running, "Stop ends the run");
+    let kept = lab.results.last().cloned().expect("the best so far stays");
+    assert!(!kept.live && !kept.solution.is_empty());
+    let kept_score = level.judge(&kept.solution).score.unwrap().0;
+    assert!(kept_score >= *seen.last().unwrap());
+    // Nothing more comes from the stopped run.
+    for _ in 0..50 {
+        std::thread::sleep(Duration::from_millis(2));
+        app.update();
+    }
+    assert_eq!(app.world().resource::<SolverLab>().results, vec![kept.clone()]);
+    app.world_mut().write_message(LabShow(0));
+    app.update();
+    let shown: Vec<Placement> = app
+        .world_mut()
+        .query_filtered::<&ThinkingGhost, With<LabGhost>>()
+        .iter(app.world())
+        .map(|g| g.placement)
+        .collect();
+    assert_eq!(shown.len(), level.set.pieces.len(), "a ghost per tile");
+    assert_eq!(level.judge(&shown).score.unwrap().0, kept_score, "the ghosts are the best board");
+}
