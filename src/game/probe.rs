@@ -131,6 +131,8 @@ fn write(
         "progress": progress.value,
         "zoom": zoom.factor,
         "solved": progress.solved,
+        // A board played for the score: [matched sides, inner sides].
+        "score": progress.score,
         "mismatched": board_marks.0.len(),
         // An answer has come (not just "Thinking…"), and what the hint line says.
         "hinted": hints.last.is_some() || hints.message.as_ref().is_some_and(|t| t.id != "hint-thinking"),

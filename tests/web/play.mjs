@@ -1,7 +1,7 @@
 // The browser's end-to-end test: the web build of Tessera in Debian's Chromium, as a phone
 // (390 x 844, touch), driven through the DevTools protocol (playwright-core).
 //
-//   node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR
+//   node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR [PIECE_LIST]
 //
 // It serves PAGE_DIR (what `scripts/web --build-only` wrote) on a port of its own, opens the
 // page with `?probe=1` (the game then publishes where its widgets and pieces are in the
@@ -9,17 +9,19 @@
 // opens the first classic tangram level, turns and drags every piece with touch events until
 // the level is solved, reloads the page and checks the level is still solved (the save in the
 // browser's storage, read back by the game); opens an edge-matching level and a polycube
-// level from share links, checks by pixels that their tiles and cubes are drawn in colour, and
-// asks each for a hint (worked out in a Web Worker, the browser's solver thread).
+// level from share links, and a piece list a player owns (PIECE_LIST: `edge generate`'s text)
+// from the same parameter, opened as a board played for the score; checks by pixels that their
+// tiles and cubes are drawn in colour, and asks each for a hint (worked out in a Web Worker,
+// the browser's solver thread).
 // Shots of each step at 390 x 844 and of the menu and a level at 1280 x 800 go to SHOTS_DIR.
 // Ends with the plain summary line "web: N passed, N failed".
 
 import fs from "node:fs";
 import { Play, launch, serve, sleep } from "./page.mjs";
 
-const [pageDir, edgeCode, cubeCode, shotsDir] = process.argv.slice(2);
+const [pageDir, edgeCode, cubeCode, shotsDir, pieceList] = process.argv.slice(2);
 if (!pageDir || !edgeCode || !cubeCode || !shotsDir) {
-  console.error("usage: node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR");
+  console.error("usage: node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR [PIECE_LIST]");
   process.exit(2);
 }
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -100,11 +102,15 @@ try {
   const back = await play.until("the menu after a reload", (p) => p.state === "MainMenu");
   check((back.completed || []).includes(level), `after a reload the game still has ${level} solved (its save: ${JSON.stringify(back.completed)})`);
 
-  // An edge-matching level and a polycube level, from share links: drawn in colour.
-  // (The polycube level's coloured share is its tray of small pieces: 1.9% of the screen.)
-  for (const [name, code, hues, share] of [["edge", edgeCode, 3, 0.02], ["polycube", cubeCode, 2, 0.015]]) {
-    await play.goto(`&code=${code}`);
+  // An edge-matching level and a polycube level, from share links, and a piece list: drawn in
+  // colour. (The polycube level's coloured share is its tray of small pieces: 1.9% of the
+  // screen.)
+  const links = [["edge", edgeCode, 3, 0.02], ["polycube", cubeCode, 2, 0.015]];
+  if (pieceList) links.push(["list", pieceList, 3, 0.02]);
+  for (const [name, code, hues, share] of links) {
+    await play.goto(`&code=${encodeURIComponent(code)}`);
     const p = await play.until(`the ${name} level from its link`, (p) => p.state === "Playing" && p.level && p.level.startsWith("shared/"));
+    if (name === "list") check(p.level.startsWith("shared/list-") && p.score && p.score[1] > 0, `a piece list opens as a board played for the score (${p.level}, ${JSON.stringify(p.score)})`);
     // The software renderer may still be filling the level in: look again for a few seconds.
     let seen;
     for (let tries = 0; tries < 8; tries++) {
