@@ -101,8 +101,16 @@ export class Play {
   async press(id) { await this.tap(await this.mark(id)); }
   // Presses a widget until the probe says `what` holds: a tap the page was too busy to see
   // (a frame drawn in software can take longer than the tap) is tapped again, up to 4 times.
-  async pressUntil(id, what, holds) {
+  // A tap that took the page somewhere else (a list that moved under the finger: the run of
+  // 9b60a63 opened the third pack for the first) leaves the widget gone: `back`, a widget
+  // that returns, is pressed first when it is there.
+  async pressUntil(id, what, holds, back = null) {
     for (let attempt = 1; ; attempt++) {
+      const now = await this.probe();
+      if (attempt > 1 && back && now && !Array.isArray(now.marks[id]) && Array.isArray(now.marks[back])) {
+        console.log(`${this.name}: ${back} pressed (${id} is gone)`);
+        await this.press(back);
+      }
       await this.press(id);
       const t0 = Date.now();
       while (Date.now() - t0 < 8000) {

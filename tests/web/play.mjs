@@ -84,7 +84,7 @@ try {
 
   await play.pressUntil("menu-play", "the packs", (p) => p.state === "LevelSelect" && Array.isArray(p.marks["pack:classic"]));
   const grid = await play.pressUntil("pack:classic", "the classic grid",
-    (p) => Object.keys(p.marks).some((k) => k.startsWith("level:classic/")));
+    (p) => Object.keys(p.marks).some((k) => k.startsWith("level:classic/")), "back-packs");
   const firstCard = Object.keys(grid.marks).filter((k) => k.startsWith("level:classic/"))
     .sort((a, b) => grid.marks[a][1] - grid.marks[b][1] || grid.marks[a][0] - grid.marks[b][0])[0];
   const level = firstCard.slice("level:".length);

@@ -2,8 +2,8 @@
 //! a crossbeam channel and becomes a hint entity. Two steps of help: first the piece to place
 //! next is highlighted, a second request shows where it goes (a ghost). When no completion
 //! exists, the piece to move is marked. A request while one is worked out changes nothing.
-//! Any placement (but a move of the named piece short of
-//! its place), or leaving the level, cancels a stale task and clears the hint.
+//! Any placement (but a move of the named piece short of its place), or leaving the level,
+//! cancels a stale task and clears the hint.
 
 use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::ActiveLevel;
