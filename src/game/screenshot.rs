@@ -4,6 +4,11 @@
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
 //! without a display), which checks the game's own window path. It uses a throw-away save
 //! file, so the player's progress is never touched.
+//!
+//! `--shots FILE` takes several shots in one run, one per line of FILE (`STATE PACK/ID OUT`),
+//! back at the menu between them, each with the progress it would have alone: the game starts
+//! once for all of them, which is most of a shot's time. With `TESSERA_PROBE` set, each
+//! shot's probe report is kept beside its image (OUT with the extension `.json`).
 
 use crate::game::board::levels::{Library, PlayLevel};
 use crate::game::board::pieces::{Piece, Placed};
@@ -66,6 +71,34 @@ struct Plan {
     shown: bool,
     /// The frame the shot's state was reached, and held since (it is taken a few frames later).
     ready_at: Option<u32>,
+    /// The shots still to take after this one (`--shots`), and the progress they start from.
+    queue: std::collections::VecDeque<(Shot, String, std::path::PathBuf)>,
+    batch: bool,
+    solved: usize,
+    lang: crate::support::i18n::Lang,
+    theme: crate::support::save::Theme,
+}
+
+impl Plan {
+    fn new(shot: Shot, level: String, out: std::path::PathBuf) -> Plan {
+        Plan {
+            level,
+            shot,
+            out,
+            frames: 0,
+            asked: false,
+            arranged: false,
+            requested: false,
+            quiet: 0,
+            shown: false,
+            ready_at: None,
+            queue: Default::default(),
+            batch: false,
+            solved: 0,
+            lang: crate::support::i18n::Lang::En,
+            theme: crate::support::save::Theme::Dark,
+        }
+    }
 }
 
 #[derive(Resource, Default)]
@@ -81,7 +114,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] (FILE: a line `STATE PACK/ID OUT` per shot)";
 
 /// The states `--state` names.
 const STATES: [(&str, Shot); 17] = [
@@ -245,6 +278,33 @@ struct Args {
     solved: usize,
     lang: crate::support::i18n::Lang,
     theme: crate::support::save::Theme,
+    /// `--shots`: the shots after the first.
+    more: Vec<(Shot, String, std::path::PathBuf)>,
+}
+
+/// The shots a `--shots` file lists, one `STATE PACK/ID OUT` a line.
+fn read_shots(file: &str) -> Result<Vec<(Shot, String, std::path::PathBuf)>, String> {
+    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let mut shots = Vec::new();
+    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let mut words = line.trim().splitn(3, ' ');
+        let (state, level, out) = (words.next(), words.next(), words.next());
+        let shot = state.and_then(|n| STATES.iter().find(|s| s.0 == n)).map(|s| s.1);
+        match (shot, level, out) {
+            (Some(shot), Some(level), Some(out)) => shots.push((shot, level.to_string(), out.trim().into())),
+            _ => return Err(format!("{file}:{}: expected `STATE PACK/ID OUT`, found {line:?}", n + 1)),
+        }
+    }
+    if shots.is_empty() {
+        return Err(format!("{file}: no shots"));
+    }
+    Ok(shots)
+}
+
+/// Says what is wrong with the arguments, with the usage; the exit code to leave with.
+fn bad(why: &str) -> i32 {
+    eprintln!("tessera screenshot: {why}\n{USAGE}");
+    2
 }
 
 /// The arguments, or the exit code to leave with (0 after `--help`, 2 with the problem said).
@@ -259,6 +319,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
         solved: 0,
         lang: crate::support::i18n::Lang::En,
         theme: crate::support::save::Theme::Dark,
+        more: Vec::new(),
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -270,64 +331,51 @@ fn parse(args: &[String]) -> Result<Args, i32> {
             }
             "--level" => level = val(),
             "--window" => a.window = true,
-            "--solved" => match val().and_then(|v| v.parse().ok()) {
-                Some(n) => a.solved = n,
-                None => {
-                    eprintln!("tessera screenshot: --solved takes a number of levels\n{USAGE}");
-                    return Err(2);
-                }
-            },
+            "--solved" => {
+                a.solved = val().and_then(|v| v.parse().ok()).ok_or_else(|| bad("--solved takes a number of levels"))?
+            }
             "--out" => out = val().map(std::path::PathBuf::from),
-            "--theme" => match val().as_deref() {
-                Some("dark") => a.theme = crate::support::save::Theme::Dark,
-                Some("light") => a.theme = crate::support::save::Theme::Light,
-                _ => {
-                    eprintln!("tessera screenshot: --theme takes dark or light\n{USAGE}");
-                    return Err(2);
+            "--shots" => {
+                let mut shots =
+                    read_shots(&val().unwrap_or_default()).map_err(|why| bad(&format!("--shots: {why}")))?;
+                let (shot, first, file) = shots.remove(0);
+                (a.shot, level, out, a.more) = (shot, Some(first), Some(file), shots);
+            }
+            "--theme" => {
+                a.theme = match val().as_deref() {
+                    Some("dark") => crate::support::save::Theme::Dark,
+                    Some("light") => crate::support::save::Theme::Light,
+                    _ => return Err(bad("--theme takes dark or light")),
                 }
-            },
-            "--lang" => match val().as_deref().and_then(crate::support::i18n::Lang::from_tag) {
-                Some(l) => a.lang = l,
-                None => {
-                    eprintln!("tessera screenshot: --lang takes en or pt-BR\n{USAGE}");
-                    return Err(2);
-                }
-            },
+            }
+            "--lang" => {
+                a.lang = val()
+                    .as_deref()
+                    .and_then(crate::support::i18n::Lang::from_tag)
+                    .ok_or_else(|| bad("--lang takes en or pt-BR"))?
+            }
             "--size" => match val().and_then(|s| s.split_once('x').map(|(w, h)| (w.parse(), h.parse()))) {
                 Some((Ok(w), Ok(h))) if w >= 64 && h >= 64 && w <= 8192 && h <= 8192 => a.size = (w, h),
-                _ => {
-                    eprintln!("tessera screenshot: --size takes WxH, e.g. 390x844\n{USAGE}");
-                    return Err(2);
-                }
+                _ => return Err(bad("--size takes WxH, e.g. 390x844")),
             },
             "--state" => {
                 let name = val();
-                match name.as_deref().and_then(|n| STATES.iter().find(|s| s.0 == n)) {
-                    Some(&(_, shot)) => a.shot = shot,
-                    None => {
-                        eprintln!("tessera screenshot: unknown state {:?}\n{USAGE}", name.as_deref());
-                        return Err(2);
-                    }
+                a.shot = match name.as_deref().and_then(|n| STATES.iter().find(|s| s.0 == n)) {
+                    Some(&(_, shot)) => shot,
+                    None => return Err(bad(&format!("unknown state {:?}", name.as_deref()))),
                 }
             }
-            other => {
-                eprintln!("tessera screenshot: unknown argument `{other}`\n{USAGE}");
-                return Err(2);
-            }
+            other => return Err(bad(&format!("unknown argument `{other}`"))),
         }
     }
-    let Some(out) = out else {
-        eprintln!("tessera screenshot: --out FILE is required\n{USAGE}");
-        return Err(2);
-    };
+    a.out = out.ok_or_else(|| bad("--out FILE is required"))?;
     a.level = level.unwrap_or_else(|| "classic/convex-square".into());
-    a.out = out;
     Ok(a)
 }
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
-    let Args { level, size, out, shot, window, solved, lang, theme } = match parse(args) {
+    let Args { level, size, out, shot, window, solved, lang, theme, more } = match parse(args) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -350,16 +398,12 @@ pub fn run(args: &[String]) -> i32 {
     app.insert_resource(library)
         .insert_resource(SaveState { data, path: save_path.clone(), notice: None })
         .insert_resource(Plan {
-            level,
-            shot,
-            out: out.clone(),
-            frames: 0,
-            asked: false,
-            arranged: false,
-            requested: false,
-            quiet: 0,
-            shown: false,
-            ready_at: None,
+            batch: !more.is_empty(),
+            queue: more.into(),
+            solved,
+            lang,
+            theme,
+            ..Plan::new(shot, level, out.clone())
         })
         .init_resource::<Captured>()
         .add_systems(Update, (drive, act, shoot).chain());
@@ -376,15 +420,47 @@ pub fn run(args: &[String]) -> i32 {
         .insert_resource(compiling)
         .add_systems(bevy::render::Render, count_compiling.in_set(bevy::render::RenderSystems::Cleanup));
     let _ = std::fs::remove_file(&out);
-    app.run();
+    let exit = app.run();
     let _ = std::fs::remove_file(&save_path);
-    if out.exists() {
-        println!("{}", out.display());
+    if exit.is_success() && out.exists() {
         0
     } else {
         eprintln!("tessera screenshot: no image was captured");
         1
     }
+}
+
+/// Once a shot is saved: its probe report kept beside it (`--shots`), then the next shot
+/// started from the menu with its own progress, or the run ended.
+fn next_shot(w: &mut World) {
+    let mut plan = w.resource_mut::<Plan>();
+    println!("{}", plan.out.display());
+    if plan.batch {
+        if let Some(probe) = std::env::var_os("TESSERA_PROBE") {
+            let _ = std::fs::copy(probe, plan.out.with_extension("json"));
+        }
+    }
+    let Some((shot, level, out)) = plan.queue.pop_front() else {
+        w.write_message(AppExit::Success);
+        return;
+    };
+    let _ = std::fs::remove_file(&out);
+    let next = Plan {
+        queue: std::mem::take(&mut plan.queue),
+        batch: true,
+        solved: plan.solved,
+        lang: plan.lang,
+        theme: plan.theme,
+        quiet: plan.quiet,
+        ..Plan::new(shot, level, out)
+    };
+    *plan = next;
+    let plan = w.resource::<Plan>();
+    let data = save_data(w.resource::<Library>(), &plan.level, shot, plan.solved, plan.lang, plan.theme);
+    w.resource_mut::<SaveState>().data = data;
+    w.resource_mut::<Captured>().0 = false;
+    w.resource_mut::<Time<Virtual>>().set_relative_speed(1.0);
+    w.resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
 }
 
 /// Takes the game to the shot's screen: a state from the menu, the level opened, its pieces
@@ -412,7 +488,7 @@ fn drive(
     }
     if captured.0 {
         if plan.out.exists() {
-            exit.write(AppExit::Success);
+            commands.queue(next_shot);
         }
         return;
     }

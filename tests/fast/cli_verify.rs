@@ -76,10 +76,9 @@ fn human_output_and_usage_errors() {
 
 #[test]
 fn check_levels_passes_the_shipped_packs_and_fails_bad_ones() {
+    // The shipped packs once, as JSON: the levels tier of scripts/test runs the same command
+    // in text (every level verified and solved, "0 failed", exit code 0).
     let shipped = concat!(env!("CARGO_MANIFEST_DIR"), "/levels");
-    let (code, out, _) = run(&["check-levels", shipped]);
-    assert_eq!(code, 0, "{out}");
-    assert!(out.contains("0 failed"), "{out}");
     let (code, out, _) = run(&["check-levels", shipped, "--json"]);
     assert_eq!(code, 0);
     let lines: Vec<serde_json::Value> = out.lines().map(|l| serde_json::from_str(l).unwrap()).collect();

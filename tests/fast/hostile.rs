@@ -662,3 +662,23 @@ fn the_sdp_solves_a_figure_far_away_and_refuses_what_the_other_methods_refuse() 
     let (code, _, err) = run(&["solve", &file("tiny.json", 0.0, 1e-6), "--method", "sdp"]);
     assert_eq!(code, 2, "{err}");
 }
+
+/// A `--shots` list with a bad line is refused before the game starts, naming the file and the
+/// line; an empty one too.
+#[cfg(feature = "game")]
+#[test]
+fn screenshot_shot_lists_are_checked_line_by_line() {
+    let d = scratch("shots");
+    let bad = write(&d, "shots.txt", "menu classic/arrow a.png\n\nsolved classic/arrow\n");
+    let (code, _, err) = run(&["screenshot", "--size", "390x844", "--shots", &bad]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("shots.txt:3: expected `STATE PACK/ID OUT`"), "{err}");
+    let empty = write(&d, "empty.txt", "\n");
+    let (code, _, err) = run(&["screenshot", "--shots", &empty]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("empty.txt: no shots"), "{err}");
+    let unknown = write(&d, "unknown.txt", "sideways classic/arrow a.png\n");
+    let (code, _, err) = run(&["screenshot", "--shots", &unknown]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("unknown.txt:1"), "{err}");
+}

@@ -18,26 +18,40 @@ const TOUCH: f64 = 44.0;
 /// The least room between a menu's widgets and the screen's sides, in logical pixels.
 const MARGIN: f64 = 16.0;
 
-/// The probe's last report for `state` on `level` in `lang`, at `size`.
-fn probe(state: &str, level: &str, lang: &str, size: (u32, u32)) -> Value {
+/// The probe's report for each `(state, level)` in `lang`, at `size`: one run of the game
+/// takes them all (`tessera screenshot --shots`), back at the menu between them.
+fn probes(shots: &[(&str, &str)], lang: &str, size: (u32, u32)) -> Vec<Value> {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/phone");
     std::fs::create_dir_all(&dir).unwrap();
-    let name = format!("{state}-{}-{lang}-{}x{}", level.replace('/', "_"), size.0, size.1);
-    let (json, png) = (dir.join(format!("{name}.json")), dir.join(format!("{name}.png")));
-    let _ = std::fs::remove_file(&json);
+    let batch = format!("{lang}-{}x{}", size.0, size.1);
+    let names: Vec<String> =
+        shots.iter().map(|(state, level)| format!("{state}-{}-{batch}", level.replace('/', "_"))).collect();
+    let mut list = String::new();
+    for ((state, level), name) in shots.iter().zip(&names) {
+        let _ = std::fs::remove_file(dir.join(format!("{name}.json")));
+        list += &format!("{state} {level} {}\n", dir.join(format!("{name}.png")).display());
+    }
+    let file = dir.join(format!("shots-{batch}.txt"));
+    std::fs::write(&file, list).unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["screenshot", "--level", level, "--state", state, "--lang", lang])
-        .args(["--size", &format!("{}x{}", size.0, size.1), "--out"])
-        .arg(&png)
+        .args(["screenshot", "--lang", lang, "--size", &format!("{}x{}", size.0, size.1), "--shots"])
+        .arg(&file)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")
         .env("WGPU_BACKEND", "vulkan")
-        .env("TESSERA_PROBE", &json)
-        .env("TESSERA_DATA_DIR", dir.join(format!("data-{name}")))
+        .env("TESSERA_PROBE", dir.join(format!("probe-{batch}.json")))
+        .env("TESSERA_DATA_DIR", dir.join(format!("data-{batch}")))
         .output()
         .expect("the command starts");
-    assert!(run.status.success(), "{name}: {}", String::from_utf8_lossy(&run.stderr));
-    serde_json::from_str(&std::fs::read_to_string(&json).unwrap()).unwrap()
+    assert!(run.status.success(), "{batch}: {}", String::from_utf8_lossy(&run.stderr));
+    names
+        .iter()
+        .map(|name| {
+            let json = dir.join(format!("{name}.json"));
+            let text = std::fs::read_to_string(&json).unwrap_or_else(|e| panic!("{}: {e}", json.display()));
+            serde_json::from_str(&text).unwrap()
+        })
+        .collect()
 }
 
 /// Every screen, and each family's level in the states a player meets.
@@ -116,8 +130,8 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
     let mut broken = Vec::new();
     let mut measured = 0;
     for lang in ["en", "pt-BR"] {
-        for (state, level) in screens() {
-            let report = probe(state, level, lang, SIZE);
+        let shots = screens();
+        for ((state, level), report) in shots.iter().zip(probes(&shots, lang, SIZE)) {
             let at = format!("{state} {level} {lang}");
             let found = targets(&report);
             assert!(!found.is_empty(), "{at}: no widget measured");
@@ -131,7 +145,7 @@ fn every_target_on_the_phone_layout_is_at_least_44_px_and_no_words_are_cut_or_br
             words_whole(&report, &at, SIZE.0 as f64, &mut broken);
             // The menus keep a margin on both sides (P1b item 9: the editor's home grew to
             // the screen's left edge around a wide row; the main menu came within 4 px).
-            if ["menu", "packs", "levels", "settings", "create"].contains(&state) {
+            if ["menu", "packs", "levels", "settings", "create"].contains(state) {
                 for (what, r) in targets(&report) {
                     if r[0] < MARGIN || r[2] > SIZE.0 as f64 - MARGIN {
                         broken.push(format!("{at}: {what} at {:.0}..{:.0}, within {MARGIN} px of a side", r[0], r[2]));
@@ -157,8 +171,8 @@ fn no_words_are_cut_or_broken_on_a_desktop_window() {
     let mut rows = 0;
     for lang in ["en", "pt-BR"] {
         let menus = ["menu", "packs", "levels", "settings", "create", "editor"];
-        for (state, level) in screens().into_iter().filter(|(s, _)| !menus.contains(s)) {
-            let report = probe(state, level, lang, DESKTOP);
+        let shots: Vec<_> = screens().into_iter().filter(|(s, _)| !menus.contains(s)).collect();
+        for ((state, level), report) in shots.iter().zip(probes(&shots, lang, DESKTOP)) {
             rows += report["labels"].as_array().unwrap().len();
             words_whole(&report, &format!("{state} {level} {lang}"), DESKTOP.0 as f64, &mut broken);
         }

@@ -122,11 +122,13 @@ export class Play {
       console.log(`${this.name}: ${id} pressed again (${what} not yet)`);
     }
   }
+  // A drag in four moves: each touch event waits for the page to take it, about a frame
+  // drawn in software (half a second on two cores), so twelve moves took eight seconds.
   async drag([x0, y0], [x1, y1]) {
     await this.touch("touchStart", [[x0, y0]]);
     await sleep(120);
-    for (let k = 1; k <= 12; k++) {
-      const t = k / 12;
+    for (let k = 1; k <= 4; k++) {
+      const t = k / 4;
       await this.touch("touchMove", [[x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]]);
       await sleep(40);
     }
