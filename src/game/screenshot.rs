@@ -386,11 +386,16 @@ pub fn run(args: &[String]) -> i32 {
     }
     let library = Library { packs, errors: vec![] };
     // `--state editor --level new/SET` opens a new draft of a built-in set.
-    let new_draft = shot == Shot::Editor
-        && level.strip_prefix("new/").is_some_and(|s| crate::pieces::PieceSet::builtin(s).is_some());
-    if library.find(&level).is_none() && !new_draft {
-        eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");
-        return 2;
+    let new_draft = |shot: Shot, level: &str| {
+        shot == Shot::Editor
+            && level.strip_prefix("new/").is_some_and(|s| crate::pieces::PieceSet::builtin(s).is_some())
+    };
+    let levels = std::iter::once((shot, &level)).chain(more.iter().map(|(s, l, _)| (*s, l)));
+    for (shot, level) in levels {
+        if library.find(level).is_none() && !new_draft(shot, level) {
+            eprintln!("tessera screenshot: no level `{level}` (see `tessera levels`)");
+            return 2;
+        }
     }
     let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
     let data = save_data(&library, &level, shot, solved, lang, theme);

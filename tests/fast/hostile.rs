@@ -681,4 +681,9 @@ fn screenshot_shot_lists_are_checked_line_by_line() {
     let (code, _, err) = run(&["screenshot", "--shots", &unknown]);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("unknown.txt:1"), "{err}");
+    // A level no pack has, on any line, before anything is drawn.
+    let missing = write(&d, "missing.txt", "menu classic/arrow a.png\nstart classic/no-such-level b.png\n");
+    let (code, _, err) = run(&["screenshot", "--shots", &missing]);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("no level `classic/no-such-level`"), "{err}");
 }

@@ -36,6 +36,10 @@ pub struct HintMarker {
 }
 
 /// The state of hinting on the current level.
+/// How long a search may go without an answer before asking again starts it over (the
+/// hints' own budgets count nodes; a browser's worker can be lost without a word).
+const HINT_PATIENCE: web_time::Duration = web_time::Duration::from_secs(20);
+
 #[derive(Resource, Default)]
 pub struct HintState {
     /// The solver task; every placement and request moves it on, so older answers are dropped
@@ -46,6 +50,8 @@ pub struct HintState {
     pub shown: u8,
     /// Shown in the HUD when there is nothing to draw.
     pub message: Option<Text>,
+    /// When the running search was asked for.
+    asked: Option<web_time::Instant>,
 }
 
 impl HintState {
@@ -143,7 +149,9 @@ fn request(
     // Asked again while the answer is being worked out: the search goes on. Starting it over
     // would throw its work away (in the browser, its worker and the module it compiled), and
     // a player who taps again because nothing came yet would wait longer for every tap.
-    if state.job.running() {
+    // Past HINT_PATIENCE without an answer, the search (in the browser, its worker) is taken
+    // as lost and asking again starts it over.
+    if state.job.running() && state.asked.is_some_and(|t| t.elapsed() < HINT_PATIENCE) {
         return;
     }
     // Second step of the same answer: show where the highlighted piece goes.
@@ -159,6 +167,7 @@ fn request(
     state.last = None;
     state.shown = 0;
     state.message = Some(Text::new("hint-thinking"));
+    state.asked = Some(web_time::Instant::now());
     // The family decides which pieces are on the board and which solver answers.
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
     state.job.run(Request::new(active.level.clone(), Ask::Hint(all)), |reply| match reply {
@@ -174,6 +183,7 @@ fn receive(mut state: ResMut<HintState>, mut commands: Commands) {
         let answer = match answer {
             Ok(answer) => answer,
             Err(why) => {
+                state.job.failed();
                 state.message = Some(Text::new("hint-failed").with("why", why));
                 continue;
             }

@@ -145,6 +145,14 @@ impl<T: Send + 'static> Job<T> {
         }
     }
 
+    /// Forgets a run that failed. In the browser its worker is ended too: a module that
+    /// stopped with an error is not asked again, the next run starts a fresh one.
+    pub fn failed(&mut self) {
+        #[cfg(target_arch = "wasm32")]
+        super::worker::end(self.id);
+        self.finished();
+    }
+
     /// Whether a run was started and has not been stopped or marked finished.
     pub fn running(&self) -> bool {
         self.running
