@@ -211,11 +211,19 @@ impl Play {
         }
     }
 
-    /// The centre of a widget the game named, in window coordinates.
+    /// The centre of a widget the game named, in window coordinates, once it is inside the
+    /// window (a screen that slides in can report its widgets still outside: a CI run read a
+    /// level card at x = -117 just after the grid opened).
     fn mark(&mut self, id: &str) -> (f32, f32) {
-        let p = self.until(&format!("widget {id}"), |p| p["marks"][id].is_array());
-        let r: Vec<f32> = p["marks"][id].as_array().unwrap().iter().map(|v| v.as_f64().unwrap() as f32).collect();
-        ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0)
+        let centre = |p: &Value| -> Option<(f32, f32)> {
+            let r: Vec<f32> = p["marks"][id].as_array()?.iter().map(|v| v.as_f64().unwrap_or(-1.0) as f32).collect();
+            let size = p["size"].as_array()?;
+            let (w, h) = (size[0].as_f64()? as f32, size[1].as_f64()? as f32);
+            let (x, y) = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
+            (x >= 0.0 && y >= 0.0 && x <= w && y <= h).then_some((x, y))
+        };
+        let p = self.until(&format!("widget {id} inside the window"), |p| centre(p).is_some());
+        centre(&p).unwrap()
     }
 
     fn moveto(&self, (x, y): (f32, f32)) {
