@@ -31,5 +31,25 @@ fn main() {
         .filter(|&&s| s <= seconds as f64)
         .map(|&s| format!("{s:.0} s: {}", at(s)))
         .collect();
+    println!(
+        "mismatches by row (a row's own and those with the row above): {}",
+        where_breaks(&puzzle, &found.placement)
+    );
     println!("score {} of {} ({} nodes); {}", found.score, found.max_score, found.moves, marks.join(", "));
+}
+
+/// Per row, the mismatched sides inside it and between it and the row above.
+fn where_breaks(p: &tessera::tiles::Puzzle, placement: &tessera::tiles::Placement) -> String {
+    let side = |c: usize, s: usize| tessera::tiles::turned(&p.tiles[placement[c].0], placement[c].1)[s];
+    let mut rows = vec![0; p.rows];
+    for c in 0..p.cells() {
+        let (x, y) = (c % p.cols, c / p.cols);
+        if x + 1 < p.cols && side(c, 1) != side(c + 1, 3) {
+            rows[y] += 1;
+        }
+        if y + 1 < p.rows && side(c, 2) != side(c + p.cols, 0) {
+            rows[y + 1] += 1;
+        }
+    }
+    format!("{rows:?}")
 }

@@ -1,20 +1,23 @@
 //! A depth-first search for a high score that allows breaks: the tiles are laid cell by cell
-//! in reading order (clues in place), and a tile may break (mismatch) a side it lays against,
-//! within an allowance that grows with the depth. This is how the best Eternity II boards
-//! were found (Blackwood's search and its kin); [`super::best`] runs it on framed boards.
+//! (clues in place), each against the tiles above and to its left ([`lay_order`]: reading
+//! order, but the last rows of a big board column by column), and a tile may break (mismatch)
+//! a side it lays against, within an allowance that grows with the depth. This is how the best
+//! Eternity II boards were found (Blackwood's search and its kin); [`super::best`] runs it on
+//! framed boards.
 //!
-//! The story of a search. Each free cell, in reading order, asks for the tiles (and turns)
+//! The story of a search. Each free cell, in the laying order, asks for the tiles (and turns)
 //! whose frame-coloured sides face exactly the frame sides of the cell, first those matching
 //! both the colour above and the colour to the left, then those breaking one of the two, then
 //! both; a cell whose east or south neighbour is a clue counts a break against it too. A tile
 //! is taken when the breaks laid so far stay within the allowance at that depth: none before
 //! [`QUIET`] of the free cells are laid, then up to the budget's `limit` by the last cell, in
 //! a curve that allows few early and most on the last rows (the square of the share of the
-//! cells past the quiet ones laid). A cell breaks at most one side unless the allowance is loose (below).
-//! The candidates come from tables keyed by the cell's frame sides and the colours it must
-//! meet, shuffled by the seed. Until [`HARD_UNTIL`] of the cells are laid, tiles showing one
-//! of the rarest colours must be laid a little faster than their share ([`HARD_PACE`]), so that
-//! the last rows are left tiles that match more easily.
+//! cells past the quiet ones laid). A cell breaks at most one side unless the allowance is
+//! loose (below). The candidates come from tables keyed by the cell's frame sides and the
+//! colours it must meet, shuffled by the seed, the tiles showing more sides of a hard colour
+//! (below) first. Until [`HARD_UNTIL`] of the cells are laid, tiles showing one of the rarest
+//! colours must be laid a little faster than their share ([`HARD_PACE`]), so that the last
+//! rows are left tiles that match more easily.
 //!
 //! Every full board scores the inner sides less its breaks. The first limit is
 //! [`FIRST_LIMIT`] of the inner sides; when a board beats the best, the limit drops to one
@@ -34,12 +37,17 @@ use rand_chacha::rand_core::SeedableRng;
 /// full board, as a share of the inner sides. Tried on Eternity II's 16 x 16 board for 20 s
 /// each (`examples/edge_best.rs`): quiet 0.55 with a straight allowance found no full board;
 /// with the squared curve, quiet 0.3 and 0.8 none, 0.7 reached 458, 0.75 reached 456; a
-/// cubed curve 455; letting a cell break both its sides, 451.
+/// cubed curve 455; letting a cell break both its sides, 451. With the tail laid by columns
+/// and hard tiles first (60 s, seed 1): quiet 0.62 reached 456, 0.7 461, 0.78 459; the curve
+/// to the power 1.5 reached 458, 3 reached 456, and the squared curve reaching the limit at
+/// 85 to 95 % of the cells at most 446.
 pub const QUIET: f64 = 0.7;
 pub const FIRST_LIMIT: f64 = 0.08;
 /// Tiles laid in one run before it starts again, shuffled anew (500,000 and 50,000,000 each
 /// reached 449 where 5,000,000 reached 448 in the same trials with quiet 0.55: not a sharp
-/// choice).
+/// choice). With the tail by columns and hard tiles first, 60 s on seeds 1 to 3: 500,000
+/// reached 459, 459; 5,000,000 461, 461, 460; 20,000,000 460, 460; 50,000,000 460, 462, 461;
+/// 200,000,000 461.
 pub const RUN_NODES: u64 = 5_000_000;
 
 /// The hard colours (the rarest on middle tiles), and the pace at which tiles showing one of
@@ -49,10 +57,17 @@ pub const RUN_NODES: u64 = 5_000_000;
 /// the last rows. Tried on Eternity II's board, 30 s on seeds 1 to 6: 458, 459, 460, 458,
 /// 459, 460 against 458, 457, 459, 458, 457, 460 without; the five most common colours
 /// instead never found a full board; five rarest at pace 1.15, or pace 1.3 until 0.5, no
-/// better than without.
+/// better than without. With the tail by columns and the hard tiles offered first, 60 s on
+/// seeds 1 and 2: two, three, four or five hard colours reached 461 461, 461 461, 460 461, 462
+/// 460; pace 1.0, 1.2 and 1.4: 461 460, 461 461, 460 460; the pace kept until 0.75, 461 460.
 pub const HARD_COLOURS: usize = 3;
 pub const HARD_PACE: f64 = 1.2;
 pub const HARD_UNTIL: f64 = 0.62;
+/// The share of the rows (and of the columns, for the block at the left) laid in the tail's
+/// order ([`lay_order`]): 5 of 16 on Eternity II's board, as in Blackwood's order. 60 s,
+/// seed 1: a tail of 4 rows (quiet 0.75) reached 460, 5 rows 461, 6 rows (quiet 0.62) 458; a
+/// block at the left of 3 or 8 columns, 460 and 459.
+pub const TAIL: f64 = 5.0 / 16.0;
 
 /// A tile in one turn: its index, the turn, and its sides N E S W.
 #[derive(Clone, Copy, Debug)]
@@ -138,10 +153,14 @@ impl Tables {
         t
     }
 
-    fn shuffle(&mut self, rng: &mut rand_chacha::ChaCha8Rng) {
+    /// Shuffles each range, then puts the tiles showing more sides of a hard colour first
+    /// (`hard_sides`, per tile), keeping the shuffled order among equals.
+    fn shuffle(&mut self, rng: &mut rand_chacha::ChaCha8Rng, hard_sides: &[u8]) {
         for ranges in [&self.both, &self.by_north, &self.by_west, &self.any] {
             for &(a, b) in ranges.iter() {
-                shuffle(rng, &mut self.items[a as usize..b as usize]);
+                let range = &mut self.items[a as usize..b as usize];
+                shuffle(rng, range);
+                range.sort_by_key(|t| std::cmp::Reverse(hard_sides[t.tile as usize]));
             }
         }
     }
@@ -173,9 +192,9 @@ pub fn applies(p: &Puzzle) -> bool {
     cells == tiles && p.tiles.iter().flatten().all(|&c| (c as usize) < 255)
 }
 
-/// The tiles that show a hard colour, and per count of cells laid, how many of them must be
-/// laid by then ([`HARD_PACE`]).
-fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>, Vec<usize>) {
+/// The tiles that show a hard colour, per count of cells laid how many of them must be laid
+/// by then ([`HARD_PACE`]), and per tile how many of its sides show a hard colour.
+fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>, Vec<usize>, Vec<u8>) {
     let mut count = vec![0usize; colours];
     for t in p.tiles.iter().filter(|t| !t.contains(&0)) {
         for &c in t {
@@ -185,7 +204,9 @@ fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>,
     let mut rare: Vec<usize> = (1..colours).filter(|&c| count[c] > 0).collect();
     rare.sort_by_key(|&c| (count[c], c));
     rare.truncate(HARD_COLOURS);
-    let hard: Vec<bool> = p.tiles.iter().map(|t| t.iter().any(|&c| rare.contains(&(c as usize)))).collect();
+    let sides: Vec<u8> =
+        p.tiles.iter().map(|t| t.iter().filter(|&&c| rare.contains(&(c as usize))).count() as u8).collect();
+    let hard: Vec<bool> = sides.iter().map(|&n| n > 0).collect();
     let total = (0..p.tiles.len()).filter(|&t| hard[t] && !used[t]).count();
     let need = (0..=m)
         .map(|i| match i as f64 / m.max(1) as f64 {
@@ -193,7 +214,42 @@ fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>,
             _ => 0,
         })
         .collect();
-    (hard, need)
+    (hard, need, sides)
+}
+
+/// The order the cells are laid in. Every cell's north and west neighbours come before it and
+/// its east and south ones after, so a cell is laid against the colours above and to the left.
+/// Small boards are laid in reading order. On a board of 8 x 8 or more, the rows above the
+/// last [`TAIL`] of them go in reading order, and the tail in three parts (after Blackwood's
+/// order): a block at the left in reading order, then the middle columns one by one from top
+/// to bottom, then a block at the right peeled a row and a column at a time. The tail's rim
+/// tiles are then chosen with the tiles above them, column by column, where reading order
+/// would lay the whole last row against a fixed row of colours.
+pub fn lay_order(cols: usize, rows: usize) -> Vec<usize> {
+    let mut order: Vec<usize> = Vec::with_capacity(cols * rows);
+    if cols < 8 || rows < 8 {
+        order.extend(0..cols * rows);
+        return order;
+    }
+    let tail = (rows as f64 * TAIL).round() as usize;
+    let (left, right) = ((cols as f64 * TAIL).round() as usize, cols / 4);
+    let top = rows - tail;
+    let at = |x: usize, y: usize| y * cols + x;
+    order.extend(0..top * cols);
+    for y in top..rows {
+        order.extend((0..left).map(|x| at(x, y)));
+    }
+    for x in left..cols - right {
+        order.extend((top..rows).map(|y| at(x, y)));
+    }
+    let (mut x0, mut y0) = (cols - right, top);
+    while x0 < cols && y0 < rows {
+        order.extend((x0..cols).map(|x| at(x, y0)));
+        y0 += 1;
+        order.extend((y0..rows).map(|y| at(x0, y)));
+        x0 += 1;
+    }
+    order
 }
 
 /// Searches within the budget; `on_found` hears each better full board (its breaks). Returns
@@ -211,10 +267,13 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     let colours = p.tiles.iter().flatten().map(|&c| c as usize + 1).max().unwrap_or(1);
     let clue_side =
         |cell: Option<usize>, s: usize| cell.and_then(|c| fixed[c]).map(|(t, r)| turned(&p.tiles[t], r)[s] as u8);
+    let order: Vec<usize> = lay_order(p.cols, p.rows).into_iter().filter(|&c| fixed[c].is_none()).collect();
     let mut order_of = vec![usize::MAX; p.cells()];
+    for (i, &at) in order.iter().enumerate() {
+        order_of[at] = i;
+    }
     let mut cells = Vec::new();
-    for at in (0..p.cells()).filter(|&c| fixed[c].is_none()) {
-        order_of[at] = cells.len();
+    for &at in &order {
         let n = near[at];
         cells.push(Cell {
             at,
@@ -233,7 +292,7 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     let clued = used.clone();
     let mut best: Option<Found> = None;
     let mut limit = ((inner as f64 * FIRST_LIMIT).ceil() as usize).max(1);
-    let (hard_tile, need) = hard_pace(p, &used, colours, m);
+    let (hard_tile, need, hard_sides) = hard_pace(p, &used, colours, m);
     let mut hard;
     // A loose allowance is the limit at every depth: a run under it that ends tries every
     // board with that many breaks at most.
@@ -257,7 +316,7 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     let mut breaks = vec![0usize; m + 1];
     let mut proved = m == 0;
     'runs: while !proved {
-        tables.shuffle(&mut rng);
+        tables.shuffle(&mut rng, &hard_sides);
         used.clone_from(&clued);
         hard = 0;
         let mut allowed = allowance(limit, loose);
@@ -503,6 +562,31 @@ mod tests {
             broken += usize::from(want > 0);
         }
         assert!(broken >= boards.len() / 2, "most boards have no full solution: {broken}");
+    }
+
+    /// Every board size is laid in a staircase: each cell once, its north and west neighbours
+    /// before it (so its east and south ones after); on a big board the middle of the last
+    /// row is laid before the row above it is finished.
+    #[test]
+    fn the_lay_order_is_a_staircase() {
+        for (cols, rows) in [(3, 3), (7, 9), (8, 8), (16, 16), (12, 10), (10, 12), (20, 9), (9, 20)] {
+            let order = lay_order(cols, rows);
+            let mut when = vec![usize::MAX; cols * rows];
+            for (i, &c) in order.iter().enumerate() {
+                assert_eq!(when[c], usize::MAX, "{cols} x {rows}: cell {c} twice");
+                when[c] = i;
+            }
+            assert!(when.iter().all(|&w| w != usize::MAX), "{cols} x {rows}: a cell left out");
+            for c in 0..cols * rows {
+                let (x, y) = (c % cols, c / cols);
+                assert!(y == 0 || when[c - cols] < when[c], "{cols} x {rows}: cell {c} before its north");
+                assert!(x == 0 || when[c - 1] < when[c], "{cols} x {rows}: cell {c} before its west");
+            }
+            let last_row_at = |k: usize| order.iter().position(|&c| c == (rows - 1) * cols + k).unwrap();
+            if cols >= 8 && rows >= 8 {
+                assert!(last_row_at(cols / 2) < cols * (rows - 1), "{cols} x {rows}: the last row waits");
+            }
+        }
     }
 
     /// A node limit cuts the scan short with the best full board found, and the same seed
