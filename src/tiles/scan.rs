@@ -10,10 +10,10 @@
 //! both the colour above and the colour to the left, then those breaking one of the two, then
 //! both; a cell whose east or south neighbour is a clue counts a break against it too. A tile
 //! is taken when the breaks laid so far stay within the allowance at that depth: none before
-//! [`QUIET`] of the free cells are laid, nor in the tail's block at the left but for its last
-//! cell, then up to the budget's `limit` by the last cell, in a curve that allows few early
-//! and most on the last rows (the square of the share of the cells past the quiet ones laid).
-//! A cell breaks at most one side unless the allowance is loose (below). The candidates come from tables keyed by the cell's frame sides and the
+//! [`QUIET`] of the free cells are laid, then up to the budget's `limit` by the last cell, in
+//! a curve that allows few early and most on the last rows (the square of the share of the
+//! cells past the quiet ones laid). A cell breaks at most one side unless the allowance is
+//! loose (below). The candidates come from tables keyed by the cell's frame sides and the
 //! colours it must meet, shuffled by the seed, the tiles showing more sides of a hard colour
 //! (below) first. Until [`HARD_UNTIL`] of the cells are laid, tiles showing one of the rarest
 //! colours must be laid a little faster than their share ([`HARD_PACE`]), so that the last
@@ -85,11 +85,7 @@ pub const HARD_UNTIL: f64 = 0.62;
 /// The share of the rows (and of the columns, for the block at the left) laid in the tail's
 /// order ([`lay_order`]): 5 of 16 on Eternity II's board, as in Blackwood's order. 60 s,
 /// seed 1: a tail of 4 rows (quiet 0.75) reached 460, 5 rows 461, 6 rows (quiet 0.62) 458; a
-/// block at the left of 3 or 8 columns, 460 and 459. That block takes half the tiles laid;
-/// laying it without a break but for its last cell (the curve would allow up to 2 there) kept
-/// 461, 461 in 60 s on seeds 1 and 2 and reached 462, 462 by 300 s (at 198 s and 266 s) and
-/// 600 s, where the design before it stayed at 461 until 600 s; allowing the block 1 break
-/// instead reached 460, 461 in 60 s.
+/// block at the left of 3 or 8 columns, 460 and 459.
 pub const TAIL: f64 = 5.0 / 16.0;
 
 /// A tile in one turn: its index, the turn, and its sides N E S W.
@@ -240,29 +236,6 @@ fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>,
     (hard, need, sides)
 }
 
-/// Where the tail of a board of 8 x 8 or more begins ([`lay_order`]): its first row, and the
-/// widths of its blocks at the left and at the right.
-struct Tail {
-    top: usize,
-    left: usize,
-    right: usize,
-}
-
-impl Tail {
-    fn of(cols: usize, rows: usize) -> Option<Tail> {
-        (cols >= 8 && rows >= 8).then(|| Tail {
-            top: rows - (rows as f64 * TAIL).round() as usize,
-            left: (cols as f64 * TAIL).round() as usize,
-            right: cols / 4,
-        })
-    }
-
-    /// Whether a cell lies in the block at the left of the tail.
-    fn in_left_block(&self, cols: usize, at: usize) -> bool {
-        at / cols >= self.top && at % cols < self.left
-    }
-}
-
 /// The order the cells are laid in. Every cell's north and west neighbours come before it and
 /// its east and south ones after, so a cell is laid against the colours above and to the left.
 /// Small boards are laid in reading order. On a board of 8 x 8 or more, the rows above the
@@ -273,10 +246,13 @@ impl Tail {
 /// would lay the whole last row against a fixed row of colours.
 pub fn lay_order(cols: usize, rows: usize) -> Vec<usize> {
     let mut order: Vec<usize> = Vec::with_capacity(cols * rows);
-    let Some(Tail { top, left, right }) = Tail::of(cols, rows) else {
+    if cols < 8 || rows < 8 {
         order.extend(0..cols * rows);
         return order;
-    };
+    }
+    let tail = (rows as f64 * TAIL).round() as usize;
+    let (left, right) = ((cols as f64 * TAIL).round() as usize, cols / 4);
+    let top = rows - tail;
     let at = |x: usize, y: usize| y * cols + x;
     order.extend(0..top * cols);
     for y in top..rows {
@@ -341,16 +317,12 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     // board with that many breaks at most.
     let mut loose = false;
     let mut nodes = 0u64;
-    // The tail's block at the left is laid without a break but for its last cell.
-    let calm = Tail::of(p.cols, p.rows)
-        .and_then(|tail| cells.iter().rposition(|c| tail.in_left_block(p.cols, c.at)))
-        .unwrap_or(0);
     let allowance = |limit: usize, loose: bool| -> Vec<usize> {
         let q = (m as f64 * QUIET) as usize;
         (0..m)
             .map(|i| match i {
                 _ if loose => limit,
-                i if i < q || i < calm => 0,
+                i if i < q => 0,
                 i => (limit as f64 * ((i + 1 - q) as f64 / (m - q) as f64).powi(2)).ceil() as usize,
             })
             .collect()
@@ -634,28 +606,6 @@ mod tests {
                 assert!(last_row_at(cols / 2) < cols * (rows - 1), "{cols} x {rows}: the last row waits");
             }
         }
-    }
-
-    /// On a big board, every full board the scan hears of matches all sides inside the tail's
-    /// block at the left and against the row above it, but for the block's last cell.
-    #[test]
-    fn the_tails_left_block_breaks_only_at_its_last_cell() {
-        let (p, _) = crate::tiles::generate::eternity_like(4);
-        let tail = Tail::of(p.cols, p.rows).expect("a 16 x 16 board has a tail");
-        let order = lay_order(p.cols, p.rows);
-        let last = *order.iter().rfind(|&&at| tail.in_left_block(p.cols, at)).expect("a left block");
-        let mut boards = 0;
-        search(&p, &Budget::nodes(1_000_000), 1, |f| {
-            boards += 1;
-            let side = |at: usize, s: usize| turned(&p.tiles[f.placement[at].0], f.placement[at].1)[s];
-            for at in (0..p.cells()).filter(|&at| tail.in_left_block(p.cols, at) && at != last) {
-                assert_eq!(side(at, N), side(at - p.cols, S), "a break above cell {at}");
-                if at % p.cols > 0 {
-                    assert_eq!(side(at, W), side(at - 1, E), "a break left of cell {at}");
-                }
-            }
-        });
-        assert!(boards > 0, "the scan found no full board");
     }
 
     /// A node limit cuts the scan short with the best full board found, and the same seed
