@@ -41,11 +41,16 @@
 //!   461, 461 in 60 s (460 once) and 461, 461 in 300 s on seeds 1 and 2. Runs that go deep
 //!   early do end deeper (in 120 s, runs at 205 to 209 after 1 M ended at 236.8 on average,
 //!   those at 245 to 249 at 247.1), but cutting the others found no better board.
+//! - no break in the tail's 5 x 5 block at the left but at its last cell (the curve allows up
+//!   to 2 there): 462, 462 in 600 s on seeds 1 and 2 (at 198 s and 266 s), but weaker early
+//!   (459 at 10 s), and the shipped `scored/16x16-1` reached only 456 of its reference 458 in
+//!   20 M and in 40 M tiles from seed 0. Worth another try in a form that keeps short searches.
 //!
 //! Why no colour count can tell a good head from a bad one by parity: the board's sides of
 //! each colour come in even numbers, and a head laid without a break pairs its inner sides, so
 //! every colour's open sides (the tiles left and the head's sides facing the tail) are even
-//! when the tail starts. Logged over 918 runs on Eternity II's board that reached the tail: none odd.
+//! when the tail starts. Logged over 918 runs on Eternity II's board that reached the tail:
+//! none odd.
 
 use super::{turned, Placement, Puzzle, E, N, S, W};
 use crate::support::budget::Budget;
