@@ -23,10 +23,19 @@
 //! [`FIRST_LIMIT`] of the inner sides; when a board beats the best, the limit drops to one
 //! break fewer and the search goes on from there for a better board. A run that has laid
 //! [`RUN_NODES`] tiles starts again with fresh shuffles (with a higher limit if it found no
-//! full board at all). A run that ends having tried
-//! every board within its allowance loosens it (the quiet part and the pace go, and a cell may
-//! break both its sides) and, if nothing better
-//! is found with the loose allowance either, the best board is the best there is.
+//! full board at all). A run that ends having tried every board within its allowance loosens
+//! it (the quiet part and the pace go, and a cell may break both its sides) and, if nothing
+//! better is found with the loose allowance either, the best board is the best there is.
+//!
+//! That is the quick design, and all of a small board's search. On a big board (one with a
+//! tail) it is the opening: after [`OPENING_NODES`] tiles the chase takes over, Blackwood's
+//! design, slower to lay its first full board and far stronger after. In the chase a run draws
+//! its own hard colours ([`BIG_HARD_COLOURS`] of those on middle tiles) and must lay most of
+//! their sides in the first rows ([`BIG_PACE`]); a run whose head has not got past the pace
+//! after [`PROBE_NODES`] tiles ends there. No side breaks before the tail's middle columns,
+//! then one more break is allowed every few cells up to [`STEP_BREAKS`] of the inner sides by
+//! the last cell of the first row of the block at the right, and the rest of the limit after
+//! it. A side between two frame cells never breaks, and a run lasts [`BIG_RUN_NODES`] tiles.
 //!
 //! Tried on Eternity II's board and not kept, so that no one need try them again:
 //! - a bound on the breaks still to come from the colours left (per colour, the sides of laid
@@ -44,7 +53,8 @@
 //! - no break in the tail's 5 x 5 block at the left but at its last cell (the curve allows up
 //!   to 2 there): 462, 462 in 600 s on seeds 1 and 2 (at 198 s and 266 s), but weaker early
 //!   (459 at 10 s), and the shipped `scored/16x16-1` reached only 456 of its reference 458 in
-//!   20 M and in 40 M tiles from seed 0. Worth another try in a form that keeps short searches.
+//!   20 M and in 40 M tiles from seed 0. (The chase lays that block without a break, and the
+//!   opening keeps the short searches as they were.)
 //!
 //! Why no colour count can tell a good head from a bad one by parity: the board's sides of
 //! each colour come in even numbers, and a head laid without a break pairs its inner sides, so
@@ -93,6 +103,48 @@ pub const HARD_UNTIL: f64 = 0.62;
 /// block at the left of 3 or 8 columns, 460 and 459.
 pub const TAIL: f64 = 5.0 / 16.0;
 
+/// A big board (one with a tail) is chased after Blackwood's design. Every figure here is
+/// from `examples/edge_best.rs` on Eternity II's list, seeds 1 and 2 side by side, one core
+/// each. The breaks allowed by the last cell of the first row of the block at the right, as a
+/// share of the inner sides (10 of Eternity II's 480): none before the middle columns of the
+/// tail, then one more every few cells in a straight line ([`Tail::steps`]), and the whole
+/// limit after that cell. With that schedule and no break between frame cells but the quick
+/// design's pace, runs of 5,000,000 tiles found no full board and 458 in 60 s; runs of
+/// 100,000,000, no full board and 461 in 60 s, 461 and 463 in 300 s. The pace below made the
+/// difference (465 and 464 in 300 s with Blackwood's colours). With that pace, the squared
+/// curve in place of the schedule reached 463, 462 in 60 s, and breaks between frame cells
+/// allowed, 463, 463 (463, 464 with neither change).
+pub const STEP_BREAKS: f64 = 10.0 / 480.0;
+/// A big board's pace: (share of the cells laid, least share of the hard colours' sides laid
+/// by then), after Blackwood's table for Eternity II (28 of 122 sides by cell 26, 71 by 56,
+/// 89 by 76, 106 by 102, 119 by 160). Far steeper than [`HARD_PACE`]: most of those sides go
+/// into the first rows. Some sets of colours cannot keep it: 60 s with Blackwood's colours
+/// (two middle ones and one of the rim) reached 463, 464; middle colours 10 and 8, 464, 463;
+/// 2 and 8, 463, 463; 16 and 10, 463, 463; but 10 and 2, 10, 2 and 8, or 13, 10 and 2 found no
+/// full board, their runs stalling in the first 80 cells; asking 90 % of the pace of 10 and
+/// 2 reached 461, 461 in 30 s, and 80 %, no full board and 460. So a run draws its colours,
+/// keeps them while its heads get past the pace, and draws others when one stalls
+/// ([`PROBE_NODES`]). Colours drawn anew each run and runs cut after 10,000,000 tiles reached
+/// 461, 462 at 10 s, 463, 464 at 60 s, 465, 464 at 300 s and at 600 s.
+pub const BIG_PACE: [(f64, f64); 6] =
+    [(0.0625, 0.0), (0.1016, 0.2295), (0.2188, 0.582), (0.2969, 0.7295), (0.3984, 0.8689), (0.625, 0.9754)];
+pub const BIG_HARD_COLOURS: usize = 2;
+/// A big board's run: the tiles it lays before it starts again (with Blackwood's colours,
+/// 5,000,000 reached 462, 462 in 60 s, 100,000,000 reached 463, 464); and the tiles after which
+/// a run whose head has not got past the pace ends. With colours drawn each run and a probe
+/// of 10,000,000, 134 runs were cut and 17 went on in 80 s (two runs of 40 s); of ten heads
+/// logged, eight got past the pace within 1,400,000 tiles, two after 8,400,000 and 9,900,000.
+/// Keeping the colours until a cut, 58 cuts and 30 full runs in 120 s; with a probe of
+/// 2,000,000, 94 cuts (far cheaper) and 33 full runs; 463, 463 in 60 s both ways.
+pub const BIG_RUN_NODES: u64 = 100_000_000;
+pub const PROBE_NODES: u64 = 2_000_000;
+/// The tiles a big board's search lays in the quick design (the squared curve, runs of
+/// [`RUN_NODES`]) before the chase takes over. The quick design finds a good board in its
+/// first runs (460 of 480 within 10 s on Eternity II's list); the chase may lay 100,000,000
+/// tiles or more before its first full board. Chasing from the first tile, two of the three
+/// shipped scored boards had no full board in 20,000,000 tiles (the `check-levels` budget).
+pub const OPENING_NODES: u64 = 20_000_000;
+
 /// A tile in one turn: its index, the turn, and its sides N E S W.
 #[derive(Clone, Copy, Debug)]
 struct Turned {
@@ -116,6 +168,13 @@ struct Cell {
     /// The colour a clue shows above or to the left of this cell.
     north_clue: Option<u8>,
     west_clue: Option<u8>,
+    /// Its place in the laying order of every cell, clues too.
+    place: usize,
+    /// Whether its north or west side joins two cells of the frame: on a big board such a
+    /// side never breaks but under a loose allowance (after Blackwood's: a rim tile is easily
+    /// matched, and a break spent there is one the middle cannot have).
+    rim_n: bool,
+    rim_w: bool,
 }
 
 /// The candidate tables: for each frame pattern, the turned tiles keyed by (north, west), by
@@ -216,29 +275,106 @@ pub fn applies(p: &Puzzle) -> bool {
     cells == tiles && p.tiles.iter().flatten().all(|&c| (c as usize) < 255)
 }
 
-/// The tiles that show a hard colour, per count of cells laid how many of them must be laid
-/// by then ([`HARD_PACE`]), and per tile how many of its sides show a hard colour.
-fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>, Vec<usize>, Vec<u8>) {
-    let mut count = vec![0usize; colours];
-    for t in p.tiles.iter().filter(|t| !t.contains(&0)) {
-        for &c in t {
-            count[c as usize] += 1;
-        }
+/// What a run's pace asks: per tile its weight (what it adds to the count) and the sides of
+/// a hard colour it shows (the candidates' order), and per count of cells laid the least
+/// count by then.
+struct Pace {
+    weight: Vec<u8>,
+    sides: Vec<u8>,
+    need: Vec<usize>,
+}
+
+impl Pace {
+    /// Per tile, the sides it shows of the colours in `hard`.
+    fn sides_of(p: &Puzzle, hard: &[usize]) -> Vec<u8> {
+        p.tiles.iter().map(|t| t.iter().filter(|&&c| hard.contains(&(c as usize))).count() as u8).collect()
     }
-    let mut rare: Vec<usize> = (1..colours).filter(|&c| count[c] > 0).collect();
-    rare.sort_by_key(|&c| (count[c], c));
-    rare.truncate(HARD_COLOURS);
-    let sides: Vec<u8> =
-        p.tiles.iter().map(|t| t.iter().filter(|&&c| rare.contains(&(c as usize))).count() as u8).collect();
-    let hard: Vec<bool> = sides.iter().map(|&n| n > 0).collect();
-    let total = (0..p.tiles.len()).filter(|&t| hard[t] && !used[t]).count();
-    let need = (0..=m)
-        .map(|i| match i as f64 / m.max(1) as f64 {
-            x if x <= HARD_UNTIL => (total as f64 * HARD_PACE * x) as usize,
-            _ => 0,
+
+    /// The quick design's pace: the tiles showing one of the [`HARD_COLOURS`] rarest colours on
+    /// middle tiles, at [`HARD_PACE`] until [`HARD_UNTIL`] of the `m` free cells are laid.
+    fn quick(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> Pace {
+        let mut count = vec![0usize; colours];
+        for t in p.tiles.iter().filter(|t| !t.contains(&0)) {
+            for &c in t {
+                count[c as usize] += 1;
+            }
+        }
+        let mut rare: Vec<usize> = (1..colours).filter(|&c| count[c] > 0).collect();
+        rare.sort_by_key(|&c| (count[c], c));
+        rare.truncate(HARD_COLOURS);
+        let sides = Pace::sides_of(p, &rare);
+        let weight: Vec<u8> = sides.iter().map(|&n| u8::from(n > 0)).collect();
+        let total = (0..p.tiles.len()).filter(|&t| weight[t] > 0 && !used[t]).count();
+        let need = (0..=m)
+            .map(|i| match i as f64 / m.max(1) as f64 {
+                x if x <= HARD_UNTIL => (total as f64 * HARD_PACE * x) as usize,
+                _ => 0,
+            })
+            .collect();
+        Pace { weight, sides, need }
+    }
+
+    /// [`BIG_HARD_COLOURS`] colours drawn from those on middle tiles.
+    fn draw(p: &Puzzle, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<usize> {
+        let mut middle: Vec<usize> =
+            p.tiles.iter().filter(|t| !t.contains(&0)).flatten().map(|&c| c as usize).collect();
+        middle.sort_unstable();
+        middle.dedup();
+        shuffle(rng, &mut middle);
+        middle.truncate(BIG_HARD_COLOURS);
+        middle
+    }
+
+    /// A big board's pace for the colours `hard`: their sides counted, and the least share of
+    /// them laid by each share of the cells read off [`BIG_PACE`] (a straight line between its
+    /// points, nothing asked past its last).
+    fn big(p: &Puzzle, used: &[bool], m: usize, hard: &[usize]) -> Pace {
+        let sides = Pace::sides_of(p, hard);
+        let total: usize = (0..p.tiles.len()).filter(|&t| !used[t]).map(|t| sides[t] as usize).sum();
+        let share = |x: f64| {
+            let last = BIG_PACE[BIG_PACE.len() - 1];
+            if x > last.0 {
+                return 0.0;
+            }
+            BIG_PACE.windows(2).find(|w| x <= w[1].0).map_or(0.0, |w| {
+                let ((x0, y0), (x1, y1)) = (w[0], w[1]);
+                (y0 + (y1 - y0) * ((x - x0) / (x1 - x0)).max(0.0)).max(0.0)
+            })
+        };
+        let need = (0..=m).map(|i| (total as f64 * share(i as f64 / m.max(1) as f64)) as usize).collect();
+        Pace { weight: sides.clone(), sides, need }
+    }
+
+    /// The count of cells laid after which nothing more is asked.
+    fn end(&self) -> usize {
+        self.need.iter().rposition(|&n| n > 0).unwrap_or(0)
+    }
+}
+
+/// Where the tail of a board of 8 x 8 or more begins ([`lay_order`]): its first row, its
+/// height, and the widths of its blocks at the left and at the right.
+struct Tail {
+    top: usize,
+    rows: usize,
+    left: usize,
+    right: usize,
+}
+
+impl Tail {
+    fn of(cols: usize, rows: usize) -> Option<Tail> {
+        (cols >= 8 && rows >= 8).then(|| {
+            let tail = (rows as f64 * TAIL).round() as usize;
+            Tail { top: rows - tail, rows: tail, left: (cols as f64 * TAIL).round() as usize, right: cols / 4 }
         })
-        .collect();
-    (hard, need, sides)
+    }
+
+    /// The places in the laying order (of every cell) where breaks begin and where the
+    /// [`STEP_BREAKS`] are all allowed: the first cell of the middle columns and the last of
+    /// the first row of the block at the right.
+    fn steps(&self, cols: usize) -> (usize, usize) {
+        let first = self.top * cols + self.rows * self.left;
+        (first, first + self.rows * (cols - self.left - self.right) + self.right - 1)
+    }
 }
 
 /// The order the cells are laid in. Every cell's north and west neighbours come before it and
@@ -251,13 +387,10 @@ fn hard_pace(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> (Vec<bool>,
 /// would lay the whole last row against a fixed row of colours.
 pub fn lay_order(cols: usize, rows: usize) -> Vec<usize> {
     let mut order: Vec<usize> = Vec::with_capacity(cols * rows);
-    if cols < 8 || rows < 8 {
+    let Some(Tail { top, left, right, .. }) = Tail::of(cols, rows) else {
         order.extend(0..cols * rows);
         return order;
-    }
-    let tail = (rows as f64 * TAIL).round() as usize;
-    let (left, right) = ((cols as f64 * TAIL).round() as usize, cols / 4);
-    let top = rows - tail;
+    };
     let at = |x: usize, y: usize| y * cols + x;
     order.extend(0..top * cols);
     for y in top..rows {
@@ -279,7 +412,18 @@ pub fn lay_order(cols: usize, rows: usize) -> Vec<usize> {
 /// Searches within the budget; `on_found` hears each better full board (its breaks). Returns
 /// the best full board, if any, and the tiles laid; `proved` says the search tried every board
 /// that could beat it.
-pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&Found)) -> (Option<Found>, u64, bool) {
+pub fn search(p: &Puzzle, budget: &Budget, seed: u64, on_found: impl FnMut(&Found)) -> (Option<Found>, u64, bool) {
+    search_after(p, budget, seed, OPENING_NODES, on_found)
+}
+
+/// [`search`], its chase taking over after `opening` tiles laid.
+fn search_after(
+    p: &Puzzle,
+    budget: &Budget,
+    seed: u64,
+    opening: u64,
+    mut on_found: impl FnMut(&Found),
+) -> (Option<Found>, u64, bool) {
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
     let near = p.neighbours();
     let mut fixed: Vec<Option<(usize, u8)>> = vec![None; p.cells()];
@@ -291,11 +435,18 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     let colours = p.tiles.iter().flatten().map(|&c| c as usize + 1).max().unwrap_or(1);
     let clue_side =
         |cell: Option<usize>, s: usize| cell.and_then(|c| fixed[c]).map(|(t, r)| turned(&p.tiles[t], r)[s] as u8);
-    let order: Vec<usize> = lay_order(p.cols, p.rows).into_iter().filter(|&c| fixed[c].is_none()).collect();
+    let every = lay_order(p.cols, p.rows);
+    let mut place = vec![0; p.cells()];
+    for (i, &at) in every.iter().enumerate() {
+        place[at] = i;
+    }
+    let order: Vec<usize> = every.into_iter().filter(|&c| fixed[c].is_none()).collect();
     let mut order_of = vec![usize::MAX; p.cells()];
     for (i, &at) in order.iter().enumerate() {
         order_of[at] = i;
     }
+    let tail = Tail::of(p.cols, p.rows);
+    let on_frame = |c: usize| near[c].iter().any(Option::is_none);
     let mut cells = Vec::new();
     for &at in &order {
         let n = near[at];
@@ -308,6 +459,9 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
             south_clue: clue_side(n[S], N),
             north_clue: clue_side(n[N], S),
             west_clue: clue_side(n[W], E),
+            place: place[at],
+            rim_n: on_frame(at) && n[N].is_some_and(on_frame),
+            rim_w: on_frame(at) && n[W].is_some_and(on_frame),
         });
     }
     let m = cells.len();
@@ -316,19 +470,27 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     let clued = used.clone();
     let mut best: Option<Found> = None;
     let mut limit = ((inner as f64 * FIRST_LIMIT).ceil() as usize).max(1);
-    let (hard_tile, need, hard_sides) = hard_pace(p, &used, colours, m);
+    let quick_pace = Pace::quick(p, &used, colours, m);
+    // The chase's hard colours, kept from run to run until a run's head stalls under them.
+    let mut kept: Option<Vec<usize>> = None;
     let mut hard;
     // A loose allowance is the limit at every depth: a run under it that ends tries every
     // board with that many breaks at most.
     let mut loose = false;
     let mut nodes = 0u64;
-    let allowance = |limit: usize, loose: bool| -> Vec<usize> {
+    let allowance = |limit: usize, loose: bool, chase: bool| -> Vec<usize> {
         let q = (m as f64 * QUIET) as usize;
+        let steps = (inner as f64 * STEP_BREAKS).round().max(1.0) as usize;
         (0..m)
-            .map(|i| match i {
+            .map(|i| match (&tail, cells[i].place) {
                 _ if loose => limit,
-                i if i < q => 0,
-                i => (limit as f64 * ((i + 1 - q) as f64 / (m - q) as f64).powi(2)).ceil() as usize,
+                (Some(tail), at) if chase => match tail.steps(p.cols) {
+                    (first, _) if at < first => 0,
+                    (first, last) if at <= last => (1 + (steps - 1) * (at - first) / (last - first)).min(limit),
+                    _ => limit,
+                },
+                _ if i < q => 0,
+                _ => (limit as f64 * ((i + 1 - q) as f64 / (m - q) as f64).powi(2)).ceil() as usize,
             })
             .collect()
     };
@@ -340,11 +502,22 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
     let mut breaks = vec![0usize; m + 1];
     let mut proved = m == 0;
     'runs: while !proved {
-        tables.shuffle(&mut rng, &hard_sides);
+        let chase = tail.is_some() && nodes >= opening;
+        let drawn;
+        let (pace, run_nodes, probe) = if chase {
+            let hard = kept.get_or_insert_with(|| Pace::draw(p, &mut rng));
+            drawn = Pace::big(p, &clued, m, hard);
+            (&drawn, BIG_RUN_NODES, PROBE_NODES)
+        } else {
+            (&quick_pace, RUN_NODES, u64::MAX)
+        };
+        let head = pace.end();
+        tables.shuffle(&mut rng, &pace.sides);
         used.clone_from(&clued);
         hard = 0;
-        let mut allowed = allowance(limit, loose);
+        let mut allowed = allowance(limit, loose, chase);
         let mut run = 0u64;
+        let mut deepest = 0;
         let mut d = 0usize;
         let mut fresh = true;
         loop {
@@ -365,11 +538,11 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
                     }
                     // Go on from here for a board with fewer breaks.
                     limit = b - 1;
-                    allowed = allowance(limit, loose);
+                    allowed = allowance(limit, loose, chase);
                 }
                 d -= 1;
                 used[tables.items[laid[d]].tile as usize] = false;
-                hard -= usize::from(hard_tile[tables.items[laid[d]].tile as usize]);
+                hard -= pace.weight[tables.items[laid[d]].tile as usize] as usize;
                 fresh = false;
                 continue;
             }
@@ -389,8 +562,12 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
             while stage[d] < 4 {
                 let (range, cost) = match stage[d] {
                     0 => (tables.both[key], 0),
-                    1 if inner_w => (tables.by_north[c.frame as usize * colours + want_n as usize], 1),
-                    2 if inner_n => (tables.by_west[c.frame as usize * colours + want_w as usize], 1),
+                    1 if inner_w && !(chase && !loose && c.rim_w) => {
+                        (tables.by_north[c.frame as usize * colours + want_n as usize], 1)
+                    }
+                    2 if inner_n && !(chase && !loose && c.rim_n) => {
+                        (tables.by_west[c.frame as usize * colours + want_w as usize], 1)
+                    }
                     3 if inner_n && inner_w && loose => (tables.any[c.frame as usize], 2),
                     _ => ((0, 0), usize::MAX),
                 };
@@ -417,7 +594,7 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
                         let extra = usize::from(c.east_clue.is_some_and(|x| x != it.side[E]))
                             + usize::from(c.south_clue.is_some_and(|x| x != it.side[S]));
                         if cost + extra <= room
-                            && (loose || hard + usize::from(hard_tile[it.tile as usize]) >= need[d + 1])
+                            && (loose || hard + pace.weight[it.tile as usize] as usize >= pace.need[d + 1])
                         {
                             pick = Some((i, cost + extra));
                             break;
@@ -445,11 +622,20 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
                     }
                     laid[d] = i;
                     used[tables.items[i].tile as usize] = true;
-                    hard += usize::from(hard_tile[tables.items[i].tile as usize]);
+                    hard += pace.weight[tables.items[i].tile as usize] as usize;
                     breaks[d + 1] = breaks[d] + cost;
                     d += 1;
+                    deepest = deepest.max(d);
                     fresh = true;
-                    if run >= RUN_NODES && !loose {
+                    if loose {
+                        continue;
+                    }
+                    if run == probe && deepest < head {
+                        // The head stalled under this run's pace: draw other colours.
+                        kept = None;
+                        continue 'runs;
+                    }
+                    if run >= run_nodes {
                         // No full board yet: more breaks are needed.
                         if best.is_none() {
                             limit = (limit + limit / 2 + 1).min(inner);
@@ -473,7 +659,7 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, mut on_found: impl FnMut(&
                     }
                     d -= 1;
                     used[tables.items[laid[d]].tile as usize] = false;
-                    hard -= usize::from(hard_tile[tables.items[laid[d]].tile as usize]);
+                    hard -= pace.weight[tables.items[laid[d]].tile as usize] as usize;
                 }
             }
         }
@@ -611,6 +797,42 @@ mod tests {
                 assert!(last_row_at(cols / 2) < cols * (rows - 1), "{cols} x {rows}: the last row waits");
             }
         }
+    }
+
+    /// On a big board, every full board the chase hears of breaks no side before the tail's
+    /// middle columns nor between two frame cells, and no more sides by each cell up to the
+    /// last of the right block's first row than the schedule allows there.
+    #[test]
+    fn the_chase_breaks_only_where_its_schedule_allows() {
+        let (p, _) = crate::tiles::generate::eternity_like(4);
+        let tail = Tail::of(p.cols, p.rows).expect("a 16 x 16 board has a tail");
+        let (first, last) = tail.steps(p.cols);
+        let steps = (480.0 * STEP_BREAKS).round() as usize;
+        let near = p.neighbours();
+        let on_frame = |c: usize| near[c].iter().any(Option::is_none);
+        let mut boards = 0;
+        // The chase lays its first full board on this board within 120,000,000 tiles (none
+        // within 40,000,000).
+        search_after(&p, &Budget::nodes(120_000_000), 1, 0, |f| {
+            boards += 1;
+            let side = |at: usize, s: usize| turned(&p.tiles[f.placement[at].0], f.placement[at].1)[s];
+            let mut breaks = 0;
+            for (i, &at) in lay_order(p.cols, p.rows).iter().enumerate() {
+                for (s, back) in [(N, S), (W, E)] {
+                    let Some(o) = near[at][s] else { continue };
+                    if side(at, s) != side(o, back) {
+                        breaks += 1;
+                        assert!(i >= first, "a break at cell {at}, the {i}th laid, before the middle columns");
+                        assert!(!(on_frame(at) && on_frame(o)), "a break between frame cells {o} and {at}");
+                    }
+                }
+                if (first..=last).contains(&i) {
+                    let allowed = 1 + (steps - 1) * (i - first) / (last - first);
+                    assert!(breaks <= allowed, "{breaks} breaks by the {i}th cell laid, {allowed} allowed");
+                }
+            }
+        });
+        assert!(boards > 0, "the chase found no full board");
     }
 
     /// A node limit cuts the scan short with the best full board found, and the same seed
