@@ -67,6 +67,13 @@ use crate::support::budget::Budget;
 use crate::support::random::shuffle;
 use rand_chacha::rand_core::SeedableRng;
 
+mod order;
+mod pace;
+use order::Tail;
+pub use order::{lay_order, STEP_BREAKS, TAIL};
+use pace::Pace;
+pub use pace::{BIG_HARD_COLOURS, BIG_PACE, HARD_COLOURS, HARD_PACE, HARD_UNTIL};
+
 /// The share of the free cells laid without a break, and the breaks allowed to the first
 /// full board, as a share of the inner sides. Tried on Eternity II's 16 x 16 board for 20 s
 /// each (`examples/edge_best.rs`): quiet 0.55 with a straight allowance found no full board;
@@ -84,51 +91,6 @@ pub const FIRST_LIMIT: f64 = 0.08;
 /// 200,000,000 461.
 pub const RUN_NODES: u64 = 5_000_000;
 
-/// The hard colours (the rarest on middle tiles), and the pace at which tiles showing one of
-/// them must be laid: by the time a share `x` of the free cells is laid, at least `x` times
-/// [`HARD_PACE`] of those tiles, until [`HARD_UNTIL`] of the cells are laid. After
-/// Blackwood's heuristic of laying tiles of chosen colours early, so that fewer are left for
-/// the last rows. Tried on Eternity II's board, 30 s on seeds 1 to 6: 458, 459, 460, 458,
-/// 459, 460 against 458, 457, 459, 458, 457, 460 without; the five most common colours
-/// instead never found a full board; five rarest at pace 1.15, or pace 1.3 until 0.5, no
-/// better than without. With the tail by columns and the hard tiles offered first, 60 s on
-/// seeds 1 and 2: two, three, four or five hard colours reached 461 461, 461 461, 460 461, 462
-/// 460; pace 1.0, 1.2 and 1.4: 461 460, 461 461, 460 460; the pace kept until 0.75, 461 460.
-pub const HARD_COLOURS: usize = 3;
-pub const HARD_PACE: f64 = 1.2;
-pub const HARD_UNTIL: f64 = 0.62;
-/// The share of the rows (and of the columns, for the block at the left) laid in the tail's
-/// order ([`lay_order`]): 5 of 16 on Eternity II's board, as in Blackwood's order. 60 s,
-/// seed 1: a tail of 4 rows (quiet 0.75) reached 460, 5 rows 461, 6 rows (quiet 0.62) 458; a
-/// block at the left of 3 or 8 columns, 460 and 459.
-pub const TAIL: f64 = 5.0 / 16.0;
-
-/// A big board (one with a tail) is chased after Blackwood's design. Every figure here is
-/// from `examples/edge_best.rs` on Eternity II's list, seeds 1 and 2 side by side, one core
-/// each. The breaks allowed by the last cell of the first row of the block at the right, as a
-/// share of the inner sides (10 of Eternity II's 480): none before the middle columns of the
-/// tail, then one more every few cells in a straight line ([`Tail::steps`]), and the whole
-/// limit after that cell. With that schedule and no break between frame cells but the quick
-/// design's pace, runs of 5,000,000 tiles found no full board and 458 in 60 s; runs of
-/// 100,000,000, no full board and 461 in 60 s, 461 and 463 in 300 s. The pace below made the
-/// difference (465 and 464 in 300 s with Blackwood's colours). With that pace, the squared
-/// curve in place of the schedule reached 463, 462 in 60 s, and breaks between frame cells
-/// allowed, 463, 463 (463, 464 with neither change).
-pub const STEP_BREAKS: f64 = 10.0 / 480.0;
-/// A big board's pace: (share of the cells laid, least share of the hard colours' sides laid
-/// by then), after Blackwood's table for Eternity II (28 of 122 sides by cell 26, 71 by 56,
-/// 89 by 76, 106 by 102, 119 by 160). Far steeper than [`HARD_PACE`]: most of those sides go
-/// into the first rows. Some sets of colours cannot keep it: 60 s with Blackwood's colours
-/// (two middle ones and one of the rim) reached 463, 464; middle colours 10 and 8, 464, 463;
-/// 2 and 8, 463, 463; 16 and 10, 463, 463; but 10 and 2, 10, 2 and 8, or 13, 10 and 2 found no
-/// full board, their runs stalling in the first 80 cells; asking 90 % of the pace of 10 and
-/// 2 reached 461, 461 in 30 s, and 80 %, no full board and 460. So a run draws its colours,
-/// keeps them while its heads get past the pace, and draws others when one stalls
-/// ([`PROBE_NODES`]). Colours drawn anew each run and runs cut after 10,000,000 tiles reached
-/// 461, 462 at 10 s, 463, 464 at 60 s, 465, 464 at 300 s and at 600 s.
-pub const BIG_PACE: [(f64, f64); 6] =
-    [(0.0625, 0.0), (0.1016, 0.2295), (0.2188, 0.582), (0.2969, 0.7295), (0.3984, 0.8689), (0.625, 0.9754)];
-pub const BIG_HARD_COLOURS: usize = 2;
 /// A big board's run: the tiles it lays before it starts again (with Blackwood's colours,
 /// 5,000,000 reached 462, 462 in 60 s, 100,000,000 reached 463, 464); and the tiles after which
 /// a run whose head has not got past the pace ends. With colours drawn each run and a probe
@@ -273,140 +235,6 @@ pub fn applies(p: &Puzzle) -> bool {
     cells.sort_unstable();
     tiles.sort_unstable();
     cells == tiles && p.tiles.iter().flatten().all(|&c| (c as usize) < 255)
-}
-
-/// What a run's pace asks: per tile its weight (what it adds to the count) and the sides of
-/// a hard colour it shows (the candidates' order), and per count of cells laid the least
-/// count by then.
-struct Pace {
-    weight: Vec<u8>,
-    sides: Vec<u8>,
-    need: Vec<usize>,
-}
-
-impl Pace {
-    /// Per tile, the sides it shows of the colours in `hard`.
-    fn sides_of(p: &Puzzle, hard: &[usize]) -> Vec<u8> {
-        p.tiles.iter().map(|t| t.iter().filter(|&&c| hard.contains(&(c as usize))).count() as u8).collect()
-    }
-
-    /// The quick design's pace: the tiles showing one of the [`HARD_COLOURS`] rarest colours on
-    /// middle tiles, at [`HARD_PACE`] until [`HARD_UNTIL`] of the `m` free cells are laid.
-    fn quick(p: &Puzzle, used: &[bool], colours: usize, m: usize) -> Pace {
-        let mut count = vec![0usize; colours];
-        for t in p.tiles.iter().filter(|t| !t.contains(&0)) {
-            for &c in t {
-                count[c as usize] += 1;
-            }
-        }
-        let mut rare: Vec<usize> = (1..colours).filter(|&c| count[c] > 0).collect();
-        rare.sort_by_key(|&c| (count[c], c));
-        rare.truncate(HARD_COLOURS);
-        let sides = Pace::sides_of(p, &rare);
-        let weight: Vec<u8> = sides.iter().map(|&n| u8::from(n > 0)).collect();
-        let total = (0..p.tiles.len()).filter(|&t| weight[t] > 0 && !used[t]).count();
-        let need = (0..=m)
-            .map(|i| match i as f64 / m.max(1) as f64 {
-                x if x <= HARD_UNTIL => (total as f64 * HARD_PACE * x) as usize,
-                _ => 0,
-            })
-            .collect();
-        Pace { weight, sides, need }
-    }
-
-    /// [`BIG_HARD_COLOURS`] colours drawn from those on middle tiles.
-    fn draw(p: &Puzzle, rng: &mut rand_chacha::ChaCha8Rng) -> Vec<usize> {
-        let mut middle: Vec<usize> =
-            p.tiles.iter().filter(|t| !t.contains(&0)).flatten().map(|&c| c as usize).collect();
-        middle.sort_unstable();
-        middle.dedup();
-        shuffle(rng, &mut middle);
-        middle.truncate(BIG_HARD_COLOURS);
-        middle
-    }
-
-    /// A big board's pace for the colours `hard`: their sides counted, and the least share of
-    /// them laid by each share of the cells read off [`BIG_PACE`] (a straight line between its
-    /// points, nothing asked past its last).
-    fn big(p: &Puzzle, used: &[bool], m: usize, hard: &[usize]) -> Pace {
-        let sides = Pace::sides_of(p, hard);
-        let total: usize = (0..p.tiles.len()).filter(|&t| !used[t]).map(|t| sides[t] as usize).sum();
-        let share = |x: f64| {
-            let last = BIG_PACE[BIG_PACE.len() - 1];
-            if x > last.0 {
-                return 0.0;
-            }
-            BIG_PACE.windows(2).find(|w| x <= w[1].0).map_or(0.0, |w| {
-                let ((x0, y0), (x1, y1)) = (w[0], w[1]);
-                (y0 + (y1 - y0) * ((x - x0) / (x1 - x0)).max(0.0)).max(0.0)
-            })
-        };
-        let need = (0..=m).map(|i| (total as f64 * share(i as f64 / m.max(1) as f64)) as usize).collect();
-        Pace { weight: sides.clone(), sides, need }
-    }
-
-    /// The count of cells laid after which nothing more is asked.
-    fn end(&self) -> usize {
-        self.need.iter().rposition(|&n| n > 0).unwrap_or(0)
-    }
-}
-
-/// Where the tail of a board of 8 x 8 or more begins ([`lay_order`]): its first row, its
-/// height, and the widths of its blocks at the left and at the right.
-struct Tail {
-    top: usize,
-    rows: usize,
-    left: usize,
-    right: usize,
-}
-
-impl Tail {
-    fn of(cols: usize, rows: usize) -> Option<Tail> {
-        (cols >= 8 && rows >= 8).then(|| {
-            let tail = (rows as f64 * TAIL).round() as usize;
-            Tail { top: rows - tail, rows: tail, left: (cols as f64 * TAIL).round() as usize, right: cols / 4 }
-        })
-    }
-
-    /// The places in the laying order (of every cell) where breaks begin and where the
-    /// [`STEP_BREAKS`] are all allowed: the first cell of the middle columns and the last of
-    /// the first row of the block at the right.
-    fn steps(&self, cols: usize) -> (usize, usize) {
-        let first = self.top * cols + self.rows * self.left;
-        (first, first + self.rows * (cols - self.left - self.right) + self.right - 1)
-    }
-}
-
-/// The order the cells are laid in. Every cell's north and west neighbours come before it and
-/// its east and south ones after, so a cell is laid against the colours above and to the left.
-/// Small boards are laid in reading order. On a board of 8 x 8 or more, the rows above the
-/// last [`TAIL`] of them go in reading order, and the tail in three parts (after Blackwood's
-/// order): a block at the left in reading order, then the middle columns one by one from top
-/// to bottom, then a block at the right peeled a row and a column at a time. The tail's rim
-/// tiles are then chosen with the tiles above them, column by column, where reading order
-/// would lay the whole last row against a fixed row of colours.
-pub fn lay_order(cols: usize, rows: usize) -> Vec<usize> {
-    let mut order: Vec<usize> = Vec::with_capacity(cols * rows);
-    let Some(Tail { top, left, right, .. }) = Tail::of(cols, rows) else {
-        order.extend(0..cols * rows);
-        return order;
-    };
-    let at = |x: usize, y: usize| y * cols + x;
-    order.extend(0..top * cols);
-    for y in top..rows {
-        order.extend((0..left).map(|x| at(x, y)));
-    }
-    for x in left..cols - right {
-        order.extend((top..rows).map(|y| at(x, y)));
-    }
-    let (mut x0, mut y0) = (cols - right, top);
-    while x0 < cols && y0 < rows {
-        order.extend((x0..cols).map(|x| at(x, y0)));
-        y0 += 1;
-        order.extend((y0..rows).map(|y| at(x0, y)));
-        x0 += 1;
-    }
-    order
 }
 
 /// Searches within the budget; `on_found` hears each better full board (its breaks). Returns
