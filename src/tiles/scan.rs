@@ -299,8 +299,9 @@ fn search_after(
     let mut best: Option<Found> = None;
     let mut limit = ((inner as f64 * FIRST_LIMIT).ceil() as usize).max(1);
     let quick_pace = Pace::quick(p, &used, colours, m);
-    // The chase's hard colours, kept from run to run until a run's head stalls under them.
-    let mut kept: Option<Vec<usize>> = None;
+    // The chase's pace, its colours kept from run to run until a run's head stalls under them.
+    let mut kept: Option<Pace> = None;
+    let mut stalled = false;
     let mut hard;
     // A loose allowance is the limit at every depth: a run under it that ends tries every
     // board with that many breaks at most.
@@ -308,15 +309,10 @@ fn search_after(
     let mut nodes = 0u64;
     let allowance = |limit: usize, loose: bool, chase: bool| -> Vec<usize> {
         let q = (m as f64 * QUIET) as usize;
-        let steps = (inner as f64 * STEP_BREAKS).round().max(1.0) as usize;
         (0..m)
-            .map(|i| match (&tail, cells[i].place) {
+            .map(|i| match &tail {
                 _ if loose => limit,
-                (Some(tail), at) if chase => match tail.steps(p.cols) {
-                    (first, _) if at < first => 0,
-                    (first, last) if at <= last => (1 + (steps - 1) * (at - first) / (last - first)).min(limit),
-                    _ => limit,
-                },
+                Some(tail) if chase => tail.step_allowance(p.cols, inner, cells[i].place).min(limit),
                 _ if i < q => 0,
                 _ => (limit as f64 * ((i + 1 - q) as f64 / (m - q) as f64).powi(2)).ceil() as usize,
             })
@@ -331,11 +327,12 @@ fn search_after(
     let mut proved = m == 0;
     'runs: while !proved {
         let chase = tail.is_some() && nodes >= opening;
-        let drawn;
+        if std::mem::take(&mut stalled) {
+            kept = None;
+        }
         let (pace, run_nodes, probe) = if chase {
-            let hard = kept.get_or_insert_with(|| Pace::draw(p, &mut rng));
-            drawn = Pace::big(p, &clued, m, hard);
-            (&drawn, BIG_RUN_NODES, PROBE_NODES)
+            let pace = kept.get_or_insert_with(|| Pace::big(p, &clued, m, &Pace::draw(p, &mut rng)));
+            (&*pace, BIG_RUN_NODES, PROBE_NODES)
         } else {
             (&quick_pace, RUN_NODES, u64::MAX)
         };
@@ -460,7 +457,7 @@ fn search_after(
                     }
                     if run == probe && deepest < head {
                         // The head stalled under this run's pace: draw other colours.
-                        kept = None;
+                        stalled = true;
                         continue 'runs;
                     }
                     if run >= run_nodes {
@@ -635,7 +632,11 @@ mod tests {
         let (p, _) = crate::tiles::generate::eternity_like(4);
         let tail = Tail::of(p.cols, p.rows).expect("a 16 x 16 board has a tail");
         let (first, last) = tail.steps(p.cols);
-        let steps = (480.0 * STEP_BREAKS).round() as usize;
+        // Blackwood's places on a 16 x 16 board: a first break at the 201st cell laid (counted
+        // from 0), the tenth at the 239th.
+        assert_eq!((first, last), (201, 239));
+        let allowed = |at| tail.step_allowance(p.cols, 480, at);
+        assert_eq!([allowed(200), allowed(201), allowed(205), allowed(206), allowed(239)], [0, 1, 1, 2, 10]);
         let near = p.neighbours();
         let on_frame = |c: usize| near[c].iter().any(Option::is_none);
         let mut boards = 0;
@@ -655,8 +656,7 @@ mod tests {
                     }
                 }
                 if (first..=last).contains(&i) {
-                    let allowed = 1 + (steps - 1) * (i - first) / (last - first);
-                    assert!(breaks <= allowed, "{breaks} breaks by the {i}th cell laid, {allowed} allowed");
+                    assert!(breaks <= allowed(i), "{breaks} breaks by the {i}th cell laid, {} allowed", allowed(i));
                 }
             }
         });

@@ -43,6 +43,18 @@ impl Tail {
         let first = self.top * cols + self.rows * self.left;
         (first, first + self.rows * (cols - self.left - self.right) + self.right - 1)
     }
+
+    /// The breaks the chase allows by the cell at `place` in the laying order, on a board of
+    /// `inner` inner sides: none before the middle columns, then one more every few cells in
+    /// a straight line up to [`STEP_BREAKS`] of them, and no bound past that line.
+    pub(super) fn step_allowance(&self, cols: usize, inner: usize, place: usize) -> usize {
+        let steps = (inner as f64 * STEP_BREAKS).round().max(1.0) as usize;
+        match self.steps(cols) {
+            (first, _) if place < first => 0,
+            (first, last) if place <= last => 1 + (steps - 1) * (place - first) / (last - first),
+            _ => usize::MAX,
+        }
+    }
 }
 
 /// The order the cells are laid in. Every cell's north and west neighbours come before it and
