@@ -9,7 +9,7 @@
 //! Eternity II's statistics from SEED ([`generate::eternity_like`]). SECONDS defaults to 600, SEED to 0.
 
 use tessera::support::budget::Budget;
-use tessera::tiles::{best, generate, load};
+use tessera::tiles::{best, generate, parse_text};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -19,7 +19,8 @@ fn main() {
     let puzzle = if what == "painted" {
         generate::eternity_like(seed).0
     } else {
-        load(std::path::Path::new(what), true).unwrap_or_else(|e| panic!("{what}: {e}"))
+        let text = std::fs::read_to_string(what).unwrap_or_else(|e| panic!("{what}: {e}"));
+        parse_text(&text, true).unwrap_or_else(|e| panic!("{what}: {e}"))
     };
     puzzle.validate().unwrap_or_else(|e| panic!("{what}: {e}"));
     println!("{what}: {} x {} board, {} seconds on one core, seed {seed}", puzzle.cols, puzzle.rows, seconds);

@@ -316,6 +316,7 @@ verdict-unique = unique
 verdict-more = { $n }+ solutions
 verdict-count = { $n } solutions
 verdict-at-least = at least { $n } solution(s) (not proved to be all)
+verdict-scored = played for the score: the reference board matches { $n } of { $max } sides
 verdict-difficulty = { $verdict } · difficulty { $difficulty }
 family-tangram = dissection
 family-polyomino = board

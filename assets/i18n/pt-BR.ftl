@@ -317,6 +317,7 @@ verdict-unique = única
 verdict-more = { $n }+ soluções
 verdict-count = { $n } soluções
 verdict-at-least = pelo menos { $n } solução(ões) (não provado que são todas)
+verdict-scored = jogado por pontos: o tabuleiro de referência casa { $n } de { $max } lados
 verdict-difficulty = { $verdict } · dificuldade { $difficulty }
 family-tangram = dissecção
 family-polyomino = tabuleiro

@@ -51,14 +51,22 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
     for l in levels {
         let budget = crate::support::budget::Budget::ms(super::args::time_limit(args.timeout_ms));
         let a = crate::content::analysis::Analysis::run(l, args.limit, &budget);
-        let out_of_time = !a.all.complete && budget.expired();
+        let out_of_time = !a.all.complete && a.score.is_none() && budget.expired();
         if args.json {
-            let v = serde_json::json!({
+            let mut v = serde_json::json!({
                 "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),
                 "solutions": a.solutions(), "more": a.more(), "unique": a.unique(), "complete": a.all.complete,
                 "nodes": a.all.nodes, "first_nodes": a.first.measured.then_some(a.first.nodes),
                 "difficulty": a.difficulty(), "out_of_time": out_of_time,
             });
+            // A board played for the score counts no solutions: it says its score instead.
+            if let Some((score, max)) = a.score {
+                v["scored"] = true.into();
+                v["solutions"] = serde_json::Value::Null;
+                v["unique"] = serde_json::Value::Null;
+                v["score"] = score.into();
+                v["max_score"] = max.into();
+            }
             let _ = writeln!(out, "{v}");
             continue;
         }
@@ -67,11 +75,11 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             Found::Unique => "1 solution: unique".to_string(),
             Found::MoreThan(n) => format!("more than {n} solutions"),
             Found::Exactly(n) => format!("{n} solutions"),
-            Found::NotFound { .. } | Found::AtLeast(_) => a.verdict(),
+            Found::NotFound { .. } | Found::AtLeast(_) | Found::Scored { .. } => a.verdict(),
         };
         let hard = match a.difficulty() {
             Some(d) => format!("; difficulty estimate {d} ({} nodes to the first)", a.first.nodes),
-            None if a.solvable() => {
+            None if a.solvable() && a.score.is_none() => {
                 "; difficulty not measured (the SAT solver answered first, counting no nodes)".into()
             }
             None => String::new(),

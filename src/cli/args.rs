@@ -158,8 +158,9 @@ pub(crate) fn loadable_size(text: &str) -> Result<(), String> {
 }
 
 /// A terminal stream made safe for what hostile input may hold: control characters (but line
-/// feeds and tabs) are written as `\xNN`, and the C1 controls (U+0080 to U+009F, which some
-/// terminals obey as escape sequences) as `\u{NN}`; with `cut`, a line longer than that many
+/// feeds and tabs) are written as `\xNN`, and DEL and the C1 controls (U+0080 to U+009F, which
+/// some terminals obey as escape sequences) as `\u00NN`, the escape JSON reads (serde_json
+/// escapes the others itself but writes these as they are, so `--json` stays JSON); with `cut`, a line longer than that many
 /// bytes is cut with a note of how much was left out, so a level name cannot drive the terminal
 /// and a huge input quoted in an error cannot flood it.
 pub(crate) struct Plain<W: Write> {
@@ -213,15 +214,17 @@ impl<W: Write> Write for Plain<W> {
         for &b in buf {
             if std::mem::take(&mut self.held) {
                 if (0x80..=0x9f).contains(&b) {
-                    self.put(&mut out, 0xc2, Some(format!("\\u{{{b:02x}}}")), 2);
+                    self.put(&mut out, 0xc2, Some(format!("\\u{b:04x}")), 2);
                     continue;
                 }
                 self.put(&mut out, 0xc2, None, 1);
             }
             if b == 0xc2 {
                 self.held = true;
-            } else if (b < 0x20 && b != b'\t' && b != b'\n') || b == 0x7f {
+            } else if b < 0x20 && b != b'\t' && b != b'\n' {
                 self.put(&mut out, b, Some(format!("\\x{b:02x}")), 1);
+            } else if b == 0x7f {
+                self.put(&mut out, b, Some("\\u007f".into()), 1);
             } else {
                 self.put(&mut out, b, None, 1);
             }
@@ -265,7 +268,7 @@ mod tests {
         // Issue P2c: the C1 controls too (CSI and OSC); other characters after 0xC2 pass.
         let mut out = super::Plain::new(Vec::new(), None);
         writeln!(out, "a\u{9b}2Jb\u{9d}0;x\u{7}§é").unwrap();
-        assert_eq!(String::from_utf8(out.inner).unwrap(), "a\\u{9b}2Jb\\u{9d}0;x\\x07§é\n");
+        assert_eq!(String::from_utf8(out.inner).unwrap(), "a\\u009b2Jb\\u009d0;x\\x07§é\n");
         let mut err = super::Plain::new(Vec::new(), Some(10));
         write!(err, "{}\nok\n", "é".repeat(20)).unwrap();
         let text = String::from_utf8(err.inner).expect("still UTF-8");

@@ -12,7 +12,10 @@ pub const USAGE: &str = "\
                                    (gzip or plain XML, grid of cubes) and count its assemblies as BurrTools
                                    does (up to the result's symmetries); --timeout-ms N bounds the whole import:
                                    reading, each problem's reference search, difficulty and count (default 20000
-                                   per problem; 0: no limit)";
+                                   per problem; 0: no limit); painted cells are kept whenever the file
+                                   defines colours; one difference: two orientations of a painted piece
+                                   on the same cells count once here, as one filling of those cells,
+                                   where BurrTools counts each";
 
 #[derive(clap::Parser)]
 #[command(about = "Make a level of an SVG drawing of a set's pieces", disable_version_flag = true)]

@@ -10,6 +10,7 @@ pub mod levels;
 pub mod poly;
 pub mod sdp;
 pub mod share;
+pub mod shots;
 pub mod solve;
 pub mod tiles;
 pub mod verify;

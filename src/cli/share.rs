@@ -7,7 +7,8 @@ pub const USAGE: &str = "\
   tessera share encode FILE [--level ID]
                                    print the share code of a level of pack FILE (the first, or ID)
   tessera share decode CODE --out FILE [--force]
-                                   write the level a share code holds as a one-level pack";
+                                   write the level a share code holds as a one-level pack (or, as
+                                   the game's paste field does, the scored board of a piece list)";
 
 #[derive(clap::Parser)]
 #[command(about = "Print the share code of a level", disable_version_flag = true)]
@@ -94,7 +95,10 @@ fn decode(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         Ok(a) => a,
         Err(code) => return code,
     };
-    let entry = match crate::content::share::decode(&a.code) {
+    // What the game's paste field opens, this opens: a family's own text (an edge-matching
+    // piece list), else a share code.
+    let read = crate::family::registry::pasted(&a.code).unwrap_or_else(|| crate::content::share::decode(&a.code));
+    let entry = match read {
         Ok(e) => e,
         Err(e) => {
             let _ = writeln!(err, "tessera share: {e}");

@@ -1,25 +1,29 @@
 //! `tessera edge solve`, `tessera edge best` and `tessera edge generate` (see [`crate::tiles`]).
 
-use crate::tiles::{exact, generate, load, lp, portfolio, sat, Placement, Puzzle};
+use crate::tiles::{exact, generate, lp, portfolio, sat, Order, Placement, Puzzle};
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera edge solve FILE [--method auto|exact|sat|lp|sdp] [--all] [--limit N] [--timeout-ms N]
-                        [--rotate] [--seed S] [--fixed-order] [--basis point|exponential]
+  tessera edge solve FILE [--level ID] [--method auto|exact|sat|lp|sdp] [--all] [--limit N]
+                        [--timeout-ms N] [--rotate] [--seed S] [--fixed-order] [--basis point|exponential]
                         [--turns direct|duplicate] [--lp-solver highs|microlp] [--index SET]
                         [--json]
-                                   solve an edge-matching puzzle: RON, or text (`cols rows`, then
-                                   `north east south west` per tile; --rotate: its tiles turn);
+                                   solve an edge-matching puzzle: RON, or a piece list (`cols rows`,
+                                   then four colours a tile, north east south west or north south
+                                   west east, told apart by the frame sides; --rotate: its tiles
+                                   turn);
+                                   --level: an edge level of a level pack;
                                    auto (default): the search and the SAT solver side by side;
                                    lp: the paper's Algorithm 1 (--limit: linear programs, default 50;
                                    HiGHS, or microlp for comparison);
                                    sdp: its Algorithm 2, no preset locations (tiles that translate;
                                    --limit: semidefinite programs, default 40)
-  tessera edge best FILE [--rotate] [--timeout-ms N] [--seed S] [--threads N] [--json]
+  tessera edge best FILE [--level ID] [--rotate] [--timeout-ms N] [--seed S] [--threads N] [--json]
                                    the highest score found within the time (default 10000 ms;
                                    0: until every inner side matches): every tile laid, clues
                                    kept, the score the inner sides whose colours match; with
-                                   --threads, that many searches side by side, the best wins
+                                   --threads, that many searches side by side (at most one a
+                                   core), the best wins
   tessera edge generate --cols C --rows R --colors K [--frame-colors F] [--rotate] [--unique]
                         [--seed S] [--timeout-ms N] [--out FILE [--force]]
                                    make a puzzle (text, or RON when FILE ends in .ron); gives up
@@ -95,6 +99,9 @@ fn within(n: u64, name: &str, lo: u64, hi: u64) -> Result<u64, String> {
 struct SolveArgs {
     #[arg(value_name = "FILE")]
     file: Option<String>,
+    /// FILE is a level pack: this edge level of it.
+    #[arg(long, value_name = "ID")]
+    level: Option<String>,
     /// auto (the search and the SAT solver side by side, the first answer wins), exact (the
     /// restarting search), sat (CaDiCaL), lp (the paper's Algorithm 1) or sdp (its Algorithm 2:
     /// no preset locations; tiles that only translate).
@@ -173,6 +180,9 @@ struct GenerateArgs {
 struct BestArgs {
     #[arg(value_name = "FILE")]
     file: Option<String>,
+    /// FILE is a level pack: this edge level of it.
+    #[arg(long, value_name = "ID")]
+    level: Option<String>,
     /// The text file's tiles turn.
     #[arg(long)]
     rotate: bool,
@@ -182,7 +192,7 @@ struct BestArgs {
     /// The first search's seed (the others take the next ones).
     #[arg(long, value_name = "S", default_value_t = 0)]
     seed: u64,
-    /// Searches side by side, one a thread.
+    /// Searches side by side, one a thread (at most one a core).
     #[arg(long, value_name = "N", default_value_t = 1)]
     threads: u64,
     #[arg(long)]
@@ -199,9 +209,10 @@ fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     use std::io::IsTerminal;
     use std::sync::{Arc, Mutex};
     let Some(a) = parse::<BestArgs>("best", args, out)? else { return Ok(0) };
-    let threads = within(a.threads, "--threads", 1, 256)? as usize;
+    let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let threads = (within(a.threads, "--threads", 1, 256)? as usize).min(cores);
     let file = a.file.ok_or("no FILE given")?;
-    let puzzle: Puzzle = load(std::path::Path::new(&file), a.rotate).map_err(|e| file_failure(&file, e))?;
+    let (puzzle, order) = load(&file, a.rotate, a.level.as_deref())?;
     let t0 = web_time::Instant::now();
     let budget = crate::support::budget::Budget::ms(super::args::time_limit(Some(a.timeout_ms)));
     // Each new best score over every search, with its time.
@@ -244,7 +255,7 @@ fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             history.iter().map(|&(ms, score)| serde_json::json!({ "elapsed_ms": ms, "score": score })).collect();
         let v = serde_json::json!({
             "file": file, "score": won.score, "max_score": won.max_score, "placement": placement_json(&won.placement),
-            "elapsed_ms": ms, "history": history, "threads": threads, "moves": moves,
+            "elapsed_ms": ms, "history": history, "threads": threads, "moves": moves, "order": order.map(order_json),
         });
         let _ = writeln!(out, "{v}");
     } else {
@@ -253,6 +264,59 @@ fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         print_grid(out, &puzzle, &won.placement);
     }
     Ok(0)
+}
+
+/// The puzzle in FILE (RON, or a piece list read by [`crate::tiles::read`]), or its edge level
+/// `level` when FILE is a level pack; for a piece list, the order its sides were read in, also
+/// said on standard error when it is not the usual one. Errors say what is wrong in the file's
+/// terms: a level pack given without `--level`, a list that pairs only when its tiles turn.
+fn load(file: &str, rotate: bool, level: Option<&str>) -> Result<(Puzzle, Option<Order>), Failure> {
+    let fail = |e: String| file_failure(file, e);
+    if let Some(id) = level {
+        let pack = super::args::read_pack(file).map_err(|e| Failure { usage: false, file: None, message: e })?;
+        let l = pack.levels.iter().find(|l| l.id == id).ok_or_else(|| fail(format!("no level `{id}`")))?;
+        let raw =
+            l.entry.edge.as_ref().ok_or_else(|| {
+                fail(format!("level `{id}` is a {} level, not an edge-matching puzzle", l.family.name()))
+            })?;
+        return Ok((raw.build().map_err(fail)?, None));
+    }
+    let text = crate::format::read_text(std::path::Path::new(file)).map_err(fail)?;
+    let pack = |e: String| {
+        if crate::level::parse_pack(&text, file, "pack").is_ok() {
+            "a level pack, not a puzzle: name one of its edge levels with --level ID (`tessera levels` lists them)"
+                .to_string()
+        } else {
+            e
+        }
+    };
+    if file.ends_with(".ron") {
+        let raw: crate::tiles::RawPuzzle =
+            crate::format::ron_options().from_str(&text).map_err(|e| fail(pack(crate::format::ron_error(&e))))?;
+        return Ok((raw.build().map_err(fail)?, None));
+    }
+    match crate::tiles::read(&text, rotate) {
+        Ok(read) => {
+            if read.order == Order::Nswe {
+                eprintln!(
+                    "tessera edge: {file}: each tile's sides read {}, as the frame sides show",
+                    read.order.name()
+                );
+            }
+            Ok((read.puzzle, Some(read.order)))
+        }
+        Err(e) if !rotate && crate::tiles::read(&text, true).is_ok() => {
+            Err(fail(format!("{e}; the tiles pair only if they turn: pass --rotate (Eternity II's tiles turn)")))
+        }
+        Err(e) => Err(fail(pack(e))),
+    }
+}
+
+fn order_json(o: Order) -> &'static str {
+    match o {
+        Order::Nesw => "nesw",
+        Order::Nswe => "nswe",
+    }
 }
 
 fn placement_json(p: &Placement) -> serde_json::Value {
@@ -287,7 +351,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         Some(other) => return Err(format!("--lp-solver is highs or microlp, not `{other}`").into()),
     };
     let file = file.ok_or("no FILE given")?;
-    let puzzle: Puzzle = load(std::path::Path::new(&file), rotate).map_err(|e| file_failure(&file, e))?;
+    let (puzzle, order) = load(&file, rotate, a.level.as_deref())?;
     let t0 = web_time::Instant::now();
     match method.as_str() {
         "auto" | "exact" | "sat" => {
@@ -311,7 +375,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 let mut v = serde_json::json!({
                     "file": file, "method": method, "solved": res.first.is_some(), "solutions": res.solutions,
                     "placement": res.first.as_ref().map(placement_json), "nodes": 0, "elapsed_ms": ms,
-                    "complete": res.complete, "by": by.name(),
+                    "complete": res.complete, "by": by.name(), "order": order.map(order_json),
                 });
                 v[work] = res.nodes.into();
                 if by == portfolio::By::Search {

@@ -15,6 +15,10 @@ pub struct Analysis {
     /// "more than N"); the same as `first` when there is no solution.
     pub all: Count,
     pub limit: u64,
+    /// A board played for the score: its solutions are not counted, and this is its reference
+    /// board's score and the most there can be.
+    #[serde(default)]
+    pub score: Option<(usize, usize)>,
 }
 
 /// A difficulty estimate, 1 to 5, from the search nodes the solver spent on its first solution.
@@ -31,15 +35,19 @@ pub fn difficulty(first_nodes: u64) -> u8 {
 impl Analysis {
     /// Counts `level`'s solutions up to `limit` with its family's solver, within `budget`.
     pub fn run(level: &Level, limit: u64, budget: &Budget) -> Analysis {
+        if let score @ Some(_) = level.judge(&level.solution).score {
+            return Analysis { first: Count::default(), all: Count::default(), limit, score };
+        }
         let first = level.count(1, budget);
         let mut all = if first.solutions == 0 { first } else { level.count(limit + 1, budget) };
         // A count stopped before its first solution still knows the one found first.
         all.solutions = all.solutions.max(first.solutions);
-        Analysis { first, all, limit }
+        Analysis { first, all, limit, score: None }
     }
 
+    /// A board played for the score is always finished by laying every tile.
     pub fn solvable(&self) -> bool {
-        self.first.solutions > 0
+        self.first.solutions > 0 || self.score.is_some()
     }
 
     /// More solutions than the limit.
@@ -65,6 +73,9 @@ impl Analysis {
 
     /// What the search found, as a designer reads it (the counts behind [`Analysis::verdict`]).
     pub fn found(&self) -> Found {
+        if let Some((score, max)) = self.score {
+            return Found::Scored { score, max };
+        }
         match (self.solutions(), self.all.complete) {
             (0, true) => Found::Unsolvable,
             (0, false) => Found::NotFound { nodes: self.all.nodes },
@@ -85,6 +96,9 @@ impl Analysis {
             Found::MoreThan(n) => format!("{n}+ solutions"),
             Found::Exactly(n) => format!("{n} solutions"),
             Found::AtLeast(n) => format!("at least {n} solution(s) (not proved to be all)"),
+            Found::Scored { score, max } => {
+                format!("played for the score: the reference board matches {score} of {max} inner sides")
+            }
         }
     }
 }
@@ -104,4 +118,7 @@ pub enum Found {
     Exactly(u64),
     /// At least `n`, the search stopped before it could tell.
     AtLeast(u64),
+    /// A board played for the score (no solutions counted): the reference board's score of
+    /// the most there can be.
+    Scored { score: usize, max: usize },
 }

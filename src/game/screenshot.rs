@@ -71,6 +71,9 @@ struct Plan {
     shown: bool,
     /// The frame the shot's state was reached, and held since (it is taken a few frames later).
     ready_at: Option<u32>,
+    /// The frame the picture was captured (its file is written a few frames later, or never
+    /// when the disk refuses it).
+    captured_at: Option<u32>,
     /// The shots still to take after this one (`--shots`), and the progress they start from.
     queue: std::collections::VecDeque<(Shot, String, std::path::PathBuf)>,
     batch: bool,
@@ -92,6 +95,7 @@ impl Plan {
             quiet: 0,
             shown: false,
             ready_at: None,
+            captured_at: None,
             queue: Default::default(),
             batch: false,
             solved: 0,
@@ -114,7 +118,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] (FILE: a line `STATE PACK/ID OUT` per shot)";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
 
 /// The states `--state` names.
 const STATES: [(&str, Shot); 17] = [
@@ -282,25 +286,6 @@ struct Args {
     more: Vec<(Shot, String, std::path::PathBuf)>,
 }
 
-/// The shots a `--shots` file lists, one `STATE PACK/ID OUT` a line.
-fn read_shots(file: &str) -> Result<Vec<(Shot, String, std::path::PathBuf)>, String> {
-    let text = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
-    let mut shots = Vec::new();
-    for (n, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
-        let mut words = line.trim().splitn(3, ' ');
-        let (state, level, out) = (words.next(), words.next(), words.next());
-        let shot = state.and_then(|n| STATES.iter().find(|s| s.0 == n)).map(|s| s.1);
-        match (shot, level, out) {
-            (Some(shot), Some(level), Some(out)) => shots.push((shot, level.to_string(), out.trim().into())),
-            _ => return Err(format!("{file}:{}: expected `STATE PACK/ID OUT`, found {line:?}", n + 1)),
-        }
-    }
-    if shots.is_empty() {
-        return Err(format!("{file}: no shots"));
-    }
-    Ok(shots)
-}
-
 /// Says what is wrong with the arguments, with the usage; the exit code to leave with.
 fn bad(why: &str) -> i32 {
     eprintln!("tessera screenshot: {why}\n{USAGE}");
@@ -309,7 +294,7 @@ fn bad(why: &str) -> i32 {
 
 /// The arguments, or the exit code to leave with (0 after `--help`, 2 with the problem said).
 fn parse(args: &[String]) -> Result<Args, i32> {
-    let (mut level, mut out) = (None, None);
+    let (mut level, mut out, mut force) = (None, None, false);
     let mut a = Args {
         level: String::new(),
         size: (1280, 800),
@@ -336,11 +321,14 @@ fn parse(args: &[String]) -> Result<Args, i32> {
             }
             "--out" => out = val().map(std::path::PathBuf::from),
             "--shots" => {
-                let mut shots =
-                    read_shots(&val().unwrap_or_default()).map_err(|why| bad(&format!("--shots: {why}")))?;
-                let (shot, first, file) = shots.remove(0);
-                (a.shot, level, out, a.more) = (shot, Some(first), Some(file), shots);
+                let names: Vec<&str> = STATES.iter().map(|s| s.0).collect();
+                let shots = crate::cli::shots::read(&val().unwrap_or_default(), &names)
+                    .map_err(|why| bad(&format!("--shots: {why}")))?;
+                let mut shots = shots.into_iter().map(|l| (STATES[l.state].1, l.level, l.out));
+                let (shot, first, file) = shots.next().expect("a list has a shot");
+                (a.shot, level, out, a.more) = (shot, Some(first), Some(file), shots.collect());
             }
+            "--force" => force = true,
             "--theme" => {
                 a.theme = match val().as_deref() {
                     Some("dark") => crate::support::save::Theme::Dark,
@@ -369,6 +357,10 @@ fn parse(args: &[String]) -> Result<Args, i32> {
         }
     }
     a.out = out.ok_or_else(|| bad("--out FILE is required"))?;
+    // Every picture can be saved, before anything is drawn or any file replaced.
+    for file in std::iter::once(&a.out).chain(a.more.iter().map(|m| &m.2)) {
+        crate::cli::shots::may_save(file, force).map_err(|why| bad(&why))?;
+    }
     a.level = level.unwrap_or_else(|| "classic/convex-square".into());
     Ok(a)
 }
@@ -468,6 +460,22 @@ fn next_shot(w: &mut World) {
     w.resource_mut::<NextState<AppState>>().set(AppState::MainMenu);
 }
 
+/// Frames a captured picture has to appear on disk before the command gives up on it.
+const SAVE_FRAMES: u32 = 300;
+
+/// Once the picture is captured: the next shot when its file is written; an error when it is
+/// not written after [`SAVE_FRAMES`] (Bevy logs why; the command says it and stops).
+fn after_capture(plan: &mut Plan, commands: &mut Commands, exit: &mut MessageWriter<AppExit>) {
+    let now = plan.frames;
+    let at = *plan.captured_at.get_or_insert(now);
+    if plan.out.exists() {
+        commands.queue(next_shot);
+    } else if now > at + SAVE_FRAMES {
+        eprintln!("tessera screenshot: {}: the picture could not be saved", plan.out.display());
+        exit.write(AppExit::error());
+    }
+}
+
 /// Takes the game to the shot's screen: a state from the menu, the level opened, its pieces
 /// laid (half or all of the solution) where the shot asks.
 #[allow(clippy::too_many_arguments)]
@@ -492,10 +500,7 @@ fn drive(
         plan.quiet = 0;
     }
     if captured.0 {
-        if plan.out.exists() {
-            commands.queue(next_shot);
-        }
-        return;
+        return after_capture(&mut plan, &mut commands, &mut exit);
     }
     if plan.frames > 600 {
         exit.write(AppExit::error());

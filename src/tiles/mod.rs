@@ -23,6 +23,7 @@ pub mod sat;
 pub mod sat;
 pub mod scan;
 pub mod sdp;
+pub mod text;
 
 use serde::{Deserialize, Serialize};
 
@@ -155,6 +156,7 @@ impl Puzzle {
             return Err(format!("a {c} x {r} board needs {} tiles, the file has {}", c * r, self.tiles.len()));
         }
         let mut seen = std::collections::HashSet::new();
+        let mut clued = std::collections::HashMap::new();
         for k in &self.clues {
             if k.cell >= c * r || k.tile >= self.tiles.len() || k.rot > 3 {
                 return Err(format!(
@@ -164,6 +166,12 @@ impl Puzzle {
             }
             if !seen.insert(k.tile) {
                 return Err(format!("clue tile {} is fixed twice", k.tile));
+            }
+            if let Some(other) = clued.insert(k.cell, k.tile) {
+                return Err(format!(
+                    "cell {} is clued twice (tiles {other} and {}): a cell holds one tile",
+                    k.cell, k.tile
+                ));
             }
             if k.rot != 0 && !self.rotate {
                 return Err(format!(
@@ -298,136 +306,7 @@ impl Puzzle {
     }
 }
 
-/// Reads a piece list as players keep them: `cols rows` (which a square board may leave out),
-/// then four colours a tile, and `clue CELL TILE ROT` for a fixed tile, as [`parse_text`]
-/// reads them, tiles turning; but the lines may run together (a list pasted into a one-line
-/// field) and each tile's colours may be listed north east south west or north south west
-/// east. The corners tell the orders apart: the two frame sides of a corner are neighbours,
-/// which are 0 and 2 or 1 and 3 in the list of the other order. Lines starting with `#` are
-/// skipped.
-pub fn read_list(text: &str) -> Result<Puzzle, String> {
-    let kept: Vec<&str> = text.lines().filter(|l| !l.trim_start().starts_with('#')).collect();
-    let mut words = kept.iter().flat_map(|l| l.split_whitespace());
-    let number = |w: &str| w.parse::<i64>().map_err(|_| format!("`{w}` is not a whole number"));
-    let (mut numbers, mut clues) = (Vec::new(), Vec::new());
-    while let Some(w) = words.next() {
-        if w != "clue" {
-            numbers.push(number(w)?);
-            continue;
-        }
-        let mut next = || words.next().ok_or("a clue is `clue CELL TILE ROT`").map(number);
-        let (cell, tile, rot) = (next()??, next()??, next()??);
-        if [cell, tile, rot].iter().any(|&x| !(0..=u16::MAX as i64).contains(&x)) {
-            return Err(format!("the clue `clue {cell} {tile} {rot}` holds a number out of range"));
-        }
-        clues.push(Clue { cell: cell as usize, tile: tile as usize, rot: rot.min(4) as u8 });
-    }
-    let head = match numbers.len() % 4 {
-        2 => 2,
-        0 => 0,
-        _ => return Err(format!("{} numbers: a tile is four colours, after `cols rows`", numbers.len())),
-    };
-    if let Some(bad) = numbers[head..].iter().find(|&&x| !(0..=u16::MAX as i64).contains(&x)) {
-        return Err(format!("colour {bad} is negative or too large"));
-    }
-    let mut tiles: Vec<Tile> =
-        numbers[head..].chunks(4).map(|c| [c[0] as u16, c[1] as u16, c[2] as u16, c[3] as u16]).collect();
-    let (cols, rows) = match head {
-        2 if (1..=MAX_SIDE as i64).contains(&numbers[0]) && (1..=MAX_SIDE as i64).contains(&numbers[1]) => {
-            (numbers[0] as usize, numbers[1] as usize)
-        }
-        2 => return Err(format!("the board must be 1..{MAX_SIDE} cells each way")),
-        _ => {
-            let side = (tiles.len() as f64).sqrt().round() as usize;
-            if side * side != tiles.len() || side == 0 {
-                return Err(format!(
-                    "without `cols rows` the board is square, but {} tiles is not a square number",
-                    tiles.len()
-                ));
-            }
-            (side, side)
-        }
-    };
-    let apart = |t: &Tile, a: usize, b: usize| t[a] == 0 && t[b] == 0 && t.iter().filter(|&&c| c == 0).count() == 2;
-    if cols > 1 && rows > 1 && tiles.iter().any(|t| apart(t, N, S) || apart(t, E, W)) {
-        // North south west east: put each tile's sides in the order N E S W.
-        for t in &mut tiles {
-            *t = [t[0], t[3], t[1], t[2]];
-        }
-    }
-    let p = Puzzle { cols, rows, tiles, rotate: true, clues };
-    p.validate()?;
-    Ok(p)
-}
-
-/// Parses the plain text format common among Eternity II solvers: `cols rows`, then one tile
-/// per line, `north east south west`. Without the `cols rows` line the board is square (the
-/// tile count a square number). A line `clue CELL TILE ROT` fixes a tile (0-based, in list
-/// order) in a cell (row-major from the top-left) turned ROT quarter turns clockwise, as the
-/// RON form's `clues` do: Eternity II's starting piece, say. Blank lines and lines starting with
-/// `#` are skipped.
-pub fn parse_text(text: &str, rotate: bool) -> Result<Puzzle, String> {
-    let lines = text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty() && !l.trim_start().starts_with('#'));
-    let nums = |ln: usize, l: &str| -> Result<Vec<i64>, String> {
-        l.split_whitespace()
-            .map(|w| w.parse::<i64>().map_err(|_| format!("line {}: `{w}` is not a whole number", ln + 1)))
-            .collect()
-    };
-    let mut size = None;
-    let mut tiles = Vec::new();
-    let mut clues = Vec::new();
-    for (i, (ln, l)) in lines.enumerate() {
-        if let Some(rest) = l.trim_start().strip_prefix("clue") {
-            let v = nums(ln, rest)?;
-            let [cell, tile, rot] = v[..] else {
-                return Err(format!("line {}: a clue is `clue CELL TILE ROT`", ln + 1));
-            };
-            if [cell, tile, rot].iter().any(|&x| x < 0) {
-                return Err(format!("line {}: a clue's numbers are not negative", ln + 1));
-            }
-            clues.push(Clue { cell: cell as usize, tile: tile as usize, rot: rot.min(4) as u8 });
-            continue;
-        }
-        let v = nums(ln, l)?;
-        if i == 0 && v.len() == 2 {
-            let (cols, rows) = (v[0], v[1]);
-            if cols <= 0 || rows <= 0 || cols > MAX_SIDE as i64 || rows > MAX_SIDE as i64 {
-                return Err(format!("line {}: the board must be 1..{MAX_SIDE} cells each way", ln + 1));
-            }
-            size = Some((cols as usize, rows as usize));
-            continue;
-        }
-        if i == 0 && v.len() != 4 {
-            return Err(format!("line {}: the first line is `cols rows` (or a tile, on a square board)", ln + 1));
-        }
-        if v.len() != 4 {
-            return Err(format!("line {}: a tile is four colours `north east south west`, found {}", ln + 1, v.len()));
-        }
-        if let Some(bad) = v.iter().find(|&&x| !(0..=u16::MAX as i64).contains(&x)) {
-            return Err(format!("line {}: colour {bad} is negative or too large", ln + 1));
-        }
-        tiles.push([v[0] as u16, v[1] as u16, v[2] as u16, v[3] as u16]);
-    }
-    if tiles.is_empty() && size.is_none() {
-        return Err("the file is empty".into());
-    }
-    let (cols, rows) = match size {
-        Some(s) => s,
-        None => {
-            let side = (tiles.len() as f64).sqrt().round() as usize;
-            if side * side != tiles.len() {
-                return Err(format!(
-                    "without a `cols rows` first line the board is square, but {} tiles is not a square number",
-                    tiles.len()
-                ));
-            }
-            (side, side)
-        }
-    };
-    let p = Puzzle { cols, rows, tiles, rotate, clues };
-    p.validate()?;
-    Ok(p)
-}
+pub use text::{parse_text, read, read_list, Order, Read};
 
 /// The RON form (also used in level packs): `(cols: 4, rows: 4, rotate: true, tiles: [(1, 0,
 /// 0, 2), ...], clues: [(cell: 0, tile: 3, rot: 1)])`.
@@ -461,18 +340,6 @@ impl RawPuzzle {
         let p = Puzzle { cols: self.cols, rows: self.rows, tiles, rotate: self.rotate, clues: self.clues.clone() };
         p.validate()?;
         Ok(p)
-    }
-}
-
-/// Loads a puzzle file: RON (`.ron`) or the plain text format (anything else). `rotate` is
-/// the default for text files, which cannot say.
-pub fn load(path: &std::path::Path, rotate: bool) -> Result<Puzzle, String> {
-    let text = crate::format::read_text(path)?;
-    if path.extension().is_some_and(|e| e == "ron") {
-        let raw: RawPuzzle = crate::format::ron_options().from_str(&text).map_err(|e| crate::format::ron_error(&e))?;
-        raw.build()
-    } else {
-        parse_text(&text, rotate)
     }
 }
 

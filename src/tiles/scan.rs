@@ -442,7 +442,7 @@ fn search_after(
                 Some((i, cost)) => {
                     nodes += 1;
                     run += 1;
-                    if budget.spent_every(nodes, 0xffff) {
+                    if budget.spent_every(nodes, 0xfff) {
                         break 'runs;
                     }
                     laid[d] = i;

@@ -61,11 +61,11 @@ fn a_first_solution_found_without_counting_nodes_gives_no_difficulty() {
     use tessera::content::analysis::Analysis;
     use tessera::family::Count;
     let sat = Count { solutions: 1, complete: false, nodes: 0, measured: false };
-    let a = Analysis { first: sat, all: sat, limit: 1000 };
+    let a = Analysis { first: sat, all: sat, limit: 1000, score: None };
     assert!(a.solvable());
     assert_eq!(a.difficulty(), None);
     let searched = Count { measured: true, nodes: 5_000, ..sat };
-    assert_eq!(Analysis { first: searched, all: searched, limit: 1000 }.difficulty(), Some(4));
+    assert_eq!(Analysis { first: searched, all: searched, limit: 1000, score: None }.difficulty(), Some(4));
 }
 
 /// `analyse --timeout-ms` ends each level's count at the limit and says so (`out_of_time`);
@@ -123,4 +123,23 @@ fn the_reference_search_and_the_difficulty_measure_keep_to_a_budget() {
     let full = tessera::content::difficulty::measure_within(level, &Budget::default());
     let cut = tessera::content::difficulty::measure_within(level, &spent);
     assert!(full.traits.solutions > 0 && cut.traits.solutions == 0, "{full:?} against {cut:?}");
+}
+
+/// P1b (fourth sweep): `analyse` called every board played for the score "no solution found
+/// within 0 nodes", `solvable: false`. Such a board counts no solutions: it is said to be
+/// played for the score, with its reference board's score.
+#[test]
+fn a_scored_board_is_said_to_be_played_for_the_score() {
+    let v = &analyse(&levels("scored.ron"), &["--level", "16x16-1"])[0];
+    assert_eq!((v["scored"].as_bool(), v["solvable"].as_bool()), (Some(true), Some(true)), "{v}");
+    assert!(v["solutions"].is_null() && v["unique"].is_null(), "{v}");
+    let (score, max) = (v["score"].as_u64().unwrap(), v["max_score"].as_u64().unwrap());
+    assert!(score > 400 && max == 480, "{v}");
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["analyse", &levels("scored.ron"), "--level", "16x16-1"])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains(&format!("played for the score: the reference board matches {score} of 480")), "{text}");
+    assert!(!text.contains("nodes"), "{text}");
 }

@@ -359,3 +359,46 @@ fn flate(gz: &[u8]) -> Vec<u8> {
     flate2::read::GzDecoder::new(gz).read_to_end(&mut out).unwrap();
     out
 }
+
+/// P1b (fourth sweep): a problem whose result is painted but whose pieces are not lost its
+/// colours on import, so a level's own export and import counted 1 where it counted 2. The
+/// colours stay whenever the file defines them: a painted board has fewer symmetries, and the
+/// count is the brute force's with the board painted.
+#[test]
+fn a_painted_board_keeps_its_colours_when_the_pieces_are_plain() {
+    use crate::common::cli::run;
+    let dir = std::env::temp_dir().join(format!("tessera-colours-board-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let two = "<colors><color red=\"255\" green=\"0\" blue=\"0\"/><color red=\"0\" green=\"0\" blue=\"255\"/></colors>";
+    // The puzzle above, its pieces unpainted.
+    let text = coloured_puzzle(two, "").replace("#2##_", "###_").replace("#1#1", "##");
+    let file = dir.join("board.xmpuzzle");
+    std::fs::write(&file, text).unwrap();
+    let out = dir.join("board.ron");
+    let (code, json, err) = run(&["import", file.to_str().unwrap(), "--out", out.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    let got = v["levels"][0]["assemblies"].as_u64().unwrap();
+    let parts = vec![
+        PartSpec::once("L", vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]]),
+        PartSpec::once("domino", vec![[0, 0, 0], [1, 0, 0]]),
+        PartSpec::once("one", vec![[0, 0, 0]]),
+    ];
+    let painted = Board::boxed(3, 2, 0).unwrap().with_colours(vec![([0, 0, 0], 1), ([2, 1, 0], 2)], &[]).unwrap();
+    let plain = Board::boxed(3, 2, 0).unwrap();
+    let (want, bare) =
+        (orbits(&painted, &parts, &brute(&painted, &parts)), orbits(&plain, &parts, &brute(&plain, &parts)));
+    assert!(want > bare, "{want} {bare}");
+    assert_eq!(got, want);
+    // Written back and read again: the same count.
+    let back = dir.join("back.xmpuzzle");
+    let (code, _, err) = run(&["export", out.to_str().unwrap(), "--xmpuzzle", back.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let again = dir.join("again.ron");
+    let (code, json, err) = run(&["import", back.to_str().unwrap(), "--out", again.to_str().unwrap(), "--json"]);
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(json.lines().last().unwrap()).unwrap();
+    assert_eq!(v["levels"][0]["assemblies"].as_u64(), Some(want));
+    let _ = std::fs::remove_dir_all(&dir);
+}

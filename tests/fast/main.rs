@@ -31,6 +31,7 @@ mod relations;
 mod share;
 mod solve_cli;
 mod solver;
+mod sweep4;
 mod typed;
 mod verify_cases;
 mod verify_props;

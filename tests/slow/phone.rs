@@ -34,7 +34,7 @@ fn probes(shots: &[(&str, &str)], lang: &str, size: (u32, u32)) -> Vec<Value> {
     let file = dir.join(format!("shots-{batch}.txt"));
     std::fs::write(&file, list).unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["screenshot", "--lang", lang, "--size", &format!("{}x{}", size.0, size.1), "--shots"])
+        .args(["screenshot", "--force", "--lang", lang, "--size", &format!("{}x{}", size.0, size.1), "--shots"])
         .arg(&file)
         .env_remove("DISPLAY")
         .env_remove("WAYLAND_DISPLAY")

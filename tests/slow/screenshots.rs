@@ -34,7 +34,7 @@ fn shots_in(lang: &str, states: &[&str], (w, h): (u32, u32), window: bool) {
         c.env_remove("DISPLAY").env_remove("WAYLAND_DISPLAY");
         c
     };
-    cmd.args(["screenshot", "--size", &format!("{w}x{h}")]);
+    cmd.args(["screenshot", "--force", "--size", &format!("{w}x{h}")]);
     if window {
         assert_eq!(states.len(), 1, "one shot a window");
         cmd.args(["--level", "classic/arrow", "--state", states[0], "--out"]).arg(&outs[0]).arg("--window");

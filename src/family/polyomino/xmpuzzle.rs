@@ -347,10 +347,13 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
     if result.cells.is_empty() {
         return Err("its result shape is empty".into());
     }
-    // Colours constrain where both sides have some (and the file defines them: BurrTools
-    // allows every placement in a puzzle without colours).
+    // Colours are kept whenever the file defines them and some cell is painted: they
+    // constrain placements where both sides have some, and on one side alone they still tell
+    // fillings apart (a painted board has fewer symmetries, so more fillings differ). A file
+    // defining none allows every placement, as BurrTools does.
     let coloured = |s: &Shape| s.cells.iter().any(|v| v.colour != 0);
-    let constrained = puzzle.colours > 0 && coloured(result) && parts.iter().any(|q| coloured(&puzzle.shapes[q.shape]));
+    let constrained =
+        puzzle.colours > 0 && (coloured(result) || parts.iter().any(|q| coloured(&puzzle.shapes[q.shape])));
     if constrained {
         let shapes = parts.iter().map(|q| &puzzle.shapes[q.shape]).chain([result]);
         if let Some(v) = shapes.flat_map(|s| &s.cells).find(|v| v.colour > puzzle.colours.min(MAX_COLOUR)) {

@@ -132,13 +132,10 @@ impl Family for TileLevel {
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
-        let j = self.judge(level, &level.solution);
         if self.scored {
-            return match j {
-                Judgement { solved: true, score: Some((s, max)), .. } if s > 0 || max == 0 => Ok(()),
-                _ => Err("the reference board of a scored level must lay every tile, one in each cell".into()),
-            };
+            return reference_fault(&self.puzzle, &level.solution).map_or(Ok(()), Err);
         }
+        let j = self.judge(level, &level.solution);
         if j.solved {
             Ok(())
         } else {
@@ -371,6 +368,39 @@ pub fn judge_score(p: &Puzzle, placed: &[Placement]) -> Judgement {
     let marks = p.mismatches(&cells).into_iter().map(|(cell, side)| Mark::Side { cell, side }).collect();
     let progress = if total == 0 { 1.0 } else { good as f64 / total as f64 };
     Judgement { progress, solved, overlap, marks, score: Some((good, total)) }
+}
+
+/// What is wrong with a scored level's reference board, said as it is: a cell empty or laid
+/// twice, a clue moved, a tile turned where tiles do not turn, or no side matched (a reference
+/// board is the score to beat). `None`: it stands.
+fn reference_fault(p: &Puzzle, placed: &[Placement]) -> Option<String> {
+    let (cells, overlap) = cells::board(p, placed);
+    let j = judge_score(p, placed);
+    let (good, total) = j.score.unwrap_or((0, 0));
+    if overlap {
+        return Some("the reference board lays two tiles in one cell".into());
+    }
+    if let Some(empty) = cells.iter().position(Option::is_none) {
+        let laid = cells.iter().flatten().count();
+        return Some(format!(
+            "the reference board leaves cell {empty} empty ({laid} of {} cells laid): it lays every tile, one in each cell",
+            p.cells()
+        ));
+    }
+    if let Some(k) = p.clues.iter().find(|k| cells[k.cell] != Some((k.tile, k.rot))) {
+        return Some(format!(
+            "the reference board moves the clue at cell {}: tile {} turned {} time(s) lies there",
+            k.cell, k.tile, k.rot
+        ));
+    }
+    if !p.rotate {
+        if let Some((t, _)) = cells.iter().flatten().find(|&&(_, r)| r != 0) {
+            return Some(format!("the reference board turns tile {t}, but this level's tiles do not turn"));
+        }
+    }
+    (good == 0 && total > 0).then(|| {
+        format!("the reference board matches none of the {total} inner sides: it is the score to beat, at least 1")
+    })
 }
 
 /// `check-levels` on a scored board: the max-score search, within [`PROVE_SCORE_NODES`] and

@@ -74,6 +74,9 @@ impl Verdict {
                     Found::MoreThan(n) => ("verdict-more", n),
                     Found::Exactly(n) => ("verdict-count", n),
                     Found::AtLeast(n) => ("verdict-at-least", n),
+                    Found::Scored { score, max } => {
+                        return tr.f("verdict-scored", &[("n", score.into()), ("max", max.into())]);
+                    }
                 };
                 let verdict = tr.f(id, &[("n", n.into())]);
                 match a.difficulty() {
