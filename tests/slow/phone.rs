@@ -180,3 +180,27 @@ fn no_words_are_cut_or_broken_on_a_desktop_window() {
     assert!(rows > 50, "only {rows} labels read");
     assert!(broken.is_empty(), "words cut or broken on a desktop window:\n{}", broken.join("\n"));
 }
+
+/// P1a: a phone held sideways (844 x 390) cut the menu's title and last buttons off (the menu
+/// now lays its title beside its buttons there); a tablet (1024 x 768) is checked too. Every
+/// widget of the main menu and of the settings lies inside the screen.
+#[test]
+fn the_menu_fits_a_phone_held_sideways_and_a_tablet() {
+    let mut outside = Vec::new();
+    for (size, lang) in [((844u32, 390u32), "en"), ((844, 390), "pt-BR"), ((1024, 768), "en")] {
+        let shots = [("menu", "classic/arrow"), ("settings", "classic/arrow")];
+        for ((state, _), report) in shots.iter().zip(probes(&shots, lang, size)) {
+            let (w, h) = (size.0 as f64, size.1 as f64);
+            let widgets = report["widgets"].as_array().unwrap();
+            assert!(widgets.len() > 5, "{state} {size:?} {lang}: only {} widgets", widgets.len());
+            for x in widgets {
+                let Some(r) = rect(&x["rect"]) else { continue };
+                if r[0] < -0.5 || r[1] < -0.5 || r[2] > w + 0.5 || r[3] > h + 0.5 {
+                    let words = x["words"].as_str().unwrap_or("");
+                    outside.push(format!("{state} {size:?} {lang}: {} {words:?} at {r:?}", x["role"]));
+                }
+            }
+        }
+    }
+    assert!(outside.is_empty(), "widgets outside the screen:\n{}", outside.join("\n"));
+}

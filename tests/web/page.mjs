@@ -15,12 +15,14 @@ const PATIENCE_MS = 10 * 60 * 1000;
 export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 // Serves `dir` on a free port of 127.0.0.1; resolves to the page's address and the server.
+// While `server.offline` is true every request is cut off unanswered, as with no network.
 export async function serve(dir) {
   // Wasm with its own type, so it compiles while it downloads.
   const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
-    ".svg": "image/svg+xml", ".webmanifest": "application/manifest+json" };
+    ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json" };
   const root = path.resolve(dir);
   const server = http.createServer((req, res) => {
+    if (server.offline) { (server.refused ||= []).push(req.url); return req.socket.destroy(); }
     const name = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "") || "index.html";
     const file = path.join(root, path.normalize(name));
     if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); return res.end(); }

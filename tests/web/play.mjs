@@ -6,13 +6,17 @@
 // It serves PAGE_DIR (what `scripts/web --build-only` wrote) on a port of its own, opens the
 // page with `?probe=1` (the game then publishes where its widgets and pieces are in the
 // page's global `tesseraProbe`, as the desktop build writes TESSERA_PROBE), and as a player:
-// opens the first classic tangram level, turns and drags every piece with touch events until
-// the level is solved, reloads the page and checks the level is still solved (the save in the
+// waits for the service worker to cache the page, then goes offline (Chromium's offline
+// emulation, the server answering nothing) and plays the rest of the phone's part offline:
+// reloads, opens the first classic tangram level, turns and drags every piece with touch
+// events until the level is solved, reloads the page and checks the level is still solved (the save in the
 // browser's storage, read back by the game); opens an edge-matching level and a polycube
 // level from share links, and a piece list a player owns (PIECE_LIST: `edge generate`'s text)
 // from the same parameter, opened as a board played for the score; checks by pixels that their
 // tiles and cubes are drawn in colour, and asks each for a hint (worked out in a Web Worker,
 // the browser's solver thread).
+// At 1280 x 800 it checks a page has no Quit button, and that a new build on the server is
+// cached whole and announced, a tap restarting into it.
 // Shots of each step at 390 x 844 and of the menu and a level at 1280 x 800 go to SHOTS_DIR.
 // Ends with the plain summary line "web: N passed, N failed".
 
@@ -82,6 +86,22 @@ try {
   const menu = await play.shot("phone-menu");
   check((await play.colourful(menu.png)).share > 0.001, "the menu is drawn (its cover figure in colour)");
 
+  // Offline: once the service worker has cached the page's files, the network goes (Chromium's
+  // offline emulation, and the server cuts off every request) and the rest of the phone's play,
+  // from a reload on, runs from the cache.
+  await play.page.evaluate(() => navigator.serviceWorker.ready.then(() => true));
+  await play.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120000 });
+  server.offline = true;
+  await phone.setOffline(true);
+  // What reached the server while it answered nothing: the browser's own check for a newer
+  // sw.js at each navigation aside (it bypasses the page's emulation; offline it fails, and the
+  // cached worker goes on), nothing may.
+  const asked = () => (server.refused || []).filter((url) => url !== "/sw.js");
+  await play.goto();
+  await play.until("the main menu, offline", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  check(asked().length === 0,
+    `the page opens offline from its cache (the menu in ${Date.now() - play.started} ms; asked of the network: ${JSON.stringify(asked())})`);
+
   await play.pressUntil("menu-play", "the packs", (p) => p.state === "LevelSelect" && Array.isArray(p.marks["pack:classic"]));
   const grid = await play.pressUntil("pack:classic", "the classic grid",
     (p) => Object.keys(p.marks).some((k) => k.startsWith("level:classic/")), "back-packs");
@@ -136,7 +156,9 @@ try {
     const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
     check(["hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
   }
+  check(asked().length === 0, `the phone's play offline asked nothing of the network (cut off: ${JSON.stringify(asked())})`);
   await phone.close();
+  server.offline = false;
 
   // A phone whose system speaks Portuguese and asks for a dark look: the first launch takes both.
   const pt = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
@@ -161,7 +183,9 @@ try {
   // A desktop window: 1280 x 800, mouse; the menu and two levels, to look at.
   const wide = await browser.newContext({ viewport: { width: 1280, height: 800 }, deviceScaleFactor: 1 });
   const desk = await Play.open(wide, "desktop", base, shotsDir);
-  await desk.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  const deskMenu = await desk.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  check(!Array.isArray(deskMenu.marks["menu-quit"]) && Array.isArray(deskMenu.marks["menu-settings"]),
+    "a page has no Quit button, even as wide as a desktop (its tab closes it)");
   await desk.shot("wide-menu");
   for (const [name, code] of [["edge", edgeCode], ["polycube", cubeCode]]) {
     await desk.goto(`&code=${code}`);
@@ -171,6 +195,30 @@ try {
     const seen = await desk.colourful(shot.png);
     check(seen.share > 0.005 && seen.hues >= 3,
       `the ${name} level is drawn in colour at 1280 x 800 (${(seen.share * 100).toFixed(1)}% of the screen, ${seen.hues} hues)`);
+  }
+
+  // A new build on the server (here: sw.js with another version, and a mark in the page): the
+  // running page keeps its version, the new worker caches its files whole, and the page says
+  // an update is ready; a tap on the notice restarts into the new version.
+  await desk.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120000 });
+  const files = ["sw.js", "index.html"].map((f) => [`${pageDir}/${f}`, fs.readFileSync(`${pageDir}/${f}`, "utf8")]);
+  try {
+    const [[swPath, sw], [pagePath, html]] = files;
+    fs.writeFileSync(swPath, sw.replace(/const VERSION = "([^"]*)"/, 'const VERSION = "$1-next"'));
+    fs.writeFileSync(pagePath, html.replace("</body>", "<!-- the next build --></body>"));
+    const before = await desk.probe();
+    await desk.page.evaluate(() => navigator.serviceWorker.getRegistration().then((r) => r.update()));
+    await desk.page.waitForSelector("#update:not([hidden])", { timeout: 120000 });
+    const still = await desk.probe();
+    check(still.state === before.state && still.level === before.level,
+      `while a new version is cached the running game goes on (${still.state} ${still.level})`);
+    await desk.shot("wide-update-ready");
+    await desk.page.click("#update-now");
+    await desk.page.waitForFunction(() => document.documentElement.innerHTML.includes("the next build"), null, { timeout: 120000 });
+    const next = await desk.until("the game in the new version", (p) => p.state === before.state && p.level === before.level);
+    check(next.level === before.level, `a tap on the notice restarts into the new version (${next.state} ${next.level})`);
+  } finally {
+    for (const [file, text] of files) fs.writeFileSync(file, text);
   }
   await wide.close();
 } catch (e) {

@@ -46,6 +46,7 @@ impl Plugin for InputPlugin {
             .init_resource::<Cursor>()
             .init_resource::<GamepadFocus>()
             .init_resource::<SolidArea>()
+            .init_resource::<crate::game::shared::Frames>()
             .add_systems(
                 Update,
                 (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(crate::game::shared::on_board),
@@ -117,7 +118,14 @@ struct TouchState {
     /// frame, and whether they have moved apart, together or along enough to zoom and pan
     /// (a twist alone does neither).
     pinch: Option<Pinch>,
+    /// The one finger down that may become a long press: where and when it came down.
+    still: Option<(Vec2, f32)>,
 }
+
+/// A finger held this long without moving is a long press, a phone's right click: it turns
+/// the piece under it. It may wander this many pixels and still be held still.
+pub const LONG_PRESS_SECS: f32 = 0.5;
+pub const LONG_PRESS_SLOP: f32 = 10.0;
 
 #[derive(Clone, Copy)]
 struct Pinch {
@@ -131,11 +139,14 @@ struct Pinch {
 const PINCH_SPREAD: f32 = 0.08;
 const PINCH_TRAVEL: f32 = 12.0;
 
+#[allow(clippy::too_many_arguments)]
 fn touch(
     touches: Res<Touches>,
     view: Res<View>,
     blocked: Res<PointerBlocked>,
     solid: Res<SolidArea>,
+    time: Res<Time>,
+    mut frames: ResMut<crate::game::shared::Frames>,
     mut out: MessageWriter<Action>,
     mut st: Local<TouchState>,
 ) {
@@ -164,9 +175,11 @@ fn touch(
     for t in touches.iter_just_pressed() {
         if st.primary.is_none() && !blocked.0 {
             st.primary = Some(t.id());
+            st.still = Some((t.position(), time.elapsed_secs()));
             out.write(Action::Press(view.to_world(t.position())));
         }
     }
+    long_press(&touches, &view, time.elapsed_secs(), &mut st, &mut frames, &mut out);
     for t in touches.iter() {
         if Some(t.id()) == st.primary && st.twist.is_none() && st.spread.is_none() && t.delta() != Vec2::ZERO {
             out.write(Action::Drag(view.to_world(t.position())));
@@ -177,6 +190,35 @@ fn touch(
             st.primary = None;
             out.write(Action::Release(view.to_world(t.position())));
         }
+    }
+}
+
+/// A finger held still for [`LONG_PRESS_SECS`] turns the piece under it as a right click does
+/// (and its lifting is no tap); while one may be, frames are asked for, so that a still screen
+/// waiting for input still sees the moment come.
+fn long_press(
+    touches: &Touches,
+    view: &View,
+    now: f32,
+    st: &mut TouchState,
+    frames: &mut crate::game::shared::Frames,
+    out: &mut MessageWriter<Action>,
+) {
+    let finger = st.primary.and_then(|id| touches.get_pressed(id));
+    let Some(((from, at), finger)) = st.still.zip(finger) else {
+        st.still = None;
+        return;
+    };
+    if touches.iter().count() > 1 || finger.position().distance(from) > LONG_PRESS_SLOP {
+        st.still = None;
+    } else if now - at >= LONG_PRESS_SECS {
+        let w = view.to_world(finger.position());
+        for a in [Action::Cancel, Action::Select(w), Action::Rotate(1)] {
+            out.write(a);
+        }
+        (st.still, st.primary) = (None, None);
+    } else {
+        frames.ask();
     }
 }
 

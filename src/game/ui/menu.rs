@@ -30,60 +30,95 @@ pub(super) fn main_menu(
     tr: Res<Words>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
+    let screen = ctx.content_rect();
+    // A phone held sideways (or any short, wide screen): the title beside the buttons, so
+    // that the whole menu fits in the height.
+    let sideways = screen.height() < SHORT && screen.width() > screen.height();
     centered_window("menu").show(ctx, |ui| {
+        let mut buttons = |ui: &mut egui::Ui| menu_buttons(ui, &tr, &save, &today, &mut next, &mut daily, &mut exit);
+        let title = |ui: &mut egui::Ui, mark: f32| {
+            title_mark(ui, mark);
+            ui.heading(egui::RichText::new("Tessera").size(40.0).strong());
+            ui.label(tr.s("menu-tagline"));
+        };
+        if sideways {
+            let column = |width: f32| (egui::vec2(width, 0.0), egui::Layout::top_down(egui::Align::Center));
+            ui.horizontal_top(|ui| {
+                let (size, layout) = column(240.0);
+                ui.allocate_ui_with_layout(size, layout, |ui| title(ui, 56.0));
+                ui.add_space(24.0);
+                let (size, layout) = column(400.0);
+                ui.allocate_ui_with_layout(size, layout, |ui| buttons(ui));
+            });
+            notices(ui, &mut save, &library, &tr);
+            return;
+        }
         // On a phone, a margin on both sides (the window's frame adds its own).
         ui.set_max_width(360f32.min(ui.ctx().content_rect().width() - 56.0));
         ui.vertical_centered(|ui| {
-            title_mark(ui, 72.0);
-            ui.heading(egui::RichText::new("Tessera").size(40.0).strong());
-            ui.label(tr.s("menu-tagline"));
+            title(ui, 72.0);
             ui.add_space(16.0);
-            let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(20.0)).min_size(egui::vec2(220.0, 40.0));
-            if mark(ui.add(big(&tr.s("menu-play"))), "menu-play").clicked() {
-                next.set(AppState::LevelSelect);
-            }
-            ui.add_space(8.0);
-            ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", tr.date(&today.0).into())])).strong());
-            ui.horizontal_wrapped(|ui| {
-                for family in crate::content::daily::FAMILIES {
-                    let done = save.data.is_done(&crate::game::meta::daily::key(family, today.0));
-                    let text = format!(
-                        "{}{}",
-                        if done { "✔ " } else { "" },
-                        crate::family::registry::daily_title(family).map_or_else(|| family.to_string(), |t| tr.s(t))
-                    );
-                    if mark(
-                        ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))),
-                        format!("daily:{family}"),
-                    )
-                    .clicked()
-                    {
-                        daily.write(crate::game::meta::daily::OpenDaily { family });
-                    }
-                }
-            });
-            let streak = save.data.daily_streak(today.0);
-            if streak > 0 {
-                ui.label(tr.f("menu-streak", &[("days", streak.into())]));
-            }
-            ui.add_space(8.0);
-            if mark(ui.add(big(&tr.s("menu-create"))), "menu-create").on_hover_text(tr.s("menu-create-tip")).clicked() {
-                next.set(AppState::Editor);
-            }
-            if mark(ui.add(big(&tr.s("menu-settings"))), "menu-settings").clicked() {
-                next.set(AppState::Settings);
-            }
-            // A phone's apps are left by the system, not by a button.
-            let phone = ui.ctx().content_rect().width() < NARROW || cfg!(any(target_os = "android", target_os = "ios"));
-            if !phone && mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
-                exit.write(AppExit::Success);
-            }
+            buttons(ui);
             ui.add_space(8.0);
         });
         notices(ui, &mut save, &library, &tr);
     });
     Ok(())
 }
+
+/// The menu's buttons: play, the day's puzzles (and the streak), create, settings, and quit
+/// where a program is left by a button.
+fn menu_buttons(
+    ui: &mut egui::Ui,
+    tr: &Words,
+    save: &SaveState,
+    today: &crate::game::meta::daily::Today,
+    next: &mut NextState<AppState>,
+    daily: &mut MessageWriter<crate::game::meta::daily::OpenDaily>,
+    exit: &mut MessageWriter<AppExit>,
+) {
+    let big = |t: &str| egui::Button::new(egui::RichText::new(t).size(20.0)).min_size(egui::vec2(220.0, 40.0));
+    if mark(ui.add(big(&tr.s("menu-play"))), "menu-play").clicked() {
+        next.set(AppState::LevelSelect);
+    }
+    ui.add_space(8.0);
+    ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", tr.date(&today.0).into())])).strong());
+    ui.horizontal_wrapped(|ui| {
+        for family in crate::content::daily::FAMILIES {
+            let done = save.data.is_done(&crate::game::meta::daily::key(family, today.0));
+            let text = format!(
+                "{}{}",
+                if done { "✔ " } else { "" },
+                crate::family::registry::daily_title(family).map_or_else(|| family.to_string(), |t| tr.s(t))
+            );
+            if mark(ui.add(egui::Button::new(text).min_size(egui::vec2(100.0, 32.0))), format!("daily:{family}"))
+                .clicked()
+            {
+                daily.write(crate::game::meta::daily::OpenDaily { family });
+            }
+        }
+    });
+    let streak = save.data.daily_streak(today.0);
+    if streak > 0 {
+        ui.label(tr.f("menu-streak", &[("days", streak.into())]));
+    }
+    ui.add_space(8.0);
+    if mark(ui.add(big(&tr.s("menu-create"))), "menu-create").on_hover_text(tr.s("menu-create-tip")).clicked() {
+        next.set(AppState::Editor);
+    }
+    if mark(ui.add(big(&tr.s("menu-settings"))), "menu-settings").clicked() {
+        next.set(AppState::Settings);
+    }
+    // A phone's apps are left by the system, not by a button, and a page by its tab.
+    let phone = ui.ctx().content_rect().width() < NARROW
+        || cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32"));
+    if !phone && mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
+        exit.write(AppExit::Success);
+    }
+}
+
+/// Screens shorter than this (logical pixels), and wider than tall, lay the menu out sideways.
+pub const SHORT: f32 = 560.0;
 
 /// The title mark: the seven tangram pieces in their colours, making their square, turned a
 /// quarter of a right angle like a tile on its point.

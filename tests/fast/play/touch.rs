@@ -1,4 +1,4 @@
-//! Touch: taps, drags and the two-finger twist.
+//! Touch: taps, drags, the long press and the two-finger twist.
 
 use super::*;
 
@@ -56,6 +56,41 @@ fn a_quick_second_tap_after_selecting_mirrors_without_turning() {
     // One undo step takes it back.
     key_combo(&mut app, KeyCode::ControlLeft, KeyCode::KeyZ);
     assert_eq!(placed(&mut app, job.entity), job.now);
+}
+
+/// P1a: a finger held still on a piece is a long press, the phone's right click. Held 0.45 s
+/// nothing has happened; at 0.5 s the piece turns exactly as a right click turns it, and
+/// lifting the finger is no tap (no second turn).
+#[test]
+fn a_long_press_does_what_a_right_click_does() {
+    let mut app = app("long-press");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let c = centroid(&mut app, job.entity);
+    let s = screen(&app, c);
+    finger(&mut app, 1, TouchPhase::Started, s);
+    // 50 ms a frame.
+    for _ in 0..8 {
+        app.update();
+    }
+    assert_eq!(placed(&mut app, job.entity), job.now, "0.45 s held is not yet a long press");
+    for _ in 0..4 {
+        app.update();
+    }
+    finger(&mut app, 1, TouchPhase::Ended, s);
+    pause(&mut app);
+    let pressed = placed(&mut app, job.entity);
+    assert_ne!(pressed.rot, job.now.rot, "a long press turns the piece");
+
+    let mut other = super::app("long-press-mouse");
+    start(&mut other, LEVEL);
+    let job = jobs(&mut other).remove(0);
+    cursor(&mut other, s);
+    button(&mut other, MouseButton::Right, ButtonState::Pressed);
+    other.update();
+    button(&mut other, MouseButton::Right, ButtonState::Released);
+    pause(&mut other);
+    assert_eq!(pressed, placed(&mut other, job.entity), "as a right click does");
 }
 
 #[test]
