@@ -90,7 +90,7 @@ fn frames(c: &mut Criterion) {
                 let w = app.world_mut();
                 w.write_message(Action::Press(from));
                 w.write_message(Action::Drag(to));
-                w.write_message(Action::Release(to));
+                w.write_message(Action::Release(to, 0.0));
                 app.update();
             })
         });

@@ -7,6 +7,9 @@
 // and the longest main-thread task and the longest gap between two drawn frames while it is
 // worked out, beside the same measures while a piece is turned with no solver at work. (The
 // hint runs in a Web Worker: solver work on the page's thread would show as the difference.)
+// Then the page's CPU on still screens, as a phone's battery pays it: the browser's renderer
+// and GPU processes (DevTools' SystemInfo.getProcessInfo) over 10 s of a still menu and of a
+// still level (the first level code's), opened without the probe, after 10 s to settle.
 // benches/web.sh builds the release page and picks the levels.
 
 import fs from "node:fs";
@@ -53,6 +56,35 @@ try {
     const said = end.hint ? ` (${end.hint})` : "";
     console.log(`  ${what}${said}: ${ms} ms from the tap; longest task ${max(r.tasks)} ms, longest frame gap ${max(r.gaps.slice(1))} ms`);
   };
+
+  // CPU seconds of the renderer and GPU processes so far.
+  const system = await browser.newBrowserCDPSession();
+  const cpu = async () => {
+    const { processInfo } = await system.send("SystemInfo.getProcessInfo");
+    return processInfo.filter((p) => p.type === "renderer" || p.type === "GPU").reduce((s, p) => s + p.cpuTime, 0);
+  };
+  const still = async (what, query) => {
+    const page = await phone.newPage();
+    // Frames drawn: winit asks the page for an animation frame to draw each one.
+    await page.addInitScript(() => {
+      const ask = window.requestAnimationFrame.bind(window);
+      window.tesseraFrames = 0;
+      window.requestAnimationFrame = (f) => { window.tesseraFrames++; return ask(f); };
+    });
+    await page.goto(`${base}${query}`);
+    await sleep(10000);
+    const frames = () => page.evaluate(() => window.tesseraFrames);
+    const [c0, f0, t0] = [await cpu(), await frames(), Date.now()];
+    await sleep(10000);
+    const [c1, f1, s] = [await cpu(), await frames(), (Date.now() - t0) / 1000];
+    console.log(`still ${what}: ${((100 * (c1 - c0)) / s).toFixed(1)}% of a core (renderer and GPU processes, ` +
+      `${s.toFixed(0)} s, no probe), ${((f1 - f0) / s).toFixed(1)} frames a second`);
+    await page.close();
+  };
+  await play.page.goto("about:blank");
+  await still("menu", "");
+  await still("level", `?code=${codes[0]}`);
+  await play.goto();
 
   for (const code of codes) {
     await play.goto(`&code=${code}`);

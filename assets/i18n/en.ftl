@@ -107,6 +107,20 @@ theme-dark = Dark
 theme-light = Light
 settings-language = Language
 settings-tutorial = Play the tutorial again
+progress-title = Your progress:
+progress-export = Export
+progress-import = Import
+progress-copy = Copy code
+progress-import-how-web = Choose a progress file, or paste a progress code.
+progress-import-how = Drop a progress file on this window, or paste its path or a progress code.
+progress-choose = Choose file…
+progress-paste = Progress code
+progress-import-go = Import
+progress-pasted = the pasted text
+progress-exported = Progress exported: { $where }. Copy code copies it as text too.
+progress-export-failed = Progress could not be exported: { $why }
+progress-imported = Progress imported (nothing of yours was lost). Levels newly solved: { $solved }. Records improved: { $better }. Level packs added: { $packs }.
+progress-import-refused = Nothing was imported: { $why }
 
 ## Playing
 

@@ -106,6 +106,20 @@ theme-dark = Escura
 theme-light = Clara
 settings-language = Idioma
 settings-tutorial = Jogar o tutorial de novo
+progress-title = Seu progresso:
+progress-export = Exportar
+progress-import = Importar
+progress-copy = Copiar código
+progress-import-how-web = Escolha um arquivo de progresso ou cole um código de progresso.
+progress-import-how = Solte um arquivo de progresso nesta janela, ou cole o caminho dele ou um código de progresso.
+progress-choose = Escolher arquivo…
+progress-paste = Código de progresso
+progress-import-go = Importar
+progress-pasted = o texto colado
+progress-exported = Progresso exportado: { $where }. Copiar código também o copia como texto.
+progress-export-failed = Não foi possível exportar o progresso: { $why }
+progress-imported = Progresso importado (nada do que era seu se perdeu). Níveis resolvidos pela primeira vez: { $solved }. Recordes melhorados: { $better }. Pacotes de níveis adicionados: { $packs }.
+progress-import-refused = Nada foi importado: { $why }
 
 ## Jogando
 

@@ -1,6 +1,6 @@
 //! What the game makes of levels beyond playing them: the level editor's pure half, the daily
-//! puzzles, share codes, SVG import, a designer's analysis, the level list's thumbnails, and
-//! where pieces wait at a level's start.
+//! puzzles, share codes, progress carried to another device, SVG import, a designer's
+//! analysis, the level list's thumbnails, and where pieces wait at a level's start.
 
 pub mod analysis;
 pub mod daily;
@@ -9,5 +9,6 @@ pub mod editor;
 pub mod import;
 pub mod share;
 pub mod thumbnail;
+pub mod transfer;
 pub mod tray;
 pub mod work;

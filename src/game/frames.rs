@@ -5,7 +5,7 @@
 //! answers are awaited; egui asks for its own, for thumbnails still being drawn); this plugin
 //! turns a request into `RequestRedraw`, and wakes once a second in a level for its clock, 30
 //! times a second while a gamepad is connected (its input is polled, not sent as window
-//! events), and in the browser ten times a second ([`IDLE`]).
+//! events), and else once a minute ([`IDLE`]).
 
 use crate::game::board::levels::ActiveLevel;
 use crate::game::shared::{AppState, Frames};
@@ -14,11 +14,9 @@ use bevy::window::RequestRedraw;
 use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::Duration;
 
-/// How long a still screen waits for input before drawing again anyway. In the browser a
-/// touch does not wake a waiting page (a tap on a still menu went unseen in the browser test;
-/// a mouse click did), so the page looks for input ten times a second.
-pub const IDLE: Duration =
-    if cfg!(target_arch = "wasm32") { Duration::from_millis(100) } else { Duration::from_secs(60) };
+/// How long a still screen waits before drawing again anyway, in the browser too: input wakes
+/// it (winit's page loop runs on the page's own events, touches included).
+pub const IDLE: Duration = Duration::from_secs(60);
 
 /// How often a connected gamepad is read.
 pub const GAMEPAD: Duration = Duration::from_millis(33);
@@ -29,8 +27,28 @@ impl Plugin for FramesPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(settings(IDLE))
             .add_systems(Startup, real_time)
+            .add_systems(Startup, wake_for_new_gamepads)
             .add_systems(Last, (ask_for_frames, wake_for_clock_and_gamepads));
     }
+}
+
+/// A gamepad's first press on a still page arrives as the page's `gamepadconnected` event,
+/// which winit does not hear: it wakes the game, which from then on reads the pad 30 times a
+/// second. (On the desktop the pad is found at the next frame any input wakes.)
+fn wake_for_new_gamepads(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
+    #[cfg(target_arch = "wasm32")]
+    if let (Some(proxy), Some(window)) = (proxy, web_sys::window()) {
+        let proxy = (**proxy).clone();
+        let wake = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+            let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
+        });
+        let listener = wasm_bindgen::JsCast::unchecked_ref(wake.as_ref());
+        if window.add_event_listener_with_callback("gamepadconnected", listener).is_ok() {
+            wake.forget();
+        }
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    let _ = proxy;
 }
 
 fn settings(wait: Duration) -> WinitSettings {

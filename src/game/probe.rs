@@ -73,6 +73,20 @@ pub fn mark(response: egui::Response, id: impl Into<String>) -> egui::Response {
     response
 }
 
+/// Marks what a scroll area shows (`scroll:NAME`, its viewport): the widgets it clips are
+/// scrolled out of view, not laid off the screen.
+pub fn mark_scroll<R>(ctx: &egui::Context, shown: egui::scroll_area::ScrollAreaOutput<R>, name: &str) -> R {
+    if target().is_some() {
+        let r = shown.inner_rect;
+        ctx.data_mut(|d| {
+            d.get_temp_mut_or_default::<Marks>(egui::Id::NULL)
+                .0
+                .insert(format!("scroll:{name}"), [r.min.x, r.min.y, r.max.x, r.max.y]);
+        });
+    }
+    shown.inner
+}
+
 pub struct ProbePlugin;
 
 impl Plugin for ProbePlugin {

@@ -58,8 +58,10 @@ pub enum Action {
     Press(Vec2),
     /// Pointer moved while down.
     Drag(Vec2),
-    /// Pointer up (drops the held piece).
-    Release(Vec2),
+    /// Pointer up (drops the held piece), this many seconds before the frame's time: a touch
+    /// stamped by its own clock (a double tap is judged by when the fingers lifted, not by the
+    /// frames that happened to read them); 0 for input read when it happens.
+    Release(Vec2, f32),
     /// Let go of the held piece without it counting as a tap (a second finger came down).
     Cancel,
     /// Select the piece at a board point, if there is one and nothing is held (a right-click or

@@ -42,3 +42,73 @@ pub fn share_text(code: String) -> String {
         None => code,
     }
 }
+
+/// The fingers lifted since the last call, by touch id, each with how many seconds ago by the
+/// page's clock (the page's script stamps every touch's `pointerup` in `tesseraLifts`: id,
+/// time, id, time...). A frame drawn late reads two taps late, but their stamps keep the
+/// 90 ms between them.
+pub fn lifts() -> Vec<(u64, f32)> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let Some(window) = web_sys::window() else { return Vec::new() };
+        let now = window.performance().map_or(0.0, |p| p.now());
+        let Ok(list) = js_sys::Reflect::get(&window, &"tesseraLifts".into()) else { return Vec::new() };
+        let Ok(list) = wasm_bindgen::JsCast::dyn_into::<js_sys::Array>(list) else { return Vec::new() };
+        let stamps: Vec<f64> = list.iter().filter_map(|v| v.as_f64()).collect();
+        list.set_length(0);
+        return stamps.chunks_exact(2).map(|p| (p[0] as u64, ((now - p[1]).max(0.0) / 1000.0) as f32)).collect();
+    }
+    #[allow(unreachable_code)]
+    Vec::new()
+}
+
+/// The page's own function `name` (index.html defines them), called with `args`.
+#[cfg(target_arch = "wasm32")]
+fn call(name: &str, args: &[&str]) -> Result<wasm_bindgen::JsValue, String> {
+    use wasm_bindgen::JsCast;
+    let window = web_sys::window().ok_or("no page")?;
+    let f = js_sys::Reflect::get(&window, &name.into()).ok().and_then(|f| f.dyn_into::<js_sys::Function>().ok());
+    let f = f.ok_or_else(|| format!("the page has no {name} (an old index.html?)"))?;
+    let args: js_sys::Array = args.iter().map(|a| wasm_bindgen::JsValue::from_str(a)).collect();
+    f.apply(&window, &args).map_err(|e| format!("{e:?}"))
+}
+
+/// In the browser, hands the page a file to download (`Some` of how it went); elsewhere `None`.
+pub fn download(name: &str, text: &str) -> Option<Result<(), String>> {
+    #[cfg(target_arch = "wasm32")]
+    return Some(call("tesseraDownload", &[name, text]).map(drop));
+    #[allow(unreachable_code)]
+    {
+        let _ = (name, text);
+        None
+    }
+}
+
+/// In the browser, opens the page's file chooser (the file is read by [`picked`]); false
+/// elsewhere.
+pub fn pick_file() -> bool {
+    #[cfg(target_arch = "wasm32")]
+    return call("tesseraPick", &[]).is_ok();
+    #[allow(unreachable_code)]
+    false
+}
+
+/// The file chooser's answer, once it has one: the file's name and text, `None` when the
+/// player chose none, or why it could not be read.
+#[allow(clippy::type_complexity)]
+pub fn picked() -> Option<Result<Option<(String, String)>, String>> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let window = web_sys::window()?;
+        let answer = js_sys::Reflect::get(&window, &"tesseraPicked".into()).ok().filter(|a| a.is_object())?;
+        let _ = js_sys::Reflect::set(&window, &"tesseraPicked".into(), &wasm_bindgen::JsValue::UNDEFINED);
+        let field = |k: &str| js_sys::Reflect::get(&answer, &k.into()).ok().and_then(|v| v.as_string());
+        return Some(match (field("error"), field("name"), field("text")) {
+            (Some(e), _, _) => Err(e),
+            (None, Some(name), Some(text)) => Ok(Some((name, text))),
+            _ => Ok(None),
+        });
+    }
+    #[allow(unreachable_code)]
+    None
+}

@@ -328,6 +328,10 @@ mod tests {
             ("score", 412.into()),
             ("max", 480.into()),
             ("best", 420.into()),
+            ("where", "tessera-progress-2026-11-29.ron".into()),
+            ("solved", 3.into()),
+            ("better", 1.into()),
+            ("packs", 0.into()),
         ];
         for lang in Lang::ALL {
             let bundle = &bundles()[lang as usize];

@@ -189,6 +189,13 @@ pub fn load(path: &Path) -> Loaded {
 /// levels that moved to another pack follow them ([`moved`]).
 pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
     let mut d = crate::format::ron_options().from_str::<SaveData>(text)?;
+    tidy(&mut d);
+    Ok(d)
+}
+
+/// Brings settings out of range back into it, and moves the records of levels that moved to
+/// another pack with them: a save read from anywhere (a file, an imported progress file).
+pub fn tidy(d: &mut SaveData) {
     d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
     let old: Vec<String> = d.completed.keys().filter(|k| moved(k).is_some()).cloned().collect();
     for key in old {
@@ -200,12 +207,11 @@ pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
         let pieces = d.solutions.remove(&key).expect("listed above");
         d.solutions.entry(moved(&key).expect("listed above")).or_insert(pieces);
     }
-    d.last_pack = d.last_pack.map(|p| match p.as_str() {
+    d.last_pack = d.last_pack.take().map(|p| match p.as_str() {
         "sets" => "tpuzzle".into(),
         "curved" => "egg".into(),
         _ => p,
     });
-    Ok(d)
 }
 
 /// Where levels went when the packs were reshaped: the generated figures to the Abstract pack,

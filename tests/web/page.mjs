@@ -14,7 +14,8 @@ const PATIENCE_MS = 10 * 60 * 1000;
 
 export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
-// Serves `dir` on a free port of 127.0.0.1; resolves to the page's address and the server.
+// Serves `dir` on a free port of 127.0.0.1, as scripts/serve.py does (a file's precompressed
+// twin, FILE.gz, gzip-encoded); resolves to the page's address and the server.
 // While `server.offline` is true every request is cut off unanswered, as with no network.
 export async function serve(dir) {
   // Wasm with its own type, so it compiles while it downloads.
@@ -26,7 +27,13 @@ export async function serve(dir) {
     const name = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "") || "index.html";
     const file = path.join(root, path.normalize(name));
     if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); return res.end(); }
-    res.writeHead(200, { "content-type": types[path.extname(file)] || "application/octet-stream" });
+    const type = types[path.extname(file)] || "application/octet-stream";
+    const twin = `${file}.gz`;
+    if ((req.headers["accept-encoding"] || "").includes("gzip") && fs.existsSync(twin)) {
+      res.writeHead(200, { "content-type": type, "content-encoding": "gzip", "content-length": fs.statSync(twin).size });
+      return fs.createReadStream(twin).pipe(res);
+    }
+    res.writeHead(200, { "content-type": type });
     fs.createReadStream(file).pipe(res);
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
@@ -49,8 +56,10 @@ export class Play {
   constructor(page, cdp, name, base, shots) {
     Object.assign(this, { page, cdp, name, base, shots, step: 0 });
   }
-  static async open(context, name, base, shots, query = "") {
+  // `init`, a function, runs in the page before the game's scripts (a stand-in device).
+  static async open(context, name, base, shots, query = "", init = null) {
     const page = await context.newPage();
+    if (init) await page.addInitScript(init);
     page.on("console", (m) => { if (m.type() === "error") console.log(`[${name} console] ${m.text()}`); });
     page.on("pageerror", (e) => console.log(`[${name} page error] ${e.message}`));
     page.on("crash", () => console.log(`[${name}] the page crashed`));
@@ -138,6 +147,8 @@ export class Play {
     await this.touch("touchEnd", []);
     await sleep(300);
   }
+  // (A tap on a widget right after a shot went unseen, four times over: a shot is taken
+  // before the page reloads or where the next input is not a widget's.)
   async shot(name) {
     this.step++;
     const file = path.join(this.shots, `${this.name}-${String(this.step).padStart(2, "0")}-${name}.png`);

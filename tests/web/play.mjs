@@ -10,7 +10,10 @@
 // emulation, the server answering nothing) and plays the rest of the phone's part offline:
 // reloads, opens the first classic tangram level, turns and drags every piece with touch
 // events until the level is solved, reloads the page and checks the level is still solved (the save in the
-// browser's storage, read back by the game); opens an edge-matching level and a polycube
+// browser's storage, read back by the game); exports the progress (a download), clears the
+// page's storage and imports the file back (the page's file chooser): the level is solved
+// again; plays a move with a stand-in gamepad (a page script in place of
+// navigator.getGamepads()); opens an edge-matching level and a polycube
 // level from share links, and a piece list a player owns (PIECE_LIST: `edge generate`'s text)
 // from the same parameter, opened as a board played for the score; checks by pixels that their
 // tiles and cubes are drawn in colour, and asks each for a hint (worked out in a Web Worker,
@@ -21,6 +24,7 @@
 // Ends with the plain summary line "web: N passed, N failed".
 
 import fs from "node:fs";
+import path from "node:path";
 import { Play, launch, serve, sleep } from "./page.mjs";
 
 const [pageDir, edgeCode, cubeCode, shotsDir, pieceList] = process.argv.slice(2);
@@ -121,6 +125,76 @@ try {
   await play.goto();
   const back = await play.until("the menu after a reload", (p) => p.state === "MainMenu");
   check((back.completed || []).includes(level), `after a reload the game still has ${level} solved (its save: ${JSON.stringify(back.completed)})`);
+
+  // Progress carried away and back: Export, in the settings, downloads the progress file; with
+  // the page's storage cleared the level is unsolved; Import of that file solves it again.
+  const settings = (p) => p.state === "Settings" && Array.isArray(p.marks["progress-export"]);
+  await play.pressUntil("menu-settings", "the settings", settings);
+  const download = play.page.waitForEvent("download");
+  await play.press("progress-export");
+  const file = path.join(shotsDir, "progress.ron");
+  const got = await download;
+  await got.saveAs(file);
+  const exported = fs.readFileSync(file, "utf8");
+  check(exported.includes('"tessera-progress"') && exported.includes(`"${level}"`),
+    `Export progress downloads the progress file (${got.suggestedFilename()}, ${exported.length} bytes)`);
+  await play.until("the export said", (p) => Array.isArray(p.marks["progress-said"]));
+  await play.shot("phone-exported");
+  await play.page.evaluate(() => localStorage.clear());
+  await play.goto();
+  const cleared = await play.until("the menu, storage cleared", (p) => p.state === "MainMenu");
+  check(!(cleared.completed || []).includes(level), "with the page's storage cleared the level is unsolved");
+  await play.pressUntil("menu-settings", "the settings", settings);
+  await play.pressUntil("progress-import", "the import field", (p) => Array.isArray(p.marks["progress-choose"]));
+  const chooser = play.page.waitForEvent("filechooser");
+  await play.press("progress-choose");
+  await (await chooser).setFiles(file);
+  const imported = await play.until("the import", (p) => (p.completed || []).includes(level) && Array.isArray(p.marks["progress-said"]));
+  check(imported.completed.includes(level), `Import progress reads the file back: ${level} is solved again`);
+  await play.shot("phone-imported");
+  await play.goto();
+  await play.until("the menu after a reload", (p) => p.state === "MainMenu");
+
+  // A gamepad (Bevy reads the page's Gamepad API through gilrs): a page script stands in for
+  // navigator.getGamepads() with a standard pad whose buttons and stick the test moves. On the
+  // level just played: the right stick's press takes the focus to a piece, West turns it,
+  // South picks it up, the left stick carries it and South drops it.
+  const pad = await Play.open(phone, "pad", base, shotsDir, "", () => {
+    const pad = { id: "Stand-in pad (STANDARD GAMEPAD)", index: 0, connected: true, mapping: "standard", timestamp: 0,
+      buttons: Array.from({ length: 17 }, () => ({ pressed: false, touched: false, value: 0 })), axes: [0, 0, 0, 0] };
+    window.tesseraPad = pad;
+    navigator.getGamepads = () => [pad, null, null, null];
+  });
+  const button = async (i) => {
+    for (const down of [true, false]) {
+      await pad.page.evaluate(([i, down]) => Object.assign(window.tesseraPad.buttons[i], { pressed: down, value: +down }), [i, down]);
+      await sleep(300);
+    }
+  };
+  const stick = async (x, ms) => {
+    await pad.page.evaluate((x) => { window.tesseraPad.axes[0] = x; }, x);
+    await sleep(ms);
+    await pad.page.evaluate(() => { window.tesseraPad.axes[0] = 0; });
+    await sleep(300);
+  };
+  await pad.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
+  await pad.pressUntil("menu-play", "the packs", (p) => p.state === "LevelSelect" && Array.isArray(p.marks["pack:classic"]));
+  await pad.pressUntil("pack:classic", "the classic grid", (p) => Array.isArray(p.marks[firstCard]), "back-packs");
+  await pad.pressUntil(firstCard, `level ${level}`, (p) => p.state === "Playing" && p.level === level && p.pieces.length > 0);
+  const [STICK_PRESS, WEST, SOUTH] = [11, 2, 0];
+  await button(STICK_PRESS);
+  const before = (await pad.probe()).pieces;
+  await button(WEST);
+  const turned = await pad.until("a piece turned by the pad", (p) => p.pieces.some((q, i) => q.rot !== before[i].rot));
+  const which = turned.pieces.findIndex((q, i) => q.rot !== before[i].rot);
+  check(which >= 0, `a stand-in gamepad turns a piece (piece ${which}: West)`);
+  await button(SOUTH);
+  await stick(1, 600);
+  await button(SOUTH);
+  const carried = await pad.until("a piece carried by the pad", (p) => Math.abs(p.pieces[which].at[0] - turned.pieces[which].at[0]) > 10);
+  check(true, `a stand-in gamepad carries it (${turned.pieces[which].at.map(Math.round)} -> ${carried.pieces[which].at.map(Math.round)}: South, the stick, South)`);
+  await pad.shot("phone-gamepad");
+  await pad.page.close();
 
   // An edge-matching level and a polycube level, from share links, and a piece list: drawn in
   // colour. (The polycube level's coloured share is its tray of small pieces: 1.9% of the

@@ -5,7 +5,7 @@ use crate::game::board::view::{BoardBounds, View};
 use crate::game::shared::{Action, InputSet, SolidArea};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::mouse::MouseWheel;
-use bevy::input::touch::Touches;
+use bevy::input::touch::{TouchInput, TouchPhase, Touches};
 use bevy::prelude::*;
 use bevy::window::CursorMoved;
 
@@ -47,9 +47,16 @@ impl Plugin for InputPlugin {
             .init_resource::<GamepadFocus>()
             .init_resource::<SolidArea>()
             .init_resource::<crate::game::shared::Frames>()
+            .init_resource::<LiftedAgo>()
             .add_systems(
                 Update,
-                (mouse, touch, keyboard, gamepad).in_set(InputSet).run_if(crate::game::shared::on_board),
+                (
+                    (mouse, keyboard, gamepad).run_if(crate::game::shared::on_board),
+                    // Always read, so a board's first frame does not read the touches of the
+                    // tap that opened it.
+                    (page_lifts, touch).chain(),
+                )
+                    .in_set(InputSet),
             );
     }
 }
@@ -83,7 +90,7 @@ fn mouse(
         out.write(Action::Drag(w));
     }
     if buttons.just_released(MouseButton::Left) && *down {
-        out.write(Action::Release(w));
+        out.write(Action::Release(w, 0.0));
         *down = false;
     }
     if buttons.just_pressed(MouseButton::Right) && !blocked.0 {
@@ -147,9 +154,17 @@ fn touch(
     solid: Res<SolidArea>,
     time: Res<Time>,
     mut frames: ResMut<crate::game::shared::Frames>,
+    (mut events, mut lifted): (MessageReader<TouchInput>, ResMut<LiftedAgo>),
     mut out: MessageWriter<Action>,
     mut st: Local<TouchState>,
+    state: Option<Res<State<crate::game::shared::AppState>>>,
 ) {
+    if !crate::game::shared::on_board(state) {
+        events.clear();
+        lifted.0.clear();
+        *st = TouchState::default();
+        return;
+    }
     let fingers: Vec<_> = touches.iter().collect();
     let middle = |f: &[&bevy::input::touch::Touch]| view.to_world((f[0].position() + f[1].position()) / 2.0);
     if fingers.len() >= 2 && solid.0.is_some_and(|r| r.contains(middle(&fingers))) {
@@ -172,25 +187,41 @@ fn touch(
         st.spread = None;
         st.pinch = None;
     }
-    for t in touches.iter_just_pressed() {
-        if st.primary.is_none() && !blocked.0 {
-            st.primary = Some(t.id());
-            st.still = Some((t.position(), time.elapsed_secs()));
-            out.write(Action::Press(view.to_world(t.position())));
+    // The primary finger's story in the order it happened: two quick taps read in one frame
+    // are two taps, not one.
+    let one_finger = st.twist.is_none() && st.spread.is_none();
+    for t in events.read() {
+        let primary = Some(t.id) == st.primary;
+        match t.phase {
+            TouchPhase::Started if st.primary.is_none() && !blocked.0 => {
+                st.primary = Some(t.id);
+                st.still = Some((t.position, time.elapsed_secs()));
+                out.write(Action::Press(view.to_world(t.position)));
+            }
+            TouchPhase::Moved if primary && one_finger => {
+                out.write(Action::Drag(view.to_world(t.position)));
+            }
+            TouchPhase::Ended | TouchPhase::Canceled if primary => {
+                st.primary = None;
+                let ago = lifted.0.remove(&t.id).unwrap_or(0.0);
+                out.write(Action::Release(view.to_world(t.position), ago));
+            }
+            _ => {}
         }
     }
     long_press(&touches, &view, time.elapsed_secs(), &mut st, &mut frames, &mut out);
-    for t in touches.iter() {
-        if Some(t.id()) == st.primary && st.twist.is_none() && st.spread.is_none() && t.delta() != Vec2::ZERO {
-            out.write(Action::Drag(view.to_world(t.position())));
-        }
-    }
-    for t in touches.iter_just_released().chain(touches.iter_just_canceled()) {
-        if Some(t.id()) == st.primary {
-            st.primary = None;
-            out.write(Action::Release(view.to_world(t.position())));
-        }
-    }
+    // Stamps of lifts nobody read (another finger's) are old news next frame.
+    lifted.0.clear();
+}
+
+/// How long before this frame each finger lifted, by touch id, where the input has a clock of
+/// its own (the page's touch events: [`crate::game::web::lifts`]); a lift with no stamp
+/// happened at the frame's time.
+#[derive(Resource, Default)]
+pub struct LiftedAgo(pub std::collections::HashMap<u64, f32>);
+
+fn page_lifts(mut lifted: ResMut<LiftedAgo>) {
+    lifted.0.extend(crate::game::web::lifts());
 }
 
 /// A finger held still for [`LONG_PRESS_SECS`] turns the piece under it as a right click does
@@ -367,7 +398,7 @@ fn buttons(pad: &Gamepad, focus: &mut GamepadFocus, out: &mut MessageWriter<Acti
     let drop = |focus: &mut GamepadFocus| {
         focus.holding = false;
         if focus.carried {
-            Action::Release(focus.pos)
+            Action::Release(focus.pos, 0.0)
         } else {
             Action::Cancel
         }

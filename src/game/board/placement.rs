@@ -154,12 +154,19 @@ impl Board<'_, '_> {
     }
 }
 
-/// The inputs the rules of play take on a flat board.
-fn input(a: Action) -> Option<Input> {
+/// The inputs the rules of play take on a flat board, each with how long before the frame
+/// it happened.
+fn input(a: Action) -> Option<(Input, f32)> {
+    Some(match a {
+        Action::Release(p, ago) => (Input::Release(point(p)), ago),
+        a => (plain(a)?, 0.0),
+    })
+}
+
+fn plain(a: Action) -> Option<Input> {
     Some(match a {
         Action::Press(p) => Input::Press(point(p)),
         Action::Drag(p) => Input::Drag(point(p)),
-        Action::Release(p) => Input::Release(point(p)),
         Action::Cancel => Input::Cancel,
         Action::Select(p) => Input::Select(point(p)),
         Action::Wheel(p, d) => Input::Wheel(point(p), f64::from(d)),
@@ -177,12 +184,13 @@ fn input(a: Action) -> Option<Input> {
 
 /// The frame's actions, handed to the rules of play.
 fn handle_actions(mut actions: MessageReader<Action>, mut board: Board, time: Res<Time>) {
-    let inputs: Vec<Input> = actions.read().copied().filter_map(input).collect();
+    let inputs: Vec<(Input, f32)> = actions.read().copied().filter_map(input).collect();
     // (A new board's draw order is made on its first frame.)
     if (inputs.is_empty() && !board.hand.stack.is_empty()) || board.active.is_none() {
         return;
     }
     let now = time.elapsed_secs_f64();
-    board
-        .run(|hand, history, table| inputs.into_iter().flat_map(|i| play::act(hand, history, table, i, now)).collect());
+    board.run(|hand, history, table| {
+        inputs.into_iter().flat_map(|(i, ago)| play::act(hand, history, table, i, now - f64::from(ago))).collect()
+    });
 }

@@ -70,7 +70,7 @@ fn zoom_and_pan(
                     zoom.pan += a - p;
                 }
             }
-            Action::Release(_) | Action::Cancel => *anchor = None,
+            Action::Release(..) | Action::Cancel => *anchor = None,
             _ => {}
         }
     }

@@ -1,4 +1,4 @@
-//! What surrounds play: saves, the language, the daily puzzles, share codes, the tutorial, and
+//! What surrounds play: saves (and their export and import), the language, the daily puzzles, share codes, the tutorial, and
 //! the level editor's logic (the level library itself is `board::levels`, which they fill).
 
 pub mod codes;
@@ -6,4 +6,5 @@ pub mod daily;
 pub mod editor;
 pub mod language;
 pub mod save;
+pub mod transfer;
 pub mod tutorial;

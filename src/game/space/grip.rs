@@ -51,7 +51,7 @@ fn input(a: Action, orbit: &mut Orbit, orbiting: &mut Option<Vec2>, extent: [i32
             }
             Input::Drag(point(p), orbit.ray(extent, rect, p))
         }
-        Action::Release(_) | Action::Cancel => {
+        Action::Release(..) | Action::Cancel => {
             *orbiting = None;
             if a == Action::Cancel {
                 Input::Cancel

@@ -50,7 +50,7 @@ pub fn home(
             ui.heading(tr.s("editor-title"));
         });
         ui.label(tr.s("editor-about"));
-        egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
+        let shown = egui::ScrollArea::vertical().auto_shrink([false, false]).show(ui, |ui| {
             new_level_buttons(ui, &mut edit, &mut svg, &tr);
             if let Some(s) = &editor.status {
                 ui.colored_label(if s.good { good(ui.ctx()) } else { warn(ui.ctx()) }, tr.text(&s.text));
@@ -68,6 +68,7 @@ pub fn home(
                 row.show(ui, &mut editor, &mut edit, &mut play, &mut delete, &mut confirm, &tr);
             }
         });
+        crate::game::probe::mark_scroll(ui.ctx(), shown, "editor");
     });
     Ok(())
 }

@@ -64,13 +64,14 @@ pub(super) fn lab_card(
                 let n = lab.results.get(p.result).map_or(0, |r| r.iterates.len());
                 ui.label(tr.f("lab-playing", &[("i", p.next.into()), ("n", n.into())]));
             }
-            egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, |ui| {
+            let shown = egui::ScrollArea::vertical().auto_shrink([false, true]).show(ui, |ui| {
                 for (k, r) in lab.results.iter().enumerate().rev() {
                     if result_row(ui, &tr, r) {
                         shows.write(LabShow(k));
                     }
                 }
             });
+            crate::game::probe::mark_scroll(ui.ctx(), shown, "lab");
         });
     });
     Ok(())

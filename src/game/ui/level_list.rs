@@ -48,13 +48,14 @@ pub(super) fn level_select(
             code_field(ui, &mut code, &mut open_code, &status, &tr);
             // Each list scrolls on its own (one shared id once opened every grid as far down
             // as the packs list was).
-            egui::ScrollArea::vertical().id_salt("packs").auto_shrink([false, false]).show(ui, |ui| {
+            let shown = egui::ScrollArea::vertical().id_salt("packs").auto_shrink([false, false]).show(ui, |ui| {
                 let shelf = Shelf { library: &library, save: &save, tr: &tr, last: focus.last, scroll: first };
                 let tapped = shelf.show(ui, &mut thumbs, &mut budget);
                 if tapped.is_some() {
                     focus.open = tapped;
                 }
             });
+            crate::game::probe::mark_scroll(ui.ctx(), shown, "packs");
             return;
         };
         level_cards(ui, pi, &library, &save, &mut thumbs, &mut budget, &tr, &mut play);
@@ -92,7 +93,7 @@ fn level_cards(
     ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
     let narrow = ui.ctx().content_rect().width() < NARROW;
     let locked = tr.s("levels-locked");
-    egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {
+    let shown = egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
             for (li, level) in pack.levels.iter().enumerate() {
                 let solved = save.data.is_done(&keys[li]);
@@ -114,6 +115,7 @@ fn level_cards(
             }
         });
     });
+    crate::game::probe::mark_scroll(ui.ctx(), shown, "levels");
 }
 
 /// The field a share code is pasted in, and its error.
@@ -137,6 +139,6 @@ fn code_field(
         }
     });
     if let Some(e) = &status.error {
-        ui.colored_label(super::widgets::warn(ui.ctx()), tr.text(e));
+        mark(ui.colored_label(super::widgets::warn(ui.ctx()), tr.text(e)), "code-error");
     }
 }

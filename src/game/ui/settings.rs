@@ -3,48 +3,69 @@
 use super::prelude::*;
 use super::widgets::centered_window;
 
+/// The settings' most height, with the import field open and a message shown.
+const SETTINGS_HEIGHT: f32 = 640.0;
+
 pub(super) fn settings(
     mut contexts: EguiContexts,
     mut next: ResMut<NextState<AppState>>,
     mut save: ResMut<SaveState>,
     tr: Res<Words>,
     mut tutorial: MessageWriter<crate::game::meta::tutorial::StartTutorial>,
+    mut progress: ProgressFiles,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut s = save.data.settings;
+    // A short screen (a phone held sideways) scrolls the settings, in a view of its height.
+    // (Elsewhere no scroll area: in a window that sizes itself one sizes from the last frame,
+    // and a tap hit the window of the frame before.)
+    let tall = ctx.content_rect().height() - 48.0;
     centered_window("settings").show(ctx, |ui| {
-        ui.heading(tr.s("settings-title"));
-        ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text(tr.s("settings-size")));
-        ui.checkbox(&mut s.sound, tr.s("settings-sound"));
-        ui.checkbox(&mut s.reduce_motion, tr.s("settings-motion")).on_hover_text(tr.s("settings-motion-tip"));
-        ui.horizontal(|ui| {
-            ui.label(tr.s("settings-language"));
-            let now = s.language.unwrap_or_default();
-            let combo = egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
-                for lang in crate::support::i18n::Lang::ALL {
-                    if mark(ui.selectable_label(now == lang, lang.name()), format!("lang:{}", lang.tag())).clicked() {
-                        s.language = Some(lang);
+        let mut body = |ui: &mut egui::Ui| {
+            ui.heading(tr.s("settings-title"));
+            ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text(tr.s("settings-size")));
+            ui.checkbox(&mut s.sound, tr.s("settings-sound"));
+            ui.checkbox(&mut s.reduce_motion, tr.s("settings-motion")).on_hover_text(tr.s("settings-motion-tip"));
+            ui.horizontal(|ui| {
+                ui.label(tr.s("settings-language"));
+                let now = s.language.unwrap_or_default();
+                let combo = egui::ComboBox::from_id_salt("language").selected_text(now.name()).show_ui(ui, |ui| {
+                    for lang in crate::support::i18n::Lang::ALL {
+                        if mark(ui.selectable_label(now == lang, lang.name()), format!("lang:{}", lang.tag())).clicked()
+                        {
+                            s.language = Some(lang);
+                        }
                     }
-                }
+                });
+                mark(combo.response, "settings-language");
             });
-            mark(combo.response, "settings-language");
-        });
-        ui.horizontal(|ui| {
-            ui.label(tr.s("settings-theme"));
-            let combo = egui::ComboBox::from_id_salt("theme").selected_text(tr.s(s.theme.id())).show_ui(ui, |ui| {
-                for t in crate::support::save::Theme::ALL {
-                    if mark(ui.selectable_label(s.theme == t, tr.s(t.id())), t.id()).clicked() {
-                        s.theme = t;
+            ui.horizontal(|ui| {
+                ui.label(tr.s("settings-theme"));
+                let combo = egui::ComboBox::from_id_salt("theme").selected_text(tr.s(s.theme.id())).show_ui(ui, |ui| {
+                    for t in crate::support::save::Theme::ALL {
+                        if mark(ui.selectable_label(s.theme == t, tr.s(t.id())), t.id()).clicked() {
+                            s.theme = t;
+                        }
                     }
-                }
+                });
+                mark(combo.response, "settings-theme");
             });
-            mark(combo.response, "settings-theme");
-        });
-        if ui.button(tr.s("settings-tutorial")).clicked() {
-            tutorial.write(crate::game::meta::tutorial::StartTutorial);
-        }
-        if mark(ui.button(tr.s("back")), "settings-back").clicked() {
-            next.set(AppState::MainMenu);
+            if ui.button(tr.s("settings-tutorial")).clicked() {
+                tutorial.write(crate::game::meta::tutorial::StartTutorial);
+            }
+            ui.separator();
+            progress.show(ui, &tr);
+            ui.separator();
+            if mark(ui.button(tr.s("back")), "settings-back").clicked() {
+                next.set(AppState::MainMenu);
+            }
+        };
+        if tall < SETTINGS_HEIGHT {
+            let scroll = egui::ScrollArea::vertical().max_height(tall).min_scrolled_height(tall);
+            let shown = scroll.show(ui, body);
+            crate::game::probe::mark_scroll(ui.ctx(), shown, "settings");
+        } else {
+            body(ui);
         }
     });
     if s != save.data.settings {
@@ -52,4 +73,68 @@ pub(super) fn settings(
         save.store();
     }
     Ok(())
+}
+
+/// Export and import of progress ([`crate::game::meta::transfer`]).
+#[derive(bevy::ecs::system::SystemParam)]
+pub(super) struct ProgressFiles<'w, 's> {
+    transfer: ResMut<'w, crate::game::meta::transfer::Transfer>,
+    export: MessageWriter<'w, crate::game::meta::transfer::ExportProgress>,
+    import: MessageWriter<'w, crate::game::meta::transfer::ImportProgress>,
+    /// The import field is open, and what is typed or pasted in it.
+    field: Local<'s, Option<String>>,
+}
+
+impl ProgressFiles<'_, '_> {
+    fn show(&mut self, ui: &mut egui::Ui, tr: &Words) {
+        use crate::game::meta::transfer::{ExportProgress, ImportProgress};
+        ui.horizontal_wrapped(|ui| {
+            ui.label(tr.s("progress-title"));
+            if mark(ui.button(tr.s("progress-export")), "progress-export").clicked() {
+                self.export.write(ExportProgress);
+            }
+            // (Opening, not toggling: a pass egui runs again sees the same click.)
+            if mark(ui.button(tr.s("progress-import")), "progress-import").clicked() && self.field.is_none() {
+                *self.field = Some(String::new());
+            }
+            if let Some(code) = &self.transfer.code {
+                if mark(ui.button(tr.s("progress-copy")), "progress-copy").clicked() {
+                    ui.ctx().copy_text(code.clone());
+                }
+            }
+        });
+        if let Some(text) = self.field.as_mut() {
+            // In the browser a file is chosen; on the desktop it is dropped on the window or
+            // its path pasted. A code pastes anywhere.
+            let web = cfg!(target_arch = "wasm32");
+            ui.label(tr.s(if web { "progress-import-how-web" } else { "progress-import-how" }));
+            ui.horizontal(|ui| {
+                let choose = web && mark(ui.button(tr.s("progress-choose")), "progress-choose").clicked();
+                if choose && !self.transfer.picking {
+                    self.transfer.picking = crate::game::web::pick_file();
+                }
+                let edit = egui::TextEdit::singleline(text)
+                    .hint_text(tr.s("progress-paste"))
+                    .desired_width((ui.available_width() - 110.0).clamp(100.0, 240.0));
+                mark(ui.add(edit), "progress-field");
+                let go = ui.add_enabled(!text.trim().is_empty(), egui::Button::new(tr.s("progress-import-go")));
+                if mark(go, "progress-import-go").clicked() {
+                    let t = text.trim();
+                    self.import.write(
+                        match t.starts_with(crate::content::transfer::CODE_PREFIX) || t.starts_with('(') {
+                            true => {
+                                ImportProgress::Text { text: t.to_string(), name: tr.s("progress-pasted").to_string() }
+                            }
+                            false => ImportProgress::File(t.into()),
+                        },
+                    );
+                }
+            });
+        }
+        if let Some(said) = &self.transfer.said {
+            let colour =
+                if self.transfer.refused { super::widgets::warn(ui.ctx()) } else { super::widgets::good(ui.ctx()) };
+            mark(ui.colored_label(colour, tr.text(said)), "progress-said");
+        }
+    }
 }

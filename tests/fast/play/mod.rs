@@ -26,7 +26,7 @@ use bevy::prelude::*;
 use bevy::time::TimeUpdateStrategy;
 use bevy::window::CursorMoved;
 use std::time::Duration;
-use tessera::game::board::input::GamepadFocus;
+use tessera::game::board::input::{GamepadFocus, LiftedAgo};
 use tessera::game::board::levels::{ActiveLevel, Library, PlayLevel};
 use tessera::game::board::pieces::{Piece, PieceGeom, Placed};
 use tessera::game::board::verification::Progress;

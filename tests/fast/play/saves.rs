@@ -292,3 +292,86 @@ fn a_solve_keeps_the_players_own_solution() {
     assert_eq!(kept[0], swapped[0], "the player's large triangle, not the reference's");
     assert_eq!(kept.len(), goals.len());
 }
+
+/// P1a: progress carried to another device. One device solves a level and has a pack of its
+/// own; it exports. Another, with a solve of its own, imports the file: both levels are
+/// solved, its own record stays, the pack arrives on disk and in the list, and importing the
+/// same progress again as a code adds nothing. A file cut short, another program's file and a
+/// file that is not there are refused saying why, changing nothing.
+#[test]
+fn progress_exported_on_one_device_imports_on_another_losing_nothing() {
+    use tessera::game::meta::transfer::{ExportDir, ExportProgress, ImportProgress, Transfer};
+    let root = std::env::temp_dir().join(format!("tessera-game-transfer-{}", std::process::id()));
+    let device = |name: &str| {
+        let dir = root.join(name);
+        std::fs::create_dir_all(dir.join("levels")).unwrap();
+        let (levels, exports) = (dir.join("levels"), dir.join("exports"));
+        let mut app = app_with(&format!("transfer-{name}"), |app| {
+            app.insert_resource(tessera::game::meta::codes::SharedPackFile(levels.join("shared.ron")));
+            app.insert_resource(ExportDir(exports.clone()));
+        });
+        app.world_mut().resource_mut::<SaveState>().data = Default::default();
+        (app, levels, exports)
+    };
+    let said = |app: &App| {
+        let t = app.world().resource::<Transfer>();
+        (EN.text(t.said.as_ref().expect("something said")), t.refused)
+    };
+
+    let (mut a, a_levels, a_exports) = device("a");
+    a.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", 40_000, 9);
+    let mine = tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\"");
+    std::fs::write(a_levels.join("mine.ron"), &mine).unwrap();
+    a.world_mut().write_message(ExportProgress);
+    a.update();
+    let (words, refused) = said(&a);
+    assert!(!refused && words.contains("exports"), "{words}");
+    let file = std::fs::read_dir(&a_exports).unwrap().next().unwrap().unwrap().path();
+    assert!(file.file_name().unwrap().to_string_lossy().starts_with("tessera-progress-"));
+    let code = a.world().resource::<Transfer>().code.clone().unwrap();
+
+    let (mut b, b_levels, _) = device("b");
+    b.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", 30_000, 12);
+    b.world_mut().resource_mut::<SaveState>().data.record("classic/swan", 50_000, 8);
+    let before = b.world().resource::<SaveState>().data.clone();
+    let text = std::fs::read_to_string(&file).unwrap();
+    let junk = root.join("junk.ron");
+    for (bad, why) in [
+        (text[..text.len() / 2].to_string(), "is damaged"),
+        (tessera::level::EMBEDDED[0].2.to_string(), "not a Tessera progress file"),
+    ] {
+        std::fs::write(&junk, bad).unwrap();
+        b.world_mut().write_message(ImportProgress::File(junk.clone()));
+        b.update();
+        let (words, refused) = said(&b);
+        assert!(refused && words.contains(why) && words.contains("junk.ron"), "{words}");
+        assert_eq!(b.world().resource::<SaveState>().data, before, "a refused file changes nothing");
+    }
+    b.world_mut().write_message(ImportProgress::File(root.join("missing.ron")));
+    b.update();
+    assert!(said(&b).1 && said(&b).0.contains("missing.ron"), "{}", said(&b).0);
+
+    b.world_mut().write_message(ImportProgress::File(file.clone()));
+    b.update();
+    let (words, refused) = said(&b);
+    assert!(!refused && words.contains("newly solved: 0") && words.contains("improved: 1"), "{words}");
+    assert!(words.contains("packs added: 1"), "{words}");
+    let data = b.world().resource::<SaveState>().data.clone();
+    assert_eq!((data.completed["classic/arrow"].best_ms, data.completed["classic/arrow"].best_moves), (30_000, 9));
+    assert!(data.is_done("classic/swan"), "its own solve stays");
+    assert_eq!(std::fs::read_to_string(b_levels.join("mine.ron")).unwrap(), mine);
+    assert!(b.world().resource::<Library>().packs.iter().any(|p| p.id == "mine"));
+    // Saved on disk too: a restart keeps it.
+    let saved = tessera::support::save::load(&b.world().resource::<SaveState>().path);
+    assert_eq!(saved, tessera::support::save::Loaded::Ok(data.clone()));
+
+    b.world_mut().write_message(ImportProgress::Text { text: code, name: "the pasted text".into() });
+    b.update();
+    let (words, refused) = said(&b);
+    assert!(
+        !refused && words.contains("solved: 0") && words.contains("improved: 0") && words.contains("added: 0"),
+        "{words}"
+    );
+    assert_eq!(b.world().resource::<SaveState>().data, data);
+    std::fs::remove_dir_all(&root).unwrap();
+}

@@ -145,3 +145,53 @@ fn two_finger_twist_turns_the_selected_piece() {
         "a quarter-turn twist turns by two steps"
     );
 }
+
+/// P1a: a double tap is judged by when the fingers lifted, not by the frames that read them.
+/// Frames half a second apart (a slow phone drawing a heavy frame) read two taps 90 ms apart:
+/// in one frame, or in two frames whose lifts carry their own times; both mirror the piece
+/// once. Without the stamps the same two frames turn it twice.
+#[test]
+fn a_double_tap_is_judged_by_the_taps_own_times() {
+    for case in ["one frame", "two frames, stamped", "two frames, unstamped"] {
+        let mut app = app("double-tap-times");
+        start(&mut app, LEVEL);
+        let job = jobs(&mut app).remove(0);
+        let c = centroid(&mut app, job.entity);
+        tap(&mut app, c); // selects
+        pause(&mut app);
+        app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(500)));
+        // (The game's clock counts a long frame whole: game::frames.)
+        app.world_mut().resource_mut::<Time<Virtual>>().set_max_delta(Duration::from_secs(5));
+        let s = screen(&app, c);
+        let tap_now = |app: &mut App, id| {
+            for phase in [TouchPhase::Started, TouchPhase::Ended] {
+                app.world_mut().write_message(TouchInput {
+                    phase,
+                    position: s,
+                    window: Entity::PLACEHOLDER,
+                    force: None,
+                    id,
+                });
+            }
+        };
+        if case == "one frame" {
+            tap_now(&mut app, 10);
+            tap_now(&mut app, 11);
+            app.update();
+        } else {
+            // The first finger lifted as its frame began, the second 90 ms later, read by the
+            // next frame, 0.5 s on: 0.41 s before it.
+            for (id, ago) in [(10, 0.0), (11, 0.41)] {
+                tap_now(&mut app, id);
+                if case.ends_with(", stamped") {
+                    app.world_mut().resource_mut::<LiftedAgo>().0.insert(id, ago);
+                }
+                app.update();
+            }
+        }
+        pause(&mut app);
+        let p = placed(&mut app, job.entity);
+        let mirrored = (p.rot, p.flip) == (job.now.rot, !job.now.flip);
+        assert_eq!(mirrored, case != "two frames, unstamped", "{case}: {p:?} from {:?}", job.now);
+    }
+}
