@@ -2,8 +2,10 @@
 //
 //   node benches/web.mjs PAGE_DIR LEVEL_CODE...
 //
-// Reports the .wasm's size (and gzipped), the time from opening the page to the first drawn
-// menu, and for a hint on each level (opened from its share link): the time to the answer,
+// Reports the .wasm's size (raw, gzip -9 and brotli: what a phone downloads), then a first
+// visit on a 12 Mbps link (Chromium's network emulation: 12 Mbps down, 3 up, 20 ms): the time
+// to the loading screen's first paint and to the first drawn menu; the same page opened again
+// from the offline cache (the service worker's, the network cut off); and for a hint on each level (opened from its share link): the time to the answer,
 // and the longest main-thread task and the longest gap between two drawn frames while it is
 // worked out, beside the same measures while a piece is turned with no solver at work. (The
 // hint runs in a Web Worker: solver work on the page's thread would show as the difference.)
@@ -23,8 +25,15 @@ if (!pageDir || codes.length === 0) {
   process.exit(2);
 }
 const wasm = fs.readFileSync(path.join(pageDir, "tessera_bg.wasm"));
-const mb = (n) => (n / 1e6).toFixed(1);
-console.log(`wasm: ${mb(wasm.length)} MB, gzip -9: ${mb(zlib.gzipSync(wasm, { level: 9 }).length)} MB`);
+const mb = (n) => (n / 1e6).toFixed(2);
+// The twins scripts/web --release wrote (else made here, brotli at a quicker quality).
+const twin = (suffix, make) => {
+  const file = path.join(pageDir, `tessera_bg.wasm${suffix}`);
+  return fs.existsSync(file) ? fs.statSync(file).size : make().length;
+};
+const gz = twin(".gz", () => zlib.gzipSync(wasm, { level: 9 }));
+const br = twin(".br", () => zlib.brotliCompressSync(wasm, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } }));
+console.log(`wasm: ${mb(wasm.length)} MB, gzip -9: ${mb(gz)} MB, brotli: ${mb(br)} MB`);
 
 const { base, server } = await serve(pageDir);
 const browser = await launch();
@@ -32,9 +41,32 @@ const shots = fs.mkdtempSync("/tmp/tessera-bench-");
 try {
   const phone = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
     isMobile: true, hasTouch: true, locale: "en-US" });
-  const play = await Play.open(phone, "bench", base, shots);
-  await play.until("the main menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
-  console.log(`first drawn menu: ${Date.now() - play.started} ms after the page was opened`);
+  // A first visit on a 12 Mbps link.
+  const page = await phone.newPage();
+  const cdp = await phone.newCDPSession(page);
+  await cdp.send("Network.enable");
+  const link = (mbps) => cdp.send("Network.emulateNetworkConditions", { offline: false, latency: mbps ? 20 : 0,
+    downloadThroughput: mbps ? (mbps * 1e6) / 8 : -1, uploadThroughput: mbps ? (3 * 1e6) / 8 : -1 });
+  await link(12);
+  const play = new Play(page, cdp, "bench", base, shots);
+  await play.goto();
+  const menu = (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]);
+  await play.until("the main menu", menu);
+  const firstMenu = Date.now() - play.started;
+  const paint = await page.evaluate(() => performance.getEntriesByName("first-contentful-paint")[0]?.startTime);
+  const encodings = (server.encodings || []).filter((e) => e.startsWith("tessera_bg.wasm"));
+  console.log(`first visit, 12 Mbps: the loading screen painted at ${paint?.toFixed(0)} ms, the first menu drawn ` +
+    `${firstMenu} ms after the page was opened (the module sent as: ${encodings.join(", ")})`);
+  // Opened again with the network gone: from the service worker's cache.
+  await link(0);
+  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 600000 });
+  server.offline = true;
+  await phone.setOffline(true);
+  await play.goto();
+  await play.until("the main menu, offline", menu);
+  console.log(`opened again offline, from the cache: the first menu drawn ${Date.now() - play.started} ms after the page was opened`);
+  await phone.setOffline(false);
+  server.offline = false;
 
   // Frame gaps and long tasks (over 50 ms) on the page's thread, from now until `stop()`.
   const measure = async (what, act, done) => {
@@ -61,7 +93,8 @@ try {
   const system = await browser.newBrowserCDPSession();
   const cpu = async () => {
     const { processInfo } = await system.send("SystemInfo.getProcessInfo");
-    return processInfo.filter((p) => p.type === "renderer" || p.type === "GPU").reduce((s, p) => s + p.cpuTime, 0);
+    const of = (type) => processInfo.filter((p) => p.type === type).reduce((s, p) => s + p.cpuTime, 0);
+    return [of("renderer"), of("GPU")];
   };
   const still = async (what, query) => {
     const page = await phone.newPage();
@@ -77,8 +110,9 @@ try {
     const [c0, f0, t0] = [await cpu(), await frames(), Date.now()];
     await sleep(10000);
     const [c1, f1, s] = [await cpu(), await frames(), (Date.now() - t0) / 1000];
-    console.log(`still ${what}: ${((100 * (c1 - c0)) / s).toFixed(1)}% of a core (renderer and GPU processes, ` +
-      `${s.toFixed(0)} s, no probe), ${((f1 - f0) / s).toFixed(1)} frames a second`);
+    const share = (i) => (100 * (c1[i] - c0[i])) / s;
+    console.log(`still ${what}: ${(share(0) + share(1)).toFixed(1)}% of a core (renderer ${share(0).toFixed(1)}%, ` +
+      `GPU ${share(1).toFixed(1)}%; ${s.toFixed(0)} s, no probe), ${((f1 - f0) / s).toFixed(1)} frames a second`);
     await page.close();
   };
   await play.page.goto("about:blank");

@@ -1,6 +1,6 @@
 """Serves a web build of Tessera as a static host would (scripts/web runs it): each file with
-its type, and where the build wrote a precompressed twin (FILE.gz) that twin, gzip-encoded, to
-a browser that takes gzip.
+its type, and where the build wrote precompressed twins (FILE.br, FILE.gz) the smaller one the
+browser takes, brotli- or gzip-encoded.
 
 Usage: python3 scripts/serve.py PORT HOST DIR
 """
@@ -20,16 +20,18 @@ class Handler(http.server.SimpleHTTPRequestHandler):
 
     def send_head(self):
         path = self.translate_path(self.path)
-        twin = path + ".gz"
-        if "gzip" in self.headers.get("Accept-Encoding", "") and os.path.isfile(path) and os.path.isfile(twin):
-            f = open(twin, "rb")
-            self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(path))
-            self.send_header("Content-Encoding", "gzip")
-            self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
-            self.send_header("Vary", "Accept-Encoding")
-            self.end_headers()
-            return f
+        taken = self.headers.get("Accept-Encoding", "")
+        for suffix, encoding in ((".br", "br"), (".gz", "gzip")):
+            twin = path + suffix
+            if encoding in taken and os.path.isfile(path) and os.path.isfile(twin):
+                f = open(twin, "rb")
+                self.send_response(200)
+                self.send_header("Content-Type", self.guess_type(path))
+                self.send_header("Content-Encoding", encoding)
+                self.send_header("Content-Length", str(os.fstat(f.fileno()).st_size))
+                self.send_header("Vary", "Accept-Encoding")
+                self.end_headers()
+                return f
         return super().send_head()
 
 

@@ -91,6 +91,7 @@ code-empty = This code could not be opened: it is empty.
 code-too-long = This code could not be opened: it is too long to be a level code.
 code-damaged = This code could not be opened: it is damaged (a character was changed, lost or cut off).
 code-newer = This code was made by a newer Tessera: update the game to open it.
+code-unplayable = This code holds a level that cannot be played: its own solution does not finish it, or its pieces do not load.
 code-not-ours = This is not a Tessera level code.
 code-opened-but = The level opened, but { $why }
 
@@ -192,6 +193,7 @@ hint-move = This piece cannot stay where it is.
 hint-done = The figure is complete.
 hint-none = No hint found for this position.
 hint-failed = No hint: { $why }
+hint-lost = The solver gave no answer in time. Ask again to start it over.
 
 ## Polycube levels
 

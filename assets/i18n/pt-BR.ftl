@@ -90,6 +90,7 @@ code-empty = Não foi possível abrir este código: ele está vazio.
 code-too-long = Não foi possível abrir este código: é longo demais para um código de fase.
 code-damaged = Não foi possível abrir este código: ele está danificado (um caractere foi trocado, perdido ou cortado).
 code-newer = Este código foi feito por um Tessera mais novo: atualize o jogo para abri-lo.
+code-unplayable = Este código traz uma fase que não pode ser jogada: a própria solução não a completa, ou as peças não carregam.
 code-not-ours = Isto não é um código de fase do Tessera.
 code-opened-but = A fase abriu, mas { $why }
 
@@ -192,6 +193,7 @@ hint-move = Esta peça não pode ficar onde está.
 hint-done = A figura está completa.
 hint-none = Nenhuma dica encontrada para esta posição.
 hint-failed = Sem dica: { $why }
+hint-lost = O resolvedor não respondeu a tempo. Peça de novo para recomeçar.
 
 ## Fases de policubos
 

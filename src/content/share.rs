@@ -93,6 +93,7 @@ pub fn refusal(why: &str) -> Option<&'static str> {
         w if w.starts_with("the code is damaged") => "code-damaged",
         w if w.starts_with("the code was made by a newer Tessera") => "code-newer",
         w if w.starts_with("this is not a Tessera level code") => "code-not-ours",
+        w if w.starts_with("the level it holds cannot be played") => "code-unplayable",
         _ => return None,
     })
 }
@@ -154,7 +155,11 @@ pub fn decode(code: &str) -> Result<Entry, String> {
     };
     e.id = id_from_name(&e.name);
     if version < 3 {
-        stands(&e).map_err(|why| broken(&format!("the level it holds does not stand ({why})")))?;
+        stands(&e, true).map_err(|why| broken(&format!("the level it holds does not stand ({why})")))?;
+    } else {
+        // Its check only says the code arrived as written: what was written may still not be
+        // a level (made by hand, or by a tool with a fault).
+        stands(&e, false).map_err(|why| format!("the level it holds cannot be played: {why}"))?;
     }
     Ok(e)
 }
@@ -162,14 +167,19 @@ pub fn decode(code: &str) -> Result<Entry, String> {
 /// A code of a format without a check (1 and 2) is read only if the level it gives stands as
 /// `check-levels` would have it: its names are printable, it loads, and its stored solution
 /// verifies, which also proves it solvable. One changed character in such a code gives
-/// another level, and this is what tells a damaged one.
-fn stands(e: &Entry) -> Result<(), String> {
+/// another level, and this is what tells a damaged one. A code with a check (format 3) must
+/// give a level that loads and whose stored solution, when it has one, verifies.
+fn stands(e: &Entry, solution_required: bool) -> Result<(), String> {
     crate::format::entry::check_printable(&e.name, "its name")?;
     for (tag, name) in &e.names {
         crate::format::entry::check_printable(name, &format!("its name in {tag}"))?;
     }
     let pack = crate::level::pack_of("code", vec![e.clone()], "the code", "code").map_err(|e| e.message)?;
-    pack.levels[0].check_solution()
+    let level = &pack.levels[0];
+    if solution_required || !level.solution.is_empty() {
+        level.check_solution()?;
+    }
+    Ok(())
 }
 
 // ---------------------------------------------------------------- the compact body

@@ -27,6 +27,7 @@ impl Plugin for FramesPlugin {
     fn build(&self, app: &mut App) {
         app.insert_resource(settings(IDLE))
             .add_systems(Startup, real_time)
+            .add_systems(First, fresh_clock.before(bevy::time::TimeSystems))
             .add_systems(Startup, wake_for_new_gamepads)
             .add_systems(Last, (ask_for_frames, wake_for_clock_and_gamepads));
     }
@@ -55,6 +56,18 @@ fn settings(wait: Duration) -> WinitSettings {
     WinitSettings {
         focused_mode: UpdateMode::reactive_low_power(wait),
         unfocused_mode: UpdateMode::reactive_low_power(wait),
+    }
+}
+
+/// Each frame's clock reads the moment the frame starts. Left to itself, Bevy's reads the end of
+/// the frame before, which after a wait is the moment the wait began: a tap that woke a still
+/// screen was pressed, by that clock, a whole wait before it was lifted, and egui took no tap
+/// held over 0.8 s for a click (every button of a still menu ignored a finger; a mouse worked,
+/// its move waking the page first). A clock a test drives by steps is left as it is.
+fn fresh_clock(mut strategy: ResMut<bevy::time::TimeUpdateStrategy>) {
+    use bevy::time::TimeUpdateStrategy::{Automatic, ManualInstant};
+    if matches!(*strategy, Automatic | ManualInstant(_)) {
+        *strategy = ManualInstant(bevy::platform::time::Instant::now());
     }
 }
 

@@ -275,3 +275,20 @@ fn share_encode_refuses_a_level_too_large_for_a_code() {
     assert!(err.contains("more than the 65536 a code may have") && err.contains("level `star`"), "{err}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Issue P1a (the page's doors): a code whose check is right may still hold a level that does
+/// not stand (written by hand, or by a faulty tool). It is refused, saying so, while the same
+/// level with its solution left out (a player's level not yet proved) still opens.
+#[test]
+fn a_sound_code_of_a_level_that_does_not_stand_is_refused() {
+    let arrow = embedded_packs()[0].levels.iter().find(|l| l.id == "arrow").unwrap().entry.as_ref().clone();
+    let mut moved = arrow.clone();
+    moved.solution[0].at.0 += 3.0;
+    let why = decode(&encode(&moved)).unwrap_err();
+    assert!(why.starts_with("the level it holds cannot be played"), "{why}");
+    assert_eq!(tessera::content::share::refusal(&why), Some("code-unplayable"));
+    let mut unproved = arrow.clone();
+    unproved.solution.clear();
+    assert!(decode(&encode(&unproved)).is_ok());
+    assert!(decode(&encode(&arrow)).is_ok());
+}

@@ -15,26 +15,37 @@ const PATIENCE_MS = 10 * 60 * 1000;
 export const sleep = (ms) => new Promise((ok) => setTimeout(ok, ms));
 
 // Serves `dir` on a free port of 127.0.0.1, as scripts/serve.py does (a file's precompressed
-// twin, FILE.gz, gzip-encoded); resolves to the page's address and the server.
-// While `server.offline` is true every request is cut off unanswered, as with no network.
+// twin, FILE.br or FILE.gz, brotli- or gzip-encoded, as the browser takes them; each answer's
+// encoding is noted in `server.encodings`); resolves to the page's address and the server.
+// While `server.offline` is true every request is cut off unanswered, as with no network;
+// while `server.cut` is a fraction, the module's download stops after that share of it.
 export async function serve(dir) {
   // Wasm with its own type, so it compiles while it downloads.
   const types = { ".html": "text/html", ".js": "text/javascript", ".wasm": "application/wasm",
     ".svg": "image/svg+xml", ".png": "image/png", ".webmanifest": "application/manifest+json" };
   const root = path.resolve(dir);
-  const server = http.createServer((req, res) => {
+  // (Headers up to 1 MiB: a share link's long code reaches the page, as behind a host that
+  // takes long addresses.)
+  const server = http.createServer({ maxHeaderSize: 1 << 20 }, (req, res) => {
     if (server.offline) { (server.refused ||= []).push(req.url); return req.socket.destroy(); }
     const name = decodeURIComponent(new URL(req.url, "http://x").pathname).replace(/^\/+/, "") || "index.html";
     const file = path.join(root, path.normalize(name));
     if (!file.startsWith(root) || !fs.existsSync(file)) { res.writeHead(404); return res.end(); }
     const type = types[path.extname(file)] || "application/octet-stream";
-    const twin = `${file}.gz`;
-    if ((req.headers["accept-encoding"] || "").includes("gzip") && fs.existsSync(twin)) {
-      res.writeHead(200, { "content-type": type, "content-encoding": "gzip", "content-length": fs.statSync(twin).size });
-      return fs.createReadStream(twin).pipe(res);
+    const taken = req.headers["accept-encoding"] || "";
+    const [twin, encoding] = [[".br", "br"], [".gz", "gzip"]]
+      .find(([suffix, encoding]) => taken.includes(encoding) && fs.existsSync(file + suffix)) || [];
+    const body = twin ? file + twin : file;
+    const size = fs.statSync(body).size;
+    (server.encodings ||= []).push(`${name} ${encoding || "identity"}`);
+    res.writeHead(200, { "content-type": type, "content-length": size, ...(encoding ? { "content-encoding": encoding } : {}) });
+    // A download cut off: the module's first `server.cut` of its bytes, then the connection
+    // drops (a phone's network gone halfway).
+    if (server.cut && type === "application/wasm") {
+      return fs.createReadStream(body, { end: Math.floor(size * server.cut) - 1 })
+        .on("end", () => setTimeout(() => req.socket.destroy(), 200)).pipe(res, { end: false });
     }
-    res.writeHead(200, { "content-type": type });
-    fs.createReadStream(file).pipe(res);
+    fs.createReadStream(body).pipe(res);
   });
   await new Promise((ok) => server.listen(0, "127.0.0.1", ok));
   return { base: `http://127.0.0.1:${server.address().port}/`, server };

@@ -74,7 +74,7 @@ fn open_code(
             }
             Err(e) => {
                 status.error = Some(match crate::content::share::refusal(&e) {
-                    Some(id) => Text::new(id),
+                    Some(id) => Text::new(id).with("why", e),
                     None => Text::new("code-bad").with("why", e),
                 })
             }

@@ -36,8 +36,9 @@ pub struct HintMarker {
 }
 
 /// The state of hinting on the current level.
-/// How long a search may go without an answer before asking again starts it over (the
-/// hints' own budgets count nodes; a browser's worker can be lost without a word).
+/// How long a search may go without an answer before it is given up, saying so (the hints'
+/// own budgets count nodes; a browser's worker can be lost without a word, and waiting on it
+/// would keep drawing frames for nothing).
 const HINT_PATIENCE: web_time::Duration = web_time::Duration::from_secs(20);
 
 #[derive(Resource, Default)]
@@ -75,11 +76,21 @@ impl Plugin for HintsPlugin {
             .add_systems(OnExit(AppState::Playing), clear)
             .add_systems(
                 Update,
-                (stale_on_placement, request, receive, ask_while_solving)
+                (stale_on_placement, request, receive, give_up, ask_while_solving)
                     .chain()
                     .after(PlacementSet)
                     .run_if(in_state(AppState::Playing)),
             );
+    }
+}
+
+/// A search past [`HINT_PATIENCE`] is stopped (in the browser its worker is ended) and the
+/// player told; asking again starts a new one.
+fn give_up(mut state: ResMut<HintState>) {
+    if state.job.running() && state.asked.is_some_and(|t| t.elapsed() >= HINT_PATIENCE) {
+        state.job.stop();
+        state.asked = None;
+        state.message = Some(Text::new("hint-lost"));
     }
 }
 
@@ -149,9 +160,8 @@ fn request(
     // Asked again while the answer is being worked out: the search goes on. Starting it over
     // would throw its work away (in the browser, its worker and the module it compiled), and
     // a player who taps again because nothing came yet would wait longer for every tap.
-    // Past HINT_PATIENCE without an answer, the search (in the browser, its worker) is taken
-    // as lost and asking again starts it over.
-    if state.job.running() && state.asked.is_some_and(|t| t.elapsed() < HINT_PATIENCE) {
+    // (Past HINT_PATIENCE, `give_up` has stopped it.)
+    if state.job.running() {
         return;
     }
     // Second step of the same answer: show where the highlighted piece goes.

@@ -4,7 +4,8 @@ use super::prelude::*;
 use super::widgets::centered_window;
 
 pub(super) fn notices(ui: &mut egui::Ui, save: &mut SaveState, library: &Library, tr: &Words) {
-    let warn = egui::Color32::from_rgb(255, 196, 64);
+    // (Readable on either theme: a fixed light amber was faint on the light one.)
+    let warn = super::widgets::warn(ui.ctx());
     if let Some(n) = save.notice.clone() {
         ui.horizontal_wrapped(|ui| {
             ui.colored_label(warn, format!("⚠ {}", tr.text(&n)));

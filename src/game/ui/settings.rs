@@ -16,10 +16,11 @@ pub(super) fn settings(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let mut s = save.data.settings;
-    // A short screen (a phone held sideways) scrolls the settings, in a view of its height.
-    // (Elsewhere no scroll area: in a window that sizes itself one sizes from the last frame,
-    // and a tap hit the window of the frame before.)
-    let tall = ctx.content_rect().height() - 48.0;
+    // A short screen (a phone held sideways) scrolls the settings, in a view of its height
+    // less the window's margins and the Back row under it. (Elsewhere no scroll area: in a
+    // window that sizes itself one sizes from the last frame, and a tap hit the window of the
+    // frame before.)
+    let tall = ctx.content_rect().height() - 48.0 - 44.0;
     centered_window("settings").show(ctx, |ui| {
         let mut body = |ui: &mut egui::Ui| {
             ui.heading(tr.s("settings-title"));
@@ -55,10 +56,6 @@ pub(super) fn settings(
             }
             ui.separator();
             progress.show(ui, &tr);
-            ui.separator();
-            if mark(ui.button(tr.s("back")), "settings-back").clicked() {
-                next.set(AppState::MainMenu);
-            }
         };
         if tall < SETTINGS_HEIGHT {
             let scroll = egui::ScrollArea::vertical().max_height(tall).min_scrolled_height(tall);
@@ -66,6 +63,11 @@ pub(super) fn settings(
             crate::game::probe::mark_scroll(ui.ctx(), shown, "settings");
         } else {
             body(ui);
+        }
+        // Under the scroll, not in it: always in view.
+        ui.separator();
+        if mark(ui.button(tr.s("back")), "settings-back").clicked() {
+            next.set(AppState::MainMenu);
         }
     });
     if s != save.data.settings {
