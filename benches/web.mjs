@@ -11,7 +11,8 @@
 // hint runs in a Web Worker: solver work on the page's thread would show as the difference.)
 // Then the page's CPU on still screens, as a phone's battery pays it: the browser's renderer
 // and GPU processes (DevTools' SystemInfo.getProcessInfo) over 10 s of a still menu and of a
-// still level (the first level code's), opened without the probe, after 10 s to settle.
+// still level (the first level code's: in its tutorial, the clock held at 0:00, then with the
+// tutorial skipped and the clock running), opened without the probe, after 10 s to settle.
 // benches/web.sh builds the release page and picks the levels.
 
 import fs from "node:fs";
@@ -117,7 +118,15 @@ try {
   };
   await play.page.goto("about:blank");
   await still("menu", "");
-  await still("level", `?code=${codes[0]}`);
+  // A level opened on a first visit teaches its controls: its clock stands at 0:00.
+  await still("level, in the tutorial", `?code=${codes[0]}`);
+  // The tutorial skipped (the page's storage remembers it): the clock runs, showing seconds.
+  await play.goto(`&code=${codes[0]}`);
+  await play.until("the level open", (p) => p.state === "Playing" && p.pieces.length > 0);
+  await play.press("tutorial-close");
+  await sleep(1000);
+  await play.page.goto("about:blank");
+  await still("level, its clock running", `?code=${codes[0]}`);
   await play.goto();
 
   for (const code of codes) {

@@ -1,16 +1,18 @@
 //! `tessera parts` and `tessera pack`: polyform enumeration and box packing from the command
 //! line (see [`crate::polyform`]).
 
+use crate::polyform::grid::{self as polygrid, Grid};
 use crate::polyform::pack::{grid, solve, Board, PackOptions, PartSpec};
-use crate::polyform::{
-    builtin_set, enumerate, format_part, parse_cells, parse_counted_part, svg, Symmetry, BUILTIN_SETS,
-};
+use crate::polyform::{builtin_set, format_part, parse_cells, parse_counted_part, svg, Cell, Symmetry, BUILTIN_SETS};
 use std::io::Write;
 
 pub const USAGE: &str = "\
-  tessera parts --dim 2|3 --cells N [--free|--one-sided|--fixed] [--list] [--svg DIR [--force]] [--json]
-                                   count (and list, and draw) every part of N unit squares or cubes;
-                                   2D: --free (default) turns and flips, --one-sided turns only;
+  tessera parts (--dim 2|3 | --grid square|cube|triangle|hexagon) --cells N [--free|--one-sided|--fixed]
+                [--list] [--svg DIR [--force]] [--json]
+                                   count (and list, and draw) every part of N unit squares or cubes
+                                   (--dim 2, the default, or 3), triangles (polyiamonds: cells
+                                   [a,b,t], t = 1 pointing down) or hexagons (polyhexes: [a,b]);
+                                   in the plane: --free (default) turns and flips, --one-sided turns only;
                                    3D: --one-sided (default) the 24 rotations, --free adds mirrors
   tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS[*N|*MIN-MAX]]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
                [--hole X,Y[,Z]]... [--optional X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
@@ -35,15 +37,32 @@ pub const MAX_COUNT_CELLS_3D: i64 = 10;
 /// 48,311 of 9 cubes).
 pub const MAX_LIST_CELLS_2D: i64 = 12;
 pub const MAX_LIST_CELLS_3D: i64 = 9;
+
+/// Largest parts counted and listed on a grid, and how fast its counts grow per cell (the
+/// squares' and cubes' as above; 311,751 fixed parts of 14 triangles, 362,671 of 10 hexagons).
+fn limits(grid: Grid) -> (i64, i64, u32) {
+    match grid {
+        Grid::Square => (MAX_COUNT_CELLS_2D, MAX_LIST_CELLS_2D, 4),
+        Grid::Cube => (MAX_COUNT_CELLS_3D, MAX_LIST_CELLS_3D, 7),
+        Grid::Triangle => (14, 12, 3),
+        Grid::Hexagon => (10, 9, 5),
+    }
+}
 /// Default time limit of `tessera pack` (`--timeout-ms 0` lifts it).
 pub const PACK_DEFAULT_TIMEOUT_MS: u64 = 600_000;
 
 #[derive(clap::Parser)]
-#[command(about = "Count (and list, and draw) every part of N unit squares or cubes", disable_version_flag = true)]
+#[command(
+    about = "Count (and list, and draw) every part of N unit squares, cubes, triangles or hexagons",
+    disable_version_flag = true
+)]
 struct PartsArgs {
-    /// 2 (squares) or 3 (cubes).
-    #[arg(long, value_name = "2|3", default_value_t = 2, allow_negative_numbers = true)]
-    dim: i64,
+    /// 2 (squares, the default) or 3 (cubes).
+    #[arg(long, value_name = "2|3", allow_negative_numbers = true)]
+    dim: Option<i64>,
+    /// The cells' grid: square, cube, triangle (polyiamonds) or hexagon (polyhexes).
+    #[arg(long, value_name = "GRID")]
+    grid: Option<String>,
     /// Cells per part.
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     cells: Option<i64>,
@@ -91,12 +110,31 @@ pub fn parts(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
     }
 }
 
-fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
-    let dim = match a.dim {
-        2 => 2u8,
-        3 => 3,
-        d => return Err(format!("--dim is 2 or 3, not {d}")),
+/// The grid `--grid` and `--dim` name together.
+fn grid_of(a: &PartsArgs) -> Result<Grid, String> {
+    let by_dim = match a.dim {
+        None | Some(2) => Grid::Square,
+        Some(3) => Grid::Cube,
+        Some(d) => return Err(format!("--dim is 2 or 3, not {d}")),
     };
+    let Some(name) = &a.grid else { return Ok(by_dim) };
+    let grid = Grid::parse(name).ok_or_else(|| format!("--grid is square, cube, triangle or hexagon, not {name}"))?;
+    match a.dim {
+        Some(d) if d != grid.dim() as i64 => Err(format!("--grid {name} is {}D, --dim says {d}D", grid.dim())),
+        _ => Ok(grid),
+    }
+}
+
+/// A part's cells as the command writes them: [x,y] squares, [x,y,z] cubes, [a,b,t] triangles,
+/// [a,b] hexagons.
+fn written_cells(grid: Grid, part: &[Cell]) -> Vec<Vec<i32>> {
+    let k = if matches!(grid, Grid::Cube | Grid::Triangle) { 3 } else { 2 };
+    part.iter().map(|c| c[..k].to_vec()).collect()
+}
+
+fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
+    let grid = grid_of(&a)?;
+    let dim = grid.dim();
     let class = if a.fixed {
         Some("fixed")
     } else if a.one_sided {
@@ -109,53 +147,34 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
     let (n, list, json, svg_dir) = (a.cells, a.list, a.json, a.svg);
     let n = n.ok_or("--cells N is required")?;
     let need_parts = list || svg_dir.is_some();
-    let (count_limit, list_limit) =
-        if dim == 2 { (MAX_COUNT_CELLS_2D, MAX_LIST_CELLS_2D) } else { (MAX_COUNT_CELLS_3D, MAX_LIST_CELLS_3D) };
+    let (count_limit, list_limit, growth) = limits(grid);
     let limit = if need_parts { list_limit } else { count_limit };
     if n < 1 || n > limit {
+        let place = match grid {
+            Grid::Square | Grid::Cube => format!("in {dim}D"),
+            _ => format!("of {}", grid.parts_name()),
+        };
         return Err(format!(
-            "--cells must be 1..={limit} in {dim}D {} (the counts grow about {}x per cell)",
+            "--cells must be 1..={limit} {place} {} (the counts grow about {growth}x per cell)",
             if need_parts { "to list or draw the parts" } else { "to count them" },
-            if dim == 2 { 4 } else { 7 }
         ));
     }
     let n = n as usize;
-    let sym = match (class, dim) {
+    let sym = match (class, grid) {
         (Some("fixed"), _) => Symmetry::Fixed,
-        (Some("one-sided"), _) | (None, 3) => Symmetry::Rotations,
+        (Some("one-sided"), _) | (None, Grid::Cube) => Symmetry::Rotations,
         _ => Symmetry::RotationsAndMirrors,
     };
     let t0 = web_time::Instant::now();
     let (count, parts) = if need_parts {
-        let p = enumerate::parts(dim, n, sym);
+        let p = polygrid::parts(grid, n, sym);
         (p.len() as u64, p)
     } else {
-        (enumerate::count(dim, n, sym), Vec::new())
+        (polygrid::count(grid, n, sym), Vec::new())
     };
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
     if let Some(dir) = &svg_dir {
-        if parts.len() > MAX_SVG_PARTS {
-            return Err(format!(
-                "drawing {} parts would write {} files into {dir}; --svg draws at most {MAX_SVG_PARTS} parts \
-                 (fewer cells, or --list for their cells)",
-                parts.len(),
-                2 * parts.len()
-            ));
-        }
-        let file = |i: usize, kind: &str| std::path::Path::new(dir).join(format!("part-{:04}{kind}.svg", i + 1));
-        for i in 0..parts.len() {
-            for kind in ["", "-orientations"] {
-                super::args::may_write(&file(i, kind).display().to_string(), a.force)?;
-            }
-        }
-        std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
-        for (i, p) in parts.iter().enumerate() {
-            let path = file(i, "");
-            std::fs::write(&path, svg::part(p, dim, i)).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-            let path = file(i, "-orientations");
-            std::fs::write(&path, svg::all_orientations(p, dim, sym))
-                .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
-        }
+        draw_parts(grid, &parts, sym, dir, a.force)?;
     }
     let class_name = match sym {
         Symmetry::Fixed => "fixed",
@@ -165,19 +184,56 @@ fn parts_inner(a: PartsArgs, out: &mut impl Write) -> Result<(), String> {
         _ => "up to rotation and reflection",
     };
     if json {
-        let mut v = serde_json::json!({"dim": dim, "cells": n, "class": class_name, "count": count, "elapsed_ms": ms});
+        let mut v = serde_json::json!({"grid": grid.name(), "dim": dim, "cells": n, "class": class_name, "count": count, "elapsed_ms": ms});
         if list {
-            let cells: Vec<Vec<Vec<i32>>> =
-                parts.iter().map(|p| p.iter().map(|c| c[..dim as usize].to_vec()).collect()).collect();
+            let cells: Vec<Vec<Vec<i32>>> = parts.iter().map(|p| written_cells(grid, p)).collect();
             v["parts"] = serde_json::json!(cells);
         }
         let _ = writeln!(out, "{v}");
     } else {
-        let _ = writeln!(out, "{count} parts of {n} cells in {dim}D, {class_name} ({ms:.1} ms)");
+        let place = match grid {
+            Grid::Square | Grid::Cube => format!("in {dim}D"),
+            _ => format!("on the {} grid ({})", grid.name(), grid.parts_name()),
+        };
+        let _ = writeln!(out, "{count} parts of {n} cells {place}, {class_name} ({ms:.1} ms)");
         if list {
             for p in &parts {
-                let _ = writeln!(out, "{}", format_part(p, dim));
+                let text = match grid {
+                    Grid::Square | Grid::Cube => format_part(p, dim),
+                    _ => written_cells(grid, p).iter().map(|c| format!("{c:?}").replace(' ', "")).collect(),
+                };
+                let _ = writeln!(out, "{text}");
             }
+        }
+    }
+    Ok(())
+}
+
+/// `parts --svg DIR`: each part, and its orientations, as two pictures.
+fn draw_parts(grid: Grid, parts: &[Vec<Cell>], sym: Symmetry, dir: &str, force: bool) -> Result<(), String> {
+    if parts.len() > MAX_SVG_PARTS {
+        return Err(format!(
+            "drawing {} parts would write {} files into {dir}; --svg draws at most {MAX_SVG_PARTS} parts \
+             (fewer cells, or --list for their cells)",
+            parts.len(),
+            2 * parts.len()
+        ));
+    }
+    let file = |i: usize, kind: &str| std::path::Path::new(dir).join(format!("part-{:04}{kind}.svg", i + 1));
+    for i in 0..parts.len() {
+        for kind in ["", "-orientations"] {
+            super::args::may_write(&file(i, kind).display().to_string(), force)?;
+        }
+    }
+    std::fs::create_dir_all(dir).map_err(|e| format!("cannot create {dir}: {e}"))?;
+    for (i, p) in parts.iter().enumerate() {
+        let (picture, turned) = match grid {
+            Grid::Square | Grid::Cube => (svg::part(p, grid.dim(), i), svg::all_orientations(p, grid.dim(), sym)),
+            _ => (svg::grid_part(grid, p, i), svg::grid_orientations(grid, p, sym)),
+        };
+        for (kind, text) in [("", picture), ("-orientations", turned)] {
+            let path = file(i, kind);
+            std::fs::write(&path, text).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         }
     }
     Ok(())

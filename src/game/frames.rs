@@ -18,6 +18,9 @@ use std::time::Duration;
 /// it (winit's page loop runs on the page's own events, touches included).
 pub const IDLE: Duration = Duration::from_secs(60);
 
+/// How often a running clock is shown anew.
+pub const CLOCK: Duration = Duration::from_secs(1);
+
 /// How often a connected gamepad is read.
 pub const GAMEPAD: Duration = Duration::from_millis(33);
 
@@ -84,21 +87,30 @@ fn ask_for_frames(mut frames: ResMut<Frames>, state: Res<State<AppState>>, mut r
     }
 }
 
-/// The wait until the next frame nobody asked for: the next second of the level's clock, a
+/// The wait until the next frame nobody asked for: a second while the level's clock runs, a
 /// gamepad's next reading, else [`IDLE`].
+///
+/// The wait is changed only when what is waited for changes: winit draws a frame at once
+/// whenever the wait changes, so a wait counted down to the clock's next second, new each
+/// frame, drew frames back to back (12 a second in the browser's software GL, 120% of a core,
+/// on any level whose clock ran). A wait of one second, set in the frame the clock starts (the
+/// level opened, the tutorial done), keeps winit's wake-ups on the clock's own seconds: winit
+/// counts each from the one it had planned, not from the frames input woke meanwhile.
 fn wake_for_clock_and_gamepads(
     state: Res<State<AppState>>,
     active: Option<Res<ActiveLevel>>,
     gamepads: Query<(), With<Gamepad>>,
-    time: Res<Time>,
+    tutorial: Option<Res<crate::game::meta::tutorial::Tutorial>>,
+    save: Option<Res<crate::game::meta::save::SaveState>>,
     mut winit: ResMut<WinitSettings>,
 ) {
-    let playing = (*state.get() == AppState::Playing).then_some(active).flatten();
+    // A clock held at 0:00 through a lesson, or hidden, has no second to show.
+    let held = tutorial.is_some_and(|t| t.holds_clock()) || save.is_some_and(|s| !s.data.settings.show_clock);
+    let ticking = *state.get() == AppState::Playing && !held && active.is_some();
     let wait = if !gamepads.is_empty() {
         GAMEPAD
-    } else if let Some(active) = playing {
-        let shown = (time.elapsed_secs() - active.started).max(0.0);
-        Duration::from_secs_f32(1.0 - shown.fract()).max(Duration::from_millis(20))
+    } else if ticking {
+        CLOCK
     } else {
         IDLE
     };

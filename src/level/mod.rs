@@ -9,27 +9,42 @@ use serde::{Deserialize, Serialize};
 use std::fmt;
 use std::sync::Arc;
 
-/// The packs shipped inside the binary: (pack id, file name, text).
-pub const EMBEDDED: [(&str, &str, &str); 18] = [
-    ("classic", "levels/classic.ron", include_str!("../../levels/classic.ron")),
-    ("people", "levels/people.ron", include_str!("../../levels/people.ron")),
-    ("animals", "levels/animals.ron", include_str!("../../levels/animals.ron")),
-    ("birds", "levels/birds.ron", include_str!("../../levels/birds.ron")),
-    ("vehicles", "levels/vehicles.ron", include_str!("../../levels/vehicles.ron")),
-    ("objects", "levels/objects.ron", include_str!("../../levels/objects.ron")),
-    ("letters", "levels/letters.ron", include_str!("../../levels/letters.ron")),
-    ("tpuzzle", "levels/tpuzzle.ron", include_str!("../../levels/tpuzzle.ron")),
-    ("egg", "levels/egg.ron", include_str!("../../levels/egg.ron")),
-    ("heart", "levels/heart.ron", include_str!("../../levels/heart.ron")),
-    ("circle", "levels/circle.ron", include_str!("../../levels/circle.ron")),
-    ("abstract", "levels/abstract.ron", include_str!("../../levels/abstract.ron")),
-    ("sliding", "levels/sliding.ron", include_str!("../../levels/sliding.ron")),
-    ("polyominoes", "levels/polyominoes.ron", include_str!("../../levels/polyominoes.ron")),
-    ("pictures", "levels/pictures.ron", include_str!("../../levels/pictures.ron")),
-    ("polycubes", "levels/polycubes.ron", include_str!("../../levels/polycubes.ron")),
-    ("edge", "levels/edge.ron", include_str!("../../levels/edge.ron")),
-    ("scored", "levels/scored.ron", include_str!("../../levels/scored.ron")),
-];
+/// A pack shipped inside the binary: (pack id, file name, its text deflated by the build script,
+/// `src/build.rs`).
+macro_rules! embedded {
+    ($($id:literal),* $(,)?) => {
+        [$(($id, concat!("levels/", $id, ".ron"), include_bytes!(concat!(env!("OUT_DIR"), "/levels/", $id, ".ron.z")) as &[u8])),*]
+    };
+}
+
+/// The packs shipped inside the binary, in the order the game lists them.
+pub const EMBEDDED: [(&str, &str, &[u8]); 18] = embedded!(
+    "classic",
+    "people",
+    "animals",
+    "birds",
+    "vehicles",
+    "objects",
+    "letters",
+    "tpuzzle",
+    "egg",
+    "heart",
+    "circle",
+    "abstract",
+    "sliding",
+    "polyominoes",
+    "pictures",
+    "polycubes",
+    "edge",
+    "scored",
+);
+
+/// The text of embedded pack `i` (of [`EMBEDDED`]).
+pub fn embedded_text(i: usize) -> String {
+    let (_, file, packed) = EMBEDDED[i];
+    let bytes = miniz_oxide::inflate::decompress_to_vec(packed).unwrap_or_else(|e| panic!("{file}: {e:?}"));
+    String::from_utf8(bytes).unwrap_or_else(|e| panic!("{file}: {e}"))
+}
 
 /// A problem with a pack file, with where it is.
 #[derive(Clone, Debug, PartialEq)]
@@ -191,9 +206,11 @@ fn line_of_id(text: &str, id: &str) -> Option<usize> {
 
 /// The embedded packs (they are checked by the tests, so they always load).
 pub fn embedded_packs() -> Vec<Pack> {
-    EMBEDDED
-        .iter()
-        .map(|(id, file, text)| parse_pack(text, file, id).unwrap_or_else(|e| panic!("embedded pack: {e}")))
+    (0..EMBEDDED.len())
+        .map(|i| {
+            let (id, file, _) = EMBEDDED[i];
+            parse_pack(&embedded_text(i), file, id).unwrap_or_else(|e| panic!("embedded pack: {e}"))
+        })
         .collect()
 }
 

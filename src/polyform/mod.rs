@@ -1,5 +1,6 @@
-//! Polyforms: parts made of unit cells (squares in 2D, cubes in 3D). Enumeration of every part
-//! of n cells ([`enumerate`]), packing parts into boards ([`pack`]) and SVG pictures ([`svg`]).
+//! Polyforms: parts made of unit cells (squares in 2D, cubes in 3D; triangles and hexagons on
+//! their own grids, [`grid`]). Enumeration of every part of n cells ([`enumerate`], and
+//! [`grid`] on every grid), packing parts into boards ([`pack`]) and SVG pictures ([`svg`]).
 //!
 //! A cell is `[x, y, z]` (z = 0 in 2D). A part is a sorted list of cells normalised so that its
 //! smallest coordinate on each axis is 0. The symmetry classes:
@@ -10,6 +11,7 @@
 pub mod bitcover;
 pub mod colour;
 pub mod enumerate;
+pub mod grid;
 pub mod line;
 pub mod pack;
 pub mod place;

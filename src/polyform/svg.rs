@@ -2,6 +2,7 @@
 //! solution as coloured squares (solutions outline each part), a 3D one as an isometric
 //! drawing of cubes and as one square grid per layer.
 
+use super::grid::Grid;
 use super::pack::{Board, Solution};
 use super::{orientations, Cell, Symmetry};
 use std::fmt::Write;
@@ -121,6 +122,55 @@ pub fn all_orientations(cells: &[Cell], dim: u8, turns: Symmetry) -> String {
             x += w + UNIT;
             h = h.max(hh + UNIT);
         }
+    }
+    doc(x, h, &body)
+}
+
+/// Cells of a plane grid as their polygons, each with a colour index, appended at (ox, oy)
+/// (y up); returns the picture's width and height.
+fn polygons(out: &mut String, grid: Grid, cells: &[(Cell, usize)], ox: f64, oy: f64) -> (f64, f64) {
+    let shapes: Vec<(Vec<[f64; 2]>, usize)> = cells.iter().map(|&(c, k)| (grid.polygon(c), k)).collect();
+    let points = || shapes.iter().flat_map(|(p, _)| p.iter());
+    let (minx, maxx) = points().fold((f64::MAX, f64::MIN), |m, p| (m.0.min(p[0]), m.1.max(p[0])));
+    let (miny, maxy) = points().fold((f64::MAX, f64::MIN), |m, p| (m.0.min(p[1]), m.1.max(p[1])));
+    for (shape, k) in &shapes {
+        let pts: Vec<String> = shape
+            .iter()
+            .map(|p| format!("{:.1},{:.1}", ox + (p[0] - minx) * UNIT, oy + (maxy - p[1]) * UNIT))
+            .collect();
+        let _ = writeln!(
+            out,
+            "<polygon points=\"{}\" fill=\"{}\" stroke=\"#111\" stroke-width=\"1\"/>",
+            pts.join(" "),
+            colour(*k)
+        );
+    }
+    ((maxx - minx) * UNIT, (maxy - miny) * UNIT)
+}
+
+/// A part of a plane grid's cells (triangles, hexagons, squares) in colour `colour_index`.
+pub fn grid_part(grid: Grid, cells: &[Cell], colour_index: usize) -> String {
+    if grid == Grid::Cube {
+        return part(cells, 3, colour_index);
+    }
+    let tagged: Vec<(Cell, usize)> = cells.iter().map(|&c| (c, colour_index)).collect();
+    let mut body = String::new();
+    let (w, h) = polygons(&mut body, grid, &tagged, UNIT / 2.0, UNIT / 2.0);
+    doc(w + UNIT, h + UNIT, &body)
+}
+
+/// Every orientation of a part of a plane grid under a class of motions, in a row.
+pub fn grid_orientations(grid: Grid, cells: &[Cell], turns: Symmetry) -> String {
+    if grid == Grid::Cube {
+        return all_orientations(cells, 3, turns);
+    }
+    let mut body = String::new();
+    let (mut x, mut h) = (UNIT / 2.0, 0.0f64);
+    for (i, o) in grid.orientations(cells, turns).iter().enumerate() {
+        let tagged: Vec<(Cell, usize)> = o.iter().map(|&c| (c, i)).collect();
+        let (w, hh) = polygons(&mut body, grid, &tagged, x, UNIT / 2.0);
+        x += w + UNIT;
+        h = h.max(hh + UNIT);
     }
     doc(x, h, &body)
 }

@@ -54,6 +54,9 @@ pub struct Settings {
     pub tutorial_done: bool,
     /// Light or dark.
     pub theme: Theme,
+    /// The level's clock shown while playing (hidden, the time is still kept: a screen showing
+    /// seconds is drawn once a second, a still one not at all).
+    pub show_clock: bool,
 }
 
 impl Default for Settings {
@@ -65,6 +68,7 @@ impl Default for Settings {
             language: None,
             tutorial_done: false,
             theme: Theme::System,
+            show_clock: true,
         }
     }
 }

@@ -1,5 +1,6 @@
 //! Drawing only when something changes (`game::frames`), headless: a still menu asks for no
-//! frame and waits long; a level wakes each second for its clock; a turned piece's glide asks
+//! frame and waits long; a level wakes each second for its clock (not while a lesson holds
+//! it at 0:00); a turned piece's glide asks
 //! for the frames it needs and then stops asking.
 #![cfg(feature = "game")]
 
@@ -10,8 +11,9 @@ use bevy::winit::{UpdateMode, WinitSettings};
 use std::time::Duration;
 use tessera::game::board::levels::{Library, PlayLevel};
 use tessera::game::board::view::OffscreenSize;
-use tessera::game::frames::{FramesPlugin, IDLE};
+use tessera::game::frames::{FramesPlugin, CLOCK, IDLE};
 use tessera::game::meta::save::SaveState;
+use tessera::game::meta::tutorial::{SkipTutorial, Tutorial};
 use tessera::game::shared::Action;
 use tessera::game::{AppState, LogicPlugins};
 
@@ -55,12 +57,32 @@ fn frames_are_drawn_only_while_something_changes() {
     assert_eq!(frames_asked(&mut app, 10), 0, "a still menu asks for frames");
     assert_eq!(wait(&app), IDLE);
 
-    // A level: the clock's next second is the longest wait.
+    // A first level, with the tutorial: its clock stands at 0:00 through the lesson, so
+    // nothing needs a frame.
     app.world_mut().write_message(PlayLevel { pack: 0, level: 0 });
     frames_asked(&mut app, 4);
     assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
-    assert!(wait(&app) <= Duration::from_secs(1), "a level waits {:?}, past its clock's next second", wait(&app));
+    assert!(app.world().resource::<Tutorial>().holds_clock());
+    assert_eq!(wait(&app), IDLE, "a clock held by the tutorial wakes the screen");
+    // On their own, the clock runs: its next second is the longest wait.
+    app.world_mut().write_message(SkipTutorial);
+    frames_asked(&mut app, 2);
+    assert!(!app.world().resource::<Tutorial>().holds_clock());
+    assert_eq!(wait(&app), CLOCK, "a level waits {:?}, not a second, for its clock", wait(&app));
+    // ... the same wait from frame to frame: winit draws at once whenever the wait changes (a
+    // wait counted down to the next second drew frames back to back).
+    for _ in 0..7 {
+        app.update();
+        assert_eq!(wait(&app), CLOCK);
+    }
     assert_eq!(frames_asked(&mut app, 5), 0, "a still board asks for frames");
+    // A clock the player hid shows no seconds: the screen waits for input again.
+    app.world_mut().resource_mut::<SaveState>().data.settings.show_clock = false;
+    frames_asked(&mut app, 1);
+    assert_eq!(wait(&app), IDLE, "a hidden clock wakes the screen");
+    app.world_mut().resource_mut::<SaveState>().data.settings.show_clock = true;
+    frames_asked(&mut app, 1);
+    assert_eq!(wait(&app), CLOCK);
 
     // A turn glides: frames are asked for until the glide ends (0.12 s at most 1/30 s a
     // frame: four or five frames), then no more.

@@ -143,7 +143,7 @@ fn polyomino_boards_in_two_and_three_dimensions_parse_or_are_refused_with_reason
 fn a_broken_user_pack_does_not_hide_the_good_ones() {
     let dir = std::env::temp_dir().join(format!("tessera-levels-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
-    std::fs::write(dir.join("good.ron"), tessera::level::EMBEDDED[0].2).unwrap();
+    std::fs::write(dir.join("good.ron"), tessera::level::embedded_text(0)).unwrap();
     std::fs::write(dir.join("broken.ron"), "(name: \"oops\", levels: [ (id: ").unwrap();
     std::fs::write(dir.join("notes.txt"), "not a pack").unwrap();
     let (packs, errors) = load_dir(&dir);

@@ -16,6 +16,7 @@ mod edge_sat;
 mod editor;
 mod families;
 mod frames;
+mod grids;
 mod hints;
 mod hostile;
 mod i18n;

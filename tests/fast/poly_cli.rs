@@ -36,6 +36,50 @@ fn parts_counts_and_lists() {
 }
 
 #[test]
+fn parts_on_triangles_and_hexagons() {
+    // The 12 hexiamonds, each as [a, b, t] cells (t = 1: a triangle pointing down).
+    let (code, out, _) = run(&["parts", "--grid", "triangle", "--cells", "6", "--list", "--json"]);
+    assert_eq!(code, 0);
+    let v = json(&out);
+    assert_eq!(
+        (v["grid"].as_str(), v["count"].as_u64(), v["class"].as_str()),
+        (Some("triangle"), Some(12), Some("free"))
+    );
+    let parts = v["parts"].as_array().unwrap();
+    assert!(parts.iter().all(|p| p.as_array().unwrap().len() == 6 && p[0].as_array().unwrap().len() == 3));
+    // Two triangles that share a side point opposite ways: each hexiamond has both.
+    assert!(parts.iter().all(|p| p.as_array().unwrap().iter().any(|c| c[2] == 0)));
+    assert!(parts.iter().all(|p| p.as_array().unwrap().iter().any(|c| c[2] == 1)));
+    let (_, out, _) = run(&["parts", "--grid", "hexagon", "--cells", "5", "--one-sided", "--json"]);
+    assert_eq!(json(&out)["count"], 33);
+    let (_, out, _) = run(&["parts", "--grid", "hexagon", "--cells", "3", "--fixed", "--list", "--json"]);
+    let v = json(&out);
+    assert_eq!(v["count"], 11);
+    assert!(v["parts"].as_array().unwrap().iter().all(|p| p[0].as_array().unwrap().len() == 2));
+    // --dim keeps naming squares and cubes, and must agree with --grid.
+    let (_, out, _) = run(&["parts", "--grid", "cube", "--cells", "4", "--json"]);
+    assert_eq!(json(&out)["count"], 8);
+    let (code, _, err) = run(&["parts", "--grid", "triangle", "--dim", "3", "--cells", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("--grid triangle is 2D"), "{err}");
+    let (code, _, err) = run(&["parts", "--grid", "hex", "--cells", "4"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("square, cube, triangle or hexagon"), "{err}");
+    let (code, _, err) = run(&["parts", "--grid", "hexagon", "--cells", "11"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("1..=10 of polyhexes"), "{err}");
+    // Pictures: one hexagon per cell.
+    let dir = std::env::temp_dir().join(format!("tessera-hexes-{}", std::process::id()));
+    let (code, _, err) = run(&["parts", "--grid", "hexagon", "--cells", "4", "--svg", dir.to_str().unwrap()]);
+    assert_eq!(code, 0, "{err}");
+    let picture = std::fs::read_to_string(dir.join("part-0001.svg")).unwrap();
+    assert_eq!(picture.matches("<polygon").count(), 4, "{picture}");
+    let corners = picture.split("points=\"").nth(1).and_then(|p| p.split('"').next()).map(|p| p.split(' ').count());
+    assert_eq!(corners, Some(6), "{picture}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn parts_draws_svg_files() {
     let dir = std::env::temp_dir().join(format!("tessera-parts-{}", std::process::id()));
     let (code, _, err) = run(&["parts", "--dim", "3", "--cells", "3", "--svg", dir.to_str().unwrap()]);

@@ -78,6 +78,12 @@ pub struct Tutorial {
 }
 
 impl Tutorial {
+    /// Whether a lesson is being done (the tutorial's steps or a family's introduction): the
+    /// level's clock stands at 0:00 meanwhile.
+    pub fn holds_clock(&self) -> bool {
+        self.active && (self.intro.is_some() || self.current().is_some())
+    }
+
     /// The step to do now (`None` when this level's are all done, or an introduction shows).
     pub fn current(&self) -> Option<Step> {
         let shown = self.active && self.intro.is_none();
@@ -138,8 +144,7 @@ impl Plugin for TutorialPlugin {
 /// The level's clock stands at 0:00 while a lesson is being done (the tutorial's steps or a
 /// family's introduction): a solve's time counts from when the player is on their own.
 fn hold_clock(tut: Res<Tutorial>, time: Res<Time>, active: Option<ResMut<ActiveLevel>>) {
-    let teaching = tut.active && (tut.intro.is_some() || tut.current().is_some());
-    if let (true, Some(mut active)) = (teaching, active) {
+    if let (true, Some(mut active)) = (tut.holds_clock(), active) {
         active.bypass_change_detection().started = time.elapsed_secs();
     }
 }

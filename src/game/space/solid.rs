@@ -1,239 +1,249 @@
-//! Polycube levels in 3D: the solid above the layer panels, drawn by Bevy's 3D renderer with
-//! light and shading. Each placed piece's cubes in its colour (the selected one rimmed in white, which keeps its colour
-//! where a glow washed orange into yellow), the
-//! figure's empty cells as a translucent shape (the ones that may stay empty smaller), a hint's ghost piece in its own colour, see-through and ringed in white, a
-//! refused move in red; the camera orbits as [`Orbit`] says, and its slice hides the layers
-//! above it. Pieces are handled here by [`super::grip`]; the layer panels below show the same
-//! position flat, and pieces can be moved there too.
+//! Polycube levels in 3D: the solid above the layer panels, painted face by face by the
+//! interface's painter. Each cube shows the faces that look towards the eye, shaded as if lit
+//! from above, and all faces are painted farthest first, so nearer cubes cover farther ones (a
+//! painter's picture: no depth buffer, no 3D renderer in the build, which keeps the browser's
+//! module smaller by Bevy's whole physically based renderer and its shaders).
+//!
+//! What is drawn: each placed piece's cubes in its colour (the selected one's faces rimmed in
+//! white), the figure's empty cells see-through (the ones that may stay empty smaller), a
+//! hint's ghost piece in its own colour, see-through and rimmed, a refused move in red. The
+//! camera orbits as [`Orbit`] says (the same perspective as [`Orbit::ray`], so what is
+//! touched is what is seen), and its slice hides the layers above it. Pieces are handled here
+//! by [`super::grip`]; the layer panels below show the same position flat.
 
 use crate::game::board::levels::ActiveLevel;
-use crate::game::board::pieces::{BoardItem, Piece, Placed};
+use crate::game::board::pieces::{Piece, Placed};
 use crate::game::board::placement::Selection;
 use crate::game::board::view::View;
+use crate::game::shared::AppState;
 use crate::game::solver::hints::{HintKind, HintMarker};
 use crate::game::space::grip::Refused;
-use crate::game::space::orbit::Orbit;
+use crate::game::space::orbit::{to_board, Orbit};
 use crate::pieces::PALETTE;
 use crate::polyform::Cell;
-use bevy::camera::{ClearColorConfig, RenderTarget, Viewport};
 use bevy::prelude::*;
-use bevy::window::PrimaryWindow;
-
-/// The 3D view's camera.
-#[derive(Component)]
-pub struct SolidCamera;
-
-/// One drawn cube.
-#[derive(Component)]
-struct SolidCube;
-
-/// The meshes and materials, made once.
-#[derive(Resource)]
-struct SolidAssets {
-    cube: Handle<Mesh>,
-    pieces: Vec<Handle<StandardMaterial>>,
-    /// The rim around each cube of the selected piece.
-    shell: Handle<StandardMaterial>,
-    empty: Handle<StandardMaterial>,
-    /// An empty cell that may stay empty: a smaller, fainter cube.
-    optional: Handle<StandardMaterial>,
-    /// A hint's ghost: the piece's own colour, see-through, ringed in white like a selected
-    /// piece (a gold ghost did not read over yellow and orange pieces).
-    ghosts: Vec<Handle<StandardMaterial>>,
-    refused: Handle<StandardMaterial>,
-}
+use bevy_egui::{egui, EguiContexts, EguiPrimaryContextPass};
 
 pub struct SolidPlugin;
 
 impl Plugin for SolidPlugin {
     fn build(&self, app: &mut App) {
-        app.add_systems(Startup, assets)
-            .add_systems(PostUpdate, (camera, redraw.after(camera)).after(crate::game::board::view::fit_view));
+        app.add_systems(
+            EguiPrimaryContextPass,
+            paint.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
+        );
     }
 }
 
-fn assets(mut commands: Commands, mut meshes: ResMut<Assets<Mesh>>, mut materials: ResMut<Assets<StandardMaterial>>) {
-    let pieces = PALETTE
-        .iter()
-        .map(|&[r, g, b]| {
-            materials.add(StandardMaterial { base_color: Color::srgb(r, g, b), perceptual_roughness: 0.7, ..default() })
-        })
-        .collect();
-    let translucent = |c: Color| StandardMaterial {
-        base_color: c,
-        alpha_mode: AlphaMode::Blend,
-        unlit: true,
-        cull_mode: None,
-        ..default()
-    };
-    commands.insert_resource(SolidAssets {
-        cube: meshes.add(Cuboid::from_length(0.94)),
-        pieces,
-        // Only its far faces drawn: a white rim around the cube (an inverted hull), its faces
-        // left in their own colour.
-        shell: materials.add(StandardMaterial {
-            base_color: Color::WHITE,
-            unlit: true,
-            cull_mode: Some(bevy::render::render_resource::Face::Front),
-            ..default()
-        }),
-        empty: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.16))),
-        optional: materials.add(translucent(Color::srgba(0.55, 0.62, 0.78, 0.10))),
-        ghosts: PALETTE.iter().map(|&[r, g, b]| materials.add(translucent(Color::srgba(r, g, b, 0.6)))).collect(),
-        refused: materials.add(translucent(Color::srgba(0.95, 0.2, 0.15, 0.5))),
-    });
+/// How one cube is drawn.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Look {
+    /// A placed piece's cube, in the piece's colour; `true` when the piece is selected.
+    Piece(usize, bool),
+    /// A hint's ghost of a piece.
+    Ghost(usize),
+    /// Where a refused move would have put a cube.
+    Refused,
+    /// An empty cell of the figure.
+    Empty,
+    /// An empty cell that may stay empty.
+    Optional,
 }
 
-/// Board cell (x, y, z; z up) to the 3D world (y up): the cube's centre.
-fn at(c: Cell) -> Vec3 {
-    crate::game::space::orbit::to_world([c[0] as f64 + 0.5, c[1] as f64 + 0.5, c[2] as f64 + 0.5])
+impl Look {
+    /// The cube's edge, in cells: a gap between neighbours, a refusal a little larger.
+    fn size(self) -> f32 {
+        match self {
+            Look::Refused => 1.03,
+            Look::Optional => 0.47,
+            _ => 0.94,
+        }
+    }
+
+    /// The fill of a face whose light is `shade` (1: lit head-on), and its rim.
+    fn paint(self, shade: f32) -> (egui::Color32, egui::Stroke) {
+        let rgba = |[r, g, b]: [f32; 3], a: f32| {
+            let c = |v: f32| (v.clamp(0.0, 1.0) * 255.0).round() as u8;
+            egui::Color32::from_rgba_unmultiplied(c(r), c(g), c(b), c(a))
+        };
+        let colour = |i: usize| PALETTE[i % PALETTE.len()];
+        let rim = egui::Stroke::new(2.0, egui::Color32::WHITE);
+        match self {
+            Look::Piece(i, selected) => {
+                let [r, g, b] = colour(i);
+                (rgba([r * shade, g * shade, b * shade], 1.0), if selected { rim } else { egui::Stroke::NONE })
+            }
+            Look::Ghost(i) => (rgba(colour(i), 0.6), rim),
+            Look::Refused => (rgba([0.95, 0.2, 0.15], 0.5), egui::Stroke::NONE),
+            Look::Empty => (rgba([0.55, 0.62, 0.78], 0.2), egui::Stroke::NONE),
+            Look::Optional => (rgba([0.55, 0.62, 0.78], 0.13), egui::Stroke::NONE),
+        }
+    }
 }
 
-/// Keeps one camera on a polycube level, rendering into the picture's rectangle above the
-/// panels, placed as the orbit says.
+/// One face as seen: its corners in the view's rectangle (board coordinates), its distance
+/// from the eye, its light, and the cube's look.
+#[derive(Clone, Debug)]
+pub struct Face {
+    pub cell: Cell,
+    pub corners: [Vec2; 4],
+    pub depth: f32,
+    pub shade: f32,
+    pub look: Look,
+}
+
+/// Where the light comes from (board coordinates, z up): above, a little right and in front.
+const LIGHT: [f32; 3] = [0.37, -0.23, 0.9];
+
+/// The faces of `cubes` that look towards the eye, farthest first: the order to paint them in.
+/// `extent` is the figure's box, `rect` the view's rectangle (as [`Orbit::project`] takes them).
+pub fn faces(orbit: &Orbit, extent: [i32; 3], rect: Rect, cubes: &[(Cell, Look)]) -> Vec<Face> {
+    let eye = orbit.eye(extent, rect.width() / rect.height()).translation;
+    let eye = to_board(eye).map(|v| v as f32);
+    let mut out = Vec::new();
+    for &(cell, look) in cubes.iter().filter(|(c, _)| orbit.shows(c[2])) {
+        let half = look.size() / 2.0;
+        let centre = cell.map(|v| v as f32 + 0.5);
+        for axis in 0..3 {
+            for sign in [-1.0f32, 1.0] {
+                let mut mid = centre;
+                mid[axis] += sign * half;
+                let to_eye = [eye[0] - mid[0], eye[1] - mid[1], eye[2] - mid[2]];
+                if to_eye[axis] * sign <= 0.0 {
+                    continue;
+                }
+                let (u, v) = ((axis + 1) % 3, (axis + 2) % 3);
+                let corner = |du: f32, dv: f32| {
+                    let mut q = mid.map(|x| x as f64);
+                    q[u] += (du * half) as f64;
+                    q[v] += (dv * half) as f64;
+                    orbit.project(extent, rect, q)
+                };
+                let quad = [corner(-1., -1.), corner(1., -1.), corner(1., 1.), corner(-1., 1.)];
+                let Some(corners) = quad.into_iter().collect::<Option<Vec<_>>>() else { continue };
+                let depth = to_eye.iter().map(|d| d * d).sum::<f32>().sqrt();
+                let shade = 0.55 + 0.5 * (sign * LIGHT[axis]).max(0.0);
+                out.push(Face { cell, corners: [corners[0], corners[1], corners[2], corners[3]], depth, shade, look });
+            }
+        }
+    }
+    out.sort_by(|a, b| b.depth.total_cmp(&a.depth));
+    out
+}
+
+/// What each cell of the figure shows: the pieces placed, a refused move, a hint's ghost, and
+/// the cells still empty.
+fn cubes(
+    active: &ActiveLevel,
+    pieces: &Query<(Entity, &Placed), With<Piece>>,
+    selection: &Selection,
+    refused: &Refused,
+    hints: &Query<&HintMarker>,
+) -> Vec<(Cell, Look)> {
+    let Some(poly) = active.level.solid() else { return Vec::new() };
+    let cells_of =
+        |p: &crate::pieces::Placement| crate::polyform::space::in_box(poly.board, &poly.parts.get(p.piece)?.cells, p);
+    let mut out = Vec::new();
+    for (e, p) in pieces {
+        let look = Look::Piece(p.0.piece, selection.selected == Some(e));
+        out.extend(cells_of(&p.0).unwrap_or_default().into_iter().map(|c| (c, look)));
+    }
+    out.extend(refused.0.iter().flat_map(|r| &r.cells).map(|&c| (c, Look::Refused)));
+    for h in hints {
+        if let HintKind::Ghost(p) = h.kind {
+            out.extend(cells_of(&p).unwrap_or_default().into_iter().map(|c| (c, Look::Ghost(p.piece))));
+        }
+    }
+    let filled: std::collections::HashSet<Cell> = out.iter().map(|(c, _)| *c).collect();
+    for &c in poly.board.cells.iter().filter(|c| !filled.contains(*c)) {
+        let optional = poly.board.optional.binary_search(&c).is_ok();
+        out.push((c, if optional { Look::Optional } else { Look::Empty }));
+    }
+    out
+}
+
+/// Paints the solid in the interface's bottom layer, under every card and button, clipped to
+/// the view's rectangle.
 #[allow(clippy::too_many_arguments)]
-fn camera(
-    mut commands: Commands,
+fn paint(
+    mut contexts: EguiContexts,
     active: Option<Res<ActiveLevel>>,
     orbit: Res<Orbit>,
     view: Res<View>,
-    windows: Query<&Window, With<PrimaryWindow>>,
-    offscreen: Option<Res<crate::game::shared::OffscreenTarget>>,
     area: Res<crate::game::shared::SolidArea>,
-    mut cams: Query<(Entity, &mut Camera, &mut Transform), With<SolidCamera>>,
-) {
-    let level = active.as_ref().filter(|a| a.level.cells() == crate::family::Cells::Cube).map(|a| &a.level);
-    let Some((level, rect)) = level.zip(area.0) else {
-        for (e, ..) in &cams {
-            commands.entity(e).despawn();
-        }
-        return;
-    };
-    let scale = windows.single().map_or(1.0, |w| w.scale_factor());
-    // The picture's rectangle on screen (board y up, screen y down).
-    let (a, b) = (view.to_screen(rect.min), view.to_screen(rect.max));
-    let (lo, hi) = (a.min(b) * scale, a.max(b) * scale);
-    let viewport = Viewport {
-        physical_position: lo.max(Vec2::ZERO).as_uvec2(),
-        physical_size: (hi - lo).max(Vec2::splat(8.0)).as_uvec2(),
-        ..default()
-    };
-    let place = orbit.eye(level.solid().expect("checked").board.extent(), rect.width() / rect.height());
-    match cams.single_mut() {
-        Ok((_, mut cam, mut t)) => {
-            let same = cam.viewport.as_ref().is_some_and(|v| {
-                (v.physical_position, v.physical_size) == (viewport.physical_position, viewport.physical_size)
-            });
-            if !same {
-                cam.viewport = Some(viewport);
-            }
-            if *t != place {
-                *t = place;
-            }
-        }
-        Err(_) => {
-            let mut e = commands.spawn((
-                SolidCamera,
-                BoardItem,
-                crate::game::shared::InLevel.scoped(),
-                Camera3d::default(),
-                // The perspective picking assumes (`Orbit::ray`).
-                Projection::Perspective(PerspectiveProjection { fov: crate::game::space::orbit::FOV, ..default() }),
-                // Drawn after the board, over its background, in its own rectangle.
-                Camera { order: 1, clear_color: ClearColorConfig::None, viewport: Some(viewport), ..default() },
-                Msaa::Sample4,
-                // Plain colours, as the 2D board has them (and no lookup tables to ship).
-                bevy::core_pipeline::tonemapping::Tonemapping::None,
-                AmbientLight { color: Color::WHITE, brightness: 300.0, ..default() },
-                place,
-            ));
-            if let Some(t) = &offscreen {
-                e.insert(RenderTarget::Image(t.0.clone().into()));
-            }
-            e.with_child((
-                DirectionalLight { illuminance: 3200.0, ..default() },
-                Transform::from_xyz(0.3, 0.8, 1.0).looking_at(Vec3::ZERO, Vec3::Y),
-            ));
-        }
-    }
-}
-
-/// Redraws the cubes when a piece moves, the selection or a refusal changes, a hint comes,
-/// or the slice changes.
-#[allow(clippy::too_many_arguments)]
-fn redraw(
-    mut commands: Commands,
-    orbit: Res<Orbit>,
-    active: Option<Res<ActiveLevel>>,
-    assets: Option<Res<SolidAssets>>,
-    pieces: Query<(Entity, Ref<Placed>), With<Piece>>,
+    pieces: Query<(Entity, &Placed), With<Piece>>,
     selection: Res<Selection>,
     refused: Res<Refused>,
-    hints: Query<Ref<HintMarker>>,
-    old: Query<Entity, With<SolidCube>>,
-    mut drawn: Local<Option<(Option<i32>, Option<Entity>)>>,
-) {
-    // Turning and zooming only move the camera.
-    let now = (orbit.slice, selection.selected);
-    let changed =
-        hints.iter().any(|h| h.is_added()) || pieces.iter().any(|(_, p)| p.is_changed()) || refused.is_changed();
-    if !changed && *drawn == Some(now) {
-        return;
-    }
-    *drawn = Some(now);
-    let (Some(active), Some(assets)) = (active, assets) else { return };
-    let Some(poly) = active.level.solid() else { return };
-    for e in &old {
-        commands.entity(e).despawn();
-    }
-    let cells_of =
-        |p: &crate::pieces::Placement| crate::polyform::space::in_box(poly.board, &poly.parts.get(p.piece)?.cells, p);
-    let mut filled = std::collections::HashSet::new();
-    let mut spawn = |c: Cell, material: &Handle<StandardMaterial>| {
-        // A refused move's red cubes and the selection's shell a little larger, around the cube.
-        let scale = if *material == assets.refused || *material == assets.shell {
-            1.1
-        } else if *material == assets.optional {
-            0.5
-        } else {
-            1.0
-        };
-        if orbit.shows(c[2]) {
-            commands.spawn((
-                SolidCube,
-                BoardItem,
-                crate::game::shared::InLevel.scoped(),
-                Mesh3d(assets.cube.clone()),
-                MeshMaterial3d(material.clone()),
-                Transform::from_translation(at(c)).with_scale(Vec3::splat(scale)),
-            ));
-        }
+    hints: Query<&HintMarker>,
+) -> Result {
+    let (Some(active), Some(rect)) = (active, area.0) else { return Ok(()) };
+    let Some(poly) = active.level.solid() else { return Ok(()) };
+    let ctx = contexts.ctx_mut()?;
+    // Board coordinates to the interface's points (a window's pixel over the interface's zoom).
+    let zoom = ctx.zoom_factor();
+    let to_ui = |p: Vec2| {
+        let s = view.to_screen(p) / zoom;
+        egui::pos2(s.x, s.y)
     };
-    for (e, p) in &pieces {
-        for c in cells_of(&p.0).unwrap_or_default() {
-            filled.insert(c);
-            spawn(c, &assets.pieces[p.0.piece % assets.pieces.len()]);
-            if selection.selected == Some(e) {
-                spawn(c, &assets.shell);
-            }
-        }
+    let clip = egui::Rect::from_two_pos(to_ui(rect.min), to_ui(rect.max));
+    let painter = ctx.layer_painter(egui::LayerId::background()).with_clip_rect(clip);
+    let cubes = cubes(&active, &pieces, &selection, &refused, &hints);
+    for face in faces(&orbit, poly.board.extent(), rect, &cubes) {
+        let (fill, rim) = face.look.paint(face.shade);
+        painter.add(egui::Shape::convex_polygon(face.corners.map(to_ui).to_vec(), fill, rim));
     }
-    // A refused move: where the piece would have gone, in red (also outside the box).
-    for &c in refused.0.iter().flat_map(|r| &r.cells) {
-        filled.insert(c);
-        spawn(c, &assets.refused);
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect() -> Rect {
+        Rect::new(0.0, 0.0, 4.0, 3.0)
     }
-    for h in &hints {
-        if let HintKind::Ghost(p) = h.kind {
-            for c in cells_of(&p).unwrap_or_default() {
-                filled.insert(c);
-                spawn(c, &assets.ghosts[p.piece % assets.ghosts.len()]);
-                spawn(c, &assets.shell);
-            }
-        }
+
+    #[test]
+    fn a_lone_cube_shows_three_faces_and_its_top_is_the_brightest() {
+        let orbit = Orbit::default();
+        let f = faces(&orbit, [1, 1, 1], rect(), &[([0, 0, 0], Look::Empty)]);
+        // From above, at an angle: the top and two sides.
+        assert_eq!(f.len(), 3);
+        let top = f.iter().max_by(|a, b| a.corners[0].y.total_cmp(&b.corners[0].y)).unwrap();
+        assert!(f.iter().all(|g| g.shade <= top.shade), "{f:?}");
+        // Each face's corners lie in the view.
+        let r = rect();
+        assert!(f.iter().flat_map(|g| g.corners).all(|p| r.contains(p)), "{f:?}");
     }
-    for &c in poly.board.cells.iter().filter(|c| !filled.contains(*c)) {
-        let optional = poly.board.optional.binary_search(&c).is_ok();
-        spawn(c, if optional { &assets.optional } else { &assets.empty });
+
+    #[test]
+    fn nearer_cubes_are_painted_after_farther_ones() {
+        let orbit = Orbit::default();
+        let row: Vec<(Cell, Look)> = (0..4).map(|x| ([x, 0, 0], Look::Piece(0, false))).collect();
+        let f = faces(&orbit, [4, 1, 1], rect(), &row);
+        // The default eye stands at the front left: the cube at x = 0 is the nearest, x = 3 the
+        // farthest.
+        let eye = to_board(orbit.eye([4, 1, 1], 4.0 / 3.0).translation);
+        assert!(eye[0] < 0.0 && eye[1] < 0.0, "{eye:?}");
+        assert_eq!(f.first().unwrap().cell, [3, 0, 0]);
+        assert_eq!(f.last().unwrap().cell, [0, 0, 0]);
+        // Each cube shows its top, its front and its left side (the gaps between the cubes
+        // show a little of each side behind a neighbour).
+        assert_eq!(f.len(), 12, "{f:?}");
+    }
+
+    #[test]
+    fn a_slice_hides_the_layers_above_it() {
+        let mut orbit = Orbit { layers: 2, ..Orbit::default() };
+        let cubes = [([0, 0, 0], Look::Empty), ([0, 0, 1], Look::Empty)];
+        assert_eq!(faces(&orbit, [1, 1, 2], rect(), &cubes).len(), 6);
+        orbit.step_slice(-1);
+        assert_eq!(faces(&orbit, [1, 1, 2], rect(), &cubes).len(), 3);
+    }
+
+    #[test]
+    fn a_selected_piece_is_rimmed_and_a_placed_one_is_not() {
+        assert_eq!(Look::Piece(2, true).paint(1.0).1.color, egui::Color32::WHITE);
+        assert_eq!(Look::Piece(2, false).paint(1.0).1, egui::Stroke::NONE);
     }
 }

@@ -18,7 +18,7 @@ pub(super) fn hud(
     active: Option<Res<ActiveLevel>>,
     progress: Res<Progress>,
     hist: Res<History>,
-    time: Res<Time>,
+    (time, save): (Res<Time>, Res<SaveState>),
     state: Res<State<AppState>>,
     info: Option<Res<SolvedInfo>>,
     hints: Res<crate::game::solver::hints::HintState>,
@@ -34,9 +34,10 @@ pub(super) fn hud(
     let ctx = contexts.ctx_mut()?;
     let Some(active) = active else { return Ok(()) };
     let playing = *state.get() == AppState::Playing;
+    // The time: a solve's, or the clock's while playing (unless the player hid it).
     let ms = match (&info, playing) {
-        (Some(i), false) => i.ms,
-        _ => ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64,
+        (Some(i), false) => Some(i.ms),
+        _ => save.data.settings.show_clock.then(|| ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64),
     };
     let rect = ctx.content_rect();
     let narrow = rect.width() < NARROW;
@@ -105,7 +106,7 @@ fn gauge(at: GaugeAt, active: &ActiveLevel, progress: &Progress, tr: &Words) {
 /// What the title row says besides the level: the time, whether the board has cells that may
 /// stay empty, whether the code was just copied, and the hint's or the solver's words.
 struct Says<'a> {
-    ms: u64,
+    ms: Option<u64>,
     optional: bool,
     copied: bool,
     message: Option<&'a crate::support::i18n::Text>,
@@ -152,7 +153,11 @@ fn title_row(
         }
         ui.label(egui::RichText::new(level_name(&active.level, tr)).strong());
         // Kept whole: on a phone it moves to the next row rather than breaking as "0 / moves".
-        let count = format!("{}  ·  {}", clock(says.ms), tr.f("hud-moves", &[("moves", active.moves.into())]));
+        let moves = tr.f("hud-moves", &[("moves", active.moves.into())]);
+        let count = match says.ms {
+            Some(ms) => format!("{}  ·  {moves}", clock(ms)),
+            None => moves,
+        };
         ui.add(egui::Label::new(count).wrap_mode(egui::TextWrapMode::Extend));
         let own = active.key.starts_with(&format!("{}/", crate::content::editor::PACK));
         if own && super::widgets::compact_button(ui, tr.s("hud-edit")).on_hover_text(tr.s("hud-edit-tip")).clicked() {
@@ -235,11 +240,11 @@ fn tool_bar(
                 let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
                 let watch = if thinking.running { "watch-stop" } else { "watch" };
                 let tools = [
-                    (true, !hist.undo.is_empty(), "↩", "undo", "Ctrl+Z".into(), Some(Action::Undo)),
-                    (true, !hist.redo.is_empty(), "↪", "redo", "Ctrl+Y".into(), Some(Action::Redo)),
+                    (true, !hist.undo.is_empty(), "⮪", "undo", "Ctrl+Z".into(), Some(Action::Undo)),
+                    (true, !hist.redo.is_empty(), "⮫", "redo", "Ctrl+Y".into(), Some(Action::Redo)),
                     (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Some(Action::Rotate(1))),
                     (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Some(Action::Rotate(-1))),
-                    (caps.mirror || caps.tip, true, "↔", flip, tr.s(flip_says), Some(Action::Flip)),
+                    (caps.mirror || caps.tip, true, "⬌", flip, tr.s(flip_says), Some(Action::Flip)),
                     (true, true, "🔁", "restart", "Ctrl+R".into(), Some(Action::Restart)),
                     (true, true, "💡", "hint", tr.s("hint-tip"), Some(Action::Hint)),
                     // The lab is a card of the HUD, not an action on the board: `None` opens it.

@@ -121,7 +121,8 @@ fn layer_names(
             z if close => (z + 1).to_string(),
             z => tr.f("layer-n", &[("layer", (z + 1).into())]),
         };
-        let at = view.to_screen(Vec2::new((z * stride) as f32 + (stride - 1) as f32 / 2.0, -0.15));
+        // A window's pixels to the interface's points (its zoom is the interface size).
+        let at = view.to_screen(Vec2::new((z * stride) as f32 + (stride - 1) as f32 / 2.0, -0.15)) / ctx.zoom_factor();
         egui::Area::new(egui::Id::new(("layer", z)))
             .fixed_pos(egui::pos2(at.x, at.y))
             .pivot(egui::Align2::CENTER_TOP)

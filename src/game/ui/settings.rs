@@ -27,6 +27,8 @@ pub(super) fn settings(
             ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text(tr.s("settings-size")));
             ui.checkbox(&mut s.sound, tr.s("settings-sound"));
             ui.checkbox(&mut s.reduce_motion, tr.s("settings-motion")).on_hover_text(tr.s("settings-motion-tip"));
+            mark(ui.checkbox(&mut s.show_clock, tr.s("settings-clock")), "settings-clock")
+                .on_hover_text(tr.s("settings-clock-tip"));
             ui.horizontal(|ui| {
                 ui.label(tr.s("settings-language"));
                 let now = s.language.unwrap_or_default();

@@ -27,6 +27,23 @@ pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(240, 200, 80);
 /// Smallest side of anything a finger presses on a phone's layout.
 pub const TOUCH: f32 = 44.0;
 
+/// The interface's fonts: Ubuntu Light for words, and egui's icon font for the buttons' signs
+/// and a few marks (★ ✔ ⚠), in both families (a level code shown "monospace" is read, never
+/// typed over). egui's two other default fonts, a monospace and Noto's emoji, are left out of
+/// the build: 0.7 MB of the browser's module for three arrows, now drawn from the icon font.
+/// Every character the game writes must be in one of the two (a test reads them all).
+pub fn fonts() -> egui::FontDefinitions {
+    use egui::{FontData, FontFamily};
+    let mut fonts = egui::FontDefinitions::empty();
+    for (name, bytes) in [("ubuntu", epaint_default_fonts::UBUNTU_LIGHT), ("icons", epaint_default_fonts::EMOJI_ICON)] {
+        fonts.font_data.insert(name.into(), std::sync::Arc::new(FontData::from_static(bytes)));
+        for family in [FontFamily::Proportional, FontFamily::Monospace] {
+            fonts.families.entry(family).or_default().push(name.into());
+        }
+    }
+    fonts
+}
+
 pub fn palette(dark: bool) -> Palette {
     let c = egui::Color32::from_rgb;
     if dark {
@@ -132,6 +149,9 @@ pub(super) fn apply(
     let ctx = contexts.ctx_mut()?;
     let narrow = ctx.content_rect().width() < NARROW;
     let now = (save.data.settings.ui_scale, look.dark, narrow);
+    if applied.is_none() {
+        ctx.set_fonts(fonts());
+    }
     if *applied != Some(now) {
         ctx.set_zoom_factor(now.0);
         let style = style_for(now.1, narrow, &ctx.global_style());
@@ -178,6 +198,47 @@ mod tests {
             let style = style_for(dark, true, &egui::Style::default());
             assert!(style.spacing.interact_size.y >= TOUCH);
             assert_eq!(style.visuals.dark_mode, dark);
+        }
+    }
+
+    /// The characters the game writes beyond ASCII: its words in every language and the signs
+    /// in its code (comments left out).
+    fn characters() -> std::collections::BTreeSet<char> {
+        let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+        let mut text = String::new();
+        for lang in ["en", "pt-BR"] {
+            let ftl = std::fs::read_to_string(root.join(format!("assets/i18n/{lang}.ftl"))).unwrap();
+            text.extend(ftl.lines().filter(|l| !l.trim_start().starts_with('#')).map(|l| format!("{l}\n")));
+        }
+        let mut dirs = vec![root.join("src/game")];
+        while let Some(dir) = dirs.pop() {
+            for entry in std::fs::read_dir(dir).unwrap() {
+                let path = entry.unwrap().path();
+                if path.is_dir() {
+                    dirs.push(path);
+                } else if path.extension().is_some_and(|e| e == "rs") {
+                    let code = std::fs::read_to_string(&path).unwrap();
+                    text.extend(code.lines().map(|l| l.split("//").next().unwrap_or("").to_string()));
+                }
+            }
+        }
+        text.chars().filter(|c| !c.is_ascii()).collect()
+    }
+
+    #[test]
+    fn every_character_the_game_writes_has_a_glyph() {
+        // Read from the fonts' own character maps (egui's `has_glyph` answers no for every
+        // character of the font that also holds its replacement mark).
+        let fonts = fonts();
+        let faces: Vec<_> =
+            fonts.font_data.values().map(|d| ttf_parser::Face::parse(&d.font, d.index).expect("a font")).collect();
+        let chars = characters();
+        // The signs on the buttons are among them (the test reads what it should).
+        assert!(chars.contains(&'⮪') && chars.contains(&'ç'), "{chars:?}");
+        let missing: String = chars.iter().filter(|&&c| faces.iter().all(|f| f.glyph_index(c).is_none())).collect();
+        assert!(missing.is_empty(), "no glyph for {missing:?}");
+        for family in [egui::FontFamily::Proportional, egui::FontFamily::Monospace] {
+            assert_eq!(fonts.families[&family].len(), faces.len(), "{family:?} falls back on every font");
         }
     }
 }

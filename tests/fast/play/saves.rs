@@ -10,7 +10,7 @@ fn corrupt_save_and_broken_pack_are_reported_and_nothing_else_is_lost() {
     std::fs::create_dir_all(&dir).unwrap();
     std::fs::write(
         dir.join("mine.ron"),
-        tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\""),
+        tessera::level::embedded_text(0).replace("name: \"Classic tangram\"", "name: \"Mine\""),
     )
     .unwrap();
     std::fs::write(dir.join("broken.ron"), "(name: \"Broken\", levels: [ (id: \"x\", ").unwrap();
@@ -320,7 +320,7 @@ fn progress_exported_on_one_device_imports_on_another_losing_nothing() {
 
     let (mut a, a_levels, a_exports) = device("a");
     a.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", 40_000, 9);
-    let mine = tessera::level::EMBEDDED[0].2.replace("name: \"Classic tangram\"", "name: \"Mine\"");
+    let mine = tessera::level::embedded_text(0).replace("name: \"Classic tangram\"", "name: \"Mine\"");
     std::fs::write(a_levels.join("mine.ron"), &mine).unwrap();
     a.world_mut().write_message(ExportProgress);
     a.update();
@@ -338,7 +338,7 @@ fn progress_exported_on_one_device_imports_on_another_losing_nothing() {
     let junk = root.join("junk.ron");
     for (bad, why) in [
         (text[..text.len() / 2].to_string(), "is damaged"),
-        (tessera::level::EMBEDDED[0].2.to_string(), "not a Tessera progress file"),
+        (tessera::level::embedded_text(0), "not a Tessera progress file"),
     ] {
         std::fs::write(&junk, bad).unwrap();
         b.world_mut().write_message(ImportProgress::File(junk.clone()));

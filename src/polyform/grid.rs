@@ -1,0 +1,357 @@
+//! The grids parts are made on: squares and cubes (the rest of [`super`]), and the plane's two
+//! other regular grids, triangles (polyiamonds) and hexagons (polyhexes).
+//!
+//! Both new grids live on the triangular lattice: the points `a·e1 + b·e2` with `e1 = (1, 0)`
+//! and `e2 = (1/2, √3/2)`, whose turns by 60 degrees and mirrors are integer maps of `(a, b)`.
+//! * A hexagon `[a, b, 0]` is centred on lattice point `(a, b)`; its six neighbours are
+//!   `(±1, 0)`, `(0, ±1)`, `(1, -1)` and `(-1, 1)` away.
+//! * A triangle `[a, b, t]` has corners on lattice points: pointing up (`t = 0`) it is
+//!   `(a, b), (a+1, b), (a, b+1)`; pointing down (`t = 1`) it is `(a+1, b), (a, b+1), (a+1, b+1)`.
+//!   An up triangle touches the down triangles `[a, b]`, `[a-1, b]` and `[a, b-1]`.
+//!
+//! A motion maps a cell's centre (a hexagon) or its three corners (a triangle) and reads the
+//! cell back from the image. Translations are whole lattice steps, so a part is normalised by
+//! moving its smallest `a` and `b` to 0 (a triangle keeps its `t`).
+//!
+//! Every fixed part is grown by Redelmeier's method, as the squares' are ([`super::enumerate`]),
+//! from a lowest cell (least `b`, then `a`, then `t`): on triangles, once from an up and once
+//! from a down triangle.
+
+use super::{Cell, Symmetry};
+use std::collections::HashSet;
+
+/// A grid of cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Grid {
+    Square,
+    Cube,
+    Triangle,
+    Hexagon,
+}
+
+/// A linear map of the lattice, as the rows of a 3 x 3 integer matrix.
+pub type Motion = [[i32; 3]; 3];
+
+/// A turn by 60 degrees of the triangular lattice: `(a, b) -> (-b, a + b)`.
+const TURN: Motion = [[0, -1, 0], [1, 1, 0], [0, 0, 1]];
+/// A mirror of the triangular lattice (about the line at 30 degrees): `(a, b) -> (b, a)`.
+const MIRROR: Motion = [[0, 1, 0], [1, 0, 0], [0, 0, 1]];
+
+fn times(m: &Motion, n: &Motion) -> Motion {
+    let mut out = [[0; 3]; 3];
+    for (r, row) in out.iter_mut().enumerate() {
+        for (c, v) in row.iter_mut().enumerate() {
+            *v = (0..3).map(|k| m[r][k] * n[k][c]).sum();
+        }
+    }
+    out
+}
+
+impl Grid {
+    /// Every grid, by its name on the command line.
+    pub const ALL: [(&'static str, Grid); 4] =
+        [("square", Grid::Square), ("cube", Grid::Cube), ("triangle", Grid::Triangle), ("hexagon", Grid::Hexagon)];
+
+    pub fn parse(name: &str) -> Option<Grid> {
+        Grid::ALL.iter().find(|(n, _)| *n == name).map(|(_, g)| *g)
+    }
+
+    pub fn name(self) -> &'static str {
+        Grid::ALL.iter().find(|(_, g)| *g == self).map(|(n, _)| *n).expect("every grid is named")
+    }
+
+    /// 2 for the plane's grids, 3 for cubes.
+    pub fn dim(self) -> u8 {
+        if self == Grid::Cube {
+            3
+        } else {
+            2
+        }
+    }
+
+    /// What its parts are called.
+    pub fn parts_name(self) -> &'static str {
+        match self {
+            Grid::Square => "polyominoes",
+            Grid::Cube => "polycubes",
+            Grid::Triangle => "polyiamonds",
+            Grid::Hexagon => "polyhexes",
+        }
+    }
+
+    /// The cells sharing a side (a face, for cubes) with `c`.
+    pub fn neighbours(self, c: Cell) -> Vec<Cell> {
+        let [a, b, t] = c;
+        match self {
+            Grid::Square | Grid::Cube => super::neighbours(c, self.dim()).collect(),
+            Grid::Hexagon => [[1, 0], [-1, 0], [0, 1], [0, -1], [1, -1], [-1, 1]]
+                .into_iter()
+                .map(|[da, db]| [a + da, b + db, 0])
+                .collect(),
+            Grid::Triangle if t == 0 => vec![[a, b, 1], [a - 1, b, 1], [a, b - 1, 1]],
+            Grid::Triangle => vec![[a, b, 0], [a + 1, b, 0], [a, b + 1, 0]],
+        }
+    }
+
+    /// The motions of a symmetry class, the identity first (then the turns, then the mirrored
+    /// ones), as [`Grid::apply`] takes them.
+    pub fn motions(self, sym: Symmetry) -> Vec<Motion> {
+        match self {
+            Grid::Square | Grid::Cube => super::motions(self.dim(), sym),
+            Grid::Triangle | Grid::Hexagon => {
+                let mut turns = vec![[[1, 0, 0], [0, 1, 0], [0, 0, 1]]];
+                for k in 1..6 {
+                    turns.push(times(&TURN, &turns[k - 1]));
+                }
+                let mirrored: Vec<Motion> = turns.iter().map(|m| times(m, &MIRROR)).collect();
+                match sym {
+                    Symmetry::Fixed => turns.truncate(1),
+                    Symmetry::Rotations => {}
+                    Symmetry::RotationsAndMirrors => turns.extend(mirrored),
+                }
+                turns
+            }
+        }
+    }
+
+    /// The image of cell `c` under motion `m`.
+    pub fn apply(self, m: &Motion, c: Cell) -> Cell {
+        let map = |p: [i32; 2]| {
+            let q = super::apply(m, [p[0], p[1], 0]);
+            [q[0], q[1]]
+        };
+        match self {
+            Grid::Square | Grid::Cube => super::apply(m, c),
+            Grid::Hexagon => {
+                let [a, b] = map([c[0], c[1]]);
+                [a, b, 0]
+            }
+            Grid::Triangle => {
+                let corners = triangle_corners(c).map(map);
+                // An up triangle has one corner of least a + b, a down one one of greatest.
+                let sum = |p: &[i32; 2]| p[0] + p[1];
+                let least = corners.iter().min_by_key(|p| sum(p)).expect("three corners");
+                if corners.iter().filter(|p| sum(p) == sum(least)).count() == 1 {
+                    [least[0], least[1], 0]
+                } else {
+                    let most = corners.iter().max_by_key(|p| sum(p)).expect("three corners");
+                    [most[0] - 1, most[1] - 1, 1]
+                }
+            }
+        }
+    }
+
+    /// Moved so the smallest coordinates are 0 (a triangle's `t` stays), and sorted.
+    pub fn normalize(self, cells: &[Cell]) -> Vec<Cell> {
+        if self != Grid::Triangle {
+            return super::normalize(cells);
+        }
+        let lo = super::lowest(cells);
+        let mut v: Vec<Cell> = cells.iter().map(|c| [c[0] - lo[0], c[1] - lo[1], c[2]]).collect();
+        v.sort_unstable();
+        v
+    }
+
+    fn image(self, m: &Motion, cells: &[Cell]) -> Vec<Cell> {
+        self.normalize(&cells.iter().map(|&c| self.apply(m, c)).collect::<Vec<_>>())
+    }
+
+    /// The distinct orientations of a part under a class's motions, normalised.
+    pub fn orientations(self, cells: &[Cell], sym: Symmetry) -> Vec<Vec<Cell>> {
+        let mut out: Vec<Vec<Cell>> = Vec::new();
+        for m in self.motions(sym) {
+            let o = self.image(&m, cells);
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+        out
+    }
+
+    /// The canonical form: the smallest normalised image under the class's motions.
+    pub fn canonical(self, cells: &[Cell], sym: Symmetry) -> Vec<Cell> {
+        self.motions(sym).iter().map(|m| self.image(m, cells)).min().unwrap_or_default()
+    }
+
+    /// The corners of a cell of the plane, in the plane (unit sides; y up), in turn.
+    pub fn polygon(self, c: Cell) -> Vec<[f64; 2]> {
+        let point = |a: f64, b: f64| [a + b / 2.0, b * 3f64.sqrt() / 2.0];
+        match self {
+            Grid::Square | Grid::Cube => {
+                let (x, y) = (c[0] as f64, c[1] as f64);
+                vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]
+            }
+            Grid::Triangle => triangle_corners(c).iter().map(|p| point(p[0] as f64, p[1] as f64)).collect(),
+            Grid::Hexagon => {
+                // Lattice points one apart: a hexagon of side 1/√3, pointy side up.
+                let [x, y] = point(c[0] as f64, c[1] as f64);
+                let r = 1.0 / 3f64.sqrt();
+                (0..6)
+                    .map(|k| {
+                        let angle = std::f64::consts::FRAC_PI_6 + k as f64 * std::f64::consts::FRAC_PI_3;
+                        [x + r * angle.cos(), y + r * angle.sin()]
+                    })
+                    .collect()
+            }
+        }
+    }
+}
+
+/// A triangle's corners, as lattice points.
+fn triangle_corners([a, b, t]: Cell) -> [[i32; 2]; 3] {
+    if t == 0 {
+        [[a, b], [a + 1, b], [a, b + 1]]
+    } else {
+        [[a + 1, b], [a, b + 1], [a + 1, b + 1]]
+    }
+}
+
+/// Calls `f` once with the cells of every fixed part of `n` cells on `grid`, unsorted.
+pub fn for_each_fixed(grid: Grid, n: usize, mut f: impl FnMut(&[Cell])) {
+    match grid {
+        Grid::Square | Grid::Cube => super::enumerate::for_each_fixed(grid.dim(), n, f),
+        Grid::Triangle | Grid::Hexagon => {
+            if n == 0 {
+                return;
+            }
+            let starts: &[Cell] = if grid == Grid::Triangle { &[[0, 0, 0], [0, 0, 1]] } else { &[[0, 0, 0]] };
+            for &start in starts {
+                // The start is the part's lowest cell: only cells after it in (b, a, t) may join.
+                let after = |c: Cell| (c[1], c[0], c[2]) > (start[1], start[0], start[2]);
+                let mut seen = HashSet::from([start]);
+                let mut cells = Vec::with_capacity(n);
+                grow(grid, n, &mut vec![start], &mut cells, &mut seen, &after, &mut f);
+            }
+        }
+    }
+}
+
+/// Redelmeier's step: each untried cell in turn joins the part, and its neighbours seen for
+/// the first time become untried for the parts grown from it.
+fn grow(
+    grid: Grid,
+    n: usize,
+    untried: &mut Vec<Cell>,
+    cells: &mut Vec<Cell>,
+    seen: &mut HashSet<Cell>,
+    after: &impl Fn(Cell) -> bool,
+    f: &mut impl FnMut(&[Cell]),
+) {
+    while let Some(c) = untried.pop() {
+        cells.push(c);
+        if cells.len() == n {
+            f(cells);
+        } else {
+            let mut next = untried.clone();
+            let first_new = next.len();
+            for nb in grid.neighbours(c) {
+                if after(nb) && seen.insert(nb) {
+                    next.push(nb);
+                }
+            }
+            let added: Vec<Cell> = next[first_new..].to_vec();
+            grow(grid, n, &mut next, cells, seen, after, f);
+            for a in added {
+                seen.remove(&a);
+            }
+        }
+        cells.pop();
+    }
+}
+
+/// Whether a part (normalised) is the smallest of its images under `ms`.
+fn is_canonical(grid: Grid, norm: &[Cell], ms: &[Motion]) -> bool {
+    ms[1..].iter().all(|m| grid.image(m, norm).as_slice() >= norm)
+}
+
+/// The number of parts of `n` cells on `grid` in a class.
+pub fn count(grid: Grid, n: usize, sym: Symmetry) -> u64 {
+    if matches!(grid, Grid::Square | Grid::Cube) {
+        return super::enumerate::count(grid.dim(), n, sym);
+    }
+    let ms = grid.motions(sym);
+    let mut k = 0u64;
+    for_each_fixed(grid, n, |cells| {
+        if sym == Symmetry::Fixed || is_canonical(grid, &grid.normalize(cells), &ms) {
+            k += 1;
+        }
+    });
+    k
+}
+
+/// Every part of `n` cells on `grid` in a class, each in its canonical form, sorted.
+pub fn parts(grid: Grid, n: usize, sym: Symmetry) -> Vec<Vec<Cell>> {
+    if matches!(grid, Grid::Square | Grid::Cube) {
+        return super::enumerate::parts(grid.dim(), n, sym);
+    }
+    let ms = grid.motions(sym);
+    let mut out = Vec::new();
+    for_each_fixed(grid, n, |cells| {
+        let norm = grid.normalize(cells);
+        if sym == Symmetry::Fixed || is_canonical(grid, &norm, &ms) {
+            out.push(norm);
+        }
+    });
+    out.sort();
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn six_turns_make_a_whole_turn_and_a_mirror_undoes_itself() {
+        for grid in [Grid::Triangle, Grid::Hexagon] {
+            let turns = grid.motions(Symmetry::Rotations);
+            assert_eq!(turns.len(), 6);
+            assert_eq!(times(&TURN, &turns[5]), turns[0]);
+            assert_eq!(times(&MIRROR, &MIRROR), turns[0]);
+            assert_eq!(grid.motions(Symmetry::RotationsAndMirrors).len(), 12);
+        }
+    }
+
+    #[test]
+    fn a_turned_triangle_changes_its_point_and_keeps_its_neighbours() {
+        let g = Grid::Triangle;
+        let turn = g.motions(Symmetry::Rotations)[1];
+        // About the lattice point (0, 0): the up triangle there turns into the down one left of it.
+        assert_eq!(g.apply(&turn, [0, 0, 0]), [-1, 0, 1]);
+        for c in [[0, 0, 0], [2, -1, 1], [-3, 4, 0]] {
+            for m in g.motions(Symmetry::RotationsAndMirrors) {
+                let mut a: Vec<Cell> = g.neighbours(c).into_iter().map(|n| g.apply(&m, n)).collect();
+                let mut b = g.neighbours(g.apply(&m, c));
+                a.sort();
+                b.sort();
+                assert_eq!(a, b, "{c:?} under {m:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn a_cell_polygon_has_its_grid_number_of_unit_sides() {
+        for (grid, sides, side) in [(Grid::Triangle, 3, 1.0), (Grid::Hexagon, 6, 1.0 / 3f64.sqrt())] {
+            for c in [[0, 0, 0], [1, 2, 0], [1, 2, 1]].into_iter().filter(|c| grid == Grid::Triangle || c[2] == 0) {
+                let p = grid.polygon(c);
+                assert_eq!(p.len(), sides);
+                for i in 0..sides {
+                    let (u, v) = (p[i], p[(i + 1) % sides]);
+                    assert!(((u[0] - v[0]).hypot(u[1] - v[1]) - side).abs() < 1e-9, "{grid:?} {c:?}: {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn the_small_parts() {
+        assert_eq!(count(Grid::Triangle, 2, Symmetry::Fixed), 3);
+        assert_eq!(count(Grid::Triangle, 6, Symmetry::RotationsAndMirrors), 12);
+        assert_eq!(count(Grid::Hexagon, 4, Symmetry::RotationsAndMirrors), 7);
+        // Each listed part is its own canonical form.
+        for p in parts(Grid::Triangle, 6, Symmetry::RotationsAndMirrors) {
+            assert_eq!(Grid::Triangle.canonical(&p, Symmetry::RotationsAndMirrors), p);
+        }
+        assert_eq!(Grid::parse("hexagon"), Some(Grid::Hexagon));
+        assert_eq!(Grid::Triangle.name(), "triangle");
+    }
+}
