@@ -296,6 +296,87 @@ pub fn parts(grid: Grid, n: usize, sym: Symmetry) -> Vec<Vec<Cell>> {
     out
 }
 
+impl Grid {
+    /// The motions that map figure `cells` onto itself (moved back to where it was).
+    pub fn symmetries(self, cells: &[Cell]) -> Vec<Motion> {
+        let home = self.normalize(cells);
+        self.motions(Symmetry::RotationsAndMirrors).into_iter().filter(|m| self.image(m, cells) == home).collect()
+    }
+
+    /// Moves cells by `d` (a lattice step: a triangle keeps its `t`).
+    fn shifted(self, cells: &[Cell], d: Cell) -> Vec<Cell> {
+        let dz = if self == Grid::Triangle { 0 } else { d[2] };
+        cells.iter().map(|c| [c[0] + d[0], c[1] + d[1], c[2] + dz]).collect()
+    }
+}
+
+/// How many ways `parts`, each used once and turned (and mirrored) as `sym` allows, fill
+/// `board` exactly: every filling, and the fillings up to the board's own symmetries (two
+/// fillings are one when a motion of the board carries one onto the other). An exact cover,
+/// searched by [`super::bitcover`]; for the small boards of the grids' classic puzzles.
+pub fn fillings(grid: Grid, board: &[Cell], parts: &[Vec<Cell>], sym: Symmetry) -> (u64, u64) {
+    let board = grid.normalize(board);
+    let column = |c: &Cell| board.binary_search(c).ok();
+    let mut rows: Vec<Vec<usize>> = Vec::new();
+    for (i, part) in parts.iter().enumerate() {
+        for o in grid.orientations(part, sym) {
+            // Each placement once: the orientation's first cell on each board cell of its kind.
+            for &at in board.iter().filter(|c| grid != Grid::Triangle || c[2] == o[0][2]) {
+                let d = [at[0] - o[0][0], at[1] - o[0][1], at[2] - o[0][2]];
+                let cols: Option<Vec<usize>> = grid.shifted(&o, d).iter().map(column).collect();
+                if let Some(mut cols) = cols {
+                    cols.push(board.len() + i);
+                    rows.push(cols);
+                }
+            }
+        }
+    }
+    let mut cover = super::bitcover::BitCover::new(board.len() + parts.len(), &rows);
+    let mut found: Vec<Vec<usize>> = Vec::new();
+    cover.search(
+        &mut Vec::new(),
+        &mut |cover| {
+            if let Some(taken) = cover {
+                found.push(taken.to_vec());
+            }
+            true
+        },
+        &mut |_, _| true,
+    );
+    // A filling as each part's cells, in parts' order; its images under the board's motions.
+    let filling = |taken: &[usize]| -> Vec<Vec<Cell>> {
+        let mut by_part = vec![Vec::new(); parts.len()];
+        for &r in taken {
+            let part = rows[r].last().expect("a part column") - board.len();
+            by_part[part] = rows[r][..rows[r].len() - 1].iter().map(|&c| board[c]).collect();
+        }
+        by_part
+    };
+    let symmetries = grid.symmetries(&board);
+    let mut distinct = HashSet::new();
+    for taken in &found {
+        let f = filling(taken);
+        let images = symmetries.iter().map(|m| {
+            let moved: Vec<Vec<Cell>> =
+                f.iter().map(|cells| cells.iter().map(|&c| grid.apply(m, c)).collect()).collect();
+            // Back onto the board: the shift that brings the moved board home.
+            let all: Vec<Cell> = moved.iter().flatten().copied().collect();
+            let lo = super::lowest(&all);
+            let d = [-lo[0], -lo[1], -lo[2]];
+            moved
+                .iter()
+                .map(|cells| {
+                    let mut v = grid.shifted(cells, d);
+                    v.sort_unstable();
+                    v
+                })
+                .collect::<Vec<_>>()
+        });
+        distinct.insert(images.min().expect("the identity is a symmetry"));
+    }
+    (found.len() as u64, distinct.len() as u64)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -352,6 +433,9 @@ mod tests {
             assert_eq!(Grid::Triangle.canonical(&p, Symmetry::RotationsAndMirrors), p);
         }
         assert_eq!(Grid::parse("hexagon"), Some(Grid::Hexagon));
+        // A diamond of 2 x 2 lattice steps: 8 triangles, its half-turn and two mirrors.
+        let diamond: Vec<Cell> = (0..2).flat_map(|a| (0..2).flat_map(move |b| [[a, b, 0], [a, b, 1]])).collect();
+        assert_eq!(Grid::Triangle.symmetries(&diamond).len(), 4);
         assert_eq!(Grid::Triangle.name(), "triangle");
     }
 }

@@ -42,8 +42,10 @@ pub struct Board {
     pub rules: Vec<(u32, u32)>,
 }
 
-/// Boards larger than this many cells are refused (the bit masks hold up to 512).
-pub const MAX_CELLS: usize = 512;
+/// Boards larger than this many cells are refused: the bit masks hold up to 1,024 (16 words;
+/// was 512, but BurrTools files solve results larger than that). A placement's mask is then
+/// 128 bytes, and the placements are counted per distinct part, not per copy.
+pub const MAX_CELLS: usize = 1024;
 
 impl Board {
     /// A box of x by y (by z) cells; z = 0 means 2D.
@@ -348,7 +350,8 @@ pub fn solve(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutco
         0..=64 => run::<1>(board, parts, opts),
         65..=128 => run::<2>(board, parts, opts),
         129..=256 => run::<4>(board, parts, opts),
-        _ => run::<8>(board, parts, opts),
+        257..=512 => run::<8>(board, parts, opts),
+        _ => run::<16>(board, parts, opts),
     }
 }
 

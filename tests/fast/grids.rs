@@ -155,3 +155,17 @@ fn every_fixed_part_is_found_once_as_the_brute_force_finds_it() {
         }
     }
 }
+
+/// O'Beirne's hexiamonds: the 12 fill the 6 x 6 diamond in 156 ways up to the diamond's own
+/// symmetries (its half-turn and two mirrors), as published (Polyform Puzzler counts the same).
+#[test]
+fn the_twelve_hexiamonds_fill_the_diamond_156_ways() {
+    let hexiamonds = parts(Grid::Triangle, 6, Symmetry::RotationsAndMirrors);
+    let diamond: Vec<Cell> = (0..6).flat_map(|a| (0..6).flat_map(move |b| [[a, b, 0], [a, b, 1]])).collect();
+    assert_eq!(Grid::Triangle.symmetries(&diamond).len(), 4);
+    let (all, distinct) =
+        tessera::polyform::grid::fillings(Grid::Triangle, &diamond, &hexiamonds, Symmetry::RotationsAndMirrors);
+    assert_eq!(distinct, 156);
+    // No filling is its own mirror image or half-turn: each is counted four times in all.
+    assert_eq!(all, 4 * 156);
+}

@@ -601,7 +601,7 @@ fn huge_parts_and_names_make_short_error_lines_with_their_reasons() {
         "{}",
         lines.iter().map(|l| l.len().to_string()).collect::<Vec<_>>().join(" ")
     );
-    assert!(out.contains("more than 512 cells (no board holds more)"), "{out}");
+    assert!(out.contains("more than 1024 cells (no board holds more)"), "{out}");
     assert!(out.contains("its name is 100000 characters long: it must be at most 200"), "{out}");
     assert!(out.contains("the pack's name is 100000 characters long"), "{out}");
 }

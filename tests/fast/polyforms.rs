@@ -230,6 +230,19 @@ fn the_35_hexominoes_fill_no_rectangle_by_parity() {
     }
 }
 
+/// P2: BurrTools solves results of more than 512 cells, which Tessera refused. The cap is now
+/// 1,024 cells.
+#[test]
+fn boards_past_512_cells_are_packed_up_to_1024() {
+    let board = Board::boxed(24, 30, 0).unwrap();
+    let dominoes = PartSpec { count: Some(360), ..PartSpec::once("I2", vec![[0, 0, 0], [1, 0, 0]]) };
+    let opts = PackOptions { stop: 1, ..PackOptions::new(2) };
+    let out = solve(&board, &[dominoes], &opts);
+    assert_eq!(out.solutions, 1, "{out:?}");
+    assert!(Board::boxed(32, 32, 0).is_ok());
+    assert!(Board::boxed(25, 41, 0).unwrap_err().contains("too large"));
+}
+
 #[test]
 fn bad_boards_and_parts_are_refused_with_reasons() {
     assert!(Board::boxed(0, 5, 0).unwrap_err().contains("positive"));

@@ -102,7 +102,14 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
     } else {
         data.to_vec()
     };
-    let text = std::str::from_utf8(&xml).map_err(|_| "it is neither gzip-compressed nor UTF-8 text".to_string())?;
+    // BurrTools writes names as the system's 8-bit text does ("Götz" in Latin-1, one byte for
+    // the ö): text that is not UTF-8 is read as Latin-1, in which every byte is a character
+    // (a file of neither is then refused as not XML).
+    let text: std::borrow::Cow<str> = match std::str::from_utf8(&xml) {
+        Ok(text) => text.into(),
+        Err(_) => xml.iter().map(|&b| b as char).collect::<String>().into(),
+    };
+    let text = &*text;
     markup_within_limits(text)?;
     let opts = roxmltree::ParsingOptions { allow_dtd: false, nodes_limit: MAX_NODES };
     let doc = roxmltree::Document::parse_with_options(text, opts).map_err(|e| format!("it is not XML: {e}"))?;
@@ -566,6 +573,19 @@ mod tests {
         assert_eq!(markup_within_limits(SMALL), Ok(()));
         let p = read(SMALL.as_bytes()).unwrap();
         assert_eq!((p.shapes.len(), p.problems.len()), (2, 1));
+    }
+
+    #[test]
+    fn a_file_in_latin_1_is_read_with_its_names() {
+        let latin1: Vec<u8> = SMALL.replace("a > b", "Götz").chars().map(|c| c as u8).collect();
+        assert!(std::str::from_utf8(&latin1).is_err(), "the file is not UTF-8");
+        for data in [latin1.clone(), gzip(&latin1)] {
+            let p = read(&data).unwrap();
+            assert_eq!(p.shapes[1].name, "Götz");
+        }
+        // Bytes that are no text at all are still refused, as not XML.
+        let err = read(&[0xff, 0xfe, 0x00, 0x9c, 0x80]).unwrap_err();
+        assert!(err.starts_with("it is not XML"), "{err}");
     }
 
     /// Issue P2c: 20,000 nested elements overflowed the stack; 500,000 attributes on one
