@@ -169,3 +169,87 @@ fn the_twelve_hexiamonds_fill_the_diamond_156_ways() {
     // No filling is its own mirror image or half-turn: each is counted four times in all.
     assert_eq!(all, 4 * 156);
 }
+
+impl Plane {
+    /// The images of a figure under the 12 motions, each moved home.
+    fn images(&self, part: &[Centre]) -> Vec<Vec<Centre>> {
+        let mut out = Vec::new();
+        let mut image = part.to_vec();
+        for _ in 0..2 {
+            for _ in 0..6 {
+                image = image.iter().map(|&c| (self.turn)(c)).collect();
+                out.push(self.normal(&image));
+            }
+            image = image.iter().map(|&c| (self.mirror)(c)).collect();
+        }
+        out
+    }
+
+    /// Every filling of `board` by `parts`, each used once: the cells each part covers, by
+    /// trying every image of every part left on the lowest empty cell, in turn.
+    fn fillings(&self, board: &BTreeSet<Centre>, parts: &[Vec<Centre>]) -> Vec<Vec<Vec<Centre>>> {
+        fn go(
+            plane: &Plane,
+            empty: &mut BTreeSet<Centre>,
+            parts: &[Vec<Centre>],
+            placed: &mut Vec<Option<Vec<Centre>>>,
+            out: &mut Vec<Vec<Vec<Centre>>>,
+        ) {
+            let Some(&low) = empty.iter().min_by_key(|&&(x, y)| (y, x)) else {
+                out.push(placed.iter().map(|p| p.clone().expect("every part placed")).collect());
+                return;
+            };
+            let left: Vec<usize> = (0..parts.len()).filter(|&i| placed[i].is_none()).collect();
+            for i in left {
+                let images: BTreeSet<Vec<Centre>> = plane.images(&parts[i]).into_iter().collect();
+                for image in images {
+                    // The image's lowest cell onto the lowest empty one.
+                    let first = image.iter().min_by_key(|&&(x, y)| (y, x)).expect("a cell");
+                    let (dx, dy) = (low.0 - first.0, low.1 - first.1);
+                    let cells: Vec<Centre> = image.iter().map(|&(x, y)| (x + dx, y + dy)).collect();
+                    if cells.iter().all(|c| empty.contains(c)) {
+                        cells.iter().for_each(|c| {
+                            empty.remove(c);
+                        });
+                        placed[i] = Some(cells.clone());
+                        go(plane, empty, parts, placed, out);
+                        placed[i] = None;
+                        empty.extend(cells);
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        go(self, &mut board.clone(), parts, &mut vec![None; parts.len()], &mut out);
+        out
+    }
+}
+
+/// `grid::fillings` against the brute force: every pair of hexiamonds (a part twice too) on a
+/// diamond of 2 x 3 lattice steps, every pair of tetrahexes on a parallelogram of 2 x 4
+/// hexagons.
+#[test]
+fn fillings_are_counted_as_the_brute_force_counts_them() {
+    let cases: [(Grid, Plane, usize, Vec<Cell>); 2] = [
+        (Grid::Triangle, TRIANGLES, 6, (0..2).flat_map(|a| (0..3).flat_map(move |b| [[a, b, 0], [a, b, 1]])).collect()),
+        (Grid::Hexagon, HEXAGONS, 4, (0..2).flat_map(|a| (0..4).map(move |b| [a, b, 0])).collect()),
+    ];
+    let mut filled = 0;
+    for (grid, plane, n, board) in cases {
+        let all = parts(grid, n, Symmetry::RotationsAndMirrors);
+        let seen: BTreeSet<Centre> = board.iter().map(|&c| centre(grid, c)).collect();
+        for i in 0..all.len() {
+            for j in i..all.len() {
+                let pair = [all[i].clone(), all[j].clone()];
+                let (count, _) = tessera::polyform::grid::fillings(grid, &board, &pair, Symmetry::RotationsAndMirrors);
+                let theirs: Vec<Vec<Centre>> =
+                    pair.iter().map(|p| p.iter().map(|&c| centre(grid, c)).collect()).collect();
+                let brute = plane.fillings(&seen, &theirs);
+                assert_eq!(count, brute.len() as u64, "{grid:?}: parts {i} and {j}");
+                filled += usize::from(count > 0);
+            }
+        }
+    }
+    // The check is not empty: some pairs do fill their board.
+    assert!(filled > 3, "{filled}");
+}
