@@ -112,6 +112,19 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
         }
         return vec![Paint { rings, rgba: FIGURE }];
     }
+    if level.cells().drawn_as_cells() {
+        // Cells of another grid (triangles, hexagons): each shrunk a little about its centre.
+        let rings = level
+            .target
+            .iter()
+            .map(|r| {
+                let ring = flatten(r);
+                let c = ring.iter().fold(pt(0.0, 0.0), |s, &q| s + q) * (1.0 / ring.len() as f64);
+                ring.iter().map(|&q| c + (q - c) * 0.88).collect()
+            })
+            .collect();
+        return vec![Paint { rings, rgba: FIGURE }];
+    }
     vec![Paint { rings: level.target.iter().map(|r| flatten(r)).collect(), rgba: FIGURE }]
 }
 

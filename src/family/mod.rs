@@ -88,8 +88,8 @@ use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
 /// The board's shape, one value where the game asks how pieces sit: anywhere, or on cells
-/// of one kind. A family says it ([`Family::cells`]); the game draws cells, snaps steps to
-/// them and chooses the flat or the spatial view by it.
+/// of one kind. A family says it ([`Family::cells`]); the game draws cells, steps and snaps
+/// pieces to them and chooses the flat or the spatial view by what it answers here.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cells {
     /// No cells: pieces lie anywhere, judged by their outlines (dissections).
@@ -99,17 +99,47 @@ pub enum Cells {
     Square,
     /// Unit cubes in a box, seen in space: pieces turn and tip over in it.
     Cube,
-    /// Regular hexagons of unit side: the family draws them; pieces step freely and snap on
-    /// the drop. (No family has them yet: the room a hexagonal edge-matching family takes.)
-    Hex,
+    /// Triangles of unit side (polyiamonds): pieces turn by sixths of a turn and lie on cells
+    /// when moved by whole steps of the triangular lattice.
+    Triangle,
+    /// Hexagons one unit apart (polyhexes), centred on the triangular lattice; as triangles.
+    Hexagon,
 }
 
 impl Cells {
-    /// The board is a grid of unit squares (flat, or a box's layers): the game draws the grid,
-    /// steps pieces by whole cells and zooms by a cell. Other cells are their family's to
-    /// draw; pieces on them step freely and snap on the drop.
+    /// The board is a grid of unit squares (flat, or a box's layers): pieces step by whole
+    /// cells and lie on them when their corners are on the integer grid.
     pub fn unit_squares(self) -> bool {
         matches!(self, Cells::Square | Cells::Cube)
+    }
+
+    /// The figure is made of cells, each drawn with its own outline.
+    pub fn drawn_as_cells(self) -> bool {
+        self != Cells::Free
+    }
+
+    /// Where a piece dropped with translation `at` lies: on the triangular lattice's nearest
+    /// point for triangles and hexagons (a piece turned about its lattice origin covers cells
+    /// there); `None` where pieces snap onto the figure's and each other's corners instead.
+    pub fn snap(self, at: (f64, f64)) -> Option<(f64, f64)> {
+        use crate::polyform::grid::lattice;
+        matches!(self, Cells::Triangle | Cells::Hexagon).then(|| {
+            let [x, y] = lattice::point(lattice::nearest([at.0, at.1]));
+            (x, y)
+        })
+    }
+
+    /// An arrow key's step towards `(dx, dy)` (a unit direction): a cell's side on squares,
+    /// the lattice step closest to it on triangles and hexagons; `None` without cells.
+    pub fn step(self, dx: f64, dy: f64) -> Option<(f64, f64)> {
+        match self {
+            Cells::Free => None,
+            Cells::Square | Cells::Cube => Some((dx, dy)),
+            Cells::Triangle | Cells::Hexagon => crate::polyform::grid::lattice::steps()
+                .into_iter()
+                .max_by(|a, b| (a[0] * dx + a[1] * dy).total_cmp(&(b[0] * dx + b[1] * dy)))
+                .map(|[x, y]| (x, y)),
+        }
     }
 }
 

@@ -133,6 +133,10 @@ impl Entry {
 #[derive(Clone, Debug, Default, PartialEq, serde::Deserialize, serde::Serialize)]
 #[serde(deny_unknown_fields)]
 pub struct RawBoard {
+    /// The grid: `"square"` (the default; cubes for cells of three coordinates), `"triangle"`
+    /// or `"hexagon"` ([`crate::polyform::grid`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub grid: Option<String>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub size: Vec<i32>,
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

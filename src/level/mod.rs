@@ -18,7 +18,7 @@ macro_rules! embedded {
 }
 
 /// The packs shipped inside the binary, in the order the game lists them.
-pub const EMBEDDED: [(&str, &str, &[u8]); 18] = embedded!(
+pub const EMBEDDED: [(&str, &str, &[u8]); 20] = embedded!(
     "classic",
     "people",
     "animals",
@@ -34,6 +34,8 @@ pub const EMBEDDED: [(&str, &str, &[u8]); 18] = embedded!(
     "sliding",
     "polyominoes",
     "pictures",
+    "polyiamonds",
+    "polyhexes",
     "polycubes",
     "edge",
     "scored",

@@ -18,6 +18,7 @@ pub mod shape;
 pub mod space;
 
 use crate::geom::{pt, BBox, Pt, Vertex};
+use crate::family::Cells;
 use crate::level::Level;
 use crate::pieces::Placement;
 pub use shape::{bbox_of, Shape};
@@ -308,7 +309,7 @@ impl Play<'_, '_> {
             }
             Input::FocusNext(_) | Input::Step(..) if solid => {}
             Input::FocusNext(d) => self.focus_next(d),
-            Input::Step(x, y) => self.step(x, y, stepping, caps.cells.unit_squares()),
+            Input::Step(x, y) => self.step(x, y, stepping, caps.cells),
         }
     }
 
@@ -443,22 +444,30 @@ impl Play<'_, '_> {
         self.events.push(Event::Focus { at: self.table.centre(id), chose: true });
     }
 
-    /// An arrow key: the selected piece moves a cell on a grid, else [`KEY_STEP`] and snaps,
-    /// never back to where it came from. Steps in a row are one move.
-    fn step(&mut self, x: i32, y: i32, stepping: bool, grid: bool) {
+    /// An arrow key: the selected piece moves a cell on a grid (the step its [`Cells`] give),
+    /// else [`KEY_STEP`] and snaps, never back to where it came from. Steps in a row are one
+    /// move.
+    fn step(&mut self, x: i32, y: i32, stepping: bool, cells: Cells) {
         let Some(id) = self.hand.selected.filter(|_| !self.hand.held) else { return };
         let before = self.table.snapshot();
         let dir = pt(f64::from(x), f64::from(y));
         let dir = if dir.len() > 0.0 { dir * (1.0 / dir.len()) } else { dir };
-        let len = if grid { 1.0 } else { KEY_STEP };
+        let grid = cells.step(dir.x, dir.y);
+        let shift = grid.map_or(dir * KEY_STEP, |(x, y)| pt(x, y));
         let p = self.table.at(id);
         let c = self.table.centre(id) - pt(p.at.0, p.at.1);
-        let at = clamp(pt(p.at.0, p.at.1) + c + dir * len, &self.table.bounds) - c;
+        let at = clamp(pt(p.at.0, p.at.1) + c + shift, &self.table.bounds) - c;
         self.table.set(id, Placement { at: (at.x, at.y), ..p });
-        let snapped = if grid {
-            // Whole cells: the piece's first vertex on the integer grid.
-            let v0 = self.table.world(id)[0][0].at;
-            self.table.shift(id, pt(v0.x.round() - v0.x, v0.y.round() - v0.y));
+        let snapped = if grid.is_some() {
+            match cells.snap((at.x, at.y)) {
+                // On a lattice: the piece's origin on its nearest point.
+                Some(on) => self.table.set(id, Placement { at: on, ..p }),
+                // Whole squares: the piece's first vertex on the integer grid.
+                None => {
+                    let v0 = self.table.world(id)[0][0].at;
+                    self.table.shift(id, pt(v0.x.round() - v0.x, v0.y.round() - v0.y));
+                }
+            }
             true
         } else {
             // A snap may not take back more than half the step.
@@ -491,13 +500,27 @@ impl Play<'_, '_> {
         room::keep_within(self.table, id);
         let snapped = self.snap(id, |_| true);
         room::keep_within(self.table, id);
+        // Kept within by a fraction of a step, a piece on a lattice goes back onto it.
+        self.snap_to_cells(id);
         snapped
+    }
+
+    /// On a grid whose cells own where pieces lie (triangles, hexagons: [`Cells::snap`]), piece
+    /// `id` to its nearest place there. Returns whether the grid snaps pieces.
+    fn snap_to_cells(&mut self, id: usize) -> bool {
+        let p = self.table.at(id);
+        let Some(at) = self.table.level.cells().snap(p.at) else { return false };
+        self.table.set(id, Placement { at, ..p });
+        true
     }
 
     /// Moves piece `id` where [`crate::pieces::snapping::snap_shift`] says, onto the figure
     /// and the other pieces, within [`SNAP`], by a shift `allow` accepts. Returns whether it
     /// snapped.
     fn snap(&mut self, id: usize, allow: impl Fn(Pt) -> bool) -> bool {
+        if self.snap_to_cells(id) {
+            return true;
+        }
         let mine = self.table.world(id);
         let mut others: Vec<Vec<Vec<Vertex>>> = self.table.figure.map(|f| f.to_vec()).into_iter().collect();
         others.extend(self.table.pieces.iter().filter(|s| s.id != id).map(|s| s.shape.world(&s.at, self.table.step())));

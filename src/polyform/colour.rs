@@ -5,7 +5,8 @@
 //! that pair. Colours are kept as `(cell, colour)` pairs, sorted, for the coloured cells
 //! alone, in the same coordinates as the cells they colour.
 
-use super::{apply, lowest, motions, Cell, Symmetry};
+use super::grid::Grid;
+use super::{lowest, Cell, Symmetry};
 
 /// Coloured cells, sorted by cell; cells not listed have the default colour.
 pub type Colours = Vec<(Cell, u32)>;
@@ -21,14 +22,15 @@ pub fn fits(rules: &[(u32, u32)], piece: u32, board: u32) -> bool {
     piece == 0 || board == 0 || rules.contains(&(piece, board))
 }
 
-/// A part and its colours moved by motion `m`, then shifted so its lowest coordinate on
-/// each axis is 0; both sorted.
-pub fn moved(cells: &[Cell], colours: &[(Cell, u32)], m: &[[i32; 3]; 3]) -> (Vec<Cell>, Colours) {
-    let img: Vec<Cell> = cells.iter().map(|&c| apply(m, c)).collect();
+/// A part and its colours moved by motion `m` of `grid`, then shifted home ([`Grid::normalize`]:
+/// the lowest coordinate on each axis 0, a triangle keeping its point); both sorted.
+pub fn moved(grid: Grid, cells: &[Cell], colours: &[(Cell, u32)], m: &[[i32; 3]; 3]) -> (Vec<Cell>, Colours) {
+    let img: Vec<Cell> = cells.iter().map(|&c| grid.apply(m, c)).collect();
     let lo = lowest(&img);
+    let lo = if grid == Grid::Triangle { [lo[0], lo[1], 0] } else { lo };
     let shift = |c: Cell| [c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]];
     let mut cells: Vec<Cell> = img.into_iter().map(shift).collect();
-    let mut colours: Colours = colours.iter().map(|&(c, k)| (shift(apply(m, c)), k)).collect();
+    let mut colours: Colours = colours.iter().map(|&(c, k)| (shift(grid.apply(m, c)), k)).collect();
     cells.sort_unstable();
     colours.sort_unstable();
     (cells, colours)
@@ -37,10 +39,10 @@ pub fn moved(cells: &[Cell], colours: &[(Cell, u32)], m: &[[i32; 3]; 3]) -> (Vec
 /// The distinct orientations of a coloured part under a class's motions: two that cover the
 /// same cells differ when their colours lie differently (a domino with one red end has four
 /// orientations in the plane, not two).
-pub fn orientations(cells: &[Cell], colours: &[(Cell, u32)], dim: u8, sym: Symmetry) -> Vec<(Vec<Cell>, Colours)> {
+pub fn orientations(grid: Grid, cells: &[Cell], colours: &[(Cell, u32)], sym: Symmetry) -> Vec<(Vec<Cell>, Colours)> {
     let mut out: Vec<(Vec<Cell>, Colours)> = Vec::new();
-    for m in motions(dim, sym) {
-        let o = moved(cells, colours, &m);
+    for m in grid.motions(sym) {
+        let o = moved(grid, cells, colours, &m);
         if !out.contains(&o) {
             out.push(o);
         }
@@ -49,8 +51,8 @@ pub fn orientations(cells: &[Cell], colours: &[(Cell, u32)], dim: u8, sym: Symme
 }
 
 /// The canonical form of a coloured part: its smallest orientation under the class's motions.
-pub fn canonical(cells: &[Cell], colours: &[(Cell, u32)], dim: u8, sym: Symmetry) -> (Vec<Cell>, Colours) {
-    motions(dim, sym).iter().map(|m| moved(cells, colours, m)).min().unwrap_or_default()
+pub fn canonical(grid: Grid, cells: &[Cell], colours: &[(Cell, u32)], sym: Symmetry) -> (Vec<Cell>, Colours) {
+    grid.motions(sym).iter().map(|m| moved(grid, cells, colours, m)).min().unwrap_or_default()
 }
 
 /// Colours as a level writes them: `[x, y, colour]` on a flat board, `[x, y, z, colour]` on a

@@ -173,7 +173,7 @@ impl Grid {
         self.motions(sym).iter().map(|m| self.image(m, cells)).min().unwrap_or_default()
     }
 
-    /// The corners of a cell of the plane, in the plane (unit sides; y up), in turn.
+    /// The corners of a cell of the plane, in the plane (unit sides; y up), counter-clockwise.
     pub fn polygon(self, c: Cell) -> Vec<[f64; 2]> {
         let point = |a: f64, b: f64| [a + b / 2.0, b * 3f64.sqrt() / 2.0];
         match self {
@@ -181,7 +181,7 @@ impl Grid {
                 let (x, y) = (c[0] as f64, c[1] as f64);
                 vec![[x, y], [x + 1.0, y], [x + 1.0, y + 1.0], [x, y + 1.0]]
             }
-            Grid::Triangle => triangle_corners(c).iter().map(|p| point(p[0] as f64, p[1] as f64)).collect(),
+            Grid::Triangle => self.corners3(c).iter().map(|p| point(p[0] as f64 / 3.0, p[1] as f64 / 3.0)).collect(),
             Grid::Hexagon => {
                 // Lattice points one apart: a hexagon of side 1/√3, pointy side up.
                 let [x, y] = point(c[0] as f64, c[1] as f64);
@@ -194,6 +194,189 @@ impl Grid {
                     .collect()
             }
         }
+    }
+}
+
+/// A mirror of the plane's x (as a game piece is mirrored): `(a, b) -> (-a - b, b)`.
+const MIRROR_X: Motion = [[-1, -1, 0], [0, 1, 0], [0, 0, 1]];
+
+/// √3 / 2: the height of a lattice row.
+const ROW: f64 = 0.866_025_403_784_438_6;
+
+/// The lattice on which both new grids' translations lie, in the plane.
+pub mod lattice {
+    use super::ROW;
+
+    /// Lattice point `(a, b)` in the plane.
+    pub fn point([a, b]: [i32; 2]) -> [f64; 2] {
+        [f64::from(a) + f64::from(b) / 2.0, f64::from(b) * ROW]
+    }
+
+    /// The lattice point nearest to `(x, y)`.
+    pub fn nearest([x, y]: [f64; 2]) -> [i32; 2] {
+        let b = y / ROW;
+        let a = x - b / 2.0;
+        // The nearest point is one of the four corners of the lattice cell around (a, b).
+        let (a0, b0) = (a.floor() as i32, b.floor() as i32);
+        let mut best = ([a0, b0], f64::INFINITY);
+        for da in 0..2 {
+            for db in 0..2 {
+                let q = [a0 + da, b0 + db];
+                let p = point(q);
+                let d = (p[0] - x).hypot(p[1] - y);
+                if d < best.1 {
+                    best = (q, d);
+                }
+            }
+        }
+        best.0
+    }
+
+    /// `(x, y)` as a lattice point, when it is one (within rounding).
+    pub fn exact(at: [f64; 2]) -> Option<[i32; 2]> {
+        let q = nearest(at);
+        let p = point(q);
+        ((p[0] - at[0]).hypot(p[1] - at[1]) < 1e-6).then_some(q)
+    }
+
+    /// The six unit steps of the lattice, as points of the plane, counter-clockwise from east.
+    pub fn steps() -> [[f64; 2]; 6] {
+        [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]].map(point)
+    }
+}
+
+impl Grid {
+    /// The lattice motion of a game piece's turn by `rot` sixths of a whole turn after a mirror
+    /// of x when `flip` (as [`crate::pieces::Placement`] moves a piece about its origin).
+    pub fn placed(self, rot: i32, flip: bool) -> Motion {
+        let mut m = if flip { MIRROR_X } else { [[1, 0, 0], [0, 1, 0], [0, 0, 1]] };
+        for _ in 0..rot.rem_euclid(6) {
+            m = times(&TURN, &m);
+        }
+        m
+    }
+
+    /// A cell's corners in thirds of lattice steps, counter-clockwise: whole numbers for
+    /// both grids (a hexagon's corners lie a third of the way between lattice points).
+    fn corners3(self, c: Cell) -> Vec<[i32; 2]> {
+        match self {
+            Grid::Triangle if c[2] == 0 => triangle_corners(c).map(|[a, b]| [3 * a, 3 * b]).to_vec(),
+            // A down triangle's corners run clockwise as listed.
+            Grid::Triangle => triangle_corners(c).iter().rev().map(|&[a, b]| [3 * a, 3 * b]).collect(),
+            Grid::Hexagon => [[1, 1], [-1, 2], [-2, 1], [-1, -1], [1, -2], [2, -1]]
+                .iter()
+                .map(|[da, db]| [3 * c[0] + da, 3 * c[1] + db])
+                .collect(),
+            Grid::Square | Grid::Cube => {
+                let [x, y, _] = c;
+                vec![[x, y], [x + 1, y], [x + 1, y + 1], [x, y + 1]]
+            }
+        }
+    }
+
+    /// The outline of a part of the plane's grids, counter-clockwise; `None` when it is not
+    /// one simple ring (a hole, a corner where it touches itself, cells apart).
+    pub fn outline(self, cells: &[Cell]) -> Option<Vec<[f64; 2]>> {
+        use std::collections::HashMap;
+        let mut edges: HashMap<[i32; 2], Vec<[i32; 2]>> = HashMap::new();
+        let mut count = 0;
+        for &c in cells {
+            let k = self.corners3(c);
+            for i in 0..k.len() {
+                let (u, v) = (k[i], k[(i + 1) % k.len()]);
+                // An inner side is walked both ways: the two cancel.
+                match edges.get_mut(&v).and_then(|out| out.iter().position(|w| *w == u).map(|j| (out, j))) {
+                    Some((out, j)) => {
+                        out.swap_remove(j);
+                        count -= 1;
+                    }
+                    None => {
+                        edges.entry(u).or_default().push(v);
+                        count += 1;
+                    }
+                }
+            }
+        }
+        if edges.values().any(|out| out.len() > 1) {
+            return None;
+        }
+        let start = *edges.iter().find(|(_, out)| !out.is_empty())?.0;
+        let mut ring = vec![start];
+        let mut at = start;
+        loop {
+            at = *edges.get(&at)?.first()?;
+            if at == start {
+                break;
+            }
+            ring.push(at);
+        }
+        if ring.len() != count {
+            return None;
+        }
+        let scale = if matches!(self, Grid::Square | Grid::Cube) { 1.0 } else { 3.0 };
+        let to_plane = |[a, b]: [i32; 2]| match self {
+            Grid::Square | Grid::Cube => [f64::from(a), f64::from(b)],
+            _ => {
+                let (a, b) = (f64::from(a) / scale, f64::from(b) / scale);
+                [a + b / 2.0, b * ROW]
+            }
+        };
+        // Corners where the outline goes straight on are left out.
+        let n = ring.len();
+        let turning = (0..n).filter(|&i| {
+            let (p, q, r) = (ring[(i + n - 1) % n], ring[i], ring[(i + 1) % n]);
+            (q[0] - p[0]) * (r[1] - q[1]) != (q[1] - p[1]) * (r[0] - q[0])
+        });
+        Some(turning.map(|i| to_plane(ring[i])).collect())
+    }
+
+    /// A parallelogram of `x` by `y` lattice steps: its `2xy` triangles, or `xy` hexagons.
+    /// (On squares, the `x` by `y` box.)
+    pub fn parallelogram(self, x: i32, y: i32) -> Vec<Cell> {
+        let kinds = if self == Grid::Triangle { 2 } else { 1 };
+        (0..y).flat_map(|b| (0..x).flat_map(move |a| (0..kinds).map(move |t| [a, b, t]))).collect()
+    }
+
+    /// A cell's colour in the two-colouring that every part covers by a fixed surplus up to
+    /// sign, wherever it lies (the squares' checkerboard, the triangles' up and down); `None`
+    /// on hexagons, which have none.
+    pub fn parity(self, c: Cell) -> Option<bool> {
+        match self {
+            Grid::Square | Grid::Cube => Some((c[0] + c[1] + c[2]).rem_euclid(2) == 0),
+            Grid::Triangle => Some(c[2] == 0),
+            Grid::Hexagon => None,
+        }
+    }
+
+    /// The cell of the plane's grid whose centre lies at `(x, y)` (within rounding), if any:
+    /// how a piece's cells are read back from where the game put it.
+    pub fn cell_at(self, [x, y]: [f64; 2]) -> Option<Cell> {
+        match self {
+            Grid::Square | Grid::Cube => {
+                let (a, b) = ((x - 0.5).round(), (y - 0.5).round());
+                ((a + 0.5 - x).hypot(b + 0.5 - y) < 1e-6).then_some([a as i32, b as i32, 0])
+            }
+            Grid::Hexagon => lattice::exact([x, y]).map(|[a, b]| [a, b, 0]),
+            // A triangle's centre is a third of the way into a lattice rhombus.
+            Grid::Triangle => {
+                let (b, a) = (y / ROW, x - y / ROW / 2.0);
+                for t in 0..2 {
+                    let off = if t == 0 { 1.0 / 3.0 } else { 2.0 / 3.0 };
+                    let (a0, b0) = ((a - off).round(), (b - off).round());
+                    if (a - off - a0).abs() < 1e-6 && (b - off - b0).abs() < 1e-6 {
+                        return Some([a0 as i32, b0 as i32, t]);
+                    }
+                }
+                None
+            }
+        }
+    }
+
+    /// The centre of a cell of the plane's grids.
+    pub fn centre(self, c: Cell) -> [f64; 2] {
+        let p = self.polygon(c);
+        let n = p.len() as f64;
+        [p.iter().map(|q| q[0]).sum::<f64>() / n, p.iter().map(|q| q[1]).sum::<f64>() / n]
     }
 }
 

@@ -250,6 +250,8 @@ pub fn format_part(cells: &[Cell], dim: u8) -> String {
 pub struct PartSet {
     pub name: &'static str,
     pub dim: u8,
+    /// The grid the parts are on.
+    pub grid: grid::Grid,
     pub parts: Vec<(String, Vec<Cell>)>,
 }
 
@@ -265,11 +267,13 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
         "pentominoes" => Some(PartSet {
             name: "pentominoes",
             dim: 2,
+            grid: grid::Grid::Square,
             parts: crate::pieces::PENTOMINOES.iter().map(|(n, c)| (n.to_string(), cells2(c))).collect(),
         }),
         "tetrominoes" => Some(PartSet {
             name: "tetrominoes",
             dim: 2,
+            grid: grid::Grid::Square,
             parts: vec![
                 ("I".into(), cells2(&[(0, 0), (1, 0), (2, 0), (3, 0)])),
                 ("O".into(), cells2(&[(0, 0), (1, 0), (0, 1), (1, 1)])),
@@ -281,6 +285,7 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
         "hexominoes" => Some(PartSet {
             name: "hexominoes",
             dim: 2,
+            grid: grid::Grid::Square,
             parts: enumerate::parts(2, 6, Symmetry::RotationsAndMirrors)
                 .into_iter()
                 .enumerate()
@@ -292,6 +297,7 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
             Some(PartSet {
                 name: "soma",
                 dim: 3,
+                grid: grid::Grid::Cube,
                 parts: vec![
                     ("V".into(), c3(&[(0, 0, 0), (1, 0, 0), (0, 1, 0)])),
                     ("L".into(), c3(&[(0, 0, 0), (1, 0, 0), (2, 0, 0), (0, 1, 0)])),
@@ -307,26 +313,62 @@ pub fn builtin_set(name: &str) -> Option<PartSet> {
         "tetracubes" => Some(PartSet {
             name: "tetracubes",
             dim: 3,
+            grid: grid::Grid::Cube,
             parts: enumerate::parts(3, 4, Symmetry::Rotations)
                 .into_iter()
                 .enumerate()
                 .map(|(i, c)| (format!("Q{}", i + 1), c))
                 .collect(),
         }),
-        _ => None,
+        _ => lattice_set(name),
     }
 }
+
+/// The built-in sets of the triangles and the hexagons: every free part of a size, enumerated
+/// ([`grid::parts`]), each named by its set's letter and its number.
+fn lattice_set(name: &str) -> Option<PartSet> {
+    let (name, grid, n, letter) = *LATTICE_SETS.iter().find(|s| s.0 == name)?;
+    let parts = grid::parts(grid, n, Symmetry::RotationsAndMirrors);
+    Some(PartSet {
+        name,
+        dim: 2,
+        grid,
+        parts: parts.into_iter().enumerate().map(|(i, c)| (format!("{letter}{}", i + 1), c)).collect(),
+    })
+}
+
+/// The sets of [`lattice_set`]: name, grid, size and the letter its parts' names start with.
+const LATTICE_SETS: [(&str, grid::Grid, usize, char); 6] = [
+    ("tetriamonds", grid::Grid::Triangle, 4, 'T'),
+    ("pentiamonds", grid::Grid::Triangle, 5, 'P'),
+    ("hexiamonds", grid::Grid::Triangle, 6, 'H'),
+    ("trihexes", grid::Grid::Hexagon, 3, 'T'),
+    ("tetrahexes", grid::Grid::Hexagon, 4, 'Q'),
+    ("pentahexes", grid::Grid::Hexagon, 5, 'P'),
+];
 
 /// The name a built-in set gives a part of this shape (turned, and in the plane mirrored), if any.
 pub fn part_name(cells: &[Cell], dim: u8) -> Option<String> {
     let sym = if dim == 2 { Symmetry::RotationsAndMirrors } else { Symmetry::Rotations };
     let want = canonical(cells, dim, sym);
-    BUILTIN_SETS.iter().filter_map(|s| builtin_set(s)).filter(|s| s.dim == dim).find_map(|s| {
+    BUILTIN_SETS.iter().filter_map(|s| builtin_set(s)).filter(|s| s.dim == dim && s.grid.dim() == dim).find_map(|s| {
         s.parts.into_iter().find(|(_, c)| c.len() == cells.len() && canonical(c, dim, sym) == want).map(|(n, _)| n)
     })
 }
 
-pub const BUILTIN_SETS: [&str; 5] = ["pentominoes", "tetrominoes", "hexominoes", "soma", "tetracubes"];
+pub const BUILTIN_SETS: [&str; 11] = [
+    "pentominoes",
+    "tetrominoes",
+    "hexominoes",
+    "soma",
+    "tetracubes",
+    "tetriamonds",
+    "pentiamonds",
+    "hexiamonds",
+    "trihexes",
+    "tetrahexes",
+    "pentahexes",
+];
 
 #[cfg(test)]
 mod tests {

@@ -24,7 +24,8 @@
 //! +-k over the parts).
 
 use super::colour::Colours;
-use super::{apply, motions, normalize, Cell, Symmetry};
+use super::grid::Grid;
+use super::{Cell, Symmetry};
 use crate::support::budget::Budget;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -33,6 +34,8 @@ use std::sync::{Arc, Mutex};
 #[derive(Clone, Debug, PartialEq)]
 pub struct Board {
     pub dim: u8,
+    /// The grid its cells are on (squares for `dim` 2, cubes for 3, or triangles or hexagons).
+    pub grid: Grid,
     /// Sorted, normalised (smallest coordinate 0 on each axis).
     pub cells: Vec<Cell>,
     /// Cells of the board that may stay empty (BurrTools' variable voxels), sorted.
@@ -73,17 +76,23 @@ impl Board {
     }
 
     pub fn from_cells(dim: u8, cells: Vec<Cell>) -> Result<Board, String> {
+        Board::on_grid(if dim == 3 { Grid::Cube } else { Grid::Square }, cells)
+    }
+
+    /// A board of these cells of `grid` (on triangles, `[a, b, t]`; on hexagons, `[a, b, 0]`).
+    pub fn on_grid(grid: Grid, cells: Vec<Cell>) -> Result<Board, String> {
+        let dim = grid.dim();
         if cells.is_empty() {
             return Err("the board has no cells".into());
         }
         if cells.len() > MAX_CELLS {
             return Err(format!("a board of {} cells is too large (at most {MAX_CELLS})", cells.len()));
         }
-        let cells = normalize(&cells);
+        let cells = grid.normalize(&cells);
         if cells.windows(2).any(|w| w[0] == w[1]) {
             return Err("the board lists a cell twice".into());
         }
-        Ok(Board { dim, cells, optional: Vec::new(), colours: Colours::new(), rules: Vec::new() })
+        Ok(Board { dim, grid, cells, optional: Vec::new(), colours: Colours::new(), rules: Vec::new() })
     }
 
     /// The board without some cells (coordinates as given to [`Board::boxed`]).
@@ -100,7 +109,7 @@ impl Board {
         }
         let optional = self.optional.iter().copied().filter(|c| !holes.contains(c)).collect();
         let colours = self.colours.iter().copied().filter(|(c, _)| !holes.contains(c)).collect();
-        Ok(Board { dim: self.dim, cells, optional, colours, rules: self.rules.clone() })
+        Ok(Board { cells, optional, colours, rules: self.rules.clone(), ..*self })
     }
 
     /// The board with some of its cells allowed to stay empty.
@@ -303,8 +312,10 @@ pub fn impossible(board: &Board, parts: &[PartSpec]) -> Option<String> {
     if area != n {
         return Some(format!("the parts cover {area} cells but the board has {n}"));
     }
-    let colour = |c: &Cell| (c[0] + c[1] + c[2]).rem_euclid(2) as i64;
-    let surplus = |cells: &[Cell]| cells.iter().map(|c| if colour(c) == 0 { 1 } else { -1 }).sum::<i64>();
+    // Hexagons have no two-colouring to count.
+    board.grid.parity([0, 0, 0])?;
+    let surplus =
+        |cells: &[Cell]| cells.iter().map(|&c| if board.grid.parity(c) == Some(true) { 1 } else { -1 }).sum::<i64>();
     let d = surplus(&board.cells);
     // Reachable sums of +-k over every copy of every part.
     let span = n as usize;
@@ -676,8 +687,9 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     let n = cells.len();
     let mut cand: Vec<Vec<(usize, Mask<W>)>> = vec![Vec::new(); n];
     for (pi, part) in parts.iter().enumerate() {
-        for (o, colours) in super::colour::orientations(&part.cells, &part.colours, board.dim, opts.turns) {
-            for anchor in &cells {
+        for (o, colours) in super::colour::orientations(board.grid, &part.cells, &part.colours, opts.turns) {
+            // A lattice step keeps a triangle's point: its first cell on cells of its kind.
+            for anchor in cells.iter().filter(|a| board.grid != Grid::Triangle || a[2] == o[0][2]) {
                 // Shift the orientation so its first cell lands on `anchor`.
                 let d = [anchor[0] - o[0][0], anchor[1] - o[0][1], anchor[2] - o[0][2]];
                 let mut m = Mask::<W>::EMPTY;
@@ -711,7 +723,7 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     }
     let neighbours = cells
         .iter()
-        .map(|&c| super::neighbours(c, board.dim).filter_map(|nb| index.get(&nb).copied()).collect())
+        .map(|&c| board.grid.neighbours(c).into_iter().filter_map(|nb| index.get(&nb).copied()).collect())
         .collect();
     // Without `unique`, a search that stops early lists plain solutions: no symmetry then.
     let syms =
@@ -810,22 +822,19 @@ fn symmetries(
     index: &std::collections::HashMap<Cell, usize>,
     turns: Symmetry,
 ) -> Vec<(Vec<usize>, Vec<usize>)> {
-    let all = motions(board.dim, Symmetry::RotationsAndMirrors);
-    let rotations = motions(board.dim, Symmetry::Rotations).len();
+    let all = board.grid.motions(Symmetry::RotationsAndMirrors);
+    let rotations = board.grid.motions(Symmetry::Rotations).len();
     let rot_class = |c: &[Cell], k: &[(Cell, u32)]| {
         let sym = if turns == Symmetry::Fixed { Symmetry::Fixed } else { Symmetry::Rotations };
-        super::colour::canonical(c, k, board.dim, sym)
+        super::colour::canonical(board.grid, c, k, sym)
     };
     let classes: Vec<(Vec<Cell>, Colours)> = parts.iter().map(|p| rot_class(&p.cells, &p.colours)).collect();
     let mut out = Vec::new();
     for (k, m) in all.iter().enumerate() {
-        let img: Vec<Cell> = cells.iter().map(|&c| apply(m, c)).collect();
-        let mut lo = [i32::MAX; 3];
-        for c in &img {
-            for a in 0..3 {
-                lo[a] = lo[a].min(c[a]);
-            }
-        }
+        let img: Vec<Cell> = cells.iter().map(|&c| board.grid.apply(m, c)).collect();
+        let lo = super::lowest(&img);
+        // A triangle keeps its point when the image moves home.
+        let lo = if board.grid == Grid::Triangle { [lo[0], lo[1], 0] } else { lo };
         let perm: Option<Vec<usize>> =
             img.iter().map(|c| index.get(&[c[0] - lo[0], c[1] - lo[1], c[2] - lo[2]]).copied()).collect();
         let Some(perm) = perm else { continue };
@@ -848,7 +857,7 @@ fn symmetries(
             // to (the image must use each part as often as its count allows) `admits` says.
             let r: Vec<usize> = (0..parts.len())
                 .map(|i| {
-                    let (mirrored, colours) = super::colour::moved(&parts[i].cells, &parts[i].colours, m);
+                    let (mirrored, colours) = super::colour::moved(board.grid, &parts[i].cells, &parts[i].colours, m);
                     let cls = rot_class(&mirrored, &colours);
                     if cls == classes[i] {
                         i

@@ -8,6 +8,7 @@
 //! is drawn the same way, so it moves in the plane like any piece; its `rot` is one of the
 //! 24 rotations of space ([`orient`], [`turn`]) and `flip` is unused.
 
+use super::grid::{lattice, Grid};
 use super::pack::{Board, PartSpec};
 use super::{normalize, Cell, Symmetry};
 use crate::pieces::Placement;
@@ -62,6 +63,9 @@ pub fn layer_squares(cells: &[Cell], stride: i32) -> Vec<(i32, i32)> {
 /// The board cells a part covers under a placement, or `None` when it is off the cell grid (or,
 /// on a 3D board, when a square falls between two layers).
 pub fn placement_cells(board: &Board, part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
+    if matches!(board.grid, Grid::Triangle | Grid::Hexagon) {
+        return lattice_cells(board.grid, part, p);
+    }
     let Some(stride) = layer_stride(board) else { return flat_cells(part, p) };
     on_board(&orient(part, p.rot), stride, p)
 }
@@ -97,7 +101,7 @@ pub fn coloured_cells(board: &Board, part: &PartSpec, p: &Placement) -> Option<V
 
 /// A 3D part's coloured cells under rotation `rot`, in the frame [`orient`] gives the part.
 pub fn turned_colours(part: &PartSpec, rot: i32) -> Vec<(Cell, u32)> {
-    super::colour::moved(&part.cells, &part.colours, &rotations()[rot.rem_euclid(TURNS) as usize]).1
+    super::colour::moved(Grid::Cube, &part.cells, &part.colours, &rotations()[rot.rem_euclid(TURNS) as usize]).1
 }
 
 /// Whether a placed part's coloured cells lie only on board cells that take their colours.
@@ -135,8 +139,38 @@ pub fn flat_cells(part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
     )
 }
 
+/// The cells a part of the triangles or hexagons covers under a placement (turned by sixths
+/// of a turn about the part's lattice origin, mirrored in x first when `flip`), or `None` when
+/// the translation is not a lattice step.
+pub fn lattice_cells(grid: Grid, part: &[Cell], p: &Placement) -> Option<Vec<Cell>> {
+    let [a, b] = lattice::exact([p.at.0, p.at.1])?;
+    let m = grid.placed(p.rot, p.flip);
+    Some(part.iter().map(|&c| grid.apply(&m, c)).map(|c| [c[0] + a, c[1] + b, c[2]]).collect())
+}
+
+/// The placement of `part` (on triangles or hexagons) covering exactly `cells`, if one exists.
+fn lattice_placement(grid: Grid, piece: usize, part: &[Cell], cells: &[Cell]) -> Option<Placement> {
+    let want = grid.normalize(cells);
+    let lo = |v: &[Cell]| super::lowest(v);
+    for flip in [false, true] {
+        for rot in 0..6 {
+            let p = Placement { piece, rot, flip, at: (0.0, 0.0) };
+            let got = lattice_cells(grid, part, &p)?;
+            if grid.normalize(&got) == want {
+                let (w, g) = (lo(cells), lo(&got));
+                let [x, y] = lattice::point([w[0] - g[0], w[1] - g[1]]);
+                return Some(Placement { at: (x, y), ..p });
+            }
+        }
+    }
+    None
+}
+
 /// A placement of `part` covering exactly `cells` whose colours the board takes, if one exists.
 pub fn placement_for(board: &Board, piece: usize, part: &PartSpec, cells: &[Cell]) -> Option<Placement> {
+    if matches!(board.grid, Grid::Triangle | Grid::Hexagon) {
+        return lattice_placement(board.grid, piece, &part.cells, cells);
+    }
     let want = normalize(cells);
     if board.dim == 3 {
         return (0..TURNS)

@@ -253,3 +253,38 @@ fn fillings_are_counted_as_the_brute_force_counts_them() {
     // The check is not empty: some pairs do fill their board.
     assert!(filled > 3, "{filled}");
 }
+
+/// The packer on the triangles and the hexagons (the game's hints, proofs and counts) against
+/// the brute force: every filling of whole sets on small boards, and, counted up to the board's
+/// symmetries, as `grid::fillings` merges them.
+#[test]
+fn the_packer_counts_fillings_as_the_brute_force_finds_them() {
+    use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
+    let t = Grid::Triangle;
+    let h = Grid::Hexagon;
+    let cases: Vec<(Grid, Plane, usize, Vec<Cell>)> = vec![
+        (t, TRIANGLES, 4, t.parallelogram(3, 2)),
+        (t, TRIANGLES, 4, t.parallelogram(6, 1)),
+        (t, TRIANGLES, 5, t.parallelogram(5, 2)),
+        (t, TRIANGLES, 5, t.parallelogram(10, 1)),
+        (h, HEXAGONS, 3, h.parallelogram(3, 3)),
+        (h, HEXAGONS, 3, h.parallelogram(9, 1)),
+        (h, HEXAGONS, 4, h.parallelogram(7, 4)),
+    ];
+    let mut filled = 0;
+    for (grid, plane, n, cells) in cases {
+        let set = parts(grid, n, Symmetry::RotationsAndMirrors);
+        let board = Board::on_grid(grid, cells.clone()).unwrap();
+        let specs: Vec<PartSpec> =
+            set.iter().enumerate().map(|(i, c)| PartSpec::once(format!("{i}"), c.clone())).collect();
+        let count = |unique| solve(&board, &specs, &PackOptions { unique, ..PackOptions::new(2) }).solutions;
+        let seen: BTreeSet<Centre> = cells.iter().map(|&c| centre(grid, c)).collect();
+        let theirs: Vec<Vec<Centre>> = set.iter().map(|p| p.iter().map(|&c| centre(grid, c)).collect()).collect();
+        let brute = plane.fillings(&seen, &theirs).len() as u64;
+        assert_eq!(count(false), brute, "{grid:?} {n}: {cells:?}");
+        let (_, distinct) = tessera::polyform::grid::fillings(grid, &cells, &set, Symmetry::RotationsAndMirrors);
+        assert_eq!(count(true), distinct, "{grid:?} {n}: {cells:?}");
+        filled += usize::from(brute > 0);
+    }
+    assert!(filled >= 1, "{filled}");
+}

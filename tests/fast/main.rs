@@ -21,6 +21,7 @@ mod hints;
 mod hostile;
 mod i18n;
 mod import;
+mod lattice;
 mod layout;
 mod levels;
 mod normalize;

@@ -48,6 +48,10 @@ impl PolyDraft {
     /// A saved level's board and parts, to edit again.
     pub fn of(level: &crate::family::Level) -> Option<PolyDraft> {
         let poly = level.data::<super::PolyLevel>()?;
+        // The editor paints squares and cubes.
+        if !matches!(poly.board.grid, crate::polyform::grid::Grid::Square | crate::polyform::grid::Grid::Cube) {
+            return None;
+        }
         let dim = poly.board.dim;
         let hi = poly.board.cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
         let size = [hi[0] + 1, hi[1] + 1, if dim == 2 { 1 } else { hi[2] + 1 }];

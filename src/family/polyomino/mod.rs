@@ -6,6 +6,7 @@
 
 pub mod daily;
 pub mod draft;
+mod lattice;
 pub mod xmpuzzle;
 
 use super::{unit_square, Count, Family, Hint, Judgement, Level, Moves, Parsed, Solid, Watch};
@@ -269,6 +270,9 @@ fn listed_cells(cells: &[Vec<i32>]) -> Result<Cells, String> {
 pub fn parse(f: &Entry) -> Result<Parsed, String> {
     let raw_board = f.board.as_ref().ok_or("a polyomino level needs a `board`")?;
     let pieces = f.pieces.as_ref().ok_or("missing field `pieces`")?;
+    if let Some(grid) = lattice::grid(raw_board)? {
+        return lattice::parse(f, grid, raw_board, pieces);
+    }
     let poly = PolyLevel::new(board(raw_board)?, parts(pieces)?);
     let (set, target) = match place::layer_stride(&poly.board) {
         None => {
@@ -320,10 +324,12 @@ impl Family for PolyLevel {
     }
 
     fn cells(&self) -> super::Cells {
-        if self.cubes() {
-            super::Cells::Cube
-        } else {
-            super::Cells::Square
+        use crate::polyform::grid::Grid;
+        match self.board.grid {
+            Grid::Square => super::Cells::Square,
+            Grid::Cube => super::Cells::Cube,
+            Grid::Triangle => super::Cells::Triangle,
+            Grid::Hexagon => super::Cells::Hexagon,
         }
     }
 
@@ -474,11 +480,11 @@ impl Family for PolyLevel {
 
     /// Optional cells: squares on a flat board, or in the layer panels of a 3D one.
     fn optional_cells(&self) -> Vec<Vec<Vertex>> {
-        let squares = match place::layer_stride(&self.board) {
-            None => self.board.optional.iter().map(|c| (c[0], c[1])).collect(),
-            Some(stride) => place::layer_squares(&self.board.optional, stride),
+        let Some(stride) = place::layer_stride(&self.board) else {
+            let ring = |c| self.board.grid.polygon(c).into_iter().map(|[x, y]| Vertex::from(crate::geom::pt(x, y)));
+            return self.board.optional.iter().map(|&c| ring(c).collect()).collect();
         };
-        squares.into_iter().map(|(x, y)| unit_square(x, y)).collect()
+        place::layer_squares(&self.board.optional, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
     }
 
     /// Says which cells may stay empty where a board has some.

@@ -29,9 +29,10 @@ fn fit_new_board(active: Option<Res<ActiveLevel>>, mut zoom: ResMut<Zoom>) {
     zoom.cell = active.map_or(1.0, |a| cell(&a.level));
 }
 
-/// A level's cell in board units: a grid's square, or else the smallest piece's narrower side.
+/// A level's cell in board units: a grid's (every grid's cells are a unit across), or else
+/// the smallest piece's narrower side.
 pub fn cell(level: &crate::level::Level) -> f32 {
-    if level.cells().unit_squares() {
+    if level.cells().drawn_as_cells() {
         return 1.0;
     }
     let sides = level.set.pieces.iter().map(|def| {

@@ -132,8 +132,8 @@ pub fn add_shapes(
     look: Option<Res<Look>>,
 ) {
     let look = look.map(|l| *l).unwrap_or_default();
-    // A polyomino or edge-matching board's target is its cells: outline them as a grid.
-    let grid = active.as_ref().is_some_and(|a| a.level.cells().unit_squares());
+    // A board of cells (polyforms, edge-matching tiles): each cell outlined, a grid.
+    let grid = active.as_ref().is_some_and(|a| a.level.cells().drawn_as_cells());
     for (e, geom, placed, canvas) in &added {
         // Pieces have a placement (its `piece` is their index); the target has none.
         let piece = placed.map(|p| p.0.piece);
