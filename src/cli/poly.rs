@@ -17,6 +17,7 @@ pub const USAGE: &str = "\
   tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS[*N|*MIN-MAX]]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
                [--hole X,Y[,Z]]... [--optional X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
                [--threads N] [--timeout-ms N] [--svg FILE] [--out FILE] [--force] [--progress] [--conf FILE] [--json]
+               [--grid triangle|hexagon]
                                    fill a box (or the figure of cells in FILE, in one region or several)
                                    with parts, each once (CELLS*4: four copies; CELLS*0-4: up to four;
                                    --single: one part as often as it fits); CELLS like Lang's vectors:
@@ -26,7 +27,10 @@ pub const USAGE: &str = "\
                                    left; --timeout-ms: stop after N ms (default 600000; 0: no limit);
                                    --out: one solution per line, `X Y Z CHARS` (at most 100000); --progress: counts on
                                    stderr while it runs (on by default on a terminal); --conf: more
-                                   options from a file, one or more per line, `#` comments
+                                   options from a file, one or more per line, `#` comments;
+                                   --grid triangle|hexagon: parts and board on that grid (cells as
+                                   `parts` writes them; --box A B a parallelogram of lattice steps;
+                                   sets tetriamonds|pentiamonds|hexiamonds|trihexes|tetrahexes|pentahexes)
   tessera show --string X Y Z CHARS --svg FILE [--force]
                                    draw a solution line as `pack --out` writes it (`_`: no cell)";
 
@@ -242,6 +246,9 @@ fn draw_parts(grid: Grid, parts: &[Vec<Cell>], sym: Symmetry, dir: &str, force: 
 #[derive(clap::Parser)]
 #[command(about = "Fill a box with parts, each once", disable_version_flag = true)]
 struct PackArgs {
+    /// The grid: square (the default; cubes for a box of three sides), triangle or hexagon.
+    #[arg(long, value_name = "NAME")]
+    grid: Option<String>,
     /// The box: X Y, or X Y Z.
     #[arg(long = "box", value_name = "SIDE", num_args = 1.., allow_negative_numbers = true)]
     size: Vec<i64>,
@@ -409,11 +416,44 @@ fn coordinates(flag: &str, given: &[String]) -> Result<Vec<[i32; 3]>, String> {
         .collect()
 }
 
+/// `pack --grid`: `None` for squares (and cubes), else the triangles or the hexagons.
+fn lattice_grid(name: Option<&str>) -> Result<Option<Grid>, String> {
+    match name {
+        None | Some("square") => Ok(None),
+        Some(n) => match Grid::parse(n) {
+            Some(g @ (Grid::Triangle | Grid::Hexagon)) => Ok(Some(g)),
+            _ => Err(format!("--grid {n}: the grids are square, triangle and hexagon")),
+        },
+    }
+}
+
+/// A part of `--part` on the triangles or the hexagons: cells `[a,b,t]` or `[a,b]`, joined.
+fn lattice_part(grid: Grid, s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
+    let (cells, dim, most, fewest) = crate::polyform::parse_counted_cells(s)?;
+    let fits = match grid {
+        Grid::Triangle => dim == 3 && cells.iter().all(|c| (0..=1).contains(&c[2])),
+        _ => dim == 2,
+    };
+    if !fits {
+        let form = if grid == Grid::Triangle { "[a,b,t] with t 0 or 1" } else { "[a,b]" };
+        return Err(format!("part `{s}`: a cell of the {} grid is {form}", grid.name()));
+    }
+    let cells = grid.normalize(&cells);
+    if !grid.connected(&cells) {
+        return Err(format!("part `{s}`: its {} cells are not joined side to side", cells.len()));
+    }
+    Ok((cells, 2, most, fewest))
+}
+
 fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     let size = a.size;
+    let lattice = lattice_grid(a.grid.as_deref())?;
     let mut parts = Vec::<(String, Vec<[i32; 3]>, u8, u32, u32)>::new();
     for s in &a.parts {
-        let (cells, dim, most, fewest) = parse_counted_part(s)?;
+        let (cells, dim, most, fewest) = match lattice {
+            Some(grid) => lattice_part(grid, s)?,
+            None => parse_counted_part(s)?,
+        };
         parts.push((format!("#{}", parts.len() + 1), cells, dim, most, fewest));
     }
     let set = match &a.set {
@@ -422,6 +462,13 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         ),
         None => None,
     };
+    let square = |g: Grid| matches!(g, Grid::Square | Grid::Cube);
+    if let Some(s) = set.as_ref().filter(|s| lattice.map_or(!square(s.grid), |g| s.grid != g)) {
+        return Err(format!("set `{}` is of the {} grid: give --grid {}", s.name, s.grid.name(), s.grid.name()));
+    }
+    if lattice.is_some() && a.out.is_some() {
+        return Err("--out writes boxes of squares and cubes; on triangles and hexagons use --json or --svg".into());
+    }
     let holes = coordinates("--hole", &a.holes)?;
     let optional = coordinates("--optional", &a.optional)?;
     let stop =
@@ -450,8 +497,17 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
             if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
                 return Err("box sides must be 1..512".into());
             }
-            Board::boxed(x as i32, y as i32, z as i32)?
+            match lattice {
+                Some(_) if z != 0 => return Err("--box on triangles and hexagons is a parallelogram: A B".into()),
+                Some(grid) if x > 0 && y > 0 && x * y <= 1024 => Board::on_grid(grid, grid.parallelogram(x as i32, y as i32))?,
+                Some(_) => return Err("--box A B: sides of at least 1, at most 1,024 cells".into()),
+                None => Board::boxed(x as i32, y as i32, z as i32)?,
+            }
         }
+    };
+    let board = match lattice {
+        Some(grid) if board.grid != grid => Board::on_grid(grid, board.cells)?,
+        _ => board,
     };
     let board = if holes.is_empty() { board } else { board.without(&holes)? };
     let board = board.with_optional(&optional)?;
@@ -545,6 +601,9 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     if let (Some(f), Some(sol)) = (&svg_file, res.kept.first()) {
         std::fs::write(f, svg::solution(&board, sol)).map_err(|e| format!("cannot write {f}: {e}"))?;
     }
+    if lattice.is_some() {
+        return write_lattice(out, &res, &specs, unique, json, ms);
+    }
     let first = res.kept.first().map(|s| {
         let g = grid(&board, s);
         // Rows from the top (highest y) down, as the board is drawn.
@@ -596,6 +655,44 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
                 }
             }
         }
+    }
+    Ok(())
+}
+
+/// `pack --grid triangle|hexagon`'s answer: the counts, and the first solution as each part's
+/// cells (`first`: `[part, [[a, b, t], ...]]` pairs), a line a part.
+fn write_lattice(
+    out: &mut impl Write,
+    res: &crate::polyform::pack::PackOutcome,
+    specs: &[PartSpec],
+    unique: bool,
+    json: bool,
+    ms: f64,
+) -> Result<(), String> {
+    let first: Option<Vec<(usize, &Vec<Cell>)>> = res.kept.first().map(|s| s.iter().map(|(p, c)| (*p, c)).collect());
+    if json {
+        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        let v = serde_json::json!({
+            "solutions": res.solutions, "first": first, "elapsed_ms": ms, "nodes": res.nodes,
+            "complete": res.complete, "impossible": res.impossible, "parts": names, "unique": unique,
+        });
+        let _ = writeln!(out, "{v}");
+        return Ok(());
+    }
+    if let Some(why) = &res.impossible {
+        let _ = writeln!(out, "no solution: {why} ({ms:.1} ms)");
+        return Ok(());
+    }
+    let _ = writeln!(
+        out,
+        "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
+        res.solutions,
+        if unique { " up to symmetry" } else { "" },
+        if res.complete { "" } else { ", search stopped early" },
+        res.nodes
+    );
+    for (p, cells) in first.unwrap_or_default() {
+        let _ = writeln!(out, "{}: {}", specs[p].name, cells.iter().map(|c| format!("{c:?}").replace(' ', "")).collect::<String>());
     }
     Ok(())
 }

@@ -372,6 +372,22 @@ impl Grid {
         }
     }
 
+    /// Whether the cells form one part through shared sides.
+    pub fn connected(self, cells: &[Cell]) -> bool {
+        let Some(&first) = cells.first() else { return false };
+        let all: HashSet<Cell> = cells.iter().copied().collect();
+        let mut seen = HashSet::from([first]);
+        let mut stack = vec![first];
+        while let Some(c) = stack.pop() {
+            for n in self.neighbours(c) {
+                if all.contains(&n) && seen.insert(n) {
+                    stack.push(n);
+                }
+            }
+        }
+        seen.len() == all.len()
+    }
+
     /// The centre of a cell of the plane's grids.
     pub fn centre(self, c: Cell) -> [f64; 2] {
         let p = self.polygon(c);

@@ -157,11 +157,23 @@ pub fn parse_part(s: &str) -> Result<(Vec<Cell>, u8), String> {
 /// or `CELLS*MIN-MAX` (MIN to MAX of them used). Returns the cells, the dimension, the most
 /// copies and the fewest used.
 pub fn parse_counted_part(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
+    parse_counted(s, parse_part)
+}
+
+/// As [`parse_counted_part`], the cells joined or not (a part of a grid whose sides
+/// [`connected`] does not know: the caller checks).
+pub fn parse_counted_cells(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
+    parse_counted(s, parse_cells)
+}
+
+type CellsOf = fn(&str) -> Result<(Vec<Cell>, u8), String>;
+
+fn parse_counted(s: &str, cells_of: CellsOf) -> Result<(Vec<Cell>, u8, u32, u32), String> {
     let (body, count) = match s.rsplit_once('*') {
         Some((body, count)) => (body, Some(count.trim())),
         None => (s, None),
     };
-    let (cells, dim) = parse_part(body)?;
+    let (cells, dim) = cells_of(body)?;
     let number = |t: &str| {
         t.trim().parse::<u32>().ok().filter(|&k| k <= 1000).ok_or_else(|| {
             format!("part `{}`: the count `{}` is not a whole number from 0 to 1000", short(s), t.trim())

@@ -178,6 +178,12 @@ pub fn grid_orientations(grid: Grid, cells: &[Cell], turns: Symmetry) -> String 
 /// A solution: 2D as outlined coloured parts; 3D as an isometric picture and one grid per
 /// layer (bottom layer first) beside it.
 pub fn solution(board: &Board, sol: &Solution) -> String {
+    if matches!(board.grid, Grid::Triangle | Grid::Hexagon) {
+        let tagged: Vec<(Cell, usize)> = sol.iter().flat_map(|(p, cs)| cs.iter().map(move |&c| (c, *p))).collect();
+        let mut body = String::new();
+        let (w, h) = polygons(&mut body, board.grid, &tagged, UNIT / 2.0, UNIT / 2.0);
+        return doc(w + UNIT, h + UNIT, &body);
+    }
     let e = board.extent();
     let tagged: Vec<(Cell, usize)> = sol.iter().flat_map(|(p, cs)| cs.iter().map(move |&c| (c, *p))).collect();
     let mut body = String::new();

@@ -143,3 +143,15 @@ fn a_scored_board_is_said_to_be_played_for_the_score() {
     assert!(text.contains(&format!("played for the score: the reference board matches {score} of 480")), "{text}");
     assert!(!text.contains("nodes"), "{text}");
 }
+
+/// The 12 hexiamonds fill the 6 x 6 diamond in 156 ways up to its symmetry, as published
+/// (`tests/fast/grids.rs` counts them again with `grid::fillings`); the tetrahexes' 7 x 4
+/// parallelogram is counted against the brute force there too.
+#[test]
+fn the_hexiamonds_diamond_has_156_solutions() {
+    let v = &analyse(&levels("polyiamonds.ron"), &["--level", "hexiamonds-diamond"])[0];
+    assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(156), Some(true)), "{v}");
+    assert_eq!(v["family"], "polyomino");
+    let v = &analyse(&levels("polyhexes.ron"), &["--level", "tetrahexes-7x4"])[0];
+    assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(9), Some(true)), "{v}");
+}

@@ -255,3 +255,56 @@ fn refusals_print_one_line_without_the_usage() {
         assert!(!err.contains("usage"), "{err}");
     }
 }
+
+/// `pack --grid triangle|hexagon`: the packer's options on the lattice grids (counts checked
+/// against the brute force in `grids.rs`), the first solution as each part's cells, the
+/// refusals named.
+#[test]
+fn pack_on_triangles_and_hexagons() {
+    let count = |args: &[&str]| {
+        let (code, out, err) = run(&[&["pack", "--json"], args].concat());
+        assert_eq!(code, 0, "{err}");
+        json(&out)
+    };
+    let v = count(&["--grid", "triangle", "--box", "6", "6", "--set", "hexiamonds", "--unique"]);
+    assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(156), Some(true)), "{v}");
+    // Every part once, each cell of the board once: up and down triangles alike.
+    let first = v["first"].as_array().unwrap();
+    assert_eq!(first.len(), 12);
+    let mut cells: Vec<Vec<i64>> = first
+        .iter()
+        .flat_map(|p| p[1].as_array().unwrap().iter().map(|c| c.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()))
+        .collect();
+    cells.sort();
+    cells.dedup();
+    assert_eq!(cells.len(), 72);
+    assert!(cells.iter().all(|c| c.len() == 3 && (0..6).contains(&c[0]) && (0..6).contains(&c[1]) && c[2] <= 1));
+    // Pruned, the same count; stopped after 10, 10.
+    let v = count(&["--grid", "triangle", "--box", "6", "6", "--set", "hexiamonds", "--unique", "--prune"]);
+    assert_eq!(v["solutions"].as_u64(), Some(156));
+    let v = count(&["--grid", "triangle", "--box", "6", "6", "--set", "hexiamonds", "--stop", "10"]);
+    assert_eq!((v["solutions"].as_u64(), v["complete"].as_bool()), (Some(10), Some(false)));
+    // Every filling of the tetrahexes' parallelogram: twice its 9 up to its half-turn.
+    assert_eq!(count(&["--grid", "hexagon", "--box", "7", "4", "--set", "tetrahexes"])["solutions"], 18);
+    assert_eq!(count(&["--grid", "hexagon", "--box", "7", "4", "--set", "tetrahexes", "--unique"])["solutions"], 9);
+    // Dominoes of two hexagons fill a 3 x 3 parallelogram without a corner; a hole elsewhere
+    // that leaves an odd count refuses.
+    let v = count(&["--grid", "hexagon", "--box", "3", "3", "--part", "[0,0][1,0]*4", "--hole", "0,0"]);
+    assert!(v["solutions"].as_u64().unwrap() > 0 && v["impossible"].is_null(), "{v}");
+    let v = count(&["--grid", "hexagon", "--box", "3", "3", "--part", "[0,0][1,0]*4"]);
+    assert!(v["impossible"].as_str().unwrap().contains("cover 8 cells but the board has 9"), "{v}");
+    // A diamond of two triangles, twice, fills a 2 x 1 parallelogram one way (the other
+    // split leaves two triangles that touch at a corner only).
+    assert_eq!(count(&["--grid", "triangle", "--box", "2", "1", "--part", "[0,0,0][0,0,1]*2"])["solutions"], 1);
+    for (args, says) in [
+        (vec!["--grid", "octagon", "--box", "2", "2", "--set", "hexiamonds"], "--grid octagon"),
+        (vec!["--grid", "triangle", "--box", "6", "6", "--set", "pentominoes"], "give --grid square"),
+        (vec!["--box", "6", "6", "--set", "hexiamonds"], "give --grid triangle"),
+        (vec!["--grid", "triangle", "--box", "2", "2", "--part", "[0,0][1,0]"], "[a,b,t]"),
+        (vec!["--grid", "hexagon", "--box", "2", "2", "--part", "[0,0][2,0]"], "not joined"),
+        (vec!["--grid", "hexagon", "--box", "2", "2", "2", "--set", "trihexes"], "parallelogram"),
+    ] {
+        let (code, _, err) = run(&[&["pack"], args.as_slice()].concat());
+        assert!(code != 0 && err.contains(says), "{args:?}: {err}");
+    }
+}

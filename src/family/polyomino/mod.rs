@@ -15,6 +15,7 @@ use crate::format::Node;
 use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::colour::MAX_COLOUR;
+use crate::polyform::grid::Grid;
 use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
 use crate::polyform::place::{self, placement_cells, placement_for};
 use crate::polyform::Cell;
@@ -324,7 +325,6 @@ impl Family for PolyLevel {
     }
 
     fn cells(&self) -> super::Cells {
-        use crate::polyform::grid::Grid;
         match self.board.grid {
             Grid::Square => super::Cells::Square,
             Grid::Cube => super::Cells::Cube,
@@ -430,9 +430,11 @@ impl Family for PolyLevel {
         Ok(())
     }
 
-    /// The geometric solver on the parts' outlines; it sees no layers, so not on polycubes.
+    /// The geometric solver on the parts' outlines; it sees no layers, so not on polycubes,
+    /// and it finds no corner to start from on hexagons (whose corners are not lattice points).
     fn watch(&self, level: &Level) -> Option<Watch> {
-        (!self.cubes()).then(|| super::watch::search(level))
+        let outlines = matches!(self.board.grid, Grid::Square | Grid::Triangle);
+        outlines.then(|| super::watch::search(level))
     }
 
     /// Polycubes: a piece into the box, slid, turned; the view turned; the layers hidden.

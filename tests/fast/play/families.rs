@@ -243,3 +243,33 @@ fn a_painted_board_is_judged_by_its_colours() {
     set_placement(&mut app, 2, p(2, 0, 2.0, 1.0));
     assert!(app.world().resource::<Progress>().solved);
 }
+
+/// A hexiamond and a polyhex level with the mouse: a piece turned by sixths of a turn (R) and
+/// mirrored (F), dropped a little off its place (farther than a corner snaps), lands on the
+/// cells nearest to the drop; the thermometer counts its cells, and hints finish the board.
+#[test]
+fn hexiamonds_and_polyhexes_turn_by_sixths_and_snap_onto_their_cells() {
+    for (name, cells, total) in [("polyiamonds/hexiamonds-6x3", 6.0, 36.0), ("polyhexes/tetrahexes-7x4", 4.0, 28.0)] {
+        let mut app = app("lattice");
+        start(&mut app, name);
+        let j = jobs(&mut app).into_iter().find(|j| j.goal.rot.rem_euclid(6) != 0 || j.goal.flip).unwrap();
+        let c = centroid(&mut app, j.entity);
+        mouse_click(&mut app, c);
+        if j.now.flip != j.goal.flip {
+            key(&mut app, KeyCode::KeyF, "f");
+        }
+        let rot = if j.now.flip != j.goal.flip { -j.now.rot } else { j.now.rot };
+        for _ in 0..(j.goal.rot - rot).rem_euclid(6) {
+            key(&mut app, KeyCode::KeyR, "r");
+        }
+        let from = centroid(&mut app, j.entity);
+        mouse_drag(&mut app, from, j.goal_centroid + Vec2::new(0.4, -0.2));
+        let now = placed(&mut app, j.entity);
+        assert!((now.at.0 - j.goal.at.0).hypot(now.at.1 - j.goal.at.1) < 1e-9, "{name}: {now:?} for {:?}", j.goal);
+        assert_eq!(((now.rot - j.goal.rot).rem_euclid(6), now.flip), (0, j.goal.flip), "{name}");
+        let p = app.world().resource::<Progress>().clone();
+        assert!((p.value - cells / total).abs() < 1e-9 && !p.overlap, "{name}: {p:?}");
+        let left = jobs(&mut app).len() - 1;
+        follow_hints_to_the_solved_screen(&mut app, left);
+    }
+}
