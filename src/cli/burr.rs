@@ -76,9 +76,16 @@ pub fn import(
         let _ = writeln!(err, "tessera import: {e}");
         return 2;
     }
+    write_report(&pack, &budget, json, out_file, out);
+    0
+}
+
+/// Each imported level's assemblies, counted as BurrTools counts them, a line (or a JSON
+/// record) each.
+fn write_report(pack: &crate::level::Pack, budget: &Budget, json: bool, out_file: &str, out: &mut impl Write) {
     let mut report = Vec::new();
     for level in &pack.levels {
-        let count = count(level, &budget);
+        let count = count(level, budget);
         let pieces = level.set.pieces.len();
         if json {
             report.push(serde_json::json!({
@@ -99,14 +106,15 @@ pub fn import(
     if json {
         let _ = writeln!(out, "{}", serde_json::json!({ "file": out_file, "levels": report }));
     }
-    0
 }
 
 /// The entry with the packer's first solution as its reference, and its stars as the
 /// shipped levels' are measured (as far as the budget lets the measure count).
 fn solved(mut entry: Entry, budget: &Budget) -> Result<Entry, String> {
     let level = built(&entry)?;
-    level.family.finish(&level, &mut entry, false, budget)?;
+    if let Some(writer) = level.offers().writer {
+        writer.finish(&level, &mut entry, false, budget)?;
+    }
     let level = built(&entry)?;
     level.check_solution()?;
     entry.difficulty = crate::content::difficulty::measure_within(&level, budget).stars;

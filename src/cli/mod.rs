@@ -6,6 +6,7 @@ mod args;
 pub mod burr;
 pub mod daily;
 pub mod import;
+mod lattice;
 pub mod levels;
 pub mod poly;
 pub mod sdp;

@@ -416,42 +416,13 @@ fn coordinates(flag: &str, given: &[String]) -> Result<Vec<[i32; 3]>, String> {
         .collect()
 }
 
-/// `pack --grid`: `None` for squares (and cubes), else the triangles or the hexagons.
-fn lattice_grid(name: Option<&str>) -> Result<Option<Grid>, String> {
-    match name {
-        None | Some("square") => Ok(None),
-        Some(n) => match Grid::parse(n) {
-            Some(g @ (Grid::Triangle | Grid::Hexagon)) => Ok(Some(g)),
-            _ => Err(format!("--grid {n}: the grids are square, triangle and hexagon")),
-        },
-    }
-}
-
-/// A part of `--part` on the triangles or the hexagons: cells `[a,b,t]` or `[a,b]`, joined.
-fn lattice_part(grid: Grid, s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
-    let (cells, dim, most, fewest) = crate::polyform::parse_counted_cells(s)?;
-    let fits = match grid {
-        Grid::Triangle => dim == 3 && cells.iter().all(|c| (0..=1).contains(&c[2])),
-        _ => dim == 2,
-    };
-    if !fits {
-        let form = if grid == Grid::Triangle { "[a,b,t] with t 0 or 1" } else { "[a,b]" };
-        return Err(format!("part `{s}`: a cell of the {} grid is {form}", grid.name()));
-    }
-    let cells = grid.normalize(&cells);
-    if !grid.connected(&cells) {
-        return Err(format!("part `{s}`: its {} cells are not joined side to side", cells.len()));
-    }
-    Ok((cells, 2, most, fewest))
-}
-
 fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     let size = a.size;
-    let lattice = lattice_grid(a.grid.as_deref())?;
+    let lattice = super::lattice::grid(a.grid.as_deref())?;
     let mut parts = Vec::<(String, Vec<[i32; 3]>, u8, u32, u32)>::new();
     for s in &a.parts {
         let (cells, dim, most, fewest) = match lattice {
-            Some(grid) => lattice_part(grid, s)?,
+            Some(grid) => super::lattice::part(grid, s)?,
             None => parse_counted_part(s)?,
         };
         parts.push((format!("#{}", parts.len() + 1), cells, dim, most, fewest));
@@ -499,7 +470,9 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
             }
             match lattice {
                 Some(_) if z != 0 => return Err("--box on triangles and hexagons is a parallelogram: A B".into()),
-                Some(grid) if x > 0 && y > 0 && x * y <= 1024 => Board::on_grid(grid, grid.parallelogram(x as i32, y as i32))?,
+                Some(grid) if x > 0 && y > 0 && x * y <= 1024 => {
+                    Board::on_grid(grid, grid.parallelogram(x as i32, y as i32))?
+                }
                 Some(_) => return Err("--box A B: sides of at least 1, at most 1,024 cells".into()),
                 None => Board::boxed(x as i32, y as i32, z as i32)?,
             }
@@ -602,7 +575,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         std::fs::write(f, svg::solution(&board, sol)).map_err(|e| format!("cannot write {f}: {e}"))?;
     }
     if lattice.is_some() {
-        return write_lattice(out, &res, &specs, unique, json, ms);
+        return super::lattice::write(out, &res, &specs, unique, json, ms);
     }
     let first = res.kept.first().map(|s| {
         let g = grid(&board, s);
@@ -655,44 +628,6 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
                 }
             }
         }
-    }
-    Ok(())
-}
-
-/// `pack --grid triangle|hexagon`'s answer: the counts, and the first solution as each part's
-/// cells (`first`: `[part, [[a, b, t], ...]]` pairs), a line a part.
-fn write_lattice(
-    out: &mut impl Write,
-    res: &crate::polyform::pack::PackOutcome,
-    specs: &[PartSpec],
-    unique: bool,
-    json: bool,
-    ms: f64,
-) -> Result<(), String> {
-    let first: Option<Vec<(usize, &Vec<Cell>)>> = res.kept.first().map(|s| s.iter().map(|(p, c)| (*p, c)).collect());
-    if json {
-        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
-        let v = serde_json::json!({
-            "solutions": res.solutions, "first": first, "elapsed_ms": ms, "nodes": res.nodes,
-            "complete": res.complete, "impossible": res.impossible, "parts": names, "unique": unique,
-        });
-        let _ = writeln!(out, "{v}");
-        return Ok(());
-    }
-    if let Some(why) = &res.impossible {
-        let _ = writeln!(out, "no solution: {why} ({ms:.1} ms)");
-        return Ok(());
-    }
-    let _ = writeln!(
-        out,
-        "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
-        res.solutions,
-        if unique { " up to symmetry" } else { "" },
-        if res.complete { "" } else { ", search stopped early" },
-        res.nodes
-    );
-    for (p, cells) in first.unwrap_or_default() {
-        let _ = writeln!(out, "{}: {}", specs[p].name, cells.iter().map(|c| format!("{c:?}").replace(' ', "")).collect::<String>());
     }
     Ok(())
 }

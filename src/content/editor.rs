@@ -180,7 +180,9 @@ pub fn finish(
     entry.difficulty = analysis.difficulty().unwrap_or(1);
     // What the family adds (a packed solution, a promise of uniqueness).
     let level = built(&entry)?;
-    level.family.finish(&level, &mut entry, analysis.unique(), &Default::default())?;
+    if let Some(writer) = level.offers().writer {
+        writer.finish(&level, &mut entry, analysis.unique(), &Default::default())?;
+    }
     // The saved level must load and pass `check-levels`' solution check.
     built(&entry)?.check_solution()?;
     Ok(entry)

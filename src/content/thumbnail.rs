@@ -75,8 +75,8 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
     if let Some(poly) = level.solid() {
         return cubes(level, poly, solved);
     }
-    if !level.faces(0).is_empty() {
-        return tiles(level, solved);
+    if let Some(paint) = level.offers().paint.filter(|p| !p.faces(0).is_empty()) {
+        return tiles(level, paint, solved);
     }
     let line = BBox::of_rings(&level.target).size() / 60.0;
     if solved && !level.solution.is_empty() {
@@ -131,7 +131,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
 /// Painted tiles, their faces as their family paints them ([`Level::faces`]): solved, where the
 /// solution puts them; unsolved, on the board's cells in an order and turns drawn from the
 /// level's id (the tiles as the player will meet them, not their answer).
-fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
+fn tiles(level: &Level, paint: &dyn crate::family::Paint, solved: bool) -> Vec<Paint> {
     // Each tile with the motion putting it on the board.
     let mut placed: Vec<(usize, crate::geom::Motion)> = Vec::new();
     let step = level.set.step();
@@ -155,7 +155,7 @@ fn tiles(level: &Level, solved: bool) -> Vec<Paint> {
     }
     let mut out = Vec::new();
     for (tile, at) in &placed {
-        for (face, [r, g, b]) in level.faces(*tile) {
+        for (face, [r, g, b]) in paint.faces(*tile) {
             let ring = face.iter().map(|&q| at.apply(q)).collect();
             out.push(Paint { rings: vec![ring], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
         }

@@ -76,13 +76,16 @@ impl Request {
                 let stream = send.clone();
                 let live = move |tried| stream(Reply::LabLive(tried, t0.elapsed().as_secs_f64() * 1000.0));
                 let tried = level
-                    .family
-                    .lab_run(&level, method, budget, &live)
+                    .offers()
+                    .lab
+                    .and_then(|lab| lab.run(&level, method, budget, &live))
                     .unwrap_or_else(|| Tried::failed(format!("the family has no lab method {method}")));
                 send(Reply::Lab(tried, t0.elapsed().as_secs_f64() * 1000.0));
             }
             Ask::Watch => {
-                let Some(watch) = level.watch() else { return send(Reply::Watched(None)) };
+                let Some(watch) = level.offers().watch.map(|w| w.watch(&level)) else {
+                    return send(Reply::Watched(None));
+                };
                 let stream = send.clone();
                 let end = (watch.run)(Arc::new(move |placed, base| stream(Reply::Step(placed, base))), budget.clone());
                 send(Reply::Watched(Some(end)));

@@ -19,6 +19,7 @@
 //! Adding a family is a folder here, its two lines below, a drawing plugin in the game, and the
 //! files ARCHITECTURE.md walks through.
 
+pub mod offers;
 pub mod polyomino;
 pub mod registry;
 pub mod tangram;
@@ -84,6 +85,7 @@ use crate::polyform::pack::{Board, PartSpec};
 use crate::support::budget::Budget;
 use crate::support::i18n::Text;
 use crate::verify::{Mode, Puzzle, Target};
+pub use offers::{Lab, Offers, Paint, Space, Watching, Writer};
 use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
@@ -111,6 +113,18 @@ impl Cells {
     /// cells and lie on them when their corners are on the integer grid.
     pub fn unit_squares(self) -> bool {
         matches!(self, Cells::Square | Cells::Cube)
+    }
+
+    /// How far apart a cell's neighbours are, in board units (the zoom's finest step); `None`
+    /// without cells.
+    pub fn size(self) -> Option<f64> {
+        self.drawn_as_cells().then_some(1.0)
+    }
+
+    /// The board looks and plays the same turned a quarter turn (squares): the game may show a
+    /// plain board turned to fit the screen.
+    pub fn quarter_turns(self) -> bool {
+        self == Cells::Square
     }
 
     /// The figure is made of cells, each drawn with its own outline.
@@ -336,12 +350,6 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// The board's shape.
     fn cells(&self) -> Cells;
 
-    /// How many drawings a piece has, one per rotation, for families whose pieces are redrawn
-    /// when they turn ([`Family::drawing`]); 0 for rigid pieces.
-    fn drawings(&self) -> usize {
-        0
-    }
-
     /// Judges an arrangement: every piece of the set, where the player has it (pieces in the
     /// tray included; the family decides which ones are on the board).
     fn judge(&self, level: &Level, pieces: &[Placement]) -> Judgement;
@@ -382,68 +390,6 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
         Traits { pieces: level.set.pieces.len(), solutions: count.solutions.min(MEASURE_CAP), ..Traits::default() }
     }
 
-    /// The solver the show-thinking view plays on this level; `None` when there is none to
-    /// watch.
-    fn watch(&self, _level: &Level) -> Option<Watch> {
-        None
-    }
-
-    /// The solver lab's methods on this level, as message ids; empty when there is no lab.
-    fn lab(&self) -> &'static [&'static str] {
-        &[]
-    }
-
-    /// Runs lab method `method` (an index into [`Family::lab`]) on the level, within `budget`.
-    /// A long run (the chase of a board's best score) hands what it has so far to `live`, which
-    /// the lab shows as it comes; its answer is the last.
-    fn lab_run(&self, _level: &Level, _method: usize, _budget: &Budget, _live: &dyn Fn(Tried)) -> Option<Tried> {
-        None
-    }
-
-    /// What a level writer's entry gets from the family when it is saved (`level` is the entry
-    /// as it loads now): a reference solution from the family's solver where the writer has
-    /// none, a promise of uniqueness where the family keeps one (`unique`: the count proved
-    /// one solution). A search for a reference stops when `budget` is spent.
-    fn finish(&self, _level: &Level, _entry: &mut Entry, _unique: bool, _budget: &Budget) -> Result<(), String> {
-        Ok(())
-    }
-
-    /// The board in space, for families whose pieces are handled in 3D (polycubes).
-    fn solid(&self) -> Option<Solid<'_>> {
-        None
-    }
-
-    /// Cells painted a colour that says where they may go (BurrTools' colour constraints): the
-    /// board's (`piece` None) as squares of its figure, or piece `piece`'s under rotation `rot`
-    /// in its drawing's own frame, each with its colour number. Empty for most families.
-    fn painted(&self, _piece: Option<usize>, _rot: i32) -> Vec<(Vec<Vertex>, u32)> {
-        Vec::new()
-    }
-
-    /// Piece `piece`'s drawing under rotation `rot`, for families whose pieces are redrawn per
-    /// rotation (`Caps::drawings` > 0); `None` for rigid pieces.
-    fn drawing(&self, _level: &Level, _piece: usize, _rot: i32) -> Option<Vec<Vec<Vertex>>> {
-        None
-    }
-
-    /// A piece's coloured faces in its own frame (each a polygon and its colour), for families
-    /// whose pieces are painted rather than filled with one colour (edge-coloured tiles: a
-    /// triangle per side); the level list's pictures paint them. Empty for most families.
-    fn faces(&self, _piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
-        Vec::new()
-    }
-
-    /// The rotation a piece starts in.
-    fn rest_rotation(&self, _level: &Level, _piece: usize) -> i32 {
-        0
-    }
-
-    /// Cells of the figure that may stay empty, each as its square in the figure's drawing
-    /// (packing boards with BurrTools' variable cells); none by default.
-    fn optional_cells(&self) -> Vec<Vec<Vertex>> {
-        Vec::new()
-    }
-
     /// The message id that tells the player what the thermometer measures (shown when it is
     /// tapped): by default the share of the board's cells covered.
     fn progress_help(&self) -> &'static str {
@@ -454,6 +400,12 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// (which teaches moving, turning, flipping, hints and undo on any level).
     fn intro(&self, _level: &Level) -> Option<Intro> {
         None
+    }
+
+    /// What the family offers beyond these rules ([`Offers`]: a solver to watch, the lab, the
+    /// editor's writer, painted cells, pieces in space), each present or not.
+    fn offers(&self) -> Offers<'_> {
+        Offers::default()
     }
 }
 
@@ -564,21 +516,26 @@ impl Level {
 
     /// The board in space, when the level's pieces are handled in 3D.
     pub fn solid(&self) -> Option<Solid<'_>> {
-        self.family.solid()
+        self.family.offers().space.map(|s| s.solid())
+    }
+
+    /// What the level's family offers beyond its rules.
+    pub fn offers(&self) -> Offers<'_> {
+        self.family.offers()
     }
 
     /// What the game may do on this level: the family's moves, cells and drawings, and the
     /// tools that follow from what it offers (a solver to watch, lab methods, tipping in space).
     pub fn caps(&self) -> Caps {
-        let (moves, cells) = (self.family.moves(self), self.family.cells());
+        let (moves, offers) = (self.family.moves(self), self.family.offers());
         Caps {
             turn: moves.turn,
             mirror: moves.mirror,
-            tip: cells == Cells::Cube,
-            watch: self.family.watch(self).is_some(),
-            lab: !self.family.lab().is_empty(),
-            cells,
-            drawings: self.family.drawings(),
+            tip: offers.space.is_some(),
+            watch: offers.watch.is_some(),
+            lab: offers.lab.is_some(),
+            cells: self.family.cells(),
+            drawings: offers.space.map_or(0, |s| s.drawings()),
         }
     }
 
@@ -613,11 +570,6 @@ impl Level {
         self.family.count(self, limit, budget)
     }
 
-    /// The solver the show-thinking view plays, if any.
-    pub fn watch(&self) -> Option<Watch> {
-        self.family.watch(self)
-    }
-
     /// The family's introduction, if it has one.
     pub fn intro(&self) -> Option<Intro> {
         self.family.intro(self)
@@ -628,30 +580,10 @@ impl Level {
         self.family.progress_help()
     }
 
-    /// The rotation piece `piece` starts in.
-    pub fn rest_rotation(&self, piece: usize) -> i32 {
-        self.family.rest_rotation(self, piece)
-    }
-
-    /// The figure's cells that may stay empty, as squares in its drawing.
-    pub fn optional_cells(&self) -> Vec<Vec<Vertex>> {
-        self.family.optional_cells()
-    }
-
-    /// Painted cells of the board (`piece` None) or of a piece under rotation `rot` (see
-    /// [`Family::painted`]).
-    pub fn painted(&self, piece: Option<usize>, rot: i32) -> Vec<(Vec<Vertex>, u32)> {
-        self.family.painted(piece, rot)
-    }
-
-    /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation.
+    /// Piece `piece`'s drawing under rotation `rot` when its family redraws pieces per rotation
+    /// (pieces in space); `None` for rigid pieces.
     pub fn drawing(&self, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
-        self.family.drawing(self, piece, rot)
-    }
-
-    /// Piece `piece`'s coloured faces, when its family paints them ([`Family::faces`]).
-    pub fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
-        self.family.faces(piece)
+        self.family.offers().space.map(|s| s.drawing(piece, rot))
     }
 
     /// Pieces in world coordinates for a list of placements.

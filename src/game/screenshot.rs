@@ -219,7 +219,9 @@ fn add_renderer(app: &mut App, size: (u32, u32), window: bool) {
 /// The lab opened and the family's last method run (the LP on tile puzzles).
 fn run_lab(w: &mut World) {
     w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
-    let methods = w.get_resource::<crate::game::board::levels::ActiveLevel>().map_or(0, |a| a.level.family.lab().len());
+    let methods = w
+        .get_resource::<crate::game::board::levels::ActiveLevel>()
+        .map_or(0, |a| a.level.offers().lab.map_or(0, |l| l.methods().len()));
     w.write_message(crate::game::solver::lab::LabRun(methods.saturating_sub(1)));
 }
 

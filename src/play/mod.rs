@@ -17,8 +17,8 @@ pub mod room;
 pub mod shape;
 pub mod space;
 
-use crate::geom::{pt, BBox, Pt, Vertex};
 use crate::family::Cells;
+use crate::geom::{pt, BBox, Pt, Vertex};
 use crate::level::Level;
 use crate::pieces::Placement;
 pub use shape::{bbox_of, Shape};
@@ -265,7 +265,7 @@ impl Play<'_, '_> {
         let stepping = std::mem::take(&mut self.hand.stepping);
         let caps = self.table.level.caps();
         // Polycube pieces turn and step in space by the rules of `space`.
-        let solid = caps.cells == crate::family::Cells::Cube;
+        let solid = self.table.level.solid().is_some();
         let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
         match input {
             Input::Wheel(q, d) => {

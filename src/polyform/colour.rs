@@ -141,14 +141,14 @@ mod tests {
     #[test]
     fn a_domino_with_one_coloured_end_has_four_orientations_in_the_plane() {
         let cells = [[0, 0, 0], [1, 0, 0]];
-        assert_eq!(orientations(&cells, &[], 2, Symmetry::Rotations).len(), 2);
-        let o = orientations(&cells, &[([1, 0, 0], 3)], 2, Symmetry::Rotations);
+        assert_eq!(orientations(Grid::Square, &cells, &[], Symmetry::Rotations).len(), 2);
+        let o = orientations(Grid::Square, &cells, &[([1, 0, 0], 3)], Symmetry::Rotations);
         assert_eq!(o.len(), 4);
         // Each keeps its one coloured cell on one of its own.
         assert!(o.iter().all(|(c, k)| k.len() == 1 && c.contains(&k[0].0) && k[0].1 == 3));
         // Its two turned images have the same canonical form.
-        let a = canonical(&cells, &[([1, 0, 0], 3)], 2, Symmetry::Rotations);
-        let b = canonical(&cells, &[([0, 0, 0], 3)], 2, Symmetry::Rotations);
+        let a = canonical(Grid::Square, &cells, &[([1, 0, 0], 3)], Symmetry::Rotations);
+        let b = canonical(Grid::Square, &cells, &[([0, 0, 0], 3)], Symmetry::Rotations);
         assert_eq!(a, b);
     }
 

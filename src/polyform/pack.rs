@@ -688,9 +688,8 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     let mut cand: Vec<Vec<(usize, Mask<W>)>> = vec![Vec::new(); n];
     for (pi, part) in parts.iter().enumerate() {
         for (o, colours) in super::colour::orientations(board.grid, &part.cells, &part.colours, opts.turns) {
-            // A lattice step keeps a triangle's point: its first cell on cells of its kind.
+            // Its first cell onto `anchor` (a lattice step keeps a triangle's point: same kind).
             for anchor in cells.iter().filter(|a| board.grid != Grid::Triangle || a[2] == o[0][2]) {
-                // Shift the orientation so its first cell lands on `anchor`.
                 let d = [anchor[0] - o[0][0], anchor[1] - o[0][1], anchor[2] - o[0][2]];
                 let mut m = Mask::<W>::EMPTY;
                 let mut low = usize::MAX;

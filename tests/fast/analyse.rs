@@ -116,9 +116,10 @@ fn the_reference_search_and_the_difficulty_measure_keep_to_a_budget() {
     let level = &pack.levels[0];
     let spent = Budget::ms(Some(0));
     let mut entry = (*level.entry).clone();
-    let why = level.family.finish(level, &mut entry, false, &spent).unwrap_err();
+    let writer = level.offers().writer.unwrap();
+    let why = writer.finish(level, &mut entry, false, &spent).unwrap_err();
     assert!(why.contains("within the time limit"), "{why}");
-    level.family.finish(level, &mut entry, false, &Budget::default()).unwrap();
+    writer.finish(level, &mut entry, false, &Budget::default()).unwrap();
     assert_eq!(entry.solution.len(), 8);
     let full = tessera::content::difficulty::measure_within(level, &Budget::default());
     let cut = tessera::content::difficulty::measure_within(level, &spent);

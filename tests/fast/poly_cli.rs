@@ -273,7 +273,9 @@ fn pack_on_triangles_and_hexagons() {
     assert_eq!(first.len(), 12);
     let mut cells: Vec<Vec<i64>> = first
         .iter()
-        .flat_map(|p| p[1].as_array().unwrap().iter().map(|c| c.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect()))
+        .flat_map(|p| {
+            p[1].as_array().unwrap().iter().map(|c| c.as_array().unwrap().iter().map(|x| x.as_i64().unwrap()).collect())
+        })
         .collect();
     cells.sort();
     cells.dedup();

@@ -333,14 +333,6 @@ impl Family for PolyLevel {
         }
     }
 
-    fn drawings(&self) -> usize {
-        if self.cubes() {
-            place::TURNS as usize
-        } else {
-            0
-        }
-    }
-
     /// In space, a piece in the box moves only to where it is clear of every other piece in the
     /// box, or out to the tray (pieces from the tray, and flat boards, are free).
     fn legal(&self, _level: &Level, from: &Placement, to: &Placement, others: &[Placement]) -> bool {
@@ -415,28 +407,6 @@ impl Family for PolyLevel {
         }
     }
 
-    /// A board painted in the editor gets the packer's first solution as its reference.
-    fn finish(&self, _level: &Level, entry: &mut Entry, _unique: bool, budget: &Budget) -> Result<(), String> {
-        if entry.solution.is_empty() {
-            let search = budget.clone().or_nodes(5_000_000);
-            entry.solution = place::first_solution_of(&self.board, &self.parts, &self.piece_part, search).ok_or(
-                if budget.expired() {
-                    "the packer found no solution to store within the time limit"
-                } else {
-                    "the packer found no solution to store"
-                },
-            )?;
-        }
-        Ok(())
-    }
-
-    /// The geometric solver on the parts' outlines; it sees no layers, so not on polycubes,
-    /// and it finds no corner to start from on hexagons (whose corners are not lattice points).
-    fn watch(&self, level: &Level) -> Option<Watch> {
-        let outlines = matches!(self.board.grid, Grid::Square | Grid::Triangle);
-        outlines.then(|| super::watch::search(level))
-    }
-
     /// Polycubes: a piece into the box, slid, turned; the view turned; the layers hidden.
     fn intro(&self, _level: &Level) -> Option<super::Intro> {
         use super::{Goal, IntroStep};
@@ -453,14 +423,59 @@ impl Family for PolyLevel {
         })
     }
 
-    fn solid(&self) -> Option<Solid<'_>> {
-        self.cubes().then_some(Solid { board: &self.board, parts: &self.pieces })
+    /// Says which cells may stay empty where a board has some.
+    fn progress_help(&self) -> &'static str {
+        match (self.board.optional.is_empty(), self.board.colours.is_empty()) {
+            (true, true) => "progress-help-cells",
+            (false, true) => "progress-help-cells-optional",
+            (true, false) => "progress-help-cells-painted",
+            (false, false) => "progress-help-cells-optional-painted",
+        }
     }
 
-    fn drawing(&self, _level: &Level, piece: usize, rot: i32) -> Option<Vec<Vec<Vertex>>> {
-        self.cubes().then(|| self.rings(piece, rot))
+    /// Pieces in space on a box of cubes; painted or optional cells where the board has them;
+    /// the geometric solver to watch where it finds the pieces' corners (not on cubes or
+    /// hexagons); the packer's first solution for a board drawn in the editor.
+    fn offers(&self) -> super::Offers<'_> {
+        let outlines = matches!(self.board.grid, Grid::Square | Grid::Triangle);
+        let painted = !self.board.colours.is_empty()
+            || !self.board.optional.is_empty()
+            || self.pieces.iter().any(|p| !p.colours.is_empty());
+        super::Offers {
+            watch: outlines.then_some(self as &dyn super::Watching),
+            writer: Some(self),
+            paint: painted.then_some(self as &dyn super::Paint),
+            space: self.cubes().then_some(self as &dyn super::Space),
+            ..Default::default()
+        }
     }
+}
 
+impl super::Watching for PolyLevel {
+    /// The geometric solver on the parts' outlines.
+    fn watch(&self, level: &Level) -> Watch {
+        super::watch::search(level)
+    }
+}
+
+impl super::Writer for PolyLevel {
+    /// A board painted in the editor gets the packer's first solution as its reference.
+    fn finish(&self, _level: &Level, entry: &mut Entry, _unique: bool, budget: &Budget) -> Result<(), String> {
+        if entry.solution.is_empty() {
+            let search = budget.clone().or_nodes(5_000_000);
+            entry.solution = place::first_solution_of(&self.board, &self.parts, &self.piece_part, search).ok_or(
+                if budget.expired() {
+                    "the packer found no solution to store within the time limit"
+                } else {
+                    "the packer found no solution to store"
+                },
+            )?;
+        }
+        Ok(())
+    }
+}
+
+impl super::Paint for PolyLevel {
     /// Coloured cells: the board's as squares of its figure (in the layer panels of a 3D one), a
     /// piece's in its own frame (a flat piece turns with its transform, a 3D one is redrawn).
     fn painted(&self, piece: Option<usize>, rot: i32) -> Vec<(Vec<Vertex>, u32)> {
@@ -480,7 +495,13 @@ impl Family for PolyLevel {
         squares.into_iter().zip(colours).map(|((x, y), k)| (unit_square(x, y), k)).collect()
     }
 
-    /// Optional cells: squares on a flat board, or in the layer panels of a 3D one.
+    /// Packing pieces are filled with one colour each.
+    fn faces(&self, _piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
+        Vec::new()
+    }
+
+    /// Optional cells: cells of the flat board's grid, or squares in the layer panels of a 3D
+    /// one.
     fn optional_cells(&self) -> Vec<Vec<Vertex>> {
         let Some(stride) = place::layer_stride(&self.board) else {
             let ring = |c| self.board.grid.polygon(c).into_iter().map(|[x, y]| Vertex::from(crate::geom::pt(x, y)));
@@ -488,22 +509,23 @@ impl Family for PolyLevel {
         };
         place::layer_squares(&self.board.optional, stride).into_iter().map(|(x, y)| unit_square(x, y)).collect()
     }
+}
 
-    /// Says which cells may stay empty where a board has some.
-    fn progress_help(&self) -> &'static str {
-        match (self.board.optional.is_empty(), self.board.colours.is_empty()) {
-            (true, true) => "progress-help-cells",
-            (false, true) => "progress-help-cells-optional",
-            (true, false) => "progress-help-cells-painted",
-            (false, false) => "progress-help-cells-optional-painted",
-        }
+impl super::Space for PolyLevel {
+    fn solid(&self) -> Solid<'_> {
+        Solid { board: &self.board, parts: &self.pieces }
+    }
+
+    fn drawings(&self) -> usize {
+        place::TURNS as usize
+    }
+
+    fn drawing(&self, piece: usize, rot: i32) -> Vec<Vec<Vertex>> {
+        self.rings(piece, rot)
     }
 
     /// A polycube piece starts in its narrowest rotation, so a flat one lies in one layer.
-    fn rest_rotation(&self, _level: &Level, piece: usize) -> i32 {
-        if !self.cubes() {
-            return 0;
-        }
+    fn rest_rotation(&self, piece: usize) -> i32 {
         let cells = &self.pieces[piece].cells;
         (0..place::TURNS)
             .min_by_key(|&o| {

@@ -109,15 +109,9 @@ impl Family for Tangram {
         })
     }
 
-    /// The geometric solver's search; on pieces that only slide, with straight edges, the
-    /// rank-one SDP's iterates instead.
-    fn watch(&self, level: &Level) -> Option<Watch> {
-        let curved = level.set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some());
-        Some(if level.set.step_deg >= 360.0 && !curved {
-            super::watch::sdp(level)
-        } else {
-            super::watch::search(level)
-        })
+    /// A solver to watch on every dissection.
+    fn offers(&self) -> super::Offers<'_> {
+        super::Offers { watch: Some(self), ..Default::default() }
     }
 
     fn check_solution(&self, level: &Level) -> Result<(), String> {
@@ -194,6 +188,19 @@ impl Family for Tangram {
             }
             Some(o) if o.complete => Err("the solver proves there is no solution".into()),
             Some(o) => Err(format!("the solver found no solution within {} nodes", o.nodes)),
+        }
+    }
+}
+
+impl super::Watching for Tangram {
+    /// The geometric solver's search; on pieces that only slide, with straight edges, the
+    /// rank-one SDP's iterates instead.
+    fn watch(&self, level: &Level) -> Watch {
+        let curved = level.set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some());
+        if level.set.step_deg >= 360.0 && !curved {
+            super::watch::sdp(level)
+        } else {
+            super::watch::search(level)
         }
     }
 }

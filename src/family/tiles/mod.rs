@@ -101,19 +101,6 @@ impl Family for TileLevel {
         Cells::Square
     }
 
-    /// A triangle per side, from the side to the tile's middle, in the side's colour (north,
-    /// east, south, west of the unit square; 0 is the frame's colour).
-    fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
-        use crate::geom::pt;
-        let corners = [pt(0.0, 1.0), pt(1.0, 1.0), pt(1.0, 0.0), pt(0.0, 0.0)];
-        let Some(sides) = self.puzzle.tiles.get(piece) else { return Vec::new() };
-        sides
-            .iter()
-            .enumerate()
-            .map(|(i, &c)| (vec![corners[i], corners[(i + 1) % 4], pt(0.5, 0.5)], crate::tiles::side_rgb(c)))
-            .collect()
-    }
-
     /// Matched inner sides; tiles count wherever they are (off the board they are in the tray).
     fn judge(&self, _level: &Level, pieces: &[Placement]) -> Judgement {
         if self.scored {
@@ -210,15 +197,16 @@ impl Family for TileLevel {
         }
     }
 
-    /// A saved tile puzzle promises one solution when the editor's count proved it.
-    fn finish(&self, _level: &Level, entry: &mut Entry, unique: bool, _budget: &Budget) -> Result<(), String> {
-        entry.unique = unique;
-        Ok(())
+    /// The lab, the editor's promise of one solution, painted faces.
+    fn offers(&self) -> super::Offers<'_> {
+        super::Offers { lab: Some(self), writer: Some(self), paint: Some(self), ..Default::default() }
     }
+}
 
+impl super::Lab for TileLevel {
     /// A board played for the score has one method, the chase of its best score (no full
     /// solution to find); the others the exact search and the paper's LP.
-    fn lab(&self) -> &'static [&'static str] {
+    fn methods(&self) -> &'static [&'static str] {
         if self.scored {
             &["lab-best"]
         } else {
@@ -229,7 +217,7 @@ impl Family for TileLevel {
     /// The chase of the best score (`edge best`'s search, each new best board shown live), the
     /// exact search (first solution), or the paper's Algorithm 1 (iterated LP, point test
     /// functions, turns handled directly).
-    fn lab_run(&self, _level: &Level, method: usize, budget: &Budget, live: &dyn Fn(Tried)) -> Option<Tried> {
+    fn run(&self, _level: &Level, method: usize, budget: &Budget, live: &dyn Fn(Tried)) -> Option<Tried> {
         match method {
             0 if self.scored => Some(self.chase(budget, live)),
             0 => {
@@ -271,6 +259,39 @@ impl Family for TileLevel {
             }
             _ => None,
         }
+    }
+}
+
+impl super::Writer for TileLevel {
+    /// A saved tile puzzle promises one solution when the editor's count proved it.
+    fn finish(&self, _level: &Level, entry: &mut Entry, unique: bool, _budget: &Budget) -> Result<(), String> {
+        entry.unique = unique;
+        Ok(())
+    }
+}
+
+impl super::Paint for TileLevel {
+    /// Tiles carry no painted cells: their colours are their sides ([`super::Paint::faces`]).
+    fn painted(&self, _piece: Option<usize>, _rot: i32) -> Vec<(Vec<crate::geom::Vertex>, u32)> {
+        Vec::new()
+    }
+
+    /// A triangle per side, from the side to the tile's middle, in the side's colour (north,
+    /// east, south, west of the unit square; 0 is the frame's colour).
+    fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
+        use crate::geom::pt;
+        let corners = [pt(0.0, 1.0), pt(1.0, 1.0), pt(1.0, 0.0), pt(0.0, 0.0)];
+        let Some(sides) = self.puzzle.tiles.get(piece) else { return Vec::new() };
+        sides
+            .iter()
+            .enumerate()
+            .map(|(i, &c)| (vec![corners[i], corners[(i + 1) % 4], pt(0.5, 0.5)], crate::tiles::side_rgb(c)))
+            .collect()
+    }
+
+    /// Every cell of a tile board takes a tile.
+    fn optional_cells(&self) -> Vec<Vec<crate::geom::Vertex>> {
+        Vec::new()
     }
 }
 

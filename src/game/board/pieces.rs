@@ -160,7 +160,12 @@ pub fn start_layout(level: &crate::level::Level, aspect: f32, solid: Option<Rect
     // Each piece at rest at the origin, with its bounding box.
     let rest: Vec<(Placement, BBox)> = (0..level.set.pieces.len())
         .map(|i| {
-            let p = Placement { piece: i, rot: level.rest_rotation(i), flip: false, at: (0.0, 0.0) };
+            let p = Placement {
+                piece: i,
+                rot: level.offers().space.map_or(0, |s| s.rest_rotation(i)),
+                flip: false,
+                at: (0.0, 0.0),
+            };
             (p, bbox_of(&level.place(&[p])[0]))
         })
         .collect();
@@ -229,8 +234,7 @@ fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
     // A flat grid board may be shown turned, when its way up means nothing (a plain rectangle,
     // not a picture drawn in cells); its tray is laid out for the screen turned too.
     let plain = level.entry.board.as_ref().is_none_or(|b| b.cells.is_empty() && b.holes.is_empty());
-    let turned =
-        plain && level.cells() == crate::family::Cells::Square && crate::game::board::view::turns(screen, figure);
+    let turned = plain && level.cells().quarter_turns() && crate::game::board::view::turns(screen, figure);
     let aspect = if turned { free.y / free.x } else { free.x / free.y };
     let (start, bounds) = start_layout(level, aspect, frame);
     Board { figure, solid: frame, turned, start, bounds }
@@ -319,12 +323,13 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    for square in level.optional_cells() {
+    let paint = level.offers().paint;
+    for square in paint.map(|p| p.optional_cells()).unwrap_or_default() {
         let c = bbox_of(&[square]).center();
         let c = Vec2::new(c.x as f32, c.y as f32);
         commands.spawn((OptionalCell(c), BoardItem, InLevel.scoped(), Transform::from_xyz(c.x, c.y, 0.5)));
     }
-    for (square, colour) in level.painted(None, 0) {
+    for (square, colour) in paint.map(|p| p.painted(None, 0)).unwrap_or_default() {
         let c = bbox_of(&[square]).center();
         commands.spawn((
             PaintedCell(colour),

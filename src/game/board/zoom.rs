@@ -32,8 +32,8 @@ fn fit_new_board(active: Option<Res<ActiveLevel>>, mut zoom: ResMut<Zoom>) {
 /// A level's cell in board units: a grid's (every grid's cells are a unit across), or else
 /// the smallest piece's narrower side.
 pub fn cell(level: &crate::level::Level) -> f32 {
-    if level.cells().drawn_as_cells() {
-        return 1.0;
+    if let Some(side) = level.cells().size() {
+        return side as f32;
     }
     let sides = level.set.pieces.iter().map(|def| {
         let b = crate::game::board::pieces::bbox_of(&def.rings);

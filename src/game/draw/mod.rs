@@ -173,7 +173,8 @@ fn paint_pieces(
                 commands.entity(child).despawn();
             }
         }
-        for (square, colour) in active.level.painted(Some(placed.0.piece), rot) {
+        let paint = active.level.offers().paint;
+        for (square, colour) in paint.map(|p| p.painted(Some(placed.0.piece), rot)).unwrap_or_default() {
             let c = crate::game::board::pieces::bbox_of(&[square]).center();
             commands.spawn((
                 crate::game::board::pieces::PaintedCell(colour),

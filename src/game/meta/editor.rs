@@ -262,9 +262,9 @@ fn open(
 fn reopen(level: &Level) -> Result<(Draft, Vec<Placement>), String> {
     // A grid level is a painted board or painted tiles; any other is pieces on a canvas, which
     // start where the reference solution has them.
-    let grid = level.cells().unit_squares();
+    let grid = level.cells().drawn_as_cells();
     // The editor paints no colours: a level of painted cells would lose them.
-    if !level.painted(None, 0).is_empty() {
+    if level.offers().paint.is_some_and(|p| !p.painted(None, 0).is_empty()) {
         return Err(format!("`{}` has painted cells, which the editor cannot paint", level.name));
     }
     let draft = match grid {

@@ -111,7 +111,7 @@ fn leave(mut lab: ResMut<SolverLab>) {
 fn run(mut runs: MessageReader<LabRun>, mut lab: ResMut<SolverLab>, active: Option<Res<ActiveLevel>>) {
     let Some(LabRun(method)) = runs.read().last().copied() else { return };
     let Some(level) = active.map(|a| a.level.clone()) else { return };
-    let Some(&name) = level.family.lab().get(method) else { return };
+    let Some(&name) = level.offers().lab.and_then(|l| l.methods().get(method)) else { return };
     if lab.running {
         return;
     }

@@ -122,7 +122,7 @@ fn toggle(
         stop(state, ghosts, commands);
         return;
     }
-    let Some(kind) = active.level.watch().map(|w| w.kind) else { return };
+    let Some(kind) = active.level.offers().watch.map(|w| w.watch(&active.level).kind) else { return };
     for e in &ghosts {
         commands.entity(e).despawn();
     }

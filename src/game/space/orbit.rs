@@ -156,7 +156,7 @@ fn zoom(mut actions: MessageReader<Action>, mut orbit: ResMut<Orbit>) {
 
 /// The right stick turns the view.
 fn stick(pads: Query<&Gamepad>, time: Res<Time>, mut orbit: ResMut<Orbit>, active: Option<Res<ActiveLevel>>) {
-    if active.as_ref().is_none_or(|a| a.level.cells() != crate::family::Cells::Cube) {
+    if active.as_ref().is_none_or(|a| a.level.solid().is_none()) {
         return;
     }
     for pad in &pads {

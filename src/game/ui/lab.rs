@@ -19,6 +19,7 @@ pub(super) fn lab_card(
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
     let Some(active) = active.filter(|_| lab.open) else { return Ok(()) };
+    let methods = active.level.offers().lab.map_or(&[][..], |l| l.methods());
     let rect = ctx.content_rect();
     let width = rect.width();
     let mut top = super::widgets::below_top_bar(ctx, &cards);
@@ -42,7 +43,7 @@ pub(super) fn lab_card(
             });
             ui.horizontal_wrapped(|ui| {
                 ui.add_enabled_ui(!lab.running, |ui| {
-                    for (k, method) in active.level.family.lab().iter().enumerate() {
+                    for (k, method) in methods.iter().enumerate() {
                         if ui.button(tr.s(method)).clicked() {
                             runs.write(LabRun(k));
                         }
@@ -57,7 +58,7 @@ pub(super) fn lab_card(
             });
             if lab.results.is_empty() {
                 // The chase of a best score is told apart from finding a solution.
-                let chase = active.level.family.lab().contains(&"lab-best");
+                let chase = methods.contains(&"lab-best");
                 ui.weak(tr.s(if chase { "lab-about-best" } else { "lab-about" }));
             }
             if let Some(p) = lab.playing {

@@ -340,7 +340,7 @@ fn the_lab_chases_a_scored_boards_best_live_and_stop_keeps_it() {
     });
     start(&mut app, "scored/16x16-1");
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    assert_eq!(level.family.lab(), ["lab-best"]);
+    assert_eq!(level.offers().lab.unwrap().methods(), ["lab-best"]);
     app.world_mut().resource_mut::<SolverLab>().open = true;
     app.world_mut().write_message(LabRun(0));
     // Two boards found, the second better than the first.

@@ -1,0 +1,80 @@
+//! `tessera pack --grid triangle|hexagon`: the packer on the triangles and the hexagons (parts
+//! written as `tessera parts --grid` lists them, the board a parallelogram or a file of cells),
+//! and its answer, each part's cells.
+
+use crate::polyform::grid::Grid;
+use crate::polyform::pack::{PackOutcome, PartSpec};
+use crate::polyform::Cell;
+use std::io::Write;
+
+/// `pack --grid`: `None` for squares (and cubes), else the triangles or the hexagons.
+pub(super) fn grid(name: Option<&str>) -> Result<Option<Grid>, String> {
+    match name {
+        None | Some("square") => Ok(None),
+        Some(n) => match Grid::parse(n) {
+            Some(g @ (Grid::Triangle | Grid::Hexagon)) => Ok(Some(g)),
+            _ => Err(format!("--grid {n}: the grids are square, triangle and hexagon")),
+        },
+    }
+}
+
+/// A part of `--part` on the triangles or the hexagons: cells `[a,b,t]` or `[a,b]`, joined.
+pub(super) fn part(grid: Grid, s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
+    let (cells, dim, most, fewest) = crate::polyform::parse_counted_cells(s)?;
+    let fits = match grid {
+        Grid::Triangle => dim == 3 && cells.iter().all(|c| (0..=1).contains(&c[2])),
+        _ => dim == 2,
+    };
+    if !fits {
+        let form = if grid == Grid::Triangle { "[a,b,t] with t 0 or 1" } else { "[a,b]" };
+        return Err(format!("part `{s}`: a cell of the {} grid is {form}", grid.name()));
+    }
+    let cells = grid.normalize(&cells);
+    if !grid.connected(&cells) {
+        return Err(format!("part `{s}`: its {} cells are not joined side to side", cells.len()));
+    }
+    Ok((cells, 2, most, fewest))
+}
+
+/// `pack --grid triangle|hexagon`'s answer: the counts, and the first solution as each part's
+/// cells (`first`: `[part, [[a, b, t], ...]]` pairs), a line a part.
+pub(super) fn write(
+    out: &mut impl Write,
+    res: &PackOutcome,
+    specs: &[PartSpec],
+    unique: bool,
+    json: bool,
+    ms: f64,
+) -> Result<(), String> {
+    let first: Option<Vec<(usize, &Vec<Cell>)>> = res.kept.first().map(|s| s.iter().map(|(p, c)| (*p, c)).collect());
+    if json {
+        let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
+        let v = serde_json::json!({
+            "solutions": res.solutions, "first": first, "elapsed_ms": ms, "nodes": res.nodes,
+            "complete": res.complete, "impossible": res.impossible, "parts": names, "unique": unique,
+        });
+        let _ = writeln!(out, "{v}");
+        return Ok(());
+    }
+    if let Some(why) = &res.impossible {
+        let _ = writeln!(out, "no solution: {why} ({ms:.1} ms)");
+        return Ok(());
+    }
+    let _ = writeln!(
+        out,
+        "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
+        res.solutions,
+        if unique { " up to symmetry" } else { "" },
+        if res.complete { "" } else { ", search stopped early" },
+        res.nodes
+    );
+    for (p, cells) in first.unwrap_or_default() {
+        let _ = writeln!(
+            out,
+            "{}: {}",
+            specs[p].name,
+            cells.iter().map(|c| format!("{c:?}").replace(' ', "")).collect::<String>()
+        );
+    }
+    Ok(())
+}
