@@ -305,6 +305,23 @@ impl Play {
     fn state(&mut self, state: &str) -> Value {
         self.until(&format!("state {state}"), |p| p["state"] == state)
     }
+
+    /// Scrolls the list under the pointer with the wheel until widget `id` is wholly inside the
+    /// window.
+    fn reveal(&mut self, id: &str) {
+        for _ in 0..40 {
+            let p = self.read().unwrap();
+            let h = p["size"][1].as_f64().unwrap_or(800.0);
+            let r = &p["marks"][id];
+            if r.is_array() && r[1].as_f64().unwrap_or(-1.0) >= 0.0 && r[3].as_f64().unwrap_or(h + 1.0) <= h {
+                return;
+            }
+            self.moveto((640.0, 400.0));
+            self.xdo(&["click", "5"]);
+            pause(250);
+        }
+        panic!("{id} never came into the window: {:?}", self.read());
+    }
 }
 
 fn xy(v: &Value) -> (f32, f32) {
@@ -684,5 +701,44 @@ fn a_player_plays_through_the_real_window() {
         let Ok(log) = std::fs::read_to_string(play.shots.join(format!("game-{k}.log"))) else { continue };
         let errors: Vec<&str> = log.lines().filter(|l| l.contains("ERROR")).collect();
         assert!(errors.is_empty(), "game-{k}.log has errors:\n{}", errors.join("\n"));
+    }
+}
+
+/// A hexiamond level and a polyhex level solved through the real window: the packs scrolled
+/// to, each piece turned by sixths of a turn with right-clicks, mirrored with F and dragged to
+/// its place, where it snaps onto the cells.
+#[test]
+fn hexiamonds_and_polyhexes_are_solved_through_the_real_window() {
+    let mut play = Play::new("lattice");
+    play.start();
+    for (pack, level) in [("polyiamonds", "hexiamonds-hexagon-2"), ("polyhexes", "tetrahexes-4x3")] {
+        play.click("menu-play");
+        play.until("the packs laid out", |p| p["state"] == "LevelSelect" && p["marks"]["pack:classic"].is_array());
+        let card = format!("pack:{pack}");
+        play.until(&format!("the {pack} card"), |p| p["marks"][&card].is_array());
+        play.reveal(&card);
+        play.click(&card);
+        let card = format!("level:{pack}/{level}");
+        play.until(&format!("the {pack} grid"), |p| p["marks"][&card].is_array());
+        play.click(&card);
+        let p = play.state("Playing");
+        assert_eq!(p["level"], format!("{pack}/{level}"));
+        assert_eq!(p["turns"], 6, "{p}");
+        if play.read().unwrap()["marks"]["tutorial-close"].is_array() {
+            play.click("tutorial-close");
+        }
+        play.shot(&format!("{pack}-start"));
+        place_every_piece(&mut play, true);
+        play.state("Solved");
+        play.until("the solved panel", |p| p["marks"]["solved-next"].is_array());
+        play.shot(&format!("{pack}-solved"));
+        play.click("solved-next");
+        play.until("the next level", |p| p["state"] == "Playing" && p["level"] != format!("{pack}/{level}"));
+        play.click("back-levels");
+        play.until("the grid again", |p| p["state"] == "LevelSelect" && p["marks"]["back-packs"].is_array());
+        play.click("back-packs");
+        play.until("the packs again", |p| p["marks"]["back-menu"].is_array());
+        play.click("back-menu");
+        play.state("MainMenu");
     }
 }
