@@ -5,7 +5,7 @@
 //!   by cell ([`PolyDraft`]), a tile puzzle coloured side by side ([`EdgeDraft`]);
 //!
 //! and [`finish`] names it, gives it a free id and its difficulty, and asks its family for
-//! what it adds ([`crate::family::Family::finish`]).
+//! what it adds ([`crate::family::Writer`]).
 //!
 //! The editor's live verdict on a draft is [`crate::content::analysis::Analysis`]; saved levels go to
 //! the player's [`PACK`] (`mine.ron` in the data folder's `levels`).

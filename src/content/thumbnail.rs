@@ -95,25 +95,8 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
         }
         return out;
     }
-    if level.cells().unit_squares() {
-        // A grid board: its cells, a little apart.
-        let target = &level.prepared().target;
-        let b = BBox::of_rings(&level.target);
-        let gap = 0.06;
-        let mut rings = Vec::new();
-        for y in b.min.y.floor() as i64..b.max.y.ceil() as i64 {
-            for x in b.min.x.floor() as i64..b.max.x.ceil() as i64 {
-                let (x, y) = (x as f64, y as f64);
-                if target.side(pt(x + 0.5, y + 0.5)) == crate::geom::ring::Side::Inside {
-                    let (lo, hi) = (gap, 1.0 - gap);
-                    rings.push(vec![pt(x + lo, y + lo), pt(x + hi, y + lo), pt(x + hi, y + hi), pt(x + lo, y + hi)]);
-                }
-            }
-        }
-        return vec![Paint { rings, rgba: FIGURE }];
-    }
     if level.cells().drawn_as_cells() {
-        // Cells of another grid (triangles, hexagons): each shrunk a little about its centre.
+        // A board of cells: each cell shrunk a little about its centre, the cells apart.
         let rings = level
             .target
             .iter()

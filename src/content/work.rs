@@ -21,9 +21,9 @@ pub type Send = Arc<dyn Fn(Reply) + std::marker::Send + Sync>;
 pub enum Ask {
     /// A hint from these placements ([`Level::hint`]).
     Hint(Vec<Placement>),
-    /// The solver lab's method with this index ([`crate::family::Family::lab_run`]).
+    /// The solver lab's method with this index ([`crate::family::Lab::run`]).
     Lab(usize),
-    /// The family's watched search ([`Level::watch`]), streamed step by step.
+    /// The family's watched search ([`crate::family::Watching`]), streamed step by step.
     Watch,
     /// The editor's verdict: solutions counted up to this limit ([`Analysis::run`]).
     Analyse(u64),

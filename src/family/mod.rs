@@ -10,9 +10,13 @@
 //! * **hint** from the player's position ([`Hint`]);
 //! * **check** the stored solution, **prove** the level solvable (CI and `check-levels`) and
 //!   **count** its solutions (the editor, `tessera analyse`);
-//! * its **moves** and its board's **cells** ([`Moves`], [`Cells`]; the game's [`Caps`] follow
-//!   from them and from what it offers), the solver its show-thinking view plays ([`Watch`]), the
-//!   methods its solver lab compares ([`Family::lab`]), and a board in space ([`Solid`]).
+//! * its **moves** and its board's **cells** ([`Moves`], [`Cells`]: the grid's geometry, how
+//!   pieces step and snap on it), what its thermometer measures and its own introduction.
+//!
+//! Fourteen methods, no more. What only some families have is a capability of its own
+//! ([`offers`]: a solver to watch, the solver lab, the editor's writer, painted cells, pieces
+//! in space), which a family offers or not through [`Family::offers`]; the game's [`Caps`]
+//! follow from the moves, the cells and what is offered.
 //!
 //! Levels name their family in the pack file (`family: "polyomino"`); [`FAMILIES`] lists them
 //! and [`registry`] maps each name to the function that reads the family's part of a level.
@@ -109,12 +113,6 @@ pub enum Cells {
 }
 
 impl Cells {
-    /// The board is a grid of unit squares (flat, or a box's layers): pieces step by whole
-    /// cells and lie on them when their corners are on the integer grid.
-    pub fn unit_squares(self) -> bool {
-        matches!(self, Cells::Square | Cells::Cube)
-    }
-
     /// How far apart a cell's neighbours are, in board units (the zoom's finest step); `None`
     /// without cells.
     pub fn size(self) -> Option<f64> {
@@ -173,12 +171,12 @@ pub struct Caps {
     pub turn: bool,
     /// Pieces can be mirrored.
     pub mirror: bool,
-    /// Pieces tip over in space (cubic cells): the flip action tips instead of mirroring.
+    /// Pieces tip over in space (the family offers [`Space`]): the flip action tips instead of
+    /// mirroring.
     pub tip: bool,
-    /// The family's solver can be watched on the board ([`Family::watch`] has one).
+    /// The family's solver can be watched on the board (it offers [`Watching`]).
     pub watch: bool,
-    /// The solver lab (several solving methods side by side) is offered ([`Family::lab`] names
-    /// methods).
+    /// The solver lab (several solving methods side by side) is offered ([`Lab`]).
     pub lab: bool,
     /// The board's shape.
     pub cells: Cells,

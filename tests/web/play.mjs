@@ -1,7 +1,7 @@
 // The browser's end-to-end test: the web build of Tessera in Debian's Chromium, as a phone
 // (390 x 844, touch), driven through the DevTools protocol (playwright-core).
 //
-//   node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR [PIECE_LIST]
+//   node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR [PIECE_LIST [LATTICE_CODE...]]
 //
 // It serves PAGE_DIR (what `scripts/web --build-only` wrote) on a port of its own, opens the
 // page with `?probe=1` (the game then publishes where its widgets and pieces are in the
@@ -27,9 +27,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { Play, launch, serve, sleep } from "./page.mjs";
 
-const [pageDir, edgeCode, cubeCode, shotsDir, pieceList] = process.argv.slice(2);
+const [pageDir, edgeCode, cubeCode, shotsDir, pieceList, ...latticeCodes] = process.argv.slice(2);
 if (!pageDir || !edgeCode || !cubeCode || !shotsDir) {
-  console.error("usage: node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR [PIECE_LIST]");
+  console.error("usage: node tests/web/play.mjs PAGE_DIR EDGE_CODE CUBE_CODE SHOTS_DIR [PIECE_LIST [LATTICE_CODE...]]");
   process.exit(2);
 }
 fs.mkdirSync(shotsDir, { recursive: true });
@@ -229,6 +229,27 @@ try {
     }
     const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
     check(["hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
+  }
+  // Levels of triangles and hexagons (LATTICE_CODE: a hexiamond and a polyhex level), from
+  // their links: every piece turned by taps (sixths of a turn), mirrored by a double tap and
+  // dragged to its place, where it snaps onto the cells, until the level is solved.
+  for (const code of latticeCodes) {
+    await play.goto(`&code=${encodeURIComponent(code)}`);
+    const p = await play.until("a level of triangles or hexagons from its link", (p) => p.state === "Playing" && p.level && p.level.startsWith("shared/"));
+    check(p.turns === 6, `${p.level} turns in sixths (${p.turns})`);
+    for (const t0 = Date.now(); Date.now() - t0 < 4000; await sleep(300)) {
+      const marks = (await play.probe()).marks;
+      const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
+      if (card) {
+        const [x0, y0, x1, y1] = marks[card];
+        await play.tap([(x0 + x1) / 2, (y0 + y1) / 2]);
+      }
+    }
+    await play.shot(`phone-lattice-${p.level.slice("shared/".length)}`);
+    await placeEveryPiece(play);
+    const solved = await play.until(`${p.level} solved`, (q) => q.solved === true);
+    check(solved.solved, `${p.level} solved by touch`);
+    await play.shot(`phone-lattice-solved-${p.level.slice("shared/".length)}`);
   }
   check(asked().length === 0, `the phone's play offline asked nothing of the network (cut off: ${JSON.stringify(asked())})`);
   await phone.close();

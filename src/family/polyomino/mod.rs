@@ -2,7 +2,7 @@
 //! cover of the board's cells, hinted and proved by the packer. A 3D board and its pieces are
 //! drawn as layers side by side ([`crate::polyform::place`]), so a polycube piece is redrawn
 //! for each of its 24 rotations, tips over instead of mirroring, and is handled in space
-//! ([`Family::solid`]).
+//! (the [`super::Space`] it offers).
 
 pub mod daily;
 pub mod draft;

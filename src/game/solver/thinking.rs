@@ -1,4 +1,4 @@
-//! Show thinking: the solver the level's family names ([`crate::family::Family::watch`]: the
+//! Show thinking: the solver the level's family names ([`crate::family::Watching`]: the
 //! geometric search, or the rank-one SDP on pieces that only slide) runs on
 //! `AsyncComputeTaskPool` and streams its partial placements over a crossbeam channel
 //! ([`crate::family::watch`] says how often). The game plays the stream back one step per
