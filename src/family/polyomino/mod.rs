@@ -7,6 +7,7 @@
 pub mod daily;
 pub mod draft;
 mod lattice;
+pub mod prisms;
 pub mod xmpuzzle;
 
 use super::{unit_square, Count, Family, Hint, Judgement, Level, Moves, Parsed, Solid, Watch};

@@ -2,7 +2,8 @@
 //! their puzzles.
 //!
 //! The file is XML, usually gzip-compressed. Under `<puzzle>`: `<gridType type="0"/>` (0 is
-//! the grid of cubes, the only one read here), `<shapes>` with one `<voxel x y z>` per shape
+//! the grid of cubes; 1, triangular prisms, is read when everything lies in one layer:
+//! [`super::prisms`]; the others are refused naming the grid), `<shapes>` with one `<voxel x y z>` per shape
 //! (its text holds one character per cell of the x by y by z box, cell (x, y, z) at
 //! x + X (y + Y z): `_` empty, `#` filled, `+` variable, each optionally followed by a colour
 //! number), and `<problems>`: each `<problem name>` lists its pieces as
@@ -23,8 +24,17 @@
 use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
 use crate::polyform::colour::MAX_COLOUR;
+use crate::polyform::grid::Grid;
 use crate::polyform::{format_part, normalize, Cell};
 use std::io::{Read, Write};
+
+/// BurrTools' grid of cubes (`gridType` 0).
+pub const CUBES: u64 = 0;
+/// BurrTools' grid of triangular prisms (`gridType` 1): triangles stacked in layers. Read and
+/// written when everything lies in one layer, as polyiamonds ([`super::prisms`]).
+pub const PRISMS: u64 = 1;
+/// BurrTools' grids by their `gridType` number, as its interface names them.
+const GRIDS: [&str; 5] = ["cubes", "triangular prisms", "spheres", "rhombic tetrahedra", "tetrahedra and octahedra"];
 
 /// Most bytes a file may come to once decompressed.
 pub const MAX_XML_BYTES: u64 = 64 << 20;
@@ -79,6 +89,8 @@ pub struct Problem {
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
+    /// BurrTools' grid: [`CUBES`] or [`PRISMS`].
+    pub grid: u64,
     /// How many colours `<colors>` defines (the cells' colours 1 to this).
     pub colours: u32,
     pub shapes: Vec<Shape>,
@@ -121,8 +133,11 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
         Some(g) => number(g, "type", "gridType")?.unwrap_or(0),
         None => 0,
     };
-    if grid != 0 {
-        return Err(format!("its grid is of type {grid}: only the grid of cubes (type 0) is read"));
+    if grid != CUBES && grid != PRISMS {
+        let name = GRIDS.get(grid as usize).map_or(String::new(), |n| format!(" ({n})"));
+        return Err(format!(
+            "its grid is of type {grid}{name}: only the grids of cubes (type 0) and of triangular prisms (type 1) are read"
+        ));
     }
     let colours = child(root, "colors").map_or(0, |c| c.children().filter(|c| c.has_tag_name("color")).count());
     let colours = colours.min(u32::MAX as usize) as u32;
@@ -141,7 +156,7 @@ pub fn read(data: &[u8]) -> Result<Puzzle, String> {
     if problems.is_empty() {
         return Err("it holds no problem".into());
     }
-    Ok(Puzzle { colours, shapes, problems })
+    Ok(Puzzle { grid, colours, shapes, problems })
 }
 
 /// Walks the markup once, without reading it, to refuse nesting deeper than [`MAX_DEPTH`] and an
@@ -344,6 +359,9 @@ fn excerpt_name(s: &str) -> String {
 
 /// Problem `k` as a level entry (without its name, id or solution).
 fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
+    if puzzle.grid == PRISMS {
+        return super::prisms::level(puzzle, k);
+    }
     let p = &puzzle.problems[k];
     let result =
         &puzzle.shapes[p.result.ok_or("it names no result (a <result id=...> giving the shape the pieces fill)")?];
@@ -458,7 +476,11 @@ pub fn export(level: &crate::family::Level) -> Result<Vec<u8>, String> {
     let poly = level
         .data::<super::PolyLevel>()
         .ok_or_else(|| format!("level `{}` is not a polyomino or polycube level", level.id))?;
-    Ok(write(&of_level(&poly.board, &poly.parts, &level.name)))
+    match poly.board.grid {
+        Grid::Square | Grid::Cube => Ok(write(&of_level(&poly.board, &poly.parts, &level.name))),
+        Grid::Triangle => Ok(write(&super::prisms::of_level(&poly.board, &poly.parts, &level.name))),
+        Grid::Hexagon => Err(format!("level `{}` is of hexagons, and BurrTools has no grid of hexagons", level.id)),
+    }
 }
 
 /// A packing level as a one-problem puzzle: a shape for each part, the board last, named
@@ -487,12 +509,12 @@ pub fn of_level(board: &crate::polyform::pack::Board, parts: &[crate::polyform::
         max_holes: None,
         rules: board.rules.clone(),
     };
-    Puzzle { colours, shapes, problems: vec![problem] }
+    Puzzle { grid: CUBES, colours, shapes, problems: vec![problem] }
 }
 
 /// The puzzle as BurrTools writes it: gzip-compressed XML.
 pub fn write(p: &Puzzle) -> Vec<u8> {
-    let mut xml = String::from("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"0\"/><colors>");
+    let mut xml = format!("<?xml version=\"1.0\"?>\n<puzzle version=\"2\"><gridType type=\"{}\"/><colors>", p.grid);
     for k in 1..=p.colours {
         let [r, g, b] = crate::polyform::colour::rgb(k);
         xml += &format!("<color red=\"{r}\" green=\"{g}\" blue=\"{b}\"/>");
@@ -508,7 +530,7 @@ pub fn write(p: &Puzzle) -> Vec<u8> {
         }
         let name = if s.name.is_empty() { String::new() } else { format!(" name=\"{}\"", escape(&s.name)) };
         let grid: String = grid.concat();
-        xml += &format!("<voxel x=\"{x}\" y=\"{y}\" z=\"{z}\" type=\"0\"{name}>{grid}</voxel>");
+        xml += &format!("<voxel x=\"{x}\" y=\"{y}\" z=\"{z}\" type=\"{}\"{name}>{grid}</voxel>", p.grid);
     }
     xml += "</shapes><problems>";
     for q in &p.problems {
