@@ -9,7 +9,8 @@ pub const USAGE: &str = "\
                                    make a level of an SVG drawing of a set's pieces (their union is the figure)
   tessera import FILE.xmpuzzle --out FILE.ron [--name NAME] [--timeout-ms N] [--force] [--json]
                                    make a polyomino or polycube level of each problem of a BurrTools puzzle
-                                   (gzip or plain XML, grid of cubes) and count its assemblies as BurrTools
+                                   (gzip or plain XML; cubes, or triangular prisms in one layer as
+                                   polyiamonds) and count its assemblies as BurrTools
                                    does (up to the result's symmetries); --timeout-ms N bounds the whole import:
                                    reading, each problem's reference search, difficulty and count (default 20000
                                    per problem; 0: no limit); painted cells are kept whenever the file
