@@ -4,7 +4,6 @@
 
 use crate::format::Node;
 use crate::pieces::Placement;
-use crate::tiles::RawPuzzle;
 use crate::verify::Mode;
 use serde::{Deserialize, Serialize};
 
@@ -182,4 +181,34 @@ pub fn free_id(base: &str, taken: impl Fn(&str) -> bool) -> String {
         id = format!("{base}-{k}");
     }
     id
+}
+
+/// An edge-matching puzzle in its RON form (a level's `edge` field, and `tessera edge`'s RON
+/// files): `(cols: 4, rows: 4, rotate: true, tiles: [(1, 0, 0, 2), ...], clues: [(cell: 0,
+/// tile: 3, rot: 1)])`. The data as written; [`crate::tiles`] builds and checks the puzzle.
+#[derive(Clone, Debug, PartialEq, serde::Deserialize, serde::Serialize)]
+#[serde(deny_unknown_fields)]
+pub struct RawPuzzle {
+    pub cols: usize,
+    pub rows: usize,
+    #[serde(default)]
+    pub rotate: bool,
+    pub tiles: Vec<(i64, i64, i64, i64)>,
+    #[serde(default)]
+    pub clues: Vec<Clue>,
+    /// Played for the score: the board is done when every tile is laid, mismatches allowed,
+    /// and the player plays for the most matched sides (boards nobody can finish, like
+    /// Eternity II's).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub scored: bool,
+}
+
+/// A tile fixed in place.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Clue {
+    /// Row-major cell index from the top-left.
+    pub cell: usize,
+    pub tile: usize,
+    #[serde(default)]
+    pub rot: u8,
 }

@@ -25,8 +25,6 @@ pub mod scan;
 pub mod sdp;
 pub mod text;
 
-use serde::{Deserialize, Serialize};
-
 /// Sides in the order N, E, S, W.
 pub const N: usize = 0;
 pub const E: usize = 1;
@@ -95,15 +93,9 @@ pub fn turned(t: &Tile, rot: u8) -> Tile {
     [t[(4 - r) % 4], t[(5 - r) % 4], t[(6 - r) % 4], t[(7 - r) % 4]]
 }
 
-/// A tile fixed in place.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Clue {
-    /// Row-major cell index from the top-left.
-    pub cell: usize,
-    pub tile: usize,
-    #[serde(default)]
-    pub rot: u8,
-}
+/// A tile fixed in place, and a puzzle as its RON form writes it: the file's data, kept by
+/// [`crate::format::entry`] (a level's `edge` field), read here.
+pub use crate::format::entry::{Clue, RawPuzzle};
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Puzzle {
@@ -307,25 +299,6 @@ impl Puzzle {
 }
 
 pub use text::{parse_text, read, read_list, Order, Read};
-
-/// The RON form (also used in level packs): `(cols: 4, rows: 4, rotate: true, tiles: [(1, 0,
-/// 0, 2), ...], clues: [(cell: 0, tile: 3, rot: 1)])`.
-#[derive(Clone, Debug, PartialEq, Deserialize, Serialize)]
-#[serde(deny_unknown_fields)]
-pub struct RawPuzzle {
-    pub cols: usize,
-    pub rows: usize,
-    #[serde(default)]
-    pub rotate: bool,
-    pub tiles: Vec<(i64, i64, i64, i64)>,
-    #[serde(default)]
-    pub clues: Vec<Clue>,
-    /// Played for the score: the board is done when every tile is laid, mismatches allowed,
-    /// and the player plays for the most matched sides (boards nobody can finish, like
-    /// Eternity II's).
-    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
-    pub scored: bool,
-}
 
 impl RawPuzzle {
     pub fn build(&self) -> Result<Puzzle, String> {

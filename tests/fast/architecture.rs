@@ -432,6 +432,22 @@ fn layer_of(rel: &str) -> Option<usize> {
     LAYERS.iter().position(|l| l.contains(&top))
 }
 
+/// Within the lower layer, the level file's data comes before what reads it: `format` (the
+/// entry as written, an edge puzzle's RON form too) imports nothing of `tiles`, which reads it.
+#[test]
+fn the_formats_come_before_the_tiles() {
+    let graph = import_graph(Path::new(env!("CARGO_MANIFEST_DIR")));
+    let up: Vec<String> = graph
+        .iter()
+        .filter(|(file, _)| file.starts_with("src/format/"))
+        .flat_map(|(file, targets)| {
+            targets.iter().filter(|t| t.starts_with("src/tiles/")).map(move |t| format!("{file} -> {t}"))
+        })
+        .collect();
+    assert!(up.is_empty(), "{}", up.join("\n"));
+    assert!(graph.iter().any(|(f, t)| f.starts_with("src/tiles/") && t.iter().any(|t| t.starts_with("src/format/"))));
+}
+
 /// No import runs from a layer up to a higher one.
 #[test]
 fn no_import_runs_up_a_layer() {

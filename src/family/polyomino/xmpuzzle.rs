@@ -359,9 +359,6 @@ fn excerpt_name(s: &str) -> String {
 
 /// Problem `k` as a level entry (without its name, id or solution).
 fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
-    if puzzle.grid == PRISMS {
-        return super::prisms::level(puzzle, k);
-    }
     let p = &puzzle.problems[k];
     let result =
         &puzzle.shapes[p.result.ok_or("it names no result (a <result id=...> giving the shape the pieces fill)")?];
@@ -403,6 +400,9 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
         if s.cells.iter().any(|v| v.variable) {
             return Err(format!("piece shape {} has variable cells, which only a result may have", q.shape + 1));
         }
+    }
+    if puzzle.grid == PRISMS {
+        return prisms(puzzle, result, &parts, constrained);
     }
     // Flat when the result and every piece lie in one layer.
     let cells_of = |s: &Shape| s.cells.iter().map(|v| v.at).collect::<Vec<Cell>>();
@@ -462,6 +462,23 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
     Ok(e)
 }
 
+/// A problem of triangular prisms as a level of the triangle grid ([`super::prisms`]): its
+/// result and pieces must lie in one layer; painted cells are not read on this grid.
+fn prisms(puzzle: &Puzzle, result: &Shape, parts: &[&Part], painted: bool) -> Result<Entry, String> {
+    let shapes: Vec<&Shape> = parts.iter().map(|q| &puzzle.shapes[q.shape]).chain([result]).collect();
+    if shapes.iter().any(|s| s.cells.iter().any(|v| v.at[2] != s.cells[0].at[2])) {
+        return Err("its shapes stand in more than one layer of triangular prisms: only flat ones \
+                    (polyiamonds) are read"
+            .into());
+    }
+    if painted {
+        return Err("it paints cells, which are not read on the grid of triangular prisms".into());
+    }
+    let pieces: Vec<(Vec<Cell>, u32, u32)> =
+        parts.iter().map(|q| (puzzle.shapes[q.shape].cells.iter().map(|v| v.at).collect(), q.max, q.min)).collect();
+    Ok(super::prisms::entry(&result.cells.iter().map(|v| (v.at, v.variable)).collect::<Vec<_>>(), &pieces))
+}
+
 /// Cells that lie in one layer, turned into the plane z = 0 (normalised), with the two axes
 /// kept (in order); `None` when they span every axis.
 fn flatten(cells: &[Cell]) -> Option<(Vec<Cell>, [usize; 3])> {
@@ -476,23 +493,26 @@ pub fn export(level: &crate::family::Level) -> Result<Vec<u8>, String> {
     let poly = level
         .data::<super::PolyLevel>()
         .ok_or_else(|| format!("level `{}` is not a polyomino or polycube level", level.id))?;
-    match poly.board.grid {
-        Grid::Square | Grid::Cube => Ok(write(&of_level(&poly.board, &poly.parts, &level.name))),
-        Grid::Triangle => Ok(write(&super::prisms::of_level(&poly.board, &poly.parts, &level.name))),
-        Grid::Hexagon => Err(format!("level `{}` is of hexagons, and BurrTools has no grid of hexagons", level.id)),
+    if poly.board.grid == Grid::Hexagon {
+        return Err(format!("level `{}` is of hexagons, and BurrTools has no grid of hexagons", level.id));
     }
+    Ok(write(&of_level(&poly.board, &poly.parts, &level.name)))
 }
 
 /// A packing level as a one-problem puzzle: a shape for each part, the board last, named
 /// `name`.
 pub fn of_level(board: &crate::polyform::pack::Board, parts: &[crate::polyform::pack::PartSpec], name: &str) -> Puzzle {
     // Cells as they are (a part's are normalised; a board's start at 0 on each axis).
+    // A board of triangles goes on BurrTools' triangular prisms, in one layer.
     use crate::polyform::colour::colour_of;
+    let triangles = board.grid == Grid::Triangle;
+    let place = |c: Cell| if triangles { super::prisms::voxel(c) } else { c };
     let as_shape = |cells: &[Cell], optional: &[Cell], colours: &[(Cell, u32)], name: &str| {
-        let hi = cells.iter().fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
+        let hi = cells.iter().map(|&c| place(c)).fold([0; 3], |m, c| [m[0].max(c[0]), m[1].max(c[1]), m[2].max(c[2])]);
         let size = [hi[0] as usize + 1, hi[1] as usize + 1, hi[2] as usize + 1];
-        let voxel = |at| Voxel { at, variable: optional.binary_search(&at).is_ok(), colour: colour_of(colours, at) };
-        Shape { name: name.into(), size, cells: cells.iter().map(|&at| voxel(at)).collect() }
+        let voxel =
+            |c| Voxel { at: place(c), variable: optional.binary_search(&c).is_ok(), colour: colour_of(colours, c) };
+        Shape { name: name.into(), size, cells: cells.iter().map(|&c| voxel(c)).collect() }
     };
     let mut shapes: Vec<Shape> = parts.iter().map(|p| as_shape(&p.cells, &[], &p.colours, &p.name)).collect();
     shapes.push(as_shape(&board.cells, &board.optional, &board.colours, name));
@@ -509,7 +529,7 @@ pub fn of_level(board: &crate::polyform::pack::Board, parts: &[crate::polyform::
         max_holes: None,
         rules: board.rules.clone(),
     };
-    Puzzle { grid: CUBES, colours, shapes, problems: vec![problem] }
+    Puzzle { grid: if triangles { PRISMS } else { CUBES }, colours, shapes, problems: vec![problem] }
 }
 
 /// The puzzle as BurrTools writes it: gzip-compressed XML.
