@@ -388,6 +388,27 @@ impl Grid {
         seen.len() == all.len()
     }
 
+    /// The cell of the plane's grid that holds point `(x, y)` (a point on a side: one of the
+    /// two cells).
+    pub fn cell_containing(self, [x, y]: [f64; 2]) -> Cell {
+        match self {
+            Grid::Square | Grid::Cube => [x.floor() as i32, y.floor() as i32, 0],
+            // A hexagon is the set of points nearest to its lattice point.
+            Grid::Hexagon => {
+                let [a, b] = lattice::nearest([x, y]);
+                [a, b, 0]
+            }
+            // In lattice coordinates, a rhombus cut by its short diagonal into up and down.
+            Grid::Triangle => {
+                let b = y / ROW;
+                let a = x - b / 2.0;
+                let (fa, fb) = (a.floor(), b.floor());
+                let t = i32::from(a - fa + (b - fb) >= 1.0);
+                [fa as i32, fb as i32, t]
+            }
+        }
+    }
+
     /// The centre of a cell of the plane's grids.
     pub fn centre(self, c: Cell) -> [f64; 2] {
         let p = self.polygon(c);
@@ -617,6 +638,20 @@ mod tests {
                 for i in 0..sides {
                     let (u, v) = (p[i], p[(i + 1) % sides]);
                     assert!(((u[0] - v[0]).hypot(u[1] - v[1]) - side).abs() < 1e-9, "{grid:?} {c:?}: {p:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn every_cell_holds_its_centre_and_the_points_near_it() {
+        for grid in [Grid::Triangle, Grid::Hexagon] {
+            for c in [[0, 0, 0], [2, -1, 1], [-3, 4, 0]].into_iter().filter(|c| grid == Grid::Triangle || c[2] == 0) {
+                let [x, y] = grid.centre(c);
+                assert_eq!(grid.cell_containing([x, y]), c);
+                // A little way towards each corner: still inside.
+                for [px, py] in grid.polygon(c) {
+                    assert_eq!(grid.cell_containing([x + (px - x) * 0.9, y + (py - y) * 0.9]), c, "{grid:?} {c:?}");
                 }
             }
         }

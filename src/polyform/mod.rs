@@ -359,12 +359,13 @@ const LATTICE_SETS: [(&str, grid::Grid, usize, char); 6] = [
     ("pentahexes", grid::Grid::Hexagon, 5, 'P'),
 ];
 
-/// The name a built-in set gives a part of this shape (turned, and in the plane mirrored), if any.
-pub fn part_name(cells: &[Cell], dim: u8) -> Option<String> {
-    let sym = if dim == 2 { Symmetry::RotationsAndMirrors } else { Symmetry::Rotations };
-    let want = canonical(cells, dim, sym);
-    BUILTIN_SETS.iter().filter_map(|s| builtin_set(s)).filter(|s| s.dim == dim && s.grid.dim() == dim).find_map(|s| {
-        s.parts.into_iter().find(|(_, c)| c.len() == cells.len() && canonical(c, dim, sym) == want).map(|(n, _)| n)
+/// The name a built-in set of `grid` gives a part of this shape (turned, and in the plane
+/// mirrored), if any.
+pub fn part_name_on(grid: grid::Grid, cells: &[Cell]) -> Option<String> {
+    let sym = if grid == grid::Grid::Cube { Symmetry::Rotations } else { Symmetry::RotationsAndMirrors };
+    let want = grid.canonical(cells, sym);
+    BUILTIN_SETS.iter().filter_map(|s| builtin_set(s)).filter(|s| s.grid == grid).find_map(|s| {
+        s.parts.into_iter().find(|(_, c)| c.len() == cells.len() && grid.canonical(c, sym) == want).map(|(n, _)| n)
     })
 }
 

@@ -157,6 +157,55 @@ fn ringed_cells_and_copies_survive_saving_and_editing_again() {
     assert!(d.on[centre] && d.optional[centre]);
 }
 
+/// Triangles and hexagons are painted as polygons: a cell found under a point of the plane,
+/// painted out as a hole written `[a, b, t]`; the live count, the packed reference solution,
+/// and the level read back into the editor as painted.
+#[test]
+fn boards_of_triangles_and_hexagons_are_painted_as_polygons() {
+    use tessera::polyform::grid::Grid;
+    // The 12 hexiamonds in their diamond: the live count is the published 156.
+    let mut d = PolyDraft::new("hexiamonds", [6, 6, 1]).unwrap();
+    assert_eq!((d.grid, d.size, d.areas()), (Grid::Triangle, [6, 6, 2], (72, 72)));
+    assert_eq!(d.polygons().unwrap().len(), 72);
+    assert_eq!(verdict(&d.entry().unwrap()).solutions(), 156);
+    // Four hexiamonds in a 4 x 3 parallelogram less two triangles: the point just above the
+    // middle of the first row's first side is in its up triangle; painted out, it is a hole.
+    d.resize([4, 3, 1]);
+    let at = d.cell_at([0.5, 0.1]).unwrap();
+    assert_eq!(at, d.index(0, 0, 0));
+    assert_eq!(d.cell_at([-0.5, 0.1]), None);
+    d.paint(at, false);
+    let next = d.cell_at(Grid::Triangle.centre([0, 0, 1])).unwrap();
+    d.paint(next, false);
+    // Four bars of six (a 3 x 1 parallelogram) for the 22 triangles left: the areas say so.
+    let free = tessera::polyform::Symmetry::RotationsAndMirrors;
+    let shape = Grid::Triangle.canonical(&Grid::Triangle.parallelogram(3, 1), free);
+    let bar = d.parts.iter().position(|(_, c)| Grid::Triangle.canonical(c, free) == shape).unwrap();
+    d.picked = (0..d.parts.len()).map(|k| k == bar).collect();
+    d.copies[bar] = (4, 4);
+    assert_eq!(d.areas(), (22, 24));
+    assert!(!d.areas_fit());
+    let e = d.entry().unwrap();
+    let board = e.board.as_ref().unwrap();
+    assert_eq!((board.grid.as_deref(), board.holes.clone()), (Some("triangle"), vec![vec![0, 0, 0], vec![0, 0, 1]]));
+    assert_eq!(verdict(&e).verdict(), "not solvable");
+    // Tetrahexes on a 7 x 4 parallelogram: solvable, saved with a packed solution, and read
+    // back into the editor as painted.
+    let d = PolyDraft::new("tetrahexes", [7, 4, 1]).unwrap();
+    assert_eq!((d.grid, d.size, d.areas()), (Grid::Hexagon, [7, 4, 1], (28, 28)));
+    let e = d.entry().unwrap();
+    let a = verdict(&e);
+    assert_eq!(a.solutions(), 9, "{}", a.verdict());
+    let l = saved_and_checked(&editor::finish(e, "Tetrahexes", &a, &[]).unwrap());
+    assert_eq!(PolyDraft::of(&l).unwrap().on, d.on);
+    // A shipped star, edited again: the same cells.
+    let star = shipped("polyiamonds", "hexiamonds-star");
+    let again = PolyDraft::of(&star).unwrap();
+    let back = level(&again.entry().unwrap());
+    let poly = |l: &Level| l.data::<tessera::family::polyomino::PolyLevel>().unwrap().board.cells.clone();
+    assert_eq!(poly(&back), poly(&star));
+}
+
 #[test]
 fn a_soma_box_is_painted_on_layers() {
     let d = PolyDraft::new("soma", [3, 3, 3]).unwrap();

@@ -229,8 +229,11 @@ pub(super) fn poly_tools(
     let (stroke, ring) = brush;
     let mut dirty = poly_settings(ui, d, ring, tr);
     ui.weak(tr.s("editor-paint-cells"));
-    // The layers side by side, bottom layer first, each a grid with y up.
     let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);
+    if let Some(cells) = d.polygons() {
+        return super::editor_cells::paint_polygons(ui, d, &cells, (stroke, ring), avail) || dirty;
+    }
+    // The layers side by side, bottom layer first, each a grid with y up.
     let layers = d.size[2];
     let cols = d.size[0] * layers + (layers - 1);
     let cell = (avail.x / cols as f32).min(avail.y / d.size[1] as f32).clamp(8.0, 72.0);

@@ -16,10 +16,13 @@ const SETS: [(&str, &str); 5] = [
     ("circle", "set-circle"),
 ];
 /// Part sets offered for boards.
-const BOARDS: [(&str, &str); 5] = [
+const BOARDS: [(&str, &str); 8] = [
     ("pentominoes", "set-pentominoes"),
     ("tetrominoes", "set-tetrominoes"),
     ("hexominoes", "set-hexominoes"),
+    ("hexiamonds", "set-hexiamonds"),
+    ("tetrahexes", "set-tetrahexes"),
+    ("pentahexes", "set-pentahexes"),
     ("soma", "set-soma"),
     ("tetracubes", "set-tetracubes"),
 ];

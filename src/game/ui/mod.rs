@@ -3,6 +3,7 @@
 //! the editor's home and bars), the words from [`crate::game::meta::language::Words`].
 
 mod editor_bars;
+mod editor_cells;
 mod editor_home;
 mod hud;
 mod lab;
