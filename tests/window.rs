@@ -24,6 +24,10 @@ use std::time::{Duration, Instant};
 /// only a game that never gets there fails (this limits a hang, not the game's speed).
 const PATIENCE: Duration = Duration::from_secs(120);
 
+/// One game and one X server at a time: two tests starting at once took the same free display
+/// number, and the first to end killed the server under the other's game.
+static ONE_AT_A_TIME: std::sync::Mutex<()> = std::sync::Mutex::new(());
+
 fn pause(ms: u64) {
     std::thread::sleep(Duration::from_millis(ms));
 }
@@ -536,6 +540,7 @@ fn relaid_when_resized(play: &mut Play, key: &str) {
 
 #[test]
 fn a_player_plays_through_the_real_window() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut play = Play::new("walk");
     play.start();
     // With a software renderer the first frame can reach the screen after the probe has
@@ -709,6 +714,7 @@ fn a_player_plays_through_the_real_window() {
 /// its place, where it snaps onto the cells.
 #[test]
 fn hexiamonds_and_polyhexes_are_solved_through_the_real_window() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut play = Play::new("lattice");
     play.start();
     for (pack, level) in [("polyiamonds", "hexiamonds-hexagon-2"), ("polyhexes", "tetrahexes-4x3")] {

@@ -171,7 +171,7 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: 
     // turn in steps from there.
     let edges = || region.iter().flat_map(|c| c.edges.iter());
     let first = edges().find(|e| !e.is_arc()).or_else(|| edges().next())?;
-    let base = first.tangent_start(tol.eps).angle().rem_euclid(step);
+    let base = (first.tangent_start(tol.eps).angle() - own_angle(set, step, tol.eps)).rem_euclid(step);
     let base = if base > step - 1e-9 || sliding { 0.0 } else { base };
     let mut kinds: Vec<Kind> = Vec::new();
     for (i, def) in set.pieces.iter().enumerate() {
@@ -197,6 +197,25 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: 
     }
     kinds.sort_by(|a, b| b.area.total_cmp(&a.area));
     Some(Prepared { kinds, base, eps: tol.eps, region, lattice: snapped.is_some(), repairs })
+}
+
+/// The angle, modulo the step, at which the pieces as drawn lie on the figure's grid: 0 when a
+/// straight side of a piece lies along a whole step (the tangram's, the polyominoes' and
+/// triangles' sides), else the first piece's first straight side's (hexagons, drawn point up,
+/// have their sides at 30 degrees to a step of 60).
+fn own_angle(set: &PieceSet, step: f64, eps: f64) -> f64 {
+    let straight = || {
+        set.pieces
+            .iter()
+            .flat_map(|p| crate::geom::ring::ring_edges(&p.rings[0]).collect::<Vec<_>>())
+            .filter(|e| !e.is_arc())
+            .map(|e| e.tangent_start(eps).angle().rem_euclid(step))
+    };
+    let on_step = |a: f64| a < 1e-9 || a > step - 1e-9;
+    if straight().any(on_step) {
+        return 0.0;
+    }
+    straight().next().unwrap_or(0.0)
 }
 
 impl Prepared {

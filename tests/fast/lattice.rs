@@ -151,3 +151,24 @@ fn the_diamond_is_72_triangles_with_four_symmetries() {
     assert!(level.caps().turn && level.caps().mirror && !level.caps().tip);
     assert_eq!(level.set.step_deg, 60.0);
 }
+
+/// The show-thinking view plays the geometric solver on triangles and on hexagons, and it
+/// solves small boards of both (a hexagon piece's sides lie at 30 degrees to its turns of 60:
+/// the solver once turned every pose 30 degrees off and gave up at its first node).
+#[test]
+fn the_solver_is_watched_solving_triangles_and_hexagons() {
+    for (pack, id) in
+        [("polyiamonds", "hexiamonds-4x3"), ("polyhexes", "tetrahexes-4x3"), ("polyhexes", "tetrahexes-7x4")]
+    {
+        let level = find(pack, id);
+        assert!(level.caps().watch, "{id}");
+        let watch = level.offers().watch.unwrap().watch(&level);
+        let shown = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let keep = shown.clone();
+        let end = (watch.run)(std::sync::Arc::new(move |p, _| keep.lock().unwrap().push(p)), Budget::nodes(200_000));
+        assert!(end.solved, "{id}: {end:?}");
+        // The last step shown is a solution the family judges solved.
+        let last = shown.lock().unwrap().last().cloned().unwrap();
+        assert!(level.judge(&last).solved, "{id}: {last:?}");
+    }
+}

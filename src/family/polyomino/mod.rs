@@ -435,10 +435,10 @@ impl Family for PolyLevel {
     }
 
     /// Pieces in space on a box of cubes; painted or optional cells where the board has them;
-    /// the geometric solver to watch where it finds the pieces' corners (not on cubes or
-    /// hexagons); the packer's first solution for a board drawn in the editor.
+    /// the geometric solver to watch on flat boards (it sees no layers); the packer's first
+    /// solution for a board drawn in the editor.
     fn offers(&self) -> super::Offers<'_> {
-        let outlines = matches!(self.board.grid, Grid::Square | Grid::Triangle);
+        let outlines = !self.cubes();
         let painted = !self.board.colours.is_empty()
             || !self.board.optional.is_empty()
             || self.pieces.iter().any(|p| !p.colours.is_empty());
