@@ -25,6 +25,8 @@
 
 use super::colour::Colours;
 use super::grid::Grid;
+use super::holes::Holes;
+use super::mask::Mask;
 use super::{Cell, Symmetry};
 use crate::support::budget::Budget;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -369,93 +371,17 @@ pub fn solve(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutco
 /// How many cells after the empty one key the candidate tables.
 const WINDOW: usize = 8;
 
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Mask<const W: usize>([u64; W]);
-
-impl<const W: usize> Mask<W> {
-    const EMPTY: Self = Mask([0; W]);
-    fn set(&mut self, i: usize) {
-        self.0[i / 64] |= 1 << (i % 64);
-    }
-    fn get(&self, i: usize) -> bool {
-        self.0[i / 64] >> (i % 64) & 1 == 1
-    }
-    fn meets(&self, o: &Self) -> bool {
-        (0..W).any(|k| self.0[k] & o.0[k] != 0)
-    }
-    fn and(&self, o: &Self) -> Self {
-        let mut m = *self;
-        for k in 0..W {
-            m.0[k] &= o.0[k];
-        }
-        m
-    }
-    fn minus(&self, o: &Self) -> Self {
-        let mut m = *self;
-        for k in 0..W {
-            m.0[k] &= !o.0[k];
-        }
-        m
-    }
-    fn count(&self) -> usize {
-        self.0.iter().map(|w| w.count_ones() as usize).sum()
-    }
-    fn or(&self, o: &Self) -> Self {
-        let mut m = *self;
-        for k in 0..W {
-            m.0[k] |= o.0[k];
-        }
-        m
-    }
-    /// The [`WINDOW`] bits from `i` up, as a number (bits past the end read as 0).
-    fn window(&self, i: usize) -> usize {
-        let (k, b) = (i / 64, i % 64);
-        if k >= W {
-            return 0;
-        }
-        let mut v = self.0[k] >> b;
-        if b + WINDOW > 64 && k + 1 < W {
-            v |= self.0[k + 1] << (64 - b);
-        }
-        (v & ((1 << WINDOW) - 1)) as usize
-    }
-
-    /// The set bits.
-    fn ones(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..W).flat_map(move |k| {
-            let mut w = self.0[k];
-            std::iter::from_fn(move || {
-                (w != 0).then(|| {
-                    let b = w.trailing_zeros() as usize;
-                    w &= w - 1;
-                    k * 64 + b
-                })
-            })
-        })
-    }
-    /// The lowest clear bit below `n`.
-    fn first_clear(&self, n: usize) -> Option<usize> {
-        for k in 0..W {
-            let w = !self.0[k];
-            if w != 0 {
-                let i = k * 64 + w.trailing_zeros() as usize;
-                return (i < n).then_some(i);
-            }
-        }
-        None
-    }
-}
-
 struct Problem<const W: usize> {
     n: usize,
     /// Per cell: placements whose lowest cell it is, as (part, mask), grouped by part.
     cand: Vec<Vec<(usize, Mask<W>)>>,
-    /// Per cell c and pattern of the next [`WINDOW`] cells' occupancy: the indices into
-    /// `cand[c]` of the placements that avoid the occupied ones.
+    /// Per cell c and pattern of the next [`WINDOW`] cells' occupancy: the placements that
+    /// avoid the occupied ones, as runs of indices into `cand[c]`, one run per part ([`tables`]).
     table: Vec<Vec<Vec<u32>>>,
     /// Searched as exact cover ([`run_cover`]; `table` is then left empty).
     cover: bool,
-    neighbours: Vec<Vec<usize>>,
+    /// The hole check's flood.
+    holes: Holes<W>,
     sizes: Vec<usize>,
     cells: Vec<Cell>,
     /// Board symmetries for `unique`: (cell permutation, part relabelling).
@@ -563,8 +489,7 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
         places.iter().map(|(part, m)| m.ones().chain(std::iter::once(p.n + part)).collect()).collect();
     let mut matrix = super::bitcover::BitCover::new(p.n + p.sizes.len(), &rows);
     let first = matrix.first_steps();
-    let pockets = Pockets::new(p);
-    let halos: Vec<Mask<W>> = places.iter().map(|(_, m)| pockets.halo(m)).collect();
+    let pockets = Pockets { p };
     let next = AtomicU64::new(0);
     crate::support::threads::share_out(threads.min(first.len().max(1)), || {
         let mut s = Searcher::new(p, opts, shared, left.to_vec());
@@ -580,7 +505,7 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
                 !shared.stop.load(Ordering::Relaxed)
             }
         };
-        let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, &halos[r], open);
+        let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, open);
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed) as usize;
             if i >= first.len() || shared.stop.load(Ordering::Relaxed) {
@@ -598,77 +523,23 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
 /// unplaced. Algorithm X would find such a pocket one level down (a cell no row covers), but
 /// only after taking the row, which is the expensive step: on 3 x 4 x 5 more than half the
 /// rows taken led straight to a column with no rows.
-struct Pockets<const W: usize> {
-    n: usize,
-    /// Each cell's neighbours.
-    near: Vec<Mask<W>>,
-    sizes: Vec<usize>,
+struct Pockets<'a, const W: usize> {
+    p: &'a Problem<W>,
 }
 
-impl<const W: usize> Pockets<W> {
-    fn new(p: &Problem<W>) -> Self {
-        let near = p
-            .neighbours
-            .iter()
-            .map(|nbs| {
-                let mut m = Mask::EMPTY;
-                nbs.iter().for_each(|&c| m.set(c));
-                m
-            })
-            .collect();
-        Pockets { n: p.n, near, sizes: p.sizes.clone() }
-    }
-
-    /// The cells next to a placement, outside it.
-    fn halo(&self, m: &Mask<W>) -> Mask<W> {
-        let mut h = Mask::EMPTY;
-        for c in m.ones() {
-            h = h.or(&self.near[c]);
-        }
-        h.minus(m)
-    }
-
-    /// Whether taking `placed` (with `halo` its [`Pockets::halo`]) when the columns `open` are
-    /// open (cells first, then one per part) leaves a pocket too small for every part left.
-    fn leaves_pocket(&self, placed: &Mask<W>, halo: &Mask<W>, open: &[u64]) -> bool {
-        let Some(smallest) = (0..self.sizes.len()).filter(|&i| bit(open, self.n + i)).map(|i| self.sizes[i]).min()
-        else {
+impl<const W: usize> Pockets<'_, W> {
+    /// Whether taking `placed` when the columns `open` are open (cells first, then one per
+    /// part) leaves a pocket too small for every part left.
+    fn leaves_pocket(&self, placed: &Mask<W>, open: &[u64]) -> bool {
+        let (n, sizes) = (self.p.n, &self.p.sizes);
+        let Some(smallest) = (0..sizes.len()).filter(|&i| bit(open, n + i)).map(|i| sizes[i]).min() else {
             return false;
         };
-        if smallest <= 1 {
-            return false;
+        let mut empty = Mask::<W>::first(n);
+        for (k, w) in empty.0.iter_mut().enumerate() {
+            *w &= open.get(k).copied().unwrap_or(0);
         }
-        let mut empty = Mask::<W>::EMPTY;
-        for k in 0..W {
-            let cells = if self.n >= (k + 1) * 64 { !0 } else { (1u64 << (self.n.saturating_sub(k * 64))) - 1 };
-            empty.0[k] = open.get(k).copied().unwrap_or(0) & cells;
-        }
-        let empty = empty.minus(placed);
-        // Cells known to lie in a region big enough.
-        let mut big = Mask::<W>::EMPTY;
-        for start in halo.and(&empty).ones() {
-            if big.get(start) {
-                continue;
-            }
-            let mut region = Mask::EMPTY;
-            region.set(start);
-            let mut rim = region;
-            let mut size = 1;
-            while size < smallest {
-                let mut grown = Mask::EMPTY;
-                for c in rim.ones() {
-                    grown = grown.or(&self.near[c]);
-                }
-                rim = grown.and(&empty).minus(&region);
-                if rim == Mask::EMPTY {
-                    return true;
-                }
-                region = region.or(&rim);
-                size = region.count();
-            }
-            big = big.or(&region);
-        }
-        false
+        self.p.holes.cut_off(&empty.minus(placed), placed, smallest)
     }
 }
 
@@ -720,7 +591,7 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         let mut seen = std::collections::HashSet::new();
         c.retain(|(p, m)| seen.insert((*p, m.0)));
     }
-    let neighbours = cells
+    let neighbours: Vec<Vec<usize>> = cells
         .iter()
         .map(|&c| board.grid.neighbours(c).into_iter().filter_map(|nb| index.get(&nb).copied()).collect())
         .collect();
@@ -746,7 +617,7 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         cand,
         table,
         cover,
-        neighbours,
+        holes: Holes::new(&neighbours),
         sizes: parts.iter().map(|p| p.cells.len()).collect(),
         cells,
         syms,
@@ -758,19 +629,29 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
 }
 
 /// Candidate tables: most placements clash with the cells just after the empty one, so key
-/// the lists by those cells' occupancy.
+/// the lists by those cells' occupancy. Each list is told part by part, as runs: the part,
+/// how many placements follow, their indices into `cand[c]`. A part already used is then
+/// passed over in one step, not placement by placement (6 x 10 pentominoes: deep in the
+/// search most parts are used, and most of a list is theirs).
 fn tables<const W: usize>(cand: &[Vec<(usize, Mask<W>)>], n: usize) -> Vec<Vec<Vec<u32>>> {
     cand.iter()
         .enumerate()
         .map(|(c, list)| {
             (0..1u32 << WINDOW)
                 .map(|pattern| {
-                    (0..list.len() as u32)
-                        .filter(|&i| {
-                            let m = &list[i as usize].1;
-                            (0..WINDOW).all(|k| pattern >> k & 1 == 0 || c + 1 + k >= n || !m.get(c + 1 + k))
-                        })
-                        .collect()
+                    let fits =
+                        |m: &Mask<W>| (0..WINDOW).all(|k| pattern >> k & 1 == 0 || c + 1 + k >= n || !m.get(c + 1 + k));
+                    let mut runs: Vec<u32> = Vec::new();
+                    let mut head = usize::MAX;
+                    for (i, (part, _)) in list.iter().enumerate().filter(|(_, (_, m))| fits(m)) {
+                        if head == usize::MAX || runs[head] != *part as u32 {
+                            head = runs.len();
+                            runs.extend([*part as u32, 0]);
+                        }
+                        runs[head + 1] += 1;
+                        runs.push(i as u32);
+                    }
+                    runs
                 })
                 .collect()
         })
@@ -887,13 +768,11 @@ struct Searcher<'a, const W: usize> {
     left: Vec<u32>,
     chosen: Vec<(usize, Mask<W>)>,
     nodes: u64,
-    /// Scratch space for the hole check.
-    stack: Vec<usize>,
 }
 
 impl<'a, const W: usize> Searcher<'a, W> {
     fn new(p: &'a Problem<W>, opts: &'a PackOptions, shared: &'a Shared, left: Vec<u32>) -> Self {
-        Searcher { p, opts, shared, left, chosen: Vec::new(), nodes: 0, stack: Vec::with_capacity(64) }
+        Searcher { p, opts, shared, left, chosen: Vec::new(), nodes: 0 }
     }
 
     fn flush(&mut self) {
@@ -925,14 +804,24 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return;
         };
         let p = self.p;
-        for &i in &p.table[c][filled.window(c + 1)] {
-            let (part, m) = p.cand[c][i as usize];
-            if self.left[part] == 0 || m.meets(&filled) {
+        let runs = &p.table[c][filled.window(c + 1, WINDOW)];
+        let mut k = 0;
+        while k < runs.len() {
+            let (part, len) = (runs[k] as usize, runs[k + 1] as usize);
+            let run = &runs[k + 2..k + 2 + len];
+            k += 2 + len;
+            if self.left[part] == 0 {
                 continue;
             }
-            self.place(filled, part, m);
-            if self.shared.stop.load(Ordering::Relaxed) {
-                return;
+            for &i in run {
+                let m = p.cand[c][i as usize].1;
+                if m.meets(&filled) {
+                    continue;
+                }
+                self.place(filled, part, m);
+                if self.shared.stop.load(Ordering::Relaxed) {
+                    return;
+                }
             }
         }
         // An optional cell may also stay empty.
@@ -955,53 +844,9 @@ impl<'a, const W: usize> Searcher<'a, W> {
     }
 
     /// Whether an empty region next to the new placement is smaller than every part left.
-    fn cut_off(&mut self, filled: &Mask<W>, placed: &Mask<W>) -> bool {
+    fn cut_off(&self, filled: &Mask<W>, placed: &Mask<W>) -> bool {
         let smallest = (0..self.left.len()).filter(|&i| self.left[i] > 0).map(|i| self.p.sizes[i]).min();
-        let Some(smallest) = smallest else { return false };
-        if smallest <= 1 {
-            return false;
-        }
-        let mut stack = std::mem::take(&mut self.stack);
-        let cut = self.cut_off_with(filled, placed, smallest, &mut stack);
-        self.stack = stack;
-        cut
-    }
-
-    fn cut_off_with(&self, filled: &Mask<W>, placed: &Mask<W>, smallest: usize, stack: &mut Vec<usize>) -> bool {
-        // Cells known to lie in a region big enough.
-        let mut big = Mask::<W>::EMPTY;
-        for i in placed.ones() {
-            for &nb in &self.p.neighbours[i] {
-                if filled.get(nb) || big.get(nb) {
-                    continue;
-                }
-                // Flood from this empty neighbour until the region is big enough (each flood
-                // on its own copy: an unfinished flood must not hide cells from the next; what
-                // it reached, it marks as big).
-                let mut seen = *filled;
-                let mut size = 0;
-                seen.set(nb);
-                stack.clear();
-                stack.push(nb);
-                while let Some(c) = stack.pop() {
-                    size += 1;
-                    if size >= smallest {
-                        break;
-                    }
-                    for &d in &self.p.neighbours[c] {
-                        if !seen.get(d) {
-                            seen.set(d);
-                            stack.push(d);
-                        }
-                    }
-                }
-                if size < smallest {
-                    return true;
-                }
-                big = big.or(&seen);
-            }
-        }
-        false
+        smallest.is_some_and(|s| self.p.holes.cut_off(&Mask::first(self.p.n).minus(filled), placed, s))
     }
 
     fn solution(&self) -> Vec<(usize, Vec<usize>)> {
@@ -1083,16 +928,13 @@ mod tests {
         };
         let (parts, opts) = (vec![tetra("a"), tetra("b")], PackOptions::new(3));
         let p = build::<1>(&board, &parts, &opts);
-        let pockets = Pockets::new(&p);
+        let pockets = Pockets { p: &p };
         let mask = |cells: &[Cell]| {
             let mut m = Mask::<1>::EMPTY;
             cells.iter().for_each(|c| m.set(p.cells.iter().position(|d| d == c).unwrap()));
             m
         };
-        let leaves = |cells: &[Cell], open: &[u64]| {
-            let m = mask(cells);
-            pockets.leaves_pocket(&m, &pockets.halo(&m), open)
-        };
+        let leaves = |cells: &[Cell], open: &[u64]| pockets.leaves_pocket(&mask(cells), open);
         let all_open = [!0u64];
         // A single hole: the corner's three neighbours filled.
         assert!(leaves(&[[1, 0, 0], [0, 1, 0], [0, 0, 1]], &all_open));
