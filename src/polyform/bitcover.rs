@@ -29,6 +29,7 @@ pub struct BitCover {
     open: Vec<u64>,
     depth: usize,
     /// Whether the processor counts bits in one instruction.
+    #[cfg(target_arch = "x86_64")]
     popcnt: bool,
 }
 
@@ -91,8 +92,6 @@ impl BitCover {
             depth: 0,
             #[cfg(target_arch = "x86_64")]
             popcnt: std::arch::is_x86_feature_detected!("popcnt"),
-            #[cfg(not(target_arch = "x86_64"))]
-            popcnt: false,
         }
     }
 
