@@ -242,6 +242,11 @@ impl PackOptions {
             tally: None,
         }
     }
+
+    /// The defaults, spending `budget` (on as many threads as it allows).
+    pub fn within(dim: u8, budget: &Budget) -> PackOptions {
+        PackOptions { threads: budget.threads(), budget: budget.clone(), ..PackOptions::new(dim) }
+    }
 }
 
 /// One solution: each placed part (its index in the part list) and its cells.

@@ -212,7 +212,7 @@ pub fn first_solution_of(
     piece_part: &[usize],
     budget: crate::support::budget::Budget,
 ) -> Option<Vec<Placement>> {
-    let opts = super::pack::PackOptions { stop: 1, keep: 1, budget, ..super::pack::PackOptions::new(board.dim) };
+    let opts = super::pack::PackOptions { stop: 1, keep: 1, ..super::pack::PackOptions::within(board.dim, &budget) };
     let out = super::pack::solve(board, parts, &opts);
     let mut taken = vec![false; piece_part.len()];
     let mut placed = out

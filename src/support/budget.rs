@@ -1,5 +1,6 @@
 //! What a solver may spend, as one value every command and every solver method takes: a
-//! [`Budget`] of search nodes, a deadline, a cancel flag and bytes for the solver's own tables.
+//! [`Budget`] of search nodes, a deadline, a cancel flag, bytes for the solver's own tables and
+//! the threads it may search on.
 //! A solver that watches its budget stops when it is spent ([`Budget::spent`]); work that
 //! cannot watch a clock itself is kept to the deadline by running on a thread of its own
 //! ([`within`]: the verification engine, microlp, the SDP's steps; not in the browser).
@@ -19,6 +20,9 @@ pub struct Budget {
     pub cancel: Option<Arc<AtomicBool>>,
     /// Bytes the solver's own tables may hold (0: the solver's default).
     pub bytes: usize,
+    /// Threads the solver may search on (0 or 1: the caller's own alone). A solver that
+    /// cannot share its search out searches on the caller's thread whatever this says.
+    pub threads: usize,
 }
 
 impl Budget {
@@ -42,6 +46,15 @@ impl Budget {
 
     pub fn with_cancel(self, cancel: Option<Arc<AtomicBool>>) -> Self {
         Budget { cancel, ..self }
+    }
+
+    pub fn with_threads(self, threads: usize) -> Self {
+        Budget { threads, ..self }
+    }
+
+    /// The threads to search on: at least one.
+    pub fn threads(&self) -> usize {
+        self.threads.max(1)
     }
 
     /// This budget, with `nodes` when it sets no node limit of its own.
@@ -116,6 +129,7 @@ mod tests {
     fn a_budget_is_spent_by_any_one_of_its_limits() {
         let free = Budget::default();
         assert!(!free.spent(u64::MAX) && free.seconds_left().is_none() && free.bytes_or(7) == 7);
+        assert_eq!((free.threads(), free.clone().with_threads(3).threads()), (1, 3));
         assert!(Budget::nodes(10).spent(10) && !Budget::nodes(10).spent(9));
         assert!(Budget::ms(Some(0)).spent(0) && !Budget::ms(Some(60_000)).spent(0));
         // Asked at every node, the clock is read only every mask + 1 nodes.

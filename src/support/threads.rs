@@ -5,6 +5,15 @@
 /// Whether this build can start threads (not in the browser).
 pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
 
+/// The threads this machine runs at once (1 in the browser, or when the system will not say).
+pub fn cores() -> usize {
+    if AVAILABLE {
+        std::thread::available_parallelism().map_or(1, |n| n.get())
+    } else {
+        1
+    }
+}
+
 /// Runs `work` on `n` scoped threads and returns when all have ended; on the caller's thread,
 /// once, when `n` is 1 or threads are not [`AVAILABLE`]. Each copy of `work` takes its share
 /// from state the caller shares with it (an atomic counter of steps dealt out, say).

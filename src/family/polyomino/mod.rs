@@ -380,8 +380,7 @@ impl Family for PolyLevel {
         let opts = PackOptions {
             stop: limit.max(1),
             unique: limit > 1,
-            budget: budget.clone().or_nodes(PROVE_NODES),
-            ..PackOptions::new(d.board.dim)
+            ..PackOptions::within(d.board.dim, &budget.clone().or_nodes(PROVE_NODES))
         };
         let out = crate::polyform::pack::solve(&d.board, &d.parts, &opts);
         Count { solutions: out.solutions, complete: out.complete, nodes: out.nodes, measured: true }
@@ -621,7 +620,7 @@ pub fn hint(
             ..parts[i].clone()
         })
         .collect();
-    let opts = PackOptions { stop: 1, budget: budget.clone(), ..PackOptions::new(board.dim) };
+    let opts = PackOptions { stop: 1, ..PackOptions::within(board.dim, budget) };
     let out = crate::polyform::pack::solve(&rest, &specs, &opts);
     if let Some(sol) = out.kept.first() {
         // The largest part of the completion, on a piece not yet placed.

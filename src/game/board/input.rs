@@ -125,8 +125,9 @@ struct TouchState {
     /// frame, and whether they have moved apart, together or along enough to zoom and pan
     /// (a twist alone does neither).
     pinch: Option<Pinch>,
-    /// The one finger down that may become a long press: where and when it came down.
-    still: Option<(Vec2, f32)>,
+    /// The one finger down that may become a long press: where it came down, and the start
+    /// of the first frame after the one that read it (`None` until that frame).
+    still: Option<(Vec2, Option<f32>)>,
 }
 
 /// A finger held this long without moving is a long press, a phone's right click: it turns
@@ -190,12 +191,14 @@ fn touch(
     // The primary finger's story in the order it happened: two quick taps read in one frame
     // are two taps, not one.
     let one_finger = st.twist.is_none() && st.spread.is_none();
+    let mut pressed_now = false;
     for t in events.read() {
         let primary = Some(t.id) == st.primary;
         match t.phase {
             TouchPhase::Started if st.primary.is_none() && !blocked.0 => {
                 st.primary = Some(t.id);
-                st.still = Some((t.position, time.elapsed_secs()));
+                st.still = Some((t.position, None));
+                pressed_now = true;
                 out.write(Action::Press(view.to_world(t.position)));
             }
             TouchPhase::Moved if primary && one_finger => {
@@ -209,7 +212,8 @@ fn touch(
             _ => {}
         }
     }
-    long_press(&touches, &view, time.elapsed_secs(), &mut st, &mut frames, &mut out);
+    let now = (!pressed_now).then(|| time.elapsed_secs());
+    long_press(&touches, &view, now, &mut st, &mut frames, &mut out);
     // Stamps of lifts nobody read (another finger's) are old news next frame.
     lifted.0.clear();
 }
@@ -227,29 +231,44 @@ fn page_lifts(mut lifted: ResMut<LiftedAgo>) {
 /// A finger held still for [`LONG_PRESS_SECS`] turns the piece under it as a right click does
 /// (and its lifting is no tap); while one may be, frames are asked for, so that a still screen
 /// waiting for input still sees the moment come.
+///
+/// The hold is counted from the frame after the one that read the finger: a tap wakes a still
+/// page, and the frame it wakes can itself take over half a second in software GL, while the
+/// browser hands a finger's moves over at the start of a frame. Counted from the press, the
+/// frame after that slow one can find a finger held still for 0.5 s before any of its moves
+/// arrived, and turn the piece a drag should carry (the likely cause of a phone's drag in the
+/// browser test turning its piece, now and then). `now` is the frame's start, `None` in the
+/// frame that read the finger come down.
 fn long_press(
     touches: &Touches,
     view: &View,
-    now: f32,
+    now: Option<f32>,
     st: &mut TouchState,
     frames: &mut crate::game::shared::Frames,
     out: &mut MessageWriter<Action>,
 ) {
     let finger = st.primary.and_then(|id| touches.get_pressed(id));
-    let Some(((from, at), finger)) = st.still.zip(finger) else {
+    let Some(((from, since), finger)) = st.still.zip(finger) else {
         st.still = None;
         return;
     };
     if touches.iter().count() > 1 || finger.position().distance(from) > LONG_PRESS_SLOP {
         st.still = None;
-    } else if now - at >= LONG_PRESS_SECS {
-        let w = view.to_world(finger.position());
-        for a in [Action::Cancel, Action::Select(w), Action::Rotate(1)] {
-            out.write(a);
+        return;
+    }
+    match (since, now) {
+        (Some(at), Some(now)) if now - at >= LONG_PRESS_SECS => {
+            let w = view.to_world(finger.position());
+            for a in [Action::Cancel, Action::Select(w), Action::Rotate(1)] {
+                out.write(a);
+            }
+            (st.still, st.primary) = (None, None);
         }
-        (st.still, st.primary) = (None, None);
-    } else {
-        frames.ask();
+        (None, Some(now)) => {
+            st.still = Some((from, Some(now)));
+            frames.ask();
+        }
+        _ => frames.ask(),
     }
 }
 

@@ -30,9 +30,11 @@ impl<T> Clone for JobCtx<T> {
 
 impl<T> JobCtx<T> {
     /// The solver's budget: no limit of the game's own (each family keeps its hint and count
-    /// budgets), stopped when the job moves on.
+    /// budgets), stopped when the job moves on, searching on every core (a solver that can
+    /// share its search out, such as the packer, does: a hint that must prove a position dead
+    /// is a whole search). The browser's worker searches on its own thread alone.
     pub fn budget(&self) -> Budget {
-        Budget::default().with_cancel(Some(self.cancel.clone()))
+        Budget::default().with_cancel(Some(self.cancel.clone())).with_threads(crate::support::threads::cores())
     }
 
     /// Sends one result; it is dropped on arrival if the job has moved on.

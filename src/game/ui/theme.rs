@@ -139,6 +139,14 @@ pub fn accent_text(ctx: &egui::Context) -> egui::Color32 {
     }
 }
 
+/// How long a press may be held and still be a click, in seconds (egui's own is 0.8). egui
+/// times a press by the frames that read it, not by the finger: a tap that wakes a still page
+/// is read as pressed by the frame it wakes and as lifted by the next, and in the browser's
+/// software GL that first frame can take longer than 0.8 s (a still menu at 1024 x 768 and
+/// 768 x 1024 in CI ignored a tap, now and then). No widget of the game has a use for a long
+/// press (the board's long press, which turns a piece, is the game's own).
+const MAX_CLICK_SECONDS: f64 = 3.0;
+
 /// Applies the look, the interface size and the layout's width whenever one changes.
 pub(super) fn apply(
     mut contexts: EguiContexts,
@@ -151,6 +159,7 @@ pub(super) fn apply(
     let now = (save.data.settings.ui_scale, look.dark, narrow);
     if applied.is_none() {
         ctx.set_fonts(fonts());
+        ctx.options_mut(|o| o.input_options.max_click_duration = MAX_CLICK_SECONDS);
     }
     if *applied != Some(now) {
         ctx.set_zoom_factor(now.0);

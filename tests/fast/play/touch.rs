@@ -93,6 +93,31 @@ fn a_long_press_does_what_a_right_click_does() {
     assert_eq!(pressed, placed(&mut other, job.entity), "as a right click does");
 }
 
+/// A drag whose first frame was slow (a still page woken by the finger, drawing in software
+/// for 0.7 s) is a drag: the hold is counted from the frame after the press, so the finger's
+/// moves, read a frame later, come before any long press.
+#[test]
+fn a_slow_frame_after_the_press_is_no_long_press() {
+    let mut app = app("slow-press");
+    start(&mut app, LEVEL);
+    let job = jobs(&mut app).remove(0);
+    let c = centroid(&mut app, job.entity);
+    let s = screen(&app, c);
+    finger(&mut app, 1, TouchPhase::Started, s);
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(700)));
+    app.world_mut().resource_mut::<Time<Virtual>>().set_max_delta(Duration::from_secs(5));
+    app.update();
+    app.insert_resource(TimeUpdateStrategy::ManualDuration(Duration::from_millis(50)));
+    for k in 1..=4 {
+        finger(&mut app, 1, TouchPhase::Moved, s + Vec2::new(30.0 * k as f32, 0.0));
+    }
+    finger(&mut app, 1, TouchPhase::Ended, s + Vec2::new(120.0, 0.0));
+    pause(&mut app);
+    let now = placed(&mut app, job.entity);
+    assert_eq!((now.rot, now.flip), (job.now.rot, job.now.flip), "the piece was turned, not carried");
+    assert_ne!(now.at, job.now.at, "the piece was not carried");
+}
+
 #[test]
 fn two_finger_twist_turns_the_selected_piece() {
     let mut app = app("twist");
