@@ -168,7 +168,7 @@ try {
   const button = async (i) => {
     for (const down of [true, false]) {
       await pad.page.evaluate(([i, down]) => Object.assign(window.tesseraPad.buttons[i], { pressed: down, value: +down }), [i, down]);
-      await sleep(300);
+      await sleep(500);
     }
   };
   const stick = async (x, ms) => {
@@ -188,10 +188,20 @@ try {
   const turned = await pad.until("a piece turned by the pad", (p) => p.pieces.some((q, i) => q.rot !== before[i].rot));
   const which = turned.pieces.findIndex((q, i) => q.rot !== before[i].rot);
   check(which >= 0, `a stand-in gamepad turns a piece (piece ${which}: West)`);
-  await button(SOUTH);
-  await stick(1, 600);
-  await button(SOUTH);
-  const carried = await pad.until("a piece carried by the pad", (p) => Math.abs(p.pieces[which].at[0] - turned.pieces[which].at[0]) > 10);
+  // The pad is read once a frame, and a frame drawn in software can outlast a press: a run
+  // once waited ten minutes for a carry whose presses the game had not all seen. The whole
+  // move is made again (up to three times, said) until the piece has moved.
+  const moved = (p) => p && Math.abs(p.pieces[which].at[0] - turned.pieces[which].at[0]) > 10;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    if (attempt > 0) console.log("pad: South, the stick, South again (the piece not carried yet)");
+    await button(SOUTH);
+    await stick(1, 1200);
+    await button(SOUTH);
+    const t0 = Date.now();
+    while (!moved(await pad.probe()) && Date.now() - t0 < 15000) await sleep(300);
+    if (moved(await pad.probe())) break;
+  }
+  const carried = await pad.until("a piece carried by the pad", moved);
   check(true, `a stand-in gamepad carries it (${turned.pieces[which].at.map(Math.round)} -> ${carried.pieces[which].at.map(Math.round)}: South, the stick, South)`);
   await pad.shot("phone-gamepad");
   await pad.page.close();
