@@ -129,11 +129,22 @@ try {
   // Progress carried away and back: Export, in the settings, downloads the progress file; with
   // the page's storage cleared the level is unsolved; Import of that file solves it again.
   const settings = (p) => p.state === "Settings" && Array.isArray(p.marks["progress-export"]);
+  // A widget tapped, and again (up to four times, said) while the page's `event` does not
+  // come: a tap the page was too busy to see, as pressUntil allows for (a run once lost the
+  // export's).
+  const pressFor = async (id, event) => {
+    for (let attempt = 1; attempt <= 4; attempt++) {
+      if (attempt > 1) console.log(`phone: ${id} pressed again (no ${event} yet)`);
+      const came = play.page.waitForEvent(event, { timeout: 20000 }).catch(() => null);
+      await play.press(id);
+      const got = await came;
+      if (got) return got;
+    }
+    throw new Error(`phone: ${id} pressed four times, and no ${event} came`);
+  };
   await play.pressUntil("menu-settings", "the settings", settings);
-  const download = play.page.waitForEvent("download");
-  await play.press("progress-export");
+  const got = await pressFor("progress-export", "download");
   const file = path.join(shotsDir, "progress.ron");
-  const got = await download;
   await got.saveAs(file);
   const exported = fs.readFileSync(file, "utf8");
   check(exported.includes('"tessera-progress"') && exported.includes(`"${level}"`),
@@ -146,9 +157,7 @@ try {
   check(!(cleared.completed || []).includes(level), "with the page's storage cleared the level is unsolved");
   await play.pressUntil("menu-settings", "the settings", settings);
   await play.pressUntil("progress-import", "the import field", (p) => Array.isArray(p.marks["progress-choose"]));
-  const chooser = play.page.waitForEvent("filechooser");
-  await play.press("progress-choose");
-  await (await chooser).setFiles(file);
+  await (await pressFor("progress-choose", "filechooser")).setFiles(file);
   const imported = await play.until("the import", (p) => (p.completed || []).includes(level) && Array.isArray(p.marks["progress-said"]));
   check(imported.completed.includes(level), `Import progress reads the file back: ${level} is solved again`);
   await play.shot("phone-imported");
