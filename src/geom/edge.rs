@@ -246,7 +246,14 @@ impl Edge {
     pub fn contains(&self, p: Pt, eps: f64) -> bool {
         match self {
             // Squared distances: no square root in the engine's innermost test.
-            Edge::Seg { a, b } => seg_dist2(*a, *b, p) <= eps * eps,
+            // (Off the segment's box is off the segment: four comparisons save a division.)
+            Edge::Seg { a, b } => {
+                let off = p.x < a.x.min(b.x) - eps
+                    || p.x > a.x.max(b.x) + eps
+                    || p.y < a.y.min(b.y) - eps
+                    || p.y > a.y.max(b.y) + eps;
+                !off && seg_dist2(*a, *b, p) <= eps * eps
+            }
             // Near an end, or on the circle within the sweep (no bounding box: this is the
             // engine's innermost test).
             Edge::Arc { a, b, c, .. } => {

@@ -12,13 +12,13 @@
 //! along the region's outgoing edge and whose angle fits in the corner. With arcs, directions
 //! are the edges' tangents, and a piece's edge must be the same curve as the region's (an arc
 //! lies only on an arc of its radius, turning the same way). A region without a convex
-//! corner is anchored where two curves meet smoothly, or on a whole circle (see [`anchor`]).
+//! corner is anchored where two curves meet smoothly, or on a whole circle (see [`super::anchor`]).
 //! Each candidate must lie inside the region; the region minus the piece is computed with the
-//! verification engine's edge pass. Prunings: a region part smaller than the smallest
-//! remaining piece, and regions already explored with the same pieces left.
+//! verification engine's edge pass. Prunings: a region part whose area is no sum of the
+//! remaining pieces' ([`super::areas`]), and regions already explored with the same pieces left.
 
-use crate::geom::edge::corner_turn;
-use crate::geom::ring::{lies_within, parts_from_rings, Side};
+use super::anchor::{anchors, candidates, fitting, inside, Anchor, Fit, Kind, Pose};
+use crate::geom::ring::parts_from_rings;
 use crate::geom::{pt, BBox, Edge, Part, Pt, Ring, Tol, Vertex};
 use crate::pieces::{piece_area, PieceSet, Placement};
 use crate::support::budget::Budget;
@@ -101,20 +101,6 @@ impl Outcome {
     }
 }
 
-/// One way to hold a piece: its turn and mirror, and its outline at the origin
-/// (counter-clockwise edges, straight or arcs).
-struct Pose {
-    rot: i32,
-    flip: bool,
-    edges: Vec<Edge>,
-}
-
-struct Kind {
-    ids: Vec<usize>,
-    area: f64,
-    poses: Vec<Pose>,
-}
-
 /// A searched state: the pieces left and the region's edges (end points on a grid of the
 /// tolerance). Edges, not corners only: the figure minus a piece and the figure minus its
 /// mirror image can share every corner.
@@ -189,7 +175,7 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: 
                 let m = crate::geom::Motion { mirror: flip, angle: rot as f64 * step + base, shift: pt(0.0, 0.0) };
                 let edges = outline(def, &m, tol.eps);
                 if !poses.iter().any(|p| same_shape(&p.edges, &edges, tol.eps)) {
-                    poses.push(Pose { rot, flip, edges });
+                    poses.push(Pose::new(rot, flip, edges, tol.eps));
                 }
             }
         }
@@ -432,15 +418,9 @@ impl Search<'_> {
             }
             return;
         }
-        // Prune: every outer part must hold at least the smallest remaining piece.
-        let smallest = (0..self.kinds.len())
-            .filter(|&k| self.left[k] > 0)
-            .map(|k| self.kinds[k].area)
-            .fold(f64::INFINITY, f64::min);
-        // (Areas carry the figure's rounding: allow what moving its corners by the tolerance
-        // can change.)
-        let slack = 16.0 * self.eps * smallest.sqrt() + 1e-9;
-        if region.iter().filter(|c| !c.is_hole()).any(|c| c.area < smallest - slack) {
+        // Prune: every outer part must have an area some of the pieces left add up to.
+        let left: Vec<(f64, usize)> = self.kinds.iter().zip(&self.left).map(|(k, &n)| (k.area, n)).collect();
+        if !super::areas::parts_fillable(region, &left, self.eps) {
             return;
         }
         // Prune: this region with these pieces left was explored before. Only when looking
@@ -473,143 +453,42 @@ impl Search<'_> {
             self.seen_bytes += bytes;
             self.out.memo_peak_bytes = self.out.memo_peak_bytes.max(self.seen_bytes);
         }
-        let Some(anchor) = anchor(region, self.eps) else { return };
-        let (along, corner) = match anchor {
-            Anchor::Corner { edge, turn, .. } => (edge, turn),
-            Anchor::Circle(edge) => (edge, 0.0),
-        };
-        let region_dir = if anchor.arriving() { along.tangent_end(self.eps) } else { along.tangent_start(self.eps) };
-        let region_k = along.curvature();
         let parts = region_parts(region, self.eps);
         let part_refs: Vec<&Part> = parts.iter().collect();
-        for k in 0..self.kinds.len() {
-            if self.left[k] == 0 {
-                continue;
+        // Of the sharpest corners, the one the fewest pieces pass the quick tests at (none:
+        // a dead end now); its pieces are then tried one by one as the search reaches each.
+        let left = self.left.clone();
+        let corners = anchors(region, self.eps);
+        let mut best: Option<(Anchor, usize)> = corners.first().filter(|_| corners.len() == 1).map(|&a| (a, 1));
+        for &a in corners.iter().filter(|_| corners.len() > 1) {
+            let cap = best.map_or(usize::MAX, |b| b.1);
+            let n = candidates(a, self.kinds, &left, &part_refs, self.eps).take(cap).count();
+            if n == 0 {
+                return;
             }
-            for pi in 0..self.kinds[k].poses.len() {
-                let kinds = self.kinds;
-                let Pose { ref edges, rot, flip } = kinds[k].poses[pi];
-                let n = edges.len();
-                for w in 0..n {
-                    let (e_in, e_out) = (&edges[(w + n - 1) % n], &edges[w]);
-                    let at = e_out.start();
-                    // The piece's edge laid along the region's edge, and its direction at
-                    // the vertex.
-                    let (e, d) = if anchor.arriving() {
-                        (e_in, e_in.tangent_end(self.eps))
-                    } else {
-                        (e_out, e_out.tangent_start(self.eps))
-                    };
-                    // Directions agree when the edge's far end is within the tolerance of
-                    // the region's edge (so figures rounded by other tools still fit).
-                    let dir_tol = (2.0 * self.eps / (e.end() - e.start()).len()).max(1e-9);
-                    let v = match anchor {
-                        Anchor::Corner { at, .. } => {
-                            if d.cross(region_dir).abs() > dir_tol || d.dot(region_dir) <= 0.0 {
-                                continue;
-                            }
-                            at
-                        }
-                        // The point of the circle where its tangent has the edge's direction.
-                        Anchor::Circle(c) => circle_point(&c, d),
-                    };
-                    // The piece's edge runs along the region's: the same curve (an arc only
-                    // on an arc of its radius, turning the same way).
-                    let k_tol = 4.0 * self.eps * e.curvature().abs().max(region_k.abs()).powi(2) + 1e-12;
-                    if (e.curvature() - region_k).abs() > k_tol {
-                        continue;
-                    }
-                    // The piece's angle at the vertex must fit in the corner.
-                    let piece_turn = corner_turn(e_in, e_out, self.eps);
-                    if piece_turn < corner - 2.0 * dir_tol {
-                        continue;
-                    }
-                    let shift = crate::geom::Motion { mirror: false, angle: 0.0, shift: v - at };
-                    let placed: Vec<Edge> = edges.iter().map(|e| e.transformed(&shift)).collect();
-                    if !inside(&part_refs, &placed, self.eps) {
-                        continue;
-                    }
-                    let rest = contours_of(&part_refs, std::slice::from_ref(&placed), self.eps);
-                    let placement = Placement { piece: 0, rot, flip, at: (shift.shift.x, shift.shift.y) };
-                    self.left[k] -= 1;
-                    self.chosen.push((k, placement));
-                    self.search(&rest);
-                    self.chosen.pop();
-                    self.left[k] += 1;
-                    if self.stopped || self.out.solutions.len() >= self.opts.limit.max(1) {
-                        return;
-                    }
-                }
+            if n < cap {
+                best = Some((a, n));
+            }
+        }
+        let Some((chosen, _)) = best else { return };
+        for f in fitting(chosen, self.kinds, &left, &part_refs, self.eps) {
+            if self.lay(f, &part_refs) {
+                return;
             }
         }
     }
-}
 
-/// Where the next piece must go: a point of the region's boundary that some piece of any
-/// tiling has as a vertex, with the region's edge that piece's edge runs along.
-#[derive(Clone, Copy)]
-enum Anchor {
-    /// A vertex of the region and the edge leaving it (`arriving`: the edge arriving at it),
-    /// with the turn between the two edges there.
-    Corner { at: Pt, edge: Edge, turn: f64, arriving: bool },
-    /// A contour that is one whole circle (any of its arcs): some piece has a vertex on it
-    /// with an arc of the circle leaving it, wherever that is.
-    Circle(Edge),
-}
-
-impl Anchor {
-    fn arriving(&self) -> bool {
-        matches!(self, Anchor::Corner { arriving: true, .. })
+    /// Searches on with the piece laid; whether to stop.
+    fn lay(&mut self, f: Fit, region: &[&Part]) -> bool {
+        let rest = contours_of(region, std::slice::from_ref(&f.placed), self.eps);
+        let placement = Placement { piece: 0, rot: f.rot, flip: f.flip, at: (f.shift.x, f.shift.y) };
+        self.left[f.kind] -= 1;
+        self.chosen.push((f.kind, placement));
+        self.search(&rest);
+        self.chosen.pop();
+        self.left[f.kind] += 1;
+        self.stopped || self.out.solutions.len() >= self.opts.limit.max(1)
     }
-}
-
-/// The anchor of the next step, in this order:
-/// 1. the convex corner with the sharpest turn between the edges' tangents (lowest, then
-///    leftmost on ties): no piece can cover it except with a vertex;
-/// 2. else a point where two different curves meet smoothly (an arc leaving a segment or
-///    another circle along the same tangent). The less curved of the two, continued past the
-///    point, leaves the region, so the piece lying along it ends there: the edge leaving the
-///    point when it is the less curved, else the edge arriving;
-/// 3. else a contour that is one whole circle (a disc or a round hole).
-///
-/// A region with none of these (only reflex corners between arcs, say) is left unfilled.
-fn anchor(region: &[Contour], eps: f64) -> Option<Anchor> {
-    let mut best: Option<(Pt, Edge, f64)> = None;
-    let mut smooth: Option<Anchor> = None;
-    let mut circle = None;
-    for c in region {
-        let n = c.edges.len();
-        if c.edges.iter().all(|e| e.is_arc() && e.same_carrier(&c.edges[0], eps)) {
-            circle = circle.or(Some(Anchor::Circle(c.edges[0])));
-            continue;
-        }
-        for i in 0..n {
-            let (e_in, e_out) = (&c.edges[(i + n - 1) % n], &c.edges[i]);
-            let t = corner_turn(e_in, e_out, eps);
-            let v = e_out.start();
-            if t > 1e-9 {
-                let better = match best {
-                    None => true,
-                    Some((b, _, bt)) => t > bt + 1e-9 || ((t - bt).abs() <= 1e-9 && (v.y, v.x) < (b.y, b.x)),
-                };
-                if better {
-                    best = Some((v, *e_out, t));
-                }
-            } else if t > -1e-6 && smooth.is_none() && !e_in.same_carrier(e_out, eps) {
-                let arriving = e_out.curvature() > e_in.curvature();
-                let edge = if arriving { *e_in } else { *e_out };
-                smooth = Some(Anchor::Corner { at: v, edge, turn: t.max(0.0), arriving });
-            }
-        }
-    }
-    best.map(|(at, edge, turn)| Anchor::Corner { at, edge, turn, arriving: false }).or(smooth).or(circle)
-}
-
-/// The point of circle `c` (an arc's circle) where its tangent, in the arc's direction, is `d`.
-fn circle_point(c: &Edge, d: Pt) -> Pt {
-    let Edge::Arc { c: centre, ccw, .. } = *c else { unreachable!("a circle anchor is an arc") };
-    let u = if ccw { pt(d.y, -d.x) } else { pt(-d.y, d.x) };
-    centre + u * c.radius()
 }
 
 /// The region's contours as parts (outer rings with their holes).
@@ -628,24 +507,6 @@ fn region_parts(region: &[Contour], eps: f64) -> Vec<Part> {
         }
     }
     parts
-}
-
-/// Whether the piece (counter-clockwise edges) lies inside the region (touching its boundary
-/// is fine).
-fn inside(region: &[&Part], piece: &[Edge], eps: f64) -> bool {
-    let piece = Part { outer: Ring::from_edges_unchecked(piece.to_vec(), eps), holes: vec![] };
-    let edges: Vec<Edge> = region.iter().flat_map(|p| p.edges().copied()).collect();
-    let side = |p: Pt| {
-        let sides: Vec<Side> = region.iter().map(|r| r.side(p, eps)).collect();
-        if sides.contains(&Side::Boundary) {
-            Side::Boundary
-        } else if sides.contains(&Side::Inside) {
-            Side::Inside
-        } else {
-            Side::Outside
-        }
-    };
-    lies_within(&edges, side, &piece, eps)
 }
 
 #[cfg(test)]

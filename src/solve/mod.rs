@@ -2,6 +2,8 @@
 //! tangram pack, and the geometric solver for any figure. The polyomino packer and the
 //! edge-matching solvers live with their puzzles (`polyform`, `edge`).
 
+mod anchor;
+pub mod areas;
 pub mod completion;
 pub mod geometric;
 pub mod lattice;
