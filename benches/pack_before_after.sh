@@ -15,8 +15,12 @@ dir=${TESSERA_BENCH_DIR:-$HOME/.cache/tessera/before-after}
 mkdir -p "$dir"
 if [ ! -d "$dir/base" ]; then git worktree add -f "$dir/base" "$base" -q; else git -C "$dir/base" checkout -q "$base"; fi
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tessera/target-rel}
-(cd "$dir/base" && cargo build -q --release --no-default-features --bin tessera)
+# Both trees build into one target directory, where cargo tells their crates apart by the
+# sources' times alone (the same package, paths relative to each tree): each tree's crate
+# root is touched before its build, or the second build would keep the first one's binary.
+(cd "$dir/base" && touch src/lib.rs && cargo build -q --release --no-default-features --bin tessera)
 cp "$CARGO_TARGET_DIR/release/tessera" "$dir/tessera-base"
+touch src/lib.rs
 cargo build -q --release --no-default-features --bin tessera
 cp "$CARGO_TARGET_DIR/release/tessera" "$dir/tessera-new"
 

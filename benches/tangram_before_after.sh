@@ -16,10 +16,14 @@ dir=${TESSERA_BENCH_DIR:-$HOME/.cache/tessera/before-after}
 mkdir -p "$dir"
 if [ ! -d "$dir/base" ]; then git worktree add -f "$dir/base" "$base" -q; else git -C "$dir/base" checkout -q -f "$base"; fi
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tessera/target-rel}
+# Both trees build into one target directory, where cargo tells their crates apart by the
+# sources' times alone (the same package, paths relative to each tree): each tree's crate
+# root is touched before its build, or the second build would keep the first one's binary.
 cp examples/tangram_random.rs "$dir/base/examples/"
-(cd "$dir/base" && cargo build -q --release --no-default-features --example tangram_random)
+(cd "$dir/base" && touch src/lib.rs && cargo build -q --release --no-default-features --example tangram_random)
 cp "$CARGO_TARGET_DIR/release/examples/tangram_random" "$dir/tangram-base"
 rm "$dir/base/examples/tangram_random.rs"
+touch src/lib.rs
 cargo build -q --release --no-default-features --example tangram_random
 cp "$CARGO_TARGET_DIR/release/examples/tangram_random" "$dir/tangram-new"
 for r in $(seq "$rounds"); do
