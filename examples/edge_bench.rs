@@ -5,11 +5,14 @@
 //!   cargo run --release --no-default-features --example edge_bench -- clues [SHUFFLES] [TIMEOUT_MS] [METHODS]
 //!   cargo run --release --no-default-features --example edge_bench -- generated [SEEDS] [TIMEOUT_MS] [METHODS]
 //!   cargo run --release --no-default-features --example edge_bench -- write DIR [SHUFFLES]
+//!   cargo run --release --no-default-features --example edge_bench -- eternity [SIDE] [SEEDS] [TIMEOUT_MS] [METHODS]
 //!
 //! METHODS is a comma-separated list of fixed (the search, one run in a fixed order), exact
 //! (the search with restarts), sat and auto (default: all four). `generated` makes 10 x 10
 //! boards with 10 colours and turning tiles from seeds 1..=SEEDS (default 5). `write` saves the
-//! shuffled clue puzzles as text files, for other solvers.
+//! shuffled clue puzzles as text files, for other solvers. `eternity` makes SIDE x SIDE boards
+//! with Eternity II's statistics ([`generate::eternity_like_sized`], no clue; SIDE default 8)
+//! from seeds 1..=SEEDS (default 4) and solves each from scratch (default methods: exact).
 
 use rand_chacha::rand_core::{RngCore, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -68,9 +71,23 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let what = args.first().map_or("clues", |s| s.as_str());
     let num = |i: usize, d: u64| args.get(i).and_then(|s| s.parse().ok()).unwrap_or(d);
-    let methods: Vec<String> =
-        args.get(3).map_or("fixed,exact,sat,auto", |s| s.as_str()).split(',').map(str::to_string).collect();
+    let list = |i: usize, d: &str| args.get(i).map_or(d, |s| s.as_str()).split(',').map(str::to_string).collect();
+    let methods: Vec<String> = list(3, "fixed,exact,sat,auto");
     match what {
+        "eternity" => {
+            let side = num(1, 8) as usize;
+            let timeout = Duration::from_millis(num(3, 60_000));
+            let (rim, middle) = generate::eternity_colours(side);
+            println!("{side} x {side}, {rim} rim + {middle} middle colours, turning tiles, no clue");
+            println!("| method | board | solved | median ms | worst ms |\n|---|---|---|---|---|");
+            let methods: Vec<String> = list(4, "exact");
+            for seed in 1..=num(2, 4) {
+                let (p, _) = generate::eternity_like_sized(side, seed);
+                for m in &methods {
+                    row(m, &format!("{side}x{side} seed {seed}"), &[run(m, &p, timeout)]);
+                }
+            }
+        }
         "write" => {
             let dir = args.get(1).expect("a folder");
             std::fs::create_dir_all(dir).expect("the folder");

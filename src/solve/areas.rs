@@ -40,7 +40,7 @@ pub fn is_sum(sums: &[f64], area: f64, slack: f64) -> bool {
 /// Whether each outer part of `region` (less its holes) has an area some of the pieces left
 /// add up to (when they have too many sums: at least the smallest piece's area). A part's
 /// area is trusted to within `eps` per unit of its outline, as moving its corners by the
-/// tolerance can change it.
+/// tolerance can change it, and never closer than a millionth of itself.
 pub fn parts_fillable(region: &[Contour], pieces: &[(f64, usize)], eps: f64) -> bool {
     let sums = subset_sums(pieces.iter().copied(), 1e-9);
     let smallest = pieces.iter().filter(|p| p.1 > 0).map(|p| p.0).fold(f64::INFINITY, f64::min);
@@ -50,7 +50,8 @@ pub fn parts_fillable(region: &[Contour], pieces: &[(f64, usize)], eps: f64) -> 
             area += hole.area;
             outline += hole.perimeter(eps);
         }
-        let slack = 4.0 * eps * outline + 1e-9;
+        // (As loose as the solver's first comparison of the figure's area with the pieces'.)
+        let slack = (4.0 * eps * outline).max(1e-6 * area.abs()) + 1e-9;
         match &sums {
             Some(sums) => is_sum(sums, area, slack),
             None => area >= smallest - slack,
@@ -80,6 +81,28 @@ mod tests {
         assert_eq!(sums, (1..=16).map(|h| h as f64 / 2.0).collect::<Vec<_>>());
         assert!(!is_sum(&sums, 0.25, 1e-6));
         assert!(is_sum(&sums, 7.5 + 1e-8, 1e-6));
+    }
+
+    /// A `w` x `h` rectangle at `x` as a contour (clockwise for a hole, `parent` its outer).
+    fn rect(x: f64, w: f64, h: f64, parent: Option<usize>) -> Contour {
+        use crate::geom::{pt, Edge};
+        let mut c = vec![pt(x, 0.0), pt(x + w, 0.0), pt(x + w, h), pt(x, h)];
+        if parent.is_some() {
+            c.reverse();
+        }
+        let edges = (0..4).map(|i| Edge::Seg { a: c[i], b: c[(i + 1) % 4] }).collect();
+        Contour { edges, area: if parent.is_some() { -w * h } else { w * h }, parent }
+    }
+
+    #[test]
+    fn each_part_of_the_region_must_be_some_pieces_area() {
+        let pentominoes = [(5.0, 12)];
+        let eps = 1e-9;
+        assert!(parts_fillable(&[rect(0.0, 5.0, 1.0, None), rect(9.0, 2.0, 5.0, None)], &pentominoes, eps));
+        assert!(!parts_fillable(&[rect(0.0, 5.0, 1.0, None), rect(9.0, 7.0, 1.0, None)], &pentominoes, eps));
+        // A 4 x 4 part less a hole of one cell holds 15 cells: three pentominoes.
+        assert!(!parts_fillable(&[rect(0.0, 4.0, 4.0, None)], &pentominoes, eps));
+        assert!(parts_fillable(&[rect(0.0, 4.0, 4.0, None), rect(1.0, 1.0, 1.0, Some(0))], &pentominoes, eps));
     }
 
     #[test]

@@ -459,18 +459,23 @@ impl Search<'_> {
         // a dead end now); its pieces are then tried one by one as the search reaches each.
         let left = self.left.clone();
         let corners = anchors(region, self.eps);
-        let mut best: Option<(Anchor, usize)> = corners.first().filter(|_| corners.len() == 1).map(|&a| (a, 1));
-        for &a in corners.iter().filter(|_| corners.len() > 1) {
-            let cap = best.map_or(usize::MAX, |b| b.1);
-            let n = candidates(a, self.kinds, &left, &part_refs, self.eps).take(cap).count();
-            if n == 0 {
-                return;
+        let chosen = if let [only] = corners[..] {
+            only
+        } else {
+            let mut best: Option<(Anchor, usize)> = None;
+            for &a in &corners {
+                let cap = best.map_or(usize::MAX, |b| b.1);
+                let n = candidates(a, self.kinds, &left, &part_refs, self.eps).take(cap).count();
+                if n == 0 {
+                    return;
+                }
+                if n < cap {
+                    best = Some((a, n));
+                }
             }
-            if n < cap {
-                best = Some((a, n));
-            }
-        }
-        let Some((chosen, _)) = best else { return };
+            let Some((a, _)) = best else { return };
+            a
+        };
         for f in fitting(chosen, self.kinds, &left, &part_refs, self.eps) {
             if self.lay(f, &part_refs) {
                 return;

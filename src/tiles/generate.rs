@@ -130,34 +130,59 @@ pub fn cut_grid(cols: usize, rows: usize, grid: &[Tile], rotate: bool, seed: u64
 /// (a full solution). Nothing is checked of it: with these counts such boards are far too
 /// large to solve or to prove unique, which is why they are played for the score.
 pub fn eternity_like(seed: u64) -> (Puzzle, super::Placement) {
-    const SIDE: usize = 16;
-    const RIM: u16 = 5;
-    const MIDDLE: u16 = 17;
-    let mut rng = Rng(seed);
-    // The colour between each cell and its east and south neighbours.
-    let mut east = vec![0u16; SIDE * SIDE];
-    let mut south = vec![0u16; SIDE * SIDE];
-    for c in 0..SIDE * SIDE {
-        let (x, y) = (c % SIDE, c / SIDE);
-        let mut paint =
-            |rim: bool| if rim { 1 + rng.below(RIM.into()) as u16 } else { 1 + RIM + rng.below(MIDDLE.into()) as u16 };
-        if x + 1 < SIDE {
-            east[c] = paint(y == 0 || y == SIDE - 1);
-        }
-        if y + 1 < SIDE {
-            south[c] = paint(x == 0 || x == SIDE - 1);
-        }
-    }
-    let grid: Vec<Tile> = (0..SIDE * SIDE)
-        .map(|c| {
-            let (x, y) = (c % SIDE, c / SIDE);
-            [if y > 0 { south[c - SIDE] } else { 0 }, east[c], south[c], if x > 0 { east[c - 1] } else { 0 }]
-        })
-        .collect();
-    let (mut puzzle, solution) = cut(SIDE, SIDE, &grid, true, &mut rng);
-    let cell = 7 * SIDE + 8;
+    let (mut puzzle, solution) = eternity_like_sized(16, seed);
+    let cell = 7 * 16 + 8;
     puzzle.clues.push(super::Clue { cell, tile: solution[cell].0, rot: solution[cell].1 });
     (puzzle, solution)
+}
+
+/// Eternity II's colours: 5 between rim tiles, 17 elsewhere.
+pub const ETERNITY_COLOURS: (u16, u16) = (5, 17);
+
+/// The colours of a `side` x `side` board built with Eternity II's statistics, `(rim, middle)`.
+/// The rim as Eternity II's: a colour for every 12 sides between two rim tiles. The middle:
+/// the count whose expected number of solutions ([`log10_expected`]) comes nearest Eternity
+/// II's own (about 10^1.2), the count that makes a board of its size hardest. 8 x 8 gets
+/// (2, 9), 10 x 10 (3, 10), 16 x 16 Eternity II's (5, 17).
+pub fn eternity_colours(side: usize) -> (u16, u16) {
+    let (rim, middle) = ETERNITY_COLOURS;
+    let goal = log10_expected(16, 16, rim, middle, true);
+    let rim = ((4 * (side.max(2) - 1)) as f64 / 12.0).round().max(1.0) as u16;
+    let off = |m: &u16| (log10_expected(side, side, rim, *m, true) - goal).abs();
+    (rim, (1..=64u16).min_by(|a, b| off(a).total_cmp(&off(b))).unwrap_or(middle))
+}
+
+/// A `side` x `side` board painted as Eternity II's ([`eternity_colours`]), without a clue: the
+/// puzzle (tiles shuffled and turned) and the board it was painted on.
+pub fn eternity_like_sized(side: usize, seed: u64) -> (Puzzle, super::Placement) {
+    let (rim, middle) = eternity_colours(side);
+    let mut rng = Rng(seed);
+    // The colour between each cell and its east and south neighbours.
+    let mut east = vec![0u16; side * side];
+    let mut south = vec![0u16; side * side];
+    for c in 0..side * side {
+        let (x, y) = (c % side, c / side);
+        let mut paint = |on_rim: bool| {
+            if on_rim {
+                1 + rng.below(rim.into()) as u16
+            } else {
+                1 + rim + rng.below(middle.into()) as u16
+            }
+        };
+        if x + 1 < side {
+            east[c] = paint(y == 0 || y == side - 1);
+        }
+        if y + 1 < side {
+            south[c] = paint(x == 0 || x == side - 1);
+        }
+    }
+    let grid: Vec<Tile> = (0..side * side)
+        .map(|c| {
+            let (x, y) = (c % side, c / side);
+            [if y > 0 { south[c - side] } else { 0 }, east[c], south[c], if x > 0 { east[c - 1] } else { 0 }]
+        })
+        .collect();
+    cut(side, side, &grid, true, &mut rng)
 }
 
 pub fn generate(spec: &Spec) -> Result<Generated, String> {
@@ -250,4 +275,26 @@ pub fn generate_until(spec: &Spec, budget: &Budget) -> Result<Generated, String>
         });
     }
     Err("no puzzle with a unique solution in 200 attempts: use more colours".into())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn eternity_statistics_scale_with_the_board() {
+        assert_eq!(eternity_colours(16), ETERNITY_COLOURS);
+        assert_eq!(eternity_colours(8), (2, 9));
+        assert_eq!(eternity_colours(10), (3, 10));
+    }
+
+    #[test]
+    fn a_sized_board_is_solved_by_the_board_it_was_painted_on() {
+        let (p, solution) = eternity_like_sized(8, 3);
+        assert_eq!(p.tiles.len(), 64);
+        assert!(p.clues.is_empty());
+        assert!(p.check(&solution).is_ok());
+        // Rim colours 1..=2, the middle's 3..=11.
+        assert_eq!(p.tiles.iter().flatten().max(), Some(&11));
+    }
 }
