@@ -86,7 +86,7 @@ mod tests {
     /// A `w` x `h` rectangle at `x` as a contour (clockwise for a hole, `parent` its outer).
     fn rect(x: f64, w: f64, h: f64, parent: Option<usize>) -> Contour {
         use crate::geom::{pt, Edge};
-        let mut c = vec![pt(x, 0.0), pt(x + w, 0.0), pt(x + w, h), pt(x, h)];
+        let mut c = [pt(x, 0.0), pt(x + w, 0.0), pt(x + w, h), pt(x, h)];
         if parent.is_some() {
             c.reverse();
         }
