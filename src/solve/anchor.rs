@@ -89,11 +89,53 @@ fn circle_point(c: &Edge, d: Pt) -> Pt {
     centre + u * c.radius()
 }
 
-/// Pieces of one shape: their ids in the set, their area, and the poses they can take.
+/// Pieces of one shape: their ids in the set, their area, the poses they can take, and their
+/// vertices (pose, vertex) in order, all of them and grouped by the direction of the edge
+/// leaving them (a corner of the region reads only the group along its edge).
 pub(super) struct Kind {
     pub ids: Vec<usize>,
     pub area: f64,
     pub poses: Vec<Pose>,
+    all: Vec<(usize, usize)>,
+    leaving: Vec<Heading>,
+}
+
+/// The vertices whose leaving edge points along `dir`, within `tol` (the loosest of theirs).
+struct Heading {
+    dir: Pt,
+    tol: f64,
+    vertices: Vec<(usize, usize)>,
+}
+
+impl Kind {
+    pub fn new(id: usize, area: f64, poses: Vec<Pose>, eps: f64) -> Kind {
+        let all: Vec<(usize, usize)> =
+            poses.iter().enumerate().flat_map(|(p, pose)| (0..pose.edges.len()).map(move |w| (p, w))).collect();
+        let mut leaving: Vec<Heading> = Vec::new();
+        for &(p, w) in &all {
+            let (dir, tol) = (poses[p].leaving[w], (2.0 * eps / poses[p].lengths[w]).max(1e-9) + 1e-8);
+            match leaving.iter_mut().find(|h| (h.dir - dir).len() <= 1e-9) {
+                Some(h) => {
+                    h.tol = h.tol.max(tol);
+                    h.vertices.push((p, w));
+                }
+                None => leaving.push(Heading { dir, tol, vertices: vec![(p, w)] }),
+            }
+        }
+        Kind { ids: vec![id], area, poses, all, leaving }
+    }
+
+    /// The vertices that may lie at a corner whose leaving edge points along `dir` (`None`:
+    /// every vertex), in order.
+    fn vertices(&self, dir: Option<Pt>) -> &[(usize, usize)] {
+        let Some(d) = dir else { return &self.all };
+        let mut along = self.leaving.iter().filter(|h| h.dir.dot(d) > 0.0 && h.dir.cross(d).abs() <= h.tol);
+        match (along.next(), along.next()) {
+            (None, _) => &[],
+            (Some(h), None) => &h.vertices,
+            _ => &self.all,
+        }
+    }
 }
 
 /// One way to hold a piece: its turn and mirror, its outline at the origin (counter-clockwise
@@ -171,10 +213,13 @@ pub(super) fn candidates<'a>(
     };
     let region_dir = if anchor.arriving() { along.tangent_end(eps) } else { along.tangent_start(eps) };
     let region_k = along.curvature();
-    let vertices =
-        kinds.iter().enumerate().filter(|(k, _)| left[*k] > 0).flat_map(|(k, kind)| {
-            kind.poses.iter().flat_map(move |pose| (0..pose.edges.len()).map(move |w| (k, pose, w)))
-        });
+    // A corner's leaving edge picks the vertices to try (an edge arriving, or a circle, all).
+    let heading = matches!(anchor, Anchor::Corner { arriving: false, .. }).then_some(region_dir);
+    let vertices = kinds
+        .iter()
+        .enumerate()
+        .filter(|(k, _)| left[*k] > 0)
+        .flat_map(move |(k, kind)| kind.vertices(heading).iter().map(move |&(p, w)| (k, &kind.poses[p], w)));
     vertices.filter_map(move |(kind, pose, w)| {
         let edges = &pose.edges;
         let n = edges.len();

@@ -179,7 +179,7 @@ fn prepare(set: &PieceSet, target: &[Vec<Vertex>], rel: Option<f64>, no_mirror: 
                 }
             }
         }
-        kinds.push(Kind { ids: vec![i], area: piece_area(def), poses });
+        kinds.push(Kind::new(i, piece_area(def), poses, tol.eps));
     }
     kinds.sort_by(|a, b| b.area.total_cmp(&a.area));
     Some(Prepared { kinds, base, eps: tol.eps, region, lattice: snapped.is_some(), repairs })
