@@ -33,8 +33,9 @@ impl Anchor {
 }
 
 /// The anchors to choose the next step's from, in this order:
-/// 1. the convex corners with the sharpest turn between the edges' tangents (lowest, then
-///    leftmost first): no piece can cover one except with a vertex;
+/// 1. the convex corners with the sharpest turn between the edges' tangents (the one with the
+///    shortest side first, then the lowest, leftmost): no piece can cover one except with a
+///    vertex;
 /// 2. else a point where two different curves meet smoothly (an arc leaving a segment or
 ///    another circle along the same tangent). The less curved of the two, continued past the
 ///    point, leaves the region, so the piece lying along it ends there: the edge leaving the
