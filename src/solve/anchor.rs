@@ -179,25 +179,22 @@ pub(super) struct Fit {
     pub placed: Vec<Edge>,
 }
 
-/// Every piece left (`left[k]` of kind `k`) in every pose, with a vertex at the anchor and an
-/// edge along the region's there, that lies inside the region: kinds, poses and vertices in
-/// order, each tested only when asked for.
+/// Of the pieces that passed the quick tests ([`candidates`]), those that lie inside the
+/// region, in order, each tested only when asked for.
 pub(super) fn fitting<'a>(
-    anchor: Anchor,
-    kinds: &'a [Kind],
-    left: &'a [usize],
+    candidates: impl Iterator<Item = (usize, &'a Pose, Pt)> + 'a,
     region: &'a [&'a Part],
     eps: f64,
 ) -> impl Iterator<Item = Fit> + 'a {
-    candidates(anchor, kinds, left, region, eps).filter_map(move |(kind, pose, shift)| {
+    candidates.filter_map(move |(kind, pose, shift)| {
         let moved = crate::geom::Motion { mirror: false, angle: 0.0, shift };
         let placed: Vec<Edge> = pose.edges.iter().map(|e| e.transformed(&moved)).collect();
         inside(region, &placed, eps).then_some(Fit { kind, rot: pose.rot, flip: pose.flip, shift, placed })
     })
 }
 
-/// The pieces that pass the quick tests of [`fitting`] (the direction of the edge along the
-/// region's, the angle at the vertex, every corner of the piece inside the region's box and
+/// Every piece left (`left[k]` of kind `k`) in every pose with a vertex at the anchor that
+/// passes the quick tests (the direction of the edge along the region's, the angle at the vertex, every corner of the piece inside the region's box and
 /// not outside the region), as kind, pose and shift: fewer of them at a corner means fewer
 /// fitting there, and none means none.
 pub(super) fn candidates<'a>(

@@ -476,7 +476,7 @@ impl Search<'_> {
             let Some((a, _)) = best else { return };
             a
         };
-        for f in fitting(chosen, self.kinds, &left, &part_refs, self.eps) {
+        for f in fitting(candidates(chosen, self.kinds, &left, &part_refs, self.eps), &part_refs, self.eps) {
             if self.lay(f, &part_refs) {
                 return;
             }
