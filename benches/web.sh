@@ -15,8 +15,10 @@ if [ -z "$page" ]; then
 fi
 npm ci --prefix tests/web --no-audit --no-fund --silent
 # The hardest classic tangram (on the lattice: the lattice solver), the hardest circle figure
-# (curved pieces: the geometric solver), and the 6 x 10 pentomino board (the packer).
+# (curved pieces: the geometric solver), the 6 x 10 pentomino board (the packer) and the
+# 3 x 4 x 5 box of flat pentacubes (the packer's exact cover, the 3D view).
 last() { grep -o 'id: "[^"]*"' "levels/$1.ron" | tail -1 | cut -d'"' -f2; }
 node benches/web.mjs "$page" "$("$native" share encode levels/classic.ron --level "$(last classic)")" \
   "$("$native" share encode levels/circle.ron --level "$(last circle)")" \
-  "$("$native" share encode levels/polyominoes.ron --level pentominoes-6x10)"
+  "$("$native" share encode levels/polyominoes.ron --level pentominoes-6x10)" \
+  "$("$native" share encode levels/polycubes.ron --level pentacubes-3x4x5)"

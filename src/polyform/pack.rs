@@ -494,7 +494,6 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
         places.iter().map(|(part, m)| m.ones().chain(std::iter::once(p.n + part)).collect()).collect();
     let mut matrix = super::bitcover::BitCover::new(p.n + p.sizes.len(), &rows);
     let first = matrix.first_steps();
-    let pockets = Pockets { p };
     let next = AtomicU64::new(0);
     crate::support::threads::share_out(threads.min(first.len().max(1)), || {
         let mut s = Searcher::new(p, opts, shared, left.to_vec());
@@ -510,6 +509,7 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
                 !shared.stop.load(Ordering::Relaxed)
             }
         };
+        let mut pockets = Pockets::new(p);
         let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, open);
         loop {
             let i = next.fetch_add(1, Ordering::Relaxed) as usize;
@@ -530,21 +530,33 @@ fn run_cover<const W: usize>(p: &Problem<W>, opts: &PackOptions, shared: &Shared
 /// rows taken led straight to a column with no rows.
 struct Pockets<'a, const W: usize> {
     p: &'a Problem<W>,
+    /// The open columns last asked about, and what they give: the smallest part left (none:
+    /// every part placed) and the empty cells. A node asks about each of its rows with the
+    /// same columns open.
+    open: Vec<u64>,
+    smallest: Option<usize>,
+    empty: Mask<W>,
 }
 
-impl<const W: usize> Pockets<'_, W> {
+impl<'a, const W: usize> Pockets<'a, W> {
+    fn new(p: &'a Problem<W>) -> Self {
+        Pockets { p, open: Vec::new(), smallest: None, empty: Mask::EMPTY }
+    }
+
     /// Whether taking `placed` when the columns `open` are open (cells first, then one per
     /// part) leaves a pocket too small for every part left.
-    fn leaves_pocket(&self, placed: &Mask<W>, open: &[u64]) -> bool {
-        let (n, sizes) = (self.p.n, &self.p.sizes);
-        let Some(smallest) = (0..sizes.len()).filter(|&i| bit(open, n + i)).map(|i| sizes[i]).min() else {
-            return false;
-        };
-        let mut empty = Mask::<W>::first(n);
-        for (k, w) in empty.0.iter_mut().enumerate() {
-            *w &= open.get(k).copied().unwrap_or(0);
+    fn leaves_pocket(&mut self, placed: &Mask<W>, open: &[u64]) -> bool {
+        if self.open != open {
+            let (n, sizes) = (self.p.n, &self.p.sizes);
+            self.smallest = (0..sizes.len()).filter(|&i| bit(open, n + i)).map(|i| sizes[i]).min();
+            self.empty = Mask::<W>::first(n);
+            for (k, w) in self.empty.0.iter_mut().enumerate() {
+                *w &= open.get(k).copied().unwrap_or(0);
+            }
+            self.open.clear();
+            self.open.extend_from_slice(open);
         }
-        self.p.holes.cut_off(&empty.minus(placed), placed, smallest)
+        self.smallest.is_some_and(|s| self.p.holes.cut_off(&self.empty.minus(placed), placed, s))
     }
 }
 
@@ -933,13 +945,13 @@ mod tests {
         };
         let (parts, opts) = (vec![tetra("a"), tetra("b")], PackOptions::new(3));
         let p = build::<1>(&board, &parts, &opts);
-        let pockets = Pockets { p: &p };
+        let mut pockets = Pockets::new(&p);
         let mask = |cells: &[Cell]| {
             let mut m = Mask::<1>::EMPTY;
             cells.iter().for_each(|c| m.set(p.cells.iter().position(|d| d == c).unwrap()));
             m
         };
-        let leaves = |cells: &[Cell], open: &[u64]| pockets.leaves_pocket(&mask(cells), open);
+        let mut leaves = |cells: &[Cell], open: &[u64]| pockets.leaves_pocket(&mask(cells), open);
         let all_open = [!0u64];
         // A single hole: the corner's three neighbours filled.
         assert!(leaves(&[[1, 0, 0], [0, 1, 0], [0, 0, 1]], &all_open));

@@ -15,6 +15,8 @@ use crate::geom::edge::corner_turn;
 use crate::geom::ring::{lies_within, Side};
 use crate::geom::{pt, BBox, Edge, Part, Pt, Ring};
 use crate::verify::contour::Contour;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
 
 #[derive(Clone, Copy)]
 pub(super) enum Anchor {
@@ -183,13 +185,12 @@ pub(super) struct Fit {
 /// region, in order, each tested only when asked for.
 pub(super) fn fitting<'a>(
     candidates: impl Iterator<Item = (usize, &'a Pose, Pt)> + 'a,
-    region: &'a [&'a Part],
-    eps: f64,
+    sides: &'a Sides<'a>,
 ) -> impl Iterator<Item = Fit> + 'a {
     candidates.filter_map(move |(kind, pose, shift)| {
         let moved = crate::geom::Motion { mirror: false, angle: 0.0, shift };
         let placed: Vec<Edge> = pose.edges.iter().map(|e| e.transformed(&moved)).collect();
-        inside(region, &placed, eps).then_some(Fit { kind, rot: pose.rot, flip: pose.flip, shift, placed })
+        sides.holds(&placed).then_some(Fit { kind, rot: pose.rot, flip: pose.flip, shift, placed })
     })
 }
 
@@ -201,9 +202,9 @@ pub(super) fn candidates<'a>(
     anchor: Anchor,
     kinds: &'a [Kind],
     left: &'a [usize],
-    region: &'a [&'a Part],
-    eps: f64,
+    sides: &'a Sides<'a>,
 ) -> impl Iterator<Item = (usize, &'a Pose, Pt)> + 'a {
+    let (region, eps) = (sides.region, sides.eps);
     let bounds = region.iter().fold(BBox::EMPTY, |b, p| b.union(p.bbox()));
     let (along, corner) = match anchor {
         Anchor::Corner { edge, turn, .. } => (edge, turn),
@@ -250,8 +251,7 @@ pub(super) fn candidates<'a>(
         }
         let shift = v - edges[w].start();
         let corners = || edges.iter().map(|e| e.start() + shift);
-        let within =
-            corners().all(|c| bounds.contains(c, eps)) && corners().all(|c| side(region, c, eps) != Side::Outside);
+        let within = corners().all(|c| bounds.contains(c, eps)) && corners().all(|c| sides.of(c) != Side::Outside);
         within.then_some((kind, pose, shift))
     })
 }
@@ -259,9 +259,66 @@ pub(super) fn candidates<'a>(
 /// Whether the piece (counter-clockwise edges) lies inside the region (touching its boundary
 /// is fine).
 pub(super) fn inside(region: &[&Part], piece: &[Edge], eps: f64) -> bool {
-    let piece = Part { outer: Ring::from_edges_unchecked(piece.to_vec(), eps), holes: vec![] };
-    let edges: Vec<Edge> = region.iter().flat_map(|p| p.edges().copied()).collect();
-    lies_within(&edges, |p| side(region, p, eps), &piece, eps)
+    Sides::new(region, eps).holds(piece)
+}
+
+/// Where points lie against one region, each point worked out once: the pieces tried at a
+/// node put their corners on the same few points (on the tangram's lattice, the pentominoes'
+/// grid), most of them many times. Points are told apart to a thousandth of the tolerance.
+pub(super) struct Sides<'a> {
+    region: &'a [&'a Part],
+    eps: f64,
+    known: std::cell::RefCell<HashMap<(i64, i64), Side, BuildHasherDefault<Mix>>>,
+    edges: Vec<Edge>,
+}
+
+impl<'a> Sides<'a> {
+    pub fn new(region: &'a [&'a Part], eps: f64) -> Self {
+        let edges = region.iter().flat_map(|p| p.edges().copied()).collect();
+        Sides { region, eps, known: Default::default(), edges }
+    }
+
+    /// Whether the piece (counter-clockwise edges) lies inside the region (touching its
+    /// boundary is fine).
+    pub fn holds(&self, piece: &[Edge]) -> bool {
+        let piece = Part { outer: Ring::from_edges_unchecked(piece.to_vec(), self.eps), holes: vec![] };
+        lies_within(&self.edges, |p| self.of(p), &piece, self.eps)
+    }
+
+    fn of(&self, p: Pt) -> Side {
+        let q = self.eps * 1e-3;
+        let key = ((p.x / q).round() as i64, (p.y / q).round() as i64);
+        if let Some(&s) = self.known.borrow().get(&key) {
+            return s;
+        }
+        let s = side(self.region, p, self.eps);
+        self.known.borrow_mut().insert(key, s);
+        s
+    }
+}
+
+/// A hash of a point's two integers: a rotate, an exclusive or and a multiply each. The
+/// standard library's SipHash, made to withstand keys chosen by an attacker, took 6% of the
+/// 6 x 10 pentomino figure's profile; these keys are the solver's own.
+#[derive(Default)]
+struct Mix(u64);
+
+impl Hasher for Mix {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        bytes.iter().for_each(|&b| self.write_u64(b as u64));
+    }
+
+    fn write_i64(&mut self, x: i64) {
+        self.write_u64(x as u64);
+    }
+
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
 }
 
 /// Where a point lies against the region's parts.

@@ -17,7 +17,7 @@
 //! verification engine's edge pass. Prunings: a region part whose area is no sum of the
 //! remaining pieces' ([`super::areas`]), and regions already explored with the same pieces left.
 
-use super::anchor::{anchors, candidates, fitting, inside, Anchor, Fit, Kind, Pose};
+use super::anchor::{anchors, candidates, fitting, inside, Anchor, Fit, Kind, Pose, Sides};
 use crate::geom::ring::parts_from_rings;
 use crate::geom::{pt, BBox, Edge, Part, Pt, Ring, Tol, Vertex};
 use crate::pieces::{piece_area, PieceSet, Placement};
@@ -459,13 +459,14 @@ impl Search<'_> {
         // a dead end now); its pieces are then tried one by one as the search reaches each.
         let left = self.left.clone();
         let corners = anchors(region, self.eps);
+        let sides = Sides::new(&part_refs, self.eps);
         let chosen = if let [only] = corners[..] {
             only
         } else {
             let mut best: Option<(Anchor, usize)> = None;
             for &a in &corners {
                 let cap = best.map_or(usize::MAX, |b| b.1);
-                let n = candidates(a, self.kinds, &left, &part_refs, self.eps).take(cap).count();
+                let n = candidates(a, self.kinds, &left, &sides).take(cap).count();
                 if n == 0 {
                     return;
                 }
@@ -476,7 +477,7 @@ impl Search<'_> {
             let Some((a, _)) = best else { return };
             a
         };
-        for f in fitting(candidates(chosen, self.kinds, &left, &part_refs, self.eps), &part_refs, self.eps) {
+        for f in fitting(candidates(chosen, self.kinds, &left, &sides), &sides) {
             if self.lay(f, &part_refs) {
                 return;
             }
