@@ -45,19 +45,6 @@ pub struct BitCover {
     popcnt: bool,
 }
 
-fn bits(words: &[u64]) -> impl Iterator<Item = usize> + '_ {
-    words.iter().enumerate().flat_map(|(k, &w)| {
-        let mut w = w;
-        std::iter::from_fn(move || {
-            (w != 0).then(|| {
-                let b = w.trailing_zeros() as usize;
-                w &= w - 1;
-                k * 64 + b
-            })
-        })
-    })
-}
-
 impl BitCover {
     /// A matrix with `columns` columns and the given rows (each a list of column numbers).
     pub fn new(columns: usize, rows: &[Vec<usize>]) -> BitCover {
@@ -152,21 +139,25 @@ impl BitCover {
         let (w, live, busy) = (self.words, self.live(), self.busy());
         let mut best: Option<usize> = None;
         let mut best_n = u32::MAX;
-        for c in bits(self.open()) {
-            let col = &self.col_rows[c * w..(c + 1) * w];
-            let mut n = 0;
-            for &k in busy {
-                let k = k as usize;
-                n += (live[k] & col[k]).count_ones();
-                if n >= best_n {
-                    break;
+        for (kw, &word) in self.open().iter().enumerate() {
+            let mut open = word;
+            while open != 0 {
+                let c = kw * 64 + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let col = &self.col_rows[c * w..(c + 1) * w];
+                let mut n = 0;
+                for &k in busy {
+                    n += (live[k as usize] & col[k as usize]).count_ones();
+                    if n >= best_n {
+                        break;
+                    }
                 }
-            }
-            if n < best_n {
-                best = Some(c);
-                best_n = n;
-                if n <= 1 {
-                    break;
+                if n < best_n {
+                    best = Some(c);
+                    best_n = n;
+                    if n <= 1 {
+                        return best;
+                    }
                 }
             }
         }
