@@ -19,9 +19,6 @@ pub(crate) struct Holes<const W: usize> {
     shifts: Vec<(isize, Mask<W>)>,
     /// Each cell's neighbours, when the distances are too many.
     near: Vec<Mask<W>>,
-    /// On a board of one word, each shift as a turn of the word to the left: a cell kept by
-    /// its mask has its neighbour on the board, so no bit comes round the end.
-    turns: Vec<(u32, u64)>,
 }
 
 impl<const W: usize> Holes<W> {
@@ -54,16 +51,18 @@ impl<const W: usize> Holes<W> {
         } else {
             Vec::new()
         };
-        let turns = shifts.iter().map(|(d, from)| (d.rem_euclid(64) as u32, from.0[0])).collect();
-        Holes { shifts, near, turns }
+        Holes { shifts, near }
     }
 
     /// The cells next to `m` (some may be in `m`).
     pub(crate) fn around(&self, m: &Mask<W>) -> Mask<W> {
         let mut out = Mask::EMPTY;
         if W == 1 && self.near.is_empty() {
+            // One word: each shift a turn of the word to the left (by `d` mod 64, which the cast
+            // keeps). A cell kept by the shift's mask has its neighbour on the board, so no bit
+            // comes round the end.
             let w = m.0[0];
-            out.0[0] = self.turns.iter().fold(0, |acc, &(turn, from)| acc | (w & from).rotate_left(turn));
+            out.0[0] = self.shifts.iter().fold(0, |acc, (d, from)| acc | (w & from.0[0]).rotate_left(*d as u32));
         } else if self.near.is_empty() {
             for (d, from) in &self.shifts {
                 out = out.or(&m.and(from).shifted(*d));

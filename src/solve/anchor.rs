@@ -116,7 +116,7 @@ impl Kind {
             poses.iter().enumerate().flat_map(|(p, pose)| (0..pose.edges.len()).map(move |w| (p, w))).collect();
         let mut leaving: Vec<Heading> = Vec::new();
         for &(p, w) in &all {
-            let (dir, tol) = (poses[p].leaving[w], (2.0 * eps / poses[p].lengths[w]).max(1e-9) + 1e-8);
+            let (dir, tol) = (poses[p].leaving[w], direction_tolerance(poses[p].lengths[w], eps) + 1e-8);
             match leaving.iter_mut().find(|h| (h.dir - dir).len() <= 1e-9) {
                 Some(h) => {
                     h.tol = h.tol.max(tol);
@@ -195,17 +195,17 @@ pub(super) fn fitting<'a>(
 }
 
 /// Every piece left (`left[k]` of kind `k`) in every pose with a vertex at the anchor that
-/// passes the quick tests (the direction of the edge along the region's, the angle at the vertex, every corner of the piece inside the region's box and
-/// not outside the region), as kind, pose and shift: fewer of them at a corner means fewer
-/// fitting there, and none means none.
+/// passes the quick tests (the direction of the edge along the region's, the angle at the
+/// vertex, every corner of the piece inside the region's box and not outside the region), as
+/// kind, pose and shift: fewer of them at a corner means fewer fitting there, and none means
+/// none.
 pub(super) fn candidates<'a>(
     anchor: Anchor,
     kinds: &'a [Kind],
     left: &'a [usize],
     sides: &'a Sides<'a>,
 ) -> impl Iterator<Item = (usize, &'a Pose, Pt)> + 'a {
-    let (region, eps) = (sides.region, sides.eps);
-    let bounds = region.iter().fold(BBox::EMPTY, |b, p| b.union(p.bbox()));
+    let eps = sides.eps;
     let (along, corner) = match anchor {
         Anchor::Corner { edge, turn, .. } => (edge, turn),
         Anchor::Circle(edge) => (edge, 0.0),
@@ -225,9 +225,7 @@ pub(super) fn candidates<'a>(
         let before = (w + n - 1) % n;
         // The piece's edge laid along the region's edge, and its direction at the vertex.
         let (e, d) = if anchor.arriving() { (before, pose.arriving[w]) } else { (w, pose.leaving[w]) };
-        // Directions agree when the edge's far end is within the tolerance of the region's
-        // edge (so figures rounded by other tools still fit).
-        let dir_tol = (2.0 * eps / pose.lengths[e]).max(1e-9);
+        let dir_tol = direction_tolerance(pose.lengths[e], eps);
         let v = match anchor {
             Anchor::Corner { at, .. } => {
                 if d.cross(region_dir).abs() > dir_tol || d.dot(region_dir) <= 0.0 {
@@ -251,7 +249,8 @@ pub(super) fn candidates<'a>(
         }
         let shift = v - edges[w].start();
         let corners = || edges.iter().map(|e| e.start() + shift);
-        let within = corners().all(|c| bounds.contains(c, eps)) && corners().all(|c| sides.of(c) != Side::Outside);
+        let within =
+            corners().all(|c| sides.bounds.contains(c, eps)) && corners().all(|c| sides.of(c) != Side::Outside);
         within.then_some((kind, pose, shift))
     })
 }
@@ -270,12 +269,14 @@ pub(super) struct Sides<'a> {
     eps: f64,
     known: std::cell::RefCell<HashMap<(i64, i64), Side, BuildHasherDefault<Mix>>>,
     edges: Vec<Edge>,
+    bounds: BBox,
 }
 
 impl<'a> Sides<'a> {
     pub fn new(region: &'a [&'a Part], eps: f64) -> Self {
         let edges = region.iter().flat_map(|p| p.edges().copied()).collect();
-        Sides { region, eps, known: Default::default(), edges }
+        let bounds = region.iter().fold(BBox::EMPTY, |b, p| b.union(p.bbox()));
+        Sides { region, eps, known: Default::default(), edges, bounds }
     }
 
     /// Whether the piece (counter-clockwise edges) lies inside the region (touching its
@@ -288,12 +289,7 @@ impl<'a> Sides<'a> {
     fn of(&self, p: Pt) -> Side {
         let q = self.eps * 1e-3;
         let key = ((p.x / q).round() as i64, (p.y / q).round() as i64);
-        if let Some(&s) = self.known.borrow().get(&key) {
-            return s;
-        }
-        let s = side(self.region, p, self.eps);
-        self.known.borrow_mut().insert(key, s);
-        s
+        *self.known.borrow_mut().entry(key).or_insert_with(|| side(self.region, p, self.eps))
     }
 }
 
@@ -319,6 +315,13 @@ impl Hasher for Mix {
     fn write_u64(&mut self, x: u64) {
         self.0 = (self.0.rotate_left(26) ^ x).wrapping_mul(0x9e37_79b9_7f4a_7c15);
     }
+}
+
+/// How far off an edge of the given length may point from the region's and still lie along
+/// it: its far end within the tolerance of the region's edge (so figures rounded by other
+/// tools still fit).
+fn direction_tolerance(length: f64, eps: f64) -> f64 {
+    (2.0 * eps / length).max(1e-9)
 }
 
 /// Where a point lies against the region's parts.
