@@ -54,6 +54,12 @@ impl<const W: usize> Holes<W> {
         Holes { shifts, near }
     }
 
+    /// Whether a flood step is a few word operations (the board's neighbours lie at few
+    /// distances), not a walk over the cells.
+    pub(crate) fn by_shifts(&self) -> bool {
+        self.near.is_empty()
+    }
+
     /// The cells next to `m` (some may be in `m`).
     pub(crate) fn around(&self, m: &Mask<W>) -> Mask<W> {
         let mut out = Mask::EMPTY;
@@ -73,6 +79,27 @@ impl<const W: usize> Holes<W> {
             }
         }
         out
+    }
+
+    /// Whether the cells of `m` are one piece.
+    pub(crate) fn one_piece(&self, m: &Mask<W>) -> bool {
+        let mut region = Mask::EMPTY;
+        if let Some(c) = m.lowest() {
+            region.set(c);
+        }
+        loop {
+            let grown = region.or(&self.around(&region)).and(m);
+            if grown == region {
+                return region == *m;
+            }
+            region = grown;
+        }
+    }
+
+    /// The cells of `empty` alone in their pocket: every neighbour filled.
+    #[inline(always)]
+    pub(crate) fn lone(&self, empty: &Mask<W>) -> Mask<W> {
+        empty.minus(&self.around(empty))
     }
 
     /// Whether some empty region touching `placed` has fewer than `smallest` cells, `empty`
@@ -157,6 +184,24 @@ mod tests {
                 assert_eq!(by_cell.around(&m), want);
             }
         }
+    }
+
+    #[test]
+    fn pieces_are_told_from_scattered_cells() {
+        let holes = Holes::<1>::new(&grid(4, 3));
+        assert!(holes.one_piece(&mask(&[0, 1, 5, 9])));
+        assert!(!holes.one_piece(&mask(&[0, 1, 9])));
+        assert!(!holes.one_piece(&mask(&[3, 4])));
+    }
+
+    /// Lone cells, and none where a region is bigger.
+    #[test]
+    fn lone_cells_are_found_on_one_word_and_on_three() {
+        // A 4 x 3 box, filled but for cell 0 (alone), cells 2 and 3 (a pair), and 9, 10, 11.
+        let holes = Holes::<1>::new(&grid(4, 3));
+        assert_eq!(holes.lone(&mask(&[0, 2, 3, 9, 10, 11])), mask(&[0]));
+        let wide = Holes::<3>::new(&grid(13, 12));
+        assert_eq!(wide.lone(&mask(&[0, 14, 15, 100, 140, 141])), mask(&[0, 100]));
     }
 
     /// A 4 x 3 box: a part filling the middle column leaves a 1 x 3 strip on the left, too

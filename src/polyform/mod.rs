@@ -19,6 +19,7 @@ pub mod pack;
 pub mod place;
 pub mod space;
 pub mod svg;
+mod table;
 
 pub type Cell = [i32; 3];
 
