@@ -406,6 +406,19 @@ struct Problem<const W: usize> {
 }
 
 impl<const W: usize> Problem<W> {
+    /// Gathers into `kids` from `top` on the placements that fill cell `c`, the lowest empty
+    /// one of `filled`, with a part of `at_hand` and leave no lone cell, without a branch each
+    /// (whether one fits moves the top or not); returns the new top.
+    #[inline(always)]
+    fn gather(&self, filled: &Mask<W>, c: usize, at_hand: &[u64], kids: &mut [(u32, u32)], mut top: usize) -> usize {
+        self.table.for_each(self.table.block(c, filled), at_hand, |part, i| {
+            let m = &self.table.masks[i as usize];
+            kids[top] = (part, i);
+            top += usize::from(!m.meets(filled) & !self.leaves_lone(&filled.or(m)));
+        });
+        top
+    }
+
     /// Whether `filled` leaves a cell that must be covered but never can be, alone in its
     /// pocket (6 x 10 pentominoes: 2.46 M nodes without the check, 1.26 M with it, for a dozen
     /// word operations a placement; pairs too took 0.93 M nodes, but no less time).
@@ -451,32 +464,71 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
     // The first step: the pivot part in each of its few kept places when there is one (it
     // then constrains the search from the start: 6 x 10 pentominoes, 20 M nodes when the X
     // waited for its turn, 2.5 M when placed first), else the first cell's candidates.
+    let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
     let tops: Vec<(usize, Mask<W>)> = match p.pivot {
         Some(q) => p.cand.iter().flatten().filter(|(part, _)| *part == q).copied().collect(),
-        None => p.cand[Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0)].clone(),
+        None => p.cand[first].clone(),
     };
-    if p.pivot.is_none() && (threads == 1 || tops.len() < 2) {
+    // (An optional first cell may also stay empty: a search from the start sees to that.)
+    if p.pivot.is_none() && (threads == 1 || tops.len() < 2 || p.optional.get(first)) {
         let mut s = Searcher::new(&p, opts, &shared, left.clone());
         s.go(Mask::EMPTY);
         s.flush();
     } else {
-        // The first steps, dealt out to the threads.
+        // The first steps, dealt out to the threads: with more than one, the first two.
+        let paths =
+            if threads > 1 { second_steps(&p, &shared, &left, &tops) } else { tops.iter().map(|&t| vec![t]).collect() };
         let next = AtomicU64::new(0);
         crate::support::threads::share_out(threads, || {
             let mut s = Searcher::new(&p, opts, &shared, left.clone());
             loop {
                 let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                if i >= tops.len() || shared.stop.load(Ordering::Relaxed) {
+                if i >= paths.len() || shared.stop.load(Ordering::Relaxed) {
                     break;
                 }
-                if s.left[tops[i].0] > 0 {
-                    s.place(Mask::EMPTY, tops[i].0, tops[i].1);
-                }
+                s.walk(Mask::EMPTY, &paths[i]);
             }
             s.flush();
         });
     }
     outcome(shared, opts)
+}
+
+/// Each first step followed by each placement filling the lowest cell it leaves empty (as a
+/// node of the search would place them, and counted as that node): many small jobs for the
+/// threads, where the first steps alone are few and unequal (6 x 10 pentominoes: the X in
+/// 8 places, one of them a third of the search).
+fn second_steps<const W: usize>(
+    p: &Problem<W>,
+    shared: &Shared,
+    left: &[u32],
+    tops: &[(usize, Mask<W>)],
+) -> Vec<Vec<(usize, Mask<W>)>> {
+    let mut paths = Vec::new();
+    let mut kids = vec![(0, 0); p.table.widest + 1];
+    for &(part, m) in tops.iter().filter(|(part, _)| left[*part] > 0) {
+        let mut left = left.to_vec();
+        left[part] -= 1;
+        match m.first_clear(p.n) {
+            Some(c) if !p.optional.get(c) => {
+                shared.tally.nodes.fetch_add(1, Ordering::Relaxed);
+                let top = p.gather(&m, c, &part_set(&left, p.table.words), &mut kids, 0);
+                paths
+                    .extend(kids[..top].iter().map(|&(q, i)| vec![(part, m), (q as usize, p.table.masks[i as usize])]));
+            }
+            _ => paths.push(vec![(part, m)]),
+        }
+    }
+    paths
+}
+
+/// The parts with copies left, as a part set ([`Table::for_each`]).
+fn part_set(left: &[u32], words: usize) -> Vec<u64> {
+    let mut set = vec![0u64; words];
+    for (q, _) in left.iter().enumerate().filter(|(_, &k)| k > 0) {
+        set[q / 64] |= 1 << (q % 64);
+    }
+    set
 }
 
 /// What a finished search found.
@@ -792,10 +844,7 @@ struct Searcher<'a, const W: usize> {
 
 impl<'a, const W: usize> Searcher<'a, W> {
     fn new(p: &'a Problem<W>, opts: &'a PackOptions, shared: &'a Shared, left: Vec<u32>) -> Self {
-        let mut at_hand = vec![0u64; p.table.words];
-        for (q, _) in left.iter().enumerate().filter(|(_, &k)| k > 0) {
-            at_hand[q / 64] |= 1 << (q % 64);
-        }
+        let at_hand = part_set(&left, p.table.words);
         // A path has at most a node per cell, and each node at most a block's placements.
         let kids = if p.cover { Vec::new() } else { vec![(0, 0); (p.n + 1) * p.table.widest + 1] };
         Searcher { p, opts, shared, left, at_hand, chosen: Vec::new(), kids, top: 0, nodes: 0 }
@@ -835,13 +884,8 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return;
         };
         let p = self.p;
-        let (base, mut top) = (self.top, self.top);
-        let kids = &mut self.kids;
-        p.table.for_each(p.table.block(c, &filled), &self.at_hand, |part, i| {
-            let now = filled.or(&p.table.masks[i as usize]);
-            kids[top] = (part, i);
-            top += usize::from(!p.table.masks[i as usize].meets(&filled) & !p.leaves_lone(&now));
-        });
+        let base = self.top;
+        let top = p.gather(&filled, c, &self.at_hand, &mut self.kids, base);
         self.top = top;
         for k in base..top {
             let (part, i) = self.kids[k];
@@ -861,15 +905,39 @@ impl<'a, const W: usize> Searcher<'a, W> {
 
     fn place(&mut self, filled: Mask<W>, part: usize, m: Mask<W>) {
         let now = filled.or(&m);
-        self.left[part] -= 1;
-        if self.left[part] == 0 {
-            self.at_hand[part / 64] &= !(1 << (part % 64));
-        }
+        self.take(part);
         if !(self.opts.prune_holes && self.cut_off(&now, &m)) {
             self.chosen.push((part, m));
             self.go(now);
             self.chosen.pop();
         }
+        self.give(part);
+    }
+
+    /// Places `path` in turn (each part while it has copies left), then searches on.
+    fn walk(&mut self, filled: Mask<W>, path: &[(usize, Mask<W>)]) {
+        match path {
+            [] => self.go(filled),
+            [(part, m)] if self.left[*part] > 0 => self.place(filled, *part, *m),
+            [(part, m), rest @ ..] if self.left[*part] > 0 => {
+                self.take(*part);
+                self.chosen.push((*part, *m));
+                self.walk(filled.or(m), rest);
+                self.chosen.pop();
+                self.give(*part);
+            }
+            _ => {}
+        }
+    }
+
+    fn take(&mut self, part: usize) {
+        self.left[part] -= 1;
+        if self.left[part] == 0 {
+            self.at_hand[part / 64] &= !(1 << (part % 64));
+        }
+    }
+
+    fn give(&mut self, part: usize) {
         self.left[part] += 1;
         self.at_hand[part / 64] |= 1 << (part % 64);
     }

@@ -207,9 +207,10 @@ fn counts_agree_with_brute_force_on_small_boards() {
         let brute = brute_force(board, parts);
         // With and without hole pruning; and with a stop far away, which lists every solution
         // instead of one per symmetry orbit weighted by the orbit's size.
-        for (prune_holes, stop) in [(false, 0), (true, 0), (false, u64::MAX)] {
-            let got = solve(board, parts, &PackOptions { prune_holes, stop, ..PackOptions::new(board.dim) });
-            assert_eq!(got.solutions, brute, "case {k}, prune {prune_holes}, stop {stop}");
+        // (Two threads deal out the first steps: an optional first cell may stay empty too.)
+        for (prune_holes, stop, threads) in [(false, 0, 1), (true, 0, 1), (false, u64::MAX, 1), (false, 0, 2)] {
+            let got = solve(board, parts, &PackOptions { prune_holes, stop, threads, ..PackOptions::new(board.dim) });
+            assert_eq!(got.solutions, brute, "case {k}, prune {prune_holes}, stop {stop}, threads {threads}");
         }
         assert!(brute > 0, "case {k}");
         eprintln!("case {k}: {brute} solutions");
@@ -346,9 +347,10 @@ fn optional_cells_and_count_ranges_agree_with_brute_force() {
     for (k, (board, parts)) in cases.iter().enumerate() {
         let brute = brute_force_ranged(board, parts);
         assert!(brute > 0, "case {k}");
-        for (prune_holes, stop) in [(false, 0), (true, 0), (false, u64::MAX)] {
-            let got = solve(board, parts, &PackOptions { prune_holes, stop, ..PackOptions::new(board.dim) });
-            assert_eq!(got.solutions, brute, "case {k}, prune {prune_holes}, stop {stop}");
+        // (Two threads deal out the first steps: an optional first cell may stay empty too.)
+        for (prune_holes, stop, threads) in [(false, 0, 1), (true, 0, 1), (false, u64::MAX, 1), (false, 0, 2)] {
+            let got = solve(board, parts, &PackOptions { prune_holes, stop, threads, ..PackOptions::new(board.dim) });
+            assert_eq!(got.solutions, brute, "case {k}, prune {prune_holes}, stop {stop}, threads {threads}");
             assert!(got.complete, "case {k}");
         }
         // Every solution kept leaves only optional cells empty and keeps to the ranges.
