@@ -411,7 +411,10 @@ fn tiles_keep_their_colours(play: &mut Play) {
             }
         }
     }
-    let colourful = |c: [u8; 3]| c.iter().max().unwrap() - c.iter().min().unwrap() > 60;
+    // A tile's colour: saturated, or light (the palette's grey, (153, 153, 153) on screen: the
+    // daily board of 2026-12-05 has a tile grey on three sides), where an empty place is a
+    // dark slate, (69, 77, 94), and a side on the frame darker still.
+    let colourful = |c: [u8; 3]| c.iter().max().unwrap() - c.iter().min().unwrap() > 60 || c.iter().all(|&v| v > 120);
     for i in 0..n - 1 {
         let piece = |p: &Value| p["pieces"][i].clone();
         for _ in 0..turns {

@@ -14,7 +14,9 @@
 //! its lowest-numbered cell. The search always fills the lowest empty cell: some placement
 //! must have it as its lowest cell, so those are the only candidates (the exact-cover idea
 //! without the linked lists; on boxes this size a word or four of bits is faster). Candidate
-//! lists are keyed by the occupancy of the next 8 cells, which rejects most clashes at once.
+//! lists are keyed by the occupancy of the next 8 cells, which rejects most clashes at once
+//! ([`super::table`]); a node gathers the placements that fit before trying any, and refuses
+//! one that leaves an empty cell with every neighbour filled.
 //! Symmetry: one part that every symmetry of the puzzle maps to itself (the pivot) is kept
 //! only in placements that are the smallest of their orbit, and is placed first, before the
 //! lowest-cell search starts; each solution found stands for its orbit (counted once with
