@@ -378,10 +378,19 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
         let target = xy(&me["goal"]);
         // Where it lies and where it belongs, as the game sees them in the same frame (the view
         // moves once the level is solved).
-        let p = play.until(&format!("piece {i} at its place"), |p| {
+        let placed = |p: &Value| {
             let (at, goal) = (xy(&piece(p)["at"]), xy(&piece(p)["goal"]));
             (at.0 - goal.0).abs() < 3.0 && (at.1 - goal.1).abs() < 3.0
-        });
+        };
+        // One CI run's drag of piece 5 left it 40 pixels short, the last step of the drag not
+        // seen before the release (two games shared two cores): it is dragged on, and said.
+        let what = format!("piece {i} at its place");
+        if play.within(&what, Duration::from_secs(15), placed).is_none() {
+            let now = piece(&play.read().unwrap());
+            eprintln!("window: the drag of piece {i} left it at {:?}; dragged on", xy(&now["at"]));
+            play.drag(xy(&now["at"]), xy(&now["goal"]));
+        }
+        let p = play.until(&what, placed);
         if check_colour && !p["solved"].as_bool().unwrap() {
             let shot = play.shot(&format!("piece-{i}"));
             let want = &me["colour"];
