@@ -280,6 +280,24 @@ impl Play {
         pause(300);
     }
 
+    /// Waits until a drag's piece is `placed`. A drag the game saw only in part (in CI: the
+    /// 20th tile left in the tray; a tangram piece 40 pixels short while two games shared two
+    /// cores) is made once more, from where the piece lies (`at`) to `to`, and said.
+    fn settle_drag(
+        &mut self,
+        what: &str,
+        at: impl Fn(&Value) -> (f32, f32),
+        to: (f32, f32),
+        placed: impl Fn(&Value) -> bool,
+    ) -> Value {
+        if self.within(what, Duration::from_secs(15), &placed).is_none() {
+            let now = at(&self.read().unwrap());
+            eprintln!("window: the drag for {what} left it at {now:?}; dragged again");
+            self.drag(now, to);
+        }
+        self.until(what, placed)
+    }
+
     /// The X server's picture of the screen, kept as `NN-name.png`.
     fn shot(&mut self, name: &str) -> Shot {
         pause(400);
@@ -382,15 +400,7 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
             let (at, goal) = (xy(&piece(p)["at"]), xy(&piece(p)["goal"]));
             (at.0 - goal.0).abs() < 3.0 && (at.1 - goal.1).abs() < 3.0
         };
-        // One CI run's drag of piece 5 left it 40 pixels short, the last step of the drag not
-        // seen before the release (two games shared two cores): it is dragged on, and said.
-        let what = format!("piece {i} at its place");
-        if play.within(&what, Duration::from_secs(15), placed).is_none() {
-            let now = piece(&play.read().unwrap());
-            eprintln!("window: the drag of piece {i} left it at {:?}; dragged on", xy(&now["at"]));
-            play.drag(xy(&now["at"]), xy(&now["goal"]));
-        }
-        let p = play.until(&what, placed);
+        let p = play.settle_drag(&format!("piece {i} at its place"), |p| xy(&piece(p)["at"]), target, placed);
         if check_colour && !p["solved"].as_bool().unwrap() {
             let shot = play.shot(&format!("piece-{i}"));
             let want = &me["colour"];
@@ -441,15 +451,7 @@ fn tiles_keep_their_colours(play: &mut Play) {
         };
         let me = piece(&play.read().unwrap());
         play.drag(xy(&me["at"]), goals[i]);
-        // One CI run's drag of the 20th tile left it in the tray (the same step passed alone
-        // right after): a drag that moved nothing is made once more, and said.
-        let what = format!("tile {i} at its place");
-        if play.within(&what, Duration::from_secs(15), placed).is_none() {
-            let me = piece(&play.read().unwrap());
-            eprintln!("window: the drag of tile {i} left it at {:?}; dragged again", xy(&me["at"]));
-            play.drag(xy(&me["at"]), goals[i]);
-        }
-        play.until(&what, placed);
+        play.settle_drag(&format!("tile {i} at its place"), |p| xy(&piece(p)["at"]), goals[i], placed);
         // The tile just dropped is selected: its white outline shows on all four sides, over
         // its neighbours (issue P1b, item 10: two sides were under the neighbours' colours).
         // Just outside the tile's edge: its triangles' dark outlines cover the inner half, and

@@ -81,21 +81,6 @@ impl<const W: usize> Holes<W> {
         out
     }
 
-    /// Whether the cells of `m` are one piece.
-    pub(crate) fn one_piece(&self, m: &Mask<W>) -> bool {
-        let mut region = Mask::EMPTY;
-        if let Some(c) = m.lowest() {
-            region.set(c);
-        }
-        loop {
-            let grown = region.or(&self.around(&region)).and(m);
-            if grown == region {
-                return region == *m;
-            }
-            region = grown;
-        }
-    }
-
     /// The cells of `empty` alone in their pocket: every neighbour filled.
     #[inline(always)]
     pub(crate) fn lone(&self, empty: &Mask<W>) -> Mask<W> {
@@ -184,14 +169,6 @@ mod tests {
                 assert_eq!(by_cell.around(&m), want);
             }
         }
-    }
-
-    #[test]
-    fn pieces_are_told_from_scattered_cells() {
-        let holes = Holes::<1>::new(&grid(4, 3));
-        assert!(holes.one_piece(&mask(&[0, 1, 5, 9])));
-        assert!(!holes.one_piece(&mask(&[0, 1, 9])));
-        assert!(!holes.one_piece(&mask(&[3, 4])));
     }
 
     /// Lone cells, and none where a region is bigger.

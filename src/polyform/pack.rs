@@ -691,7 +691,7 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     );
     // A lone empty cell ends a branch when no placement can reach it: each is one piece of
     // two cells or more.
-    let lone = holes.by_shifts() && cand.iter().flatten().all(|(_, m)| m.count() >= 2 && holes.one_piece(m));
+    let lone = holes.by_shifts() && parts.iter().all(|p| p.cells.len() >= 2 && board.grid.connected(&p.cells));
     // Without `unique`, a search that stops early lists plain solutions: no symmetry then.
     let syms =
         if opts.unique || opts.stop == 0 { symmetries(board, parts, &cells, &index, opts.turns) } else { Vec::new() };

@@ -21,9 +21,9 @@ pub(crate) struct Table<const W: usize> {
     /// Where the block of cell `c` and pattern `p` starts in `data` (at `c << WINDOW | p`).
     at: Vec<u32>,
     /// The blocks, each pattern whose cells the cell's placements reach having its own. A
-    /// block at `o`: the set of parts having a
-    /// run (`words` words, each as two halves, low first), then per run where it starts (from
-    /// `o`) and one more where the last ends, then the runs: indices into `masks`.
+    /// block at `o`: the set of parts having a run (`words` words, each as two halves, low
+    /// first), then per run where it starts (from `o`) and one more where the last ends, then
+    /// the runs: indices into `masks`.
     data: Vec<u32>,
     /// Every candidate's cells, cell by cell as `cand` lists them.
     pub(crate) masks: Vec<Mask<W>>,

@@ -207,7 +207,7 @@ fn counts_agree_with_brute_force_on_small_boards() {
         let brute = brute_force(board, parts);
         // With and without hole pruning; and with a stop far away, which lists every solution
         // instead of one per symmetry orbit weighted by the orbit's size.
-        // (Two threads deal out the first steps: an optional first cell may stay empty too.)
+        // And with two threads, which deal out the first two steps.
         for (prune_holes, stop, threads) in [(false, 0, 1), (true, 0, 1), (false, u64::MAX, 1), (false, 0, 2)] {
             let got = solve(board, parts, &PackOptions { prune_holes, stop, threads, ..PackOptions::new(board.dim) });
             assert_eq!(got.solutions, brute, "case {k}, prune {prune_holes}, stop {stop}, threads {threads}");
