@@ -26,7 +26,10 @@ pub fn run(args: &[String]) -> Option<i32> {
     let (cmd, rest) = args.split_first()?;
     // What a person reads: control characters escaped, errors' lines kept short.
     let out = &mut args::Plain::new(std::io::stdout().lock(), None);
-    let err = &mut args::Plain::new(std::io::stderr().lock(), Some(args::ERROR_LINE_BYTES));
+    // The error stream is not held for the whole command: a search's threads report progress
+    // on it while the command waits for them (held, `pack --progress` and `edge best` on
+    // several threads in a terminal waited on each other forever).
+    let err = &mut args::Plain::new(std::io::stderr(), Some(args::ERROR_LINE_BYTES));
     Some(match cmd.as_str() {
         "verify" => verify::verify(rest, out, err),
         "levels" => levels::levels(rest, out, err),

@@ -10,6 +10,34 @@ fn run(args: &[&str]) -> (i32, String, String) {
     }
 }
 
+/// `--progress` reports from a thread of its own while the search runs, and the command still
+/// ends: the report once waited for the error stream, which the command held while it waited for
+/// the report's thread. The search stops itself after 2.5 s; the wait below only keeps a
+/// deadlock from hanging the test run.
+#[test]
+fn pack_with_progress_reports_and_ends() {
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_tessera"))
+        .args(["pack", "--box", "3", "4", "5", "--set", "pentominoes", "--progress", "--timeout-ms", "2500", "--json"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("tessera runs");
+    let mut waited = 0;
+    while child.try_wait().expect("the child can be waited on").is_none() {
+        if waited == 3000 {
+            let _ = child.kill();
+            panic!("tessera pack --progress did not end 5 minutes after its search's time ran out");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        waited += 1;
+    }
+    let out = child.wait_with_output().expect("its output");
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("tessera pack: ") && err.contains(" nodes, "), "no progress line: {err}");
+    assert!(json(&String::from_utf8_lossy(&out.stdout))["nodes"].as_u64().unwrap() > 0);
+}
+
 fn json(s: &str) -> serde_json::Value {
     serde_json::from_str(s.trim()).unwrap_or_else(|e| panic!("{e}: {s}"))
 }
