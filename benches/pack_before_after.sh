@@ -24,7 +24,13 @@ touch src/lib.rs
 cargo build -q --release --no-default-features --bin tessera
 cp "$CARGO_TARGET_DIR/release/tessera" "$dir/tessera-new"
 
-run() { "$1" pack "${@:2}" --json | python3 -c 'import sys, json; j = json.loads(sys.stdin.readline()); print(j["elapsed_ms"], j["nodes"], j["solutions"])'; }
+# The search's output is read once it has ended: a reader started beside it (Python takes tens
+# of milliseconds to start) would take a core from a search on two threads.
+run() {
+  local out
+  out=$("$1" pack "${@:2}" --json)
+  python3 -c 'import sys, json; j = json.loads(sys.stdin.readline()); print(j["elapsed_ms"], j["nodes"], j["solutions"])' <<<"$out"
+}
 cases=(
   "--box 10 6 --set pentominoes --unique"
   "--box 10 6 --set pentominoes --unique --threads 2"
