@@ -598,19 +598,26 @@ struct Pockets<'a, const W: usize> {
     open: Vec<u64>,
     smallest: Option<usize>,
     empty: Mask<W>,
+    /// The parts, smallest first.
+    by_size: Vec<usize>,
 }
 
 impl<'a, const W: usize> Pockets<'a, W> {
     fn new(p: &'a Problem<W>) -> Self {
-        Pockets { p, open: Vec::new(), smallest: None, empty: Mask::EMPTY }
+        let mut by_size: Vec<usize> = (0..p.sizes.len()).collect();
+        by_size.sort_by_key(|&i| p.sizes[i]);
+        Pockets { p, open: Vec::new(), smallest: None, empty: Mask::EMPTY, by_size }
     }
 
     /// Whether taking `placed` when the columns `open` are open (cells first, then one per
     /// part) leaves a pocket too small for every part left.
     fn leaves_pocket(&mut self, placed: &Mask<W>, open: &[u64]) -> bool {
-        if self.open != open {
+        // A new node: the columns compared word by word, the smallest part left found in size
+        // order (a call to compare memory and a pass over every part were most of this check's
+        // own time; 3 x 4 x 5 about a tenth faster without them).
+        if self.open.len() != open.len() || self.open.iter().zip(open).any(|(a, b)| a != b) {
             let (n, sizes) = (self.p.n, &self.p.sizes);
-            self.smallest = (0..sizes.len()).filter(|&i| bit(open, n + i)).map(|i| sizes[i]).min();
+            self.smallest = self.by_size.iter().find(|&&i| bit(open, n + i)).map(|&i| sizes[i]);
             self.empty = Mask::<W>::first(n);
             for (k, w) in self.empty.0.iter_mut().enumerate() {
                 *w &= open.get(k).copied().unwrap_or(0);
