@@ -15,7 +15,9 @@
 //! node has 10 such words on average. On 3 x 4 x 5, counting this way instead of keeping counts
 //! up to date (each dead row taking one off its columns) took the search from 8.3 s to 5.9 s.
 //! A column's count reads only the busy words that hold some of its rows (each column's words
-//! are marked the same way, once): about a tenth less time on 3 x 4 x 5.
+//! are marked the same way, once): about a tenth less time on 3 x 4 x 5. Where the processor
+//! has AVX-512 and its population count, counting and killing take eight words at a time
+//! (the words not to be read masked out), with no branch per word: a seventh less again.
 
 /// The most words of rows' clashes kept (8 MiB): 3 x 4 x 5 flat pentacubes need 92,416.
 const CLASH_WORDS: usize = 1 << 20;
@@ -49,6 +51,9 @@ pub struct BitCover {
     /// Whether the processor counts bits in one instruction.
     #[cfg(target_arch = "x86_64")]
     popcnt: bool,
+    /// Whether it counts eight words at once (AVX-512 with its population count).
+    #[cfg(target_arch = "x86_64")]
+    wide: bool,
 }
 
 impl BitCover {
@@ -117,6 +122,9 @@ impl BitCover {
             depth: 0,
             #[cfg(target_arch = "x86_64")]
             popcnt: std::arch::is_x86_feature_detected!("popcnt"),
+            #[cfg(target_arch = "x86_64")]
+            wide: std::arch::is_x86_feature_detected!("avx512f")
+                && std::arch::is_x86_feature_detected!("avx512vpopcntdq"),
         }
     }
 
@@ -153,6 +161,11 @@ impl BitCover {
     /// The open column with the fewest live rows, `None` when every column is closed.
     fn fewest(&self) -> Option<usize> {
         #[cfg(target_arch = "x86_64")]
+        if self.wide {
+            // SAFETY: `wide` says the processor has the instructions this copy is built with.
+            return unsafe { self.fewest_wide() };
+        }
+        #[cfg(target_arch = "x86_64")]
         if self.popcnt {
             // SAFETY: `popcnt` says the processor has the instructions this copy is built with.
             return unsafe { self.fewest_popcnt() };
@@ -167,6 +180,51 @@ impl BitCover {
     #[target_feature(enable = "popcnt")]
     fn fewest_popcnt(&self) -> Option<usize> {
         self.fewest_here()
+    }
+
+    /// [`BitCover::fewest`] eight words at a time: each column's count is the bits of its
+    /// rows in the busy words, read eight words to an AVX-512 register (the words not busy or
+    /// holding none of its rows masked out) and counted there, with no branch per word.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "avx512f,avx512vpopcntdq")]
+    fn fewest_wide(&self) -> Option<usize> {
+        use std::arch::x86_64::*;
+        let (w, bw, live, busy) = (self.words, self.busy_words, self.live(), self.busy());
+        let mut best: Option<usize> = None;
+        let mut best_n = i64::MAX;
+        for (kw, &word) in self.open().iter().enumerate() {
+            let mut open = word;
+            while open != 0 {
+                let c = kw * 64 + open.trailing_zeros() as usize;
+                open &= open - 1;
+                let (col, own) = (&self.col_rows[c * w..(c + 1) * w], &self.col_words[c * bw..(c + 1) * bw]);
+                let mut sum = _mm512_setzero_si512();
+                for k in (0..w).step_by(8) {
+                    // Eight words' bits of the busy and own masks (k is a multiple of 8, so they
+                    // lie in one word); no bit is set past the last word, so nothing past the
+                    // end of `live` or `col` is read.
+                    let pick = ((busy[k / 64] & own[k / 64]) >> (k % 64)) as u8;
+                    // SAFETY: k < w, so both pointers are inside their slices; the masked-out
+                    // lanes are not read.
+                    let (a, b) = unsafe {
+                        (
+                            _mm512_maskz_loadu_epi64(pick, live.as_ptr().add(k).cast()),
+                            _mm512_maskz_loadu_epi64(pick, col.as_ptr().add(k).cast()),
+                        )
+                    };
+                    sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(_mm512_and_si512(a, b)));
+                }
+                let n = _mm512_reduce_add_epi64(sum);
+                if n < best_n {
+                    best = Some(c);
+                    best_n = n;
+                    if n <= 1 {
+                        return best;
+                    }
+                }
+            }
+        }
+        best
     }
 
     #[inline(always)]
@@ -236,6 +294,13 @@ impl BitCover {
         let (was, now) = (&below[d * w..], &mut above[..w]);
         let (busy_below, busy_above) = self.busy.split_at_mut((d + 1) * bw);
         let clash = self.clash.get(r * w..(r + 1) * w);
+        #[cfg(target_arch = "x86_64")]
+        if let (true, Some(clash)) = (self.wide, clash) {
+            // SAFETY: `wide` says the processor has the instructions this copy is built with.
+            unsafe { kill_wide(was, clash, &busy_below[d * bw..(d + 1) * bw], now, &mut busy_above[..bw]) };
+            self.depth += 1;
+            return;
+        }
         for (j, (&b, still)) in busy_below[d * bw..].iter().zip(&mut busy_above[..bw]).enumerate() {
             let (mut m, mut kept) = (b, 0);
             while m != 0 {
@@ -345,9 +410,87 @@ impl BitCover {
     }
 }
 
+/// The new layer's live words (`now`) and busy words (`still`): the busy words of `was` less
+/// the rows of `clash`, eight words at a time in AVX-512 registers.
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx512f")]
+fn kill_wide(was: &[u64], clash: &[u64], busy: &[u64], now: &mut [u64], still: &mut [u64]) {
+    use std::arch::x86_64::*;
+    still.fill(0);
+    for k in (0..now.len()).step_by(8) {
+        // The busy bits of words k..k + 8 (one word holds them all); none past the last word.
+        let pick = (busy[k / 64] >> (k % 64)) as u8;
+        // SAFETY: k < now.len() (the slices are the same length), and the masked-out lanes
+        // are neither read nor written.
+        let x = unsafe {
+            let a = _mm512_maskz_loadu_epi64(pick, was.as_ptr().add(k).cast());
+            let b = _mm512_maskz_loadu_epi64(pick, clash.as_ptr().add(k).cast());
+            let x = _mm512_andnot_si512(b, a);
+            _mm512_mask_storeu_epi64(now.as_mut_ptr().add(k).cast(), pick, x);
+            x
+        };
+        still[k / 64] |= u64::from(_mm512_mask_test_epi64_mask(pick, x, x)) << (k % 64);
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The covers `m`'s search finds in its first 20,000 nodes, and the rows it tried.
+    fn first_steps_of(m: &mut BitCover) -> (Vec<Vec<usize>>, Vec<usize>) {
+        let (mut covers, tried) = (Vec::new(), std::cell::RefCell::new(Vec::new()));
+        let mut nodes = 0;
+        m.search(
+            &mut Vec::new(),
+            &mut |t: Option<&[usize]>| {
+                match t {
+                    Some(t) => covers.push(t.to_vec()),
+                    None => nodes += 1,
+                }
+                nodes < 20_000
+            },
+            &mut |r, _| {
+                tried.borrow_mut().push(r);
+                true
+            },
+        );
+        (covers, tried.into_inner())
+    }
+
+    /// Counting and taking rows eight words at a time (AVX-512, where the processor has it)
+    /// give the search the plain code gives, step for step (the same rows tried in the same
+    /// order, the same covers, over 20,000 nodes): random matrices of 10 to 13 words of rows
+    /// (so the last eight-word block is cut short), each with two planted covers.
+    #[test]
+    fn eight_words_at_a_time_search_as_one_at_a_time() {
+        use rand_chacha::rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(7);
+        for rows_n in [600usize, 700, 800] {
+            let columns = 45;
+            let mut rows: Vec<Vec<usize>> = Vec::new();
+            for _ in 0..2 {
+                let mut cols: Vec<usize> = (0..columns).collect();
+                crate::support::random::shuffle(&mut rng, &mut cols);
+                rows.extend(cols.chunks(3).map(|c| c.to_vec()));
+            }
+            while rows.len() < rows_n {
+                let mut r: Vec<usize> = (0..3).map(|_| crate::support::random::below(&mut rng, columns)).collect();
+                r.sort();
+                r.dedup();
+                rows.push(r);
+            }
+            let mut plain = BitCover::new(columns, &rows);
+            #[cfg(target_arch = "x86_64")]
+            let wide = std::mem::replace(&mut plain.wide, false);
+            let seen = first_steps_of(&mut plain);
+            assert!(!seen.0.is_empty() && seen.1.len() >= 19_999, "covers found, and a long search");
+            #[cfg(target_arch = "x86_64")]
+            if wide {
+                assert_eq!(first_steps_of(&mut BitCover::new(columns, &rows)), seen);
+            }
+        }
+    }
 
     #[test]
     fn knuths_example_has_one_cover() {
