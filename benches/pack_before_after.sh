@@ -17,10 +17,11 @@ if [ ! -d "$dir/base" ]; then git worktree add -f "$dir/base" "$base" -q; else g
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-$HOME/.cache/tessera/target-rel}
 # Both trees build into one target directory, where cargo tells their crates apart by the
 # sources' times alone (the same package, paths relative to each tree): each tree's crate
-# root is touched before its build, or the second build would keep the first one's binary.
-(cd "$dir/base" && touch src/lib.rs && cargo build -q --release --no-default-features --bin tessera)
+# root and build script are touched before its build, or the second build would keep the
+# first one's binary or the first one's build-script output (its link arguments).
+(cd "$dir/base" && touch src/lib.rs src/build.rs && cargo build -q --release --no-default-features --bin tessera)
 cp "$CARGO_TARGET_DIR/release/tessera" "$dir/tessera-base"
-touch src/lib.rs
+touch src/lib.rs src/build.rs
 cargo build -q --release --no-default-features --bin tessera
 cp "$CARGO_TARGET_DIR/release/tessera" "$dir/tessera-new"
 
