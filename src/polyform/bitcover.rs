@@ -82,20 +82,7 @@ impl BitCover {
                 .collect()
         };
         let (live, open) = (first(rows.len(), words), first(columns, open_words));
-        let busy_words = words.div_ceil(64);
-        let mut col_words = vec![0u64; columns * busy_words];
-        for (i, w) in col_rows.iter().enumerate() {
-            let (c, k) = (i / words, i % words);
-            if *w != 0 {
-                col_words[c * busy_words + k / 64] |= 1 << (k % 64);
-            }
-        }
-        let mut busy = vec![0u64; busy_words];
-        for (k, w) in live.iter().enumerate() {
-            if *w != 0 {
-                busy[k / 64] |= 1 << (k % 64);
-            }
-        }
+        let (busy, col_words) = (marks(&live, words), marks(&col_rows, words));
         let mut clash = Vec::new();
         if rows.len() * words <= CLASH_WORDS {
             clash = vec![0u64; rows.len() * words];
@@ -113,7 +100,7 @@ impl BitCover {
             open_words,
             tries: Vec::new(),
             busy,
-            busy_words,
+            busy_words: words.div_ceil(64),
             col_words,
             row_cols: rows.iter().map(|r| r.iter().map(|&c| c as u32).collect()).collect(),
             col_rows,
@@ -190,46 +177,47 @@ impl BitCover {
     fn fewest_wide(&self) -> Option<usize> {
         use std::arch::x86_64::*;
         let (w, bw, live, busy) = (self.words, self.busy_words, self.live(), self.busy());
-        let mut best: Option<usize> = None;
-        let mut best_n = i64::MAX;
-        for (kw, &word) in self.open().iter().enumerate() {
-            let mut open = word;
-            while open != 0 {
-                let c = kw * 64 + open.trailing_zeros() as usize;
-                open &= open - 1;
-                let (col, own) = (&self.col_rows[c * w..(c + 1) * w], &self.col_words[c * bw..(c + 1) * bw]);
-                let mut sum = _mm512_setzero_si512();
-                for k in (0..w).step_by(8) {
-                    // Eight words' bits of the busy and own masks (k is a multiple of 8, so they
-                    // lie in one word); no bit is set past the last word, so nothing past the
-                    // end of `live` or `col` is read.
-                    let pick = ((busy[k / 64] & own[k / 64]) >> (k % 64)) as u8;
-                    // SAFETY: k < w, so both pointers are inside their slices; the masked-out
-                    // lanes are not read.
-                    let (a, b) = unsafe {
-                        (
-                            _mm512_maskz_loadu_epi64(pick, live.as_ptr().add(k).cast()),
-                            _mm512_maskz_loadu_epi64(pick, col.as_ptr().add(k).cast()),
-                        )
-                    };
-                    sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(_mm512_and_si512(a, b)));
-                }
-                let n = _mm512_reduce_add_epi64(sum);
-                if n < best_n {
-                    best = Some(c);
-                    best_n = n;
-                    if n <= 1 {
-                        return best;
-                    }
-                }
+        self.least(|c, _| {
+            let (col, own) = (&self.col_rows[c * w..(c + 1) * w], &self.col_words[c * bw..(c + 1) * bw]);
+            let mut sum = _mm512_setzero_si512();
+            for k in (0..w).step_by(8) {
+                // Eight words' bits of the busy and own masks (k is a multiple of 8, so they
+                // lie in one word); no bit is set past the last word, so nothing past the end
+                // of `live` or `col` is read.
+                let pick = ((busy[k / 64] & own[k / 64]) >> (k % 64)) as u8;
+                // SAFETY: k < w, so both pointers are inside their slices; the masked-out lanes
+                // are not read.
+                let (a, b) = unsafe {
+                    (
+                        _mm512_maskz_loadu_epi64(pick, live.as_ptr().add(k).cast()),
+                        _mm512_maskz_loadu_epi64(pick, col.as_ptr().add(k).cast()),
+                    )
+                };
+                sum = _mm512_add_epi64(sum, _mm512_popcnt_epi64(_mm512_and_si512(a, b)));
             }
-        }
-        best
+            _mm512_reduce_add_epi64(sum) as u32
+        })
     }
 
     #[inline(always)]
     fn fewest_here(&self) -> Option<usize> {
         let (w, live) = (self.words, self.live());
+        self.least(|c, best_n| {
+            let col = &self.col_rows[c * w..(c + 1) * w];
+            let mut n = 0;
+            self.shared_words(c, |k| {
+                n += (live[k] & col[k]).count_ones();
+                n < best_n
+            });
+            n
+        })
+    }
+
+    /// The open column with the least `count(column, least so far)` (a count may stop once it
+    /// reaches the least so far: that column is not taken then), the first found on a tie; a
+    /// column of one row or none is taken at once.
+    #[inline(always)]
+    fn least(&self, mut count: impl FnMut(usize, u32) -> u32) -> Option<usize> {
         let mut best: Option<usize> = None;
         let mut best_n = u32::MAX;
         for (kw, &word) in self.open().iter().enumerate() {
@@ -237,12 +225,7 @@ impl BitCover {
             while open != 0 {
                 let c = kw * 64 + open.trailing_zeros() as usize;
                 open &= open - 1;
-                let col = &self.col_rows[c * w..(c + 1) * w];
-                let mut n = 0;
-                self.shared_words(c, |k| {
-                    n += (live[k] & col[k]).count_ones();
-                    n < best_n
-                });
+                let n = count(c, best_n);
                 if n < best_n {
                     best = Some(c);
                     best_n = n;
@@ -408,6 +391,18 @@ impl BitCover {
         self.tries[d] = rows;
         go_on
     }
+}
+
+/// Each run of `words` words of `sets` (a set of rows each), as a bit per word that is not
+/// empty, in `words` / 64 words (rounded up).
+fn marks(sets: &[u64], words: usize) -> Vec<u64> {
+    sets.chunks(words)
+        .flat_map(|set| {
+            let mut m = vec![0u64; words.div_ceil(64)];
+            set.iter().enumerate().filter(|(_, w)| **w != 0).for_each(|(k, _)| m[k / 64] |= 1 << (k % 64));
+            m
+        })
+        .collect()
 }
 
 /// The new layer's live words (`now`) and busy words (`still`): the busy words of `was` less
