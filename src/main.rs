@@ -1,4 +1,6 @@
 fn main() {
+    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    tessera::solve::sdp::stop_idle_blas_threads();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(code) = tessera::cli::run(&args) {
         std::process::exit(code);

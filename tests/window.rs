@@ -309,6 +309,19 @@ impl Play {
         shot
     }
 
+    /// Shots of the screen until one satisfies `ok` or the patience runs out; the last one.
+    /// With a software renderer on a busy machine, a frame can reach the screen well after
+    /// the probe has reported what it shows (seen in CI: a black menu, a tile's side still
+    /// its neighbour's colour, a dropped piece not yet drawn where the probe put it).
+    fn shot_until(&mut self, name: &str, ok: impl Fn(&Shot) -> bool) -> Shot {
+        let up = Instant::now();
+        let mut shot = self.shot(name);
+        while !ok(&shot) && up.elapsed() < PATIENCE {
+            shot = self.shot(name);
+        }
+        shot
+    }
+
     /// What the game says once its pieces have stood still for half a second.
     fn settled(&mut self) -> Value {
         let t = Instant::now();
@@ -402,11 +415,11 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
         };
         let p = play.settle_drag(&format!("piece {i} at its place"), |p| xy(&piece(p)["at"]), target, placed);
         if check_colour && !p["solved"].as_bool().unwrap() {
-            let shot = play.shot(&format!("piece-{i}"));
             let want = &me["colour"];
+            let near = |got: [u8; 3]| (0..3).all(|k| (i64::from(got[k]) - want[k].as_i64().unwrap()).abs() <= 48);
+            let shot = play.shot_until(&format!("piece-{i}"), |shot| near(shot.at(target.0, target.1)));
             let got = shot.at(target.0, target.1);
-            let near = (0..3).all(|k| (i64::from(got[k]) - want[k].as_i64().unwrap()).abs() <= 48);
-            assert!(near, "piece {i} dropped at {target:?}: the screen shows {got:?}, its colour is {want}");
+            assert!(near(got), "piece {i} dropped at {target:?}: the screen shows {got:?}, its colour is {want}");
         }
     }
 }
@@ -468,11 +481,7 @@ fn tiles_keep_their_colours(play: &mut Play) {
         };
         let white = |c: &[u8; 3]| c.iter().all(|&v| v > 180);
         let outlined = |shot: &Shot| sides.iter().all(|&side| band(shot, side).iter().any(white));
-        let up = Instant::now();
-        let mut shot = play.shot(&format!("tile-{i}"));
-        while !outlined(&shot) && up.elapsed() < PATIENCE {
-            shot = play.shot(&format!("tile-{i}"));
-        }
+        let shot = play.shot_until(&format!("tile-{i}"), outlined);
         for side in sides {
             let seen = band(&shot, side);
             assert!(seen.iter().any(white), "tile {i}'s outline toward {side:?} shows {seen:?}");
@@ -563,14 +572,7 @@ fn a_player_plays_through_the_real_window() {
     let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
     let mut play = Play::new("walk");
     play.start();
-    // With a software renderer the first frame can reach the screen after the probe has
-    // reported the menu (seen once in CI: a black shot): look again until it is drawn, or
-    // the patience runs out.
-    let up = Instant::now();
-    let mut menu = play.shot("menu");
-    while menu.lit() <= 10_000 && up.elapsed() < PATIENCE {
-        menu = play.shot("menu");
-    }
+    let menu = play.shot_until("menu", |menu| menu.lit() > 10_000);
     assert!(menu.lit() > 10_000, "the menu is black");
     assert_eq!(menu.red(), 0, "red on the menu before anything was played");
 

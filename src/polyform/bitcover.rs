@@ -115,6 +115,18 @@ impl BitCover {
         }
     }
 
+    /// The matrix without some of its rows, as if they had never been given.
+    pub fn without_rows(&self, rows: impl IntoIterator<Item = usize>) -> BitCover {
+        let mut m = self.clone();
+        m.depth = 0;
+        for r in rows {
+            m.live[r / 64] &= !(1 << (r % 64));
+        }
+        let busy = marks(&m.live[..m.words], m.words);
+        m.busy[..m.busy_words].copy_from_slice(&busy);
+        m
+    }
+
     /// The current layer's live rows.
     fn live(&self) -> &[u64] {
         &self.live[self.depth * self.words..(self.depth + 1) * self.words]
@@ -331,6 +343,48 @@ impl BitCover {
         out
     }
 
+    /// Knuth's estimate of the search's size ("Estimating the efficiency of backtrack
+    /// programs", 1975), from `dives` random paths down the tree: at each node the search
+    /// would branch on, one of the rows it would try (those `viable` lets through) is taken
+    /// at random, and the path stands for the nodes of its depths in proportion to how many
+    /// siblings each of its nodes has. Each path's sum is an unbiased estimate of the node
+    /// count the search would report; returns their sum and the nodes the paths visited.
+    pub fn estimate(
+        &mut self,
+        dives: usize,
+        rng: &mut impl rand_chacha::rand_core::RngCore,
+        viable: &mut impl FnMut(usize, &[u64]) -> bool,
+    ) -> (f64, u64) {
+        // The rows tried at a node (the same at the top for every path: found once).
+        let mut tried = |m: &Self, rows: &mut Vec<usize>| match m.fewest() {
+            Some(c) => {
+                m.rows_of(c, rows);
+                rows.retain(|&r| viable(r, m.open()));
+                true
+            }
+            None => false,
+        };
+        let (mut top, mut rows) = (Vec::new(), Vec::new());
+        if !tried(self, &mut top) || top.is_empty() {
+            return (dives as f64, dives as u64);
+        }
+        let (mut total, mut visited) = (0.0, 0);
+        for _ in 0..dives {
+            let (mut width, mut sum, mut depth) = (top.len() as f64, 1.0 + top.len() as f64, 1u64);
+            self.push(top[crate::support::random::below(rng, top.len())]);
+            while tried(self, &mut rows) && !rows.is_empty() {
+                width *= rows.len() as f64;
+                sum += width;
+                self.push(rows[crate::support::random::below(rng, rows.len())]);
+                depth += 1;
+            }
+            (0..depth).for_each(|_| self.pop());
+            total += sum;
+            visited += depth + 1;
+        }
+        (total, visited)
+    }
+
     /// Searches every cover below a run of rows of [`BitCover::first_steps`].
     pub fn search_from(
         &mut self,
@@ -484,6 +538,54 @@ mod tests {
             if wide {
                 assert_eq!(first_steps_of(&mut BitCover::new(columns, &rows)), seen);
             }
+        }
+    }
+
+    /// Knuth's estimate comes near the node count the search reports (it is unbiased: the
+    /// mean over many paths tends to it), with and without rows ruled out by `viable`; and a
+    /// matrix without some rows searches as one built without them.
+    #[test]
+    fn the_estimate_comes_near_the_node_count() {
+        use rand_chacha::rand_core::SeedableRng;
+        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(11);
+        let columns = 24;
+        let mut rows: Vec<Vec<usize>> = Vec::new();
+        while rows.len() < 120 {
+            let mut r: Vec<usize> = (0..3).map(|_| crate::support::random::below(&mut rng, columns)).collect();
+            r.sort();
+            r.dedup();
+            rows.push(r);
+        }
+        // The nodes a search reports, and the covers it finds (each sorted, in order).
+        let search = |m: &mut BitCover, viable: &dyn Fn(usize) -> bool| {
+            let (mut n, mut covers) = (0u64, Vec::new());
+            m.search(
+                &mut Vec::new(),
+                &mut |t: Option<&[usize]>| {
+                    match t {
+                        Some(t) => covers.push(t.iter().copied().collect::<std::collections::BTreeSet<_>>()),
+                        None => n += 1,
+                    }
+                    true
+                },
+                &mut |r, _| viable(r),
+            );
+            covers.sort();
+            (n, covers)
+        };
+        for viable in [&(|_| true) as &dyn Fn(usize) -> bool, &|r| r % 7 != 3] {
+            let mut m = BitCover::new(columns, &rows);
+            let (exact, covers) = search(&mut m, viable);
+            let exact = exact as f64;
+            let (sum, visited) = m.estimate(20_000, &mut rng, &mut |r, _| viable(r));
+            let mean = sum / 20_000.0;
+            assert!(exact > 1_000.0 && (mean - exact).abs() < 0.05 * exact, "estimated {mean}, searched {exact}");
+            assert!(visited >= 20_000 && m.depth == 0);
+            // The rows `viable` rules out, dropped from the matrix instead: the same covers
+            // (not the same nodes: the columns' counts change, and with them the branching).
+            let dropped = (0..rows.len()).filter(|&r| !viable(r));
+            assert!(!covers.is_empty());
+            assert_eq!(search(&mut m.without_rows(dropped), &|_| true).1, covers);
         }
     }
 

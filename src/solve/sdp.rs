@@ -452,6 +452,33 @@ fn one_blas_thread() {
     ONCE.call_once(|| unsafe { openblas_set_num_threads(1) });
 }
 
+/// Stops OpenBLAS's idle worker threads, for a program that starts with it loaded. Debian's
+/// default OpenBLAS starts a thread per core as the program loads, whether or not a matrix is
+/// ever used, and each spins for about a tenth of a second before it sleeps: on two cores,
+/// the second core was taken from every command's first tenth of a second (`perf stat` on a
+/// 6 x 10 pentomino count: 168 ms of processor in an 88 ms run). Matrices here run on one
+/// thread anyway ([`one_blas_thread`]), on the caller's. The pool is stopped through
+/// `blas_thread_shutdown_`, looked up when the program runs: a build of OpenBLAS without
+/// threads has none, and then there is nothing to stop.
+#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+pub fn stop_idle_blas_threads() {
+    use std::os::raw::{c_char, c_int, c_void};
+    extern "C" {
+        fn dlsym(handle: *mut c_void, symbol: *const c_char) -> *mut c_void;
+    }
+    one_blas_thread();
+    // SAFETY: dlsym with RTLD_DEFAULT (a null handle) and a NUL-terminated name; the symbol,
+    // when found, is OpenBLAS's `int blas_thread_shutdown_(void)`, which joins its idle
+    // workers (a later call on more threads would start them again; none is made).
+    unsafe {
+        let f = dlsym(std::ptr::null_mut(), c"blas_thread_shutdown_".as_ptr());
+        if !f.is_null() {
+            let shutdown: extern "C" fn() -> c_int = std::mem::transmute(f);
+            shutdown();
+        }
+    }
+}
+
 /// Each piece's translation read from its moment matrix's top eigenvector u, scaled so that
 /// its entry for (0, 0) is 1 (at rank one, u is exp(a . t) over the basis): the mean of
 /// ln u(1, 0) and -ln u(-1, 0) where the basis has both (likewise for y). `None` when an
