@@ -710,16 +710,13 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
     // Algorithm X searches 3D boards whose parts are each used once; the lowest-cell search
     // (and its candidate tables) the rest.
     let cover = board.dim == 3 && board.optional.is_empty() && parts.iter().all(|s| s.count == Some(1) && !s.ranged());
-    // The lowest-cell search places the pivot first: the part with the fewest kept places.
-    // Algorithm X's is chosen once the problem is built (`choose_pivot`).
-    let pivot = match pivots.len() {
-        0 => None,
-        1 => Some(pivots[0]),
-        _ if cover => None,
-        _ => pivots.iter().copied().min_by_key(|&q| {
-            cand.iter().flatten().filter(|(part, m)| *part == q && smallest_of_orbit(m, &syms)).count()
-        }),
-    };
+    // The pivot: the part with the fewest kept places, which the lowest-cell search places
+    // first. Algorithm X may choose another once the problem is built (`choose_pivot`).
+    let fewest_kept = pivots
+        .iter()
+        .copied()
+        .min_by_key(|&q| cand.iter().flatten().filter(|(part, m)| *part == q && smallest_of_orbit(m, &syms)).count());
+    let pivot = if cover { None } else { fewest_kept };
     if let Some(q) = pivot {
         keep_pivot(&mut cand, q, &syms);
     }
@@ -743,8 +740,8 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         spare: parts.iter().map(|p| p.count.unwrap_or(u32::MAX) - p.fewest()).collect(),
         range,
     };
-    if cover && pivots.len() > 1 {
-        let q = choose_pivot(&problem, &pivots, opts.threads.max(1));
+    if let (true, Some(q)) = (cover, fewest_kept) {
+        let q = choose_pivot(&problem, &pivots, q, opts.threads.max(1));
         keep_pivot(&mut problem.cand, q, &problem.syms);
         problem.pivot = Some(q);
     }
@@ -778,47 +775,49 @@ fn keep_pivot<const W: usize>(cand: &mut [Vec<(usize, Mask<W>)>], pivot: usize, 
     }
 }
 
-/// The pivot for an Algorithm X search, the candidate whose search Knuth's estimate
-/// ([`BitCover::estimate`]) finds smallest. Which part it is matters: on 3 x 4 x 5 flat
-/// pentacubes the searches ranged from 4.6 M nodes (W) to 9.9 M (I, the part with the fewest
-/// kept places, 4 of 12: its places are the most symmetric, so the part keeps the most of
-/// them, a third, against an eighth to a seventh for the others). The candidates are
-/// estimated in rounds, the worse half dropped after each and the dives doubled, until one is
-/// left or the dives have visited a thirty-second of the nodes the best one's search is
-/// estimated at. The random paths come from a fixed seed: the same pivot on every machine.
-fn choose_pivot<const W: usize>(p: &Problem<W>, pivots: &[usize], threads: usize) -> usize {
+/// The pivot for an Algorithm X search: `first` (the part with the fewest kept places), or
+/// the candidate whose search Knuth's estimate ([`BitCover::estimate`]) finds smallest.
+/// Which part it is matters: on 3 x 4 x 5 flat pentacubes the searches ranged from 4.6 M
+/// nodes (W) to 9.9 M (I, the fewest kept places, 4 of 12: its places are the most
+/// symmetric, so the part keeps the most of them, a third, against an eighth to a seventh
+/// for the others). Estimates cost time whatever the search's size, so the candidates are
+/// compared only when `first`'s search is estimated long ([`WORTH`]). They are estimated in
+/// rounds, the worse half dropped after each and the paths doubled, until one is left or the
+/// paths have visited a sixteenth of the nodes the best one's search is estimated at. The
+/// random paths come from fixed seeds: the same pivot on every machine.
+fn choose_pivot<const W: usize>(p: &Problem<W>, pivots: &[usize], first: usize, threads: usize) -> usize {
     use rand_chacha::rand_core::SeedableRng;
     let places: Vec<(usize, Mask<W>)> = p.cand.iter().flatten().copied().collect();
     let all = super::bitcover::BitCover::new(p.n + p.sizes.len(), &cover_rows(p, &places));
+    let pivoted = |q: usize| {
+        all.without_rows((0..places.len()).filter(|&r| places[r].0 == q && !smallest_of_orbit(&places[r].1, &p.syms)))
+    };
+    let estimate = |matrix: &mut super::bitcover::BitCover, q: usize, round: u64, dives: usize| {
+        let mut pockets = Pockets::new(p);
+        let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, open);
+        matrix.estimate(dives, &mut rand_chacha::ChaCha8Rng::seed_from_u64(round << 32 | q as u64), &mut viable)
+    };
+    if pivots.len() < 2 || estimate(&mut pivoted(first), first, 0, FIRST_DIVES).0 < WORTH * FIRST_DIVES as f64 {
+        return first;
+    }
     // Per candidate: its part, its matrix, and the sum of its estimates.
-    let mut left: Vec<(usize, Mutex<super::bitcover::BitCover>, f64)> = pivots
-        .iter()
-        .map(|&q| {
-            let dropped = (0..places.len()).filter(|&r| places[r].0 == q && !smallest_of_orbit(&places[r].1, &p.syms));
-            (q, Mutex::new(all.without_rows(dropped)), 0.0)
-        })
-        .collect();
+    let mut left: Vec<_> = pivots.iter().map(|&q| (q, Mutex::new(pivoted(q)), 0.0)).collect();
     let (mut dives, mut all_dives, mut visited) = (FIRST_DIVES, 0, 0);
     for round in 0u64.. {
-        // The candidates shared out to the threads, each with its own generator.
+        // The candidates shared out to the threads.
         let (next, found) = (AtomicU64::new(0), Mutex::new(vec![(0.0, 0); left.len()]));
-        crate::support::threads::share_out(threads.min(left.len()), || {
-            let mut pockets = Pockets::new(p);
-            while let Some((q, matrix, _)) = left.get(next.fetch_add(1, Ordering::Relaxed) as usize) {
-                let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(round << 32 | *q as u64);
-                let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, open);
-                let got = matrix.lock().unwrap().estimate(dives, &mut rng, &mut viable);
-                let i = left.iter().position(|l| l.0 == *q).unwrap();
-                found.lock().unwrap()[i] = got;
-            }
+        crate::support::threads::share_out(threads.min(left.len()), || loop {
+            let i = next.fetch_add(1, Ordering::Relaxed) as usize;
+            let Some((q, matrix, _)) = left.get(i) else { break };
+            let got = estimate(&mut matrix.lock().unwrap(), *q, round, dives);
+            found.lock().unwrap()[i] = got;
         });
         for ((_, _, sum), (total, seen)) in left.iter_mut().zip(found.into_inner().unwrap()) {
             (*sum, visited) = (*sum + total, visited + seen);
         }
         all_dives += dives;
         left.sort_by(|a, b| a.2.total_cmp(&b.2));
-        let best = left[0].2 / all_dives as f64;
-        if left.len() == 1 || visited as f64 * SHARE >= best {
+        if left.len() == 1 || visited as f64 * SHARE >= left[0].2 / all_dives as f64 {
             break;
         }
         left.truncate(left.len().div_ceil(2));
@@ -833,6 +832,12 @@ const FIRST_DIVES: usize = 128;
 /// The estimates stop once their paths have visited this fraction (its inverse) of the
 /// nodes the best candidate's search is estimated at.
 const SHARE: f64 = 16.0;
+
+/// Searches estimated at fewer nodes than this keep the part with the fewest kept places as
+/// their pivot: comparing the candidates takes tens of milliseconds (3 x 4 x 5: 60 ms, for a
+/// search of 1.4 s), more than a small search could gain (2 x 5 x 6 flat pentacubes: 0.41 M
+/// nodes with that part, 0.36-0.55 M with the others, in about 0.12 s).
+const WORTH: f64 = 1.5e6;
 
 /// The exact-cover rows of placements: each its cells, then its part's column.
 fn cover_rows<const W: usize>(p: &Problem<W>, places: &[(usize, Mask<W>)]) -> Vec<Vec<usize>> {
