@@ -20,11 +20,12 @@
 //! Symmetry: one part that every symmetry of the puzzle maps to itself (the pivot) is kept
 //! only in placements that are the smallest of their orbit, and is placed first, before the
 //! lowest-cell search starts (Algorithm X branches where its counts say, and takes as its
-//! pivot the part whose search is estimated smallest); each solution found stands for its orbit (counted once with
-//! `unique`, else |G| / |stabiliser| times). Prunings: optionally an empty region cut off smaller than
-//! the smallest part left ("isolated holes"), and before any search, area and checkerboard parity (colour cells by x + y + z; a part covers k more
-//! of one colour than the other wherever it goes, so the board's surplus must be a sum of
-//! +-k over the parts).
+//! pivot the part whose search is estimated smallest); each solution found stands for its
+//! orbit (counted once with `unique`, else |G| / |stabiliser| times). Prunings: optionally an
+//! empty region cut off smaller than the smallest part left ("isolated holes"), and before any
+//! search, area and checkerboard parity (colour cells by x + y + z; a part covers k more of
+//! one colour than the other wherever it goes, so the board's surplus must be a sum of +-k
+//! over the parts).
 
 use super::colour::Colours;
 use super::grid::Grid;
