@@ -74,6 +74,10 @@ pub use order::{lay_order, STEP_BREAKS, TAIL};
 use pace::Pace;
 pub use pace::{BIG_HARD_COLOURS, BIG_PACE, HARD_COLOURS, HARD_PACE, HARD_UNTIL};
 
+/// Where [`search`]'s table of side colours holds the laid tiles' sides (after one entry per
+/// colour).
+const LAID: usize = 256;
+
 /// The share of the free cells laid without a break, and the breaks allowed to the first
 /// full board, as a share of the inner sides. Tried on Eternity II's 16 x 16 board for 20 s
 /// each (`examples/edge_best.rs`): quiet 0.55 with a straight allowance found no full board;
@@ -324,6 +328,18 @@ fn search_after(
     let mut next = vec![0u32; m + 1];
     let mut laid = vec![usize::MAX; m + 1];
     let mut breaks = vec![0usize; m + 1];
+    // The colours a cell's north and west sides must show, read without a branch: `sides`
+    // holds each colour at its own number (for a frame or a clue beside the cell), then the
+    // south and east sides of the tile laid at each depth, and `wants` says where to look.
+    let mut sides: Vec<u8> = (0..=255).chain(std::iter::repeat_n(0, 2 * m)).collect();
+    let wants: Vec<(usize, usize)> = cells
+        .iter()
+        .map(|c| {
+            let n = c.north.map_or(c.north_clue.unwrap_or(0) as usize, |i| LAID + 2 * i);
+            let w = c.west.map_or(c.west_clue.unwrap_or(0) as usize, |i| LAID + 2 * i + 1);
+            (n, w)
+        })
+        .collect();
     let mut proved = m == 0;
     'runs: while !proved {
         let chase = tail.is_some() && nodes >= opening;
@@ -372,8 +388,7 @@ fn search_after(
                 continue;
             }
             let c = cells[d];
-            let want_n = c.north.map(|i| tables.items[laid[i]].side[S]).or(c.north_clue).unwrap_or(0);
-            let want_w = c.west.map(|i| tables.items[laid[i]].side[E]).or(c.west_clue).unwrap_or(0);
+            let (want_n, want_w) = (sides[wants[d].0], sides[wants[d].1]);
             let key = (c.frame as usize * colours + want_n as usize) * colours + want_w as usize;
             if fresh {
                 stage[d] = 0;
@@ -384,8 +399,11 @@ fn search_after(
             let inner_n = c.frame & (1 << N) == 0;
             let inner_w = c.frame & (1 << W) == 0;
             let mut pick = None;
-            while stage[d] < 4 {
-                let (range, cost) = match stage[d] {
+            // The node's stage and next item, kept in registers while the items are read.
+            let (mut st, mut k) = (stage[d], next[d]);
+            let need = pace.need[d + 1];
+            while st < 4 {
+                let (range, cost) = match st {
                     0 => (tables.both[key], 0),
                     1 if inner_w && !(chase && !loose && c.rim_w) => {
                         (tables.by_north[c.frame as usize * colours + want_n as usize], 1)
@@ -397,9 +415,9 @@ fn search_after(
                     _ => ((0, 0), usize::MAX),
                 };
                 if cost <= room {
-                    while next[d] < range.1 {
-                        let i = next[d] as usize;
-                        next[d] += 1;
+                    while k < range.1 {
+                        let i = k as usize;
+                        k += 1;
                         let it = tables.items[i];
                         if used[it.tile as usize] {
                             continue;
@@ -407,7 +425,7 @@ fn search_after(
                         // Stages past the first skip what an earlier stage offered.
                         let n_ok = it.side[N] == want_n;
                         let w_ok = it.side[W] == want_w;
-                        let skip = match stage[d] {
+                        let skip = match st {
                             1 => w_ok,
                             2 => n_ok,
                             3 => n_ok || w_ok,
@@ -418,9 +436,7 @@ fn search_after(
                         }
                         let extra = usize::from(c.east_clue.is_some_and(|x| x != it.side[E]))
                             + usize::from(c.south_clue.is_some_and(|x| x != it.side[S]));
-                        if cost + extra <= room
-                            && (loose || hard + pace.weight[it.tile as usize] as usize >= pace.need[d + 1])
-                        {
+                        if cost + extra <= room && (loose || hard + pace.weight[it.tile as usize] as usize >= need) {
                             pick = Some((i, cost + extra));
                             break;
                         }
@@ -429,15 +445,16 @@ fn search_after(
                 if pick.is_some() {
                     break;
                 }
-                stage[d] += 1;
-                if stage[d] < 4 {
-                    next[d] = match stage[d] {
+                st += 1;
+                if st < 4 {
+                    k = match st {
                         1 => tables.by_north[c.frame as usize * colours + want_n as usize].0,
                         2 => tables.by_west[c.frame as usize * colours + want_w as usize].0,
                         _ => tables.any[c.frame as usize].0,
                     };
                 }
             }
+            (stage[d], next[d]) = (st, k);
             match pick {
                 Some((i, cost)) => {
                     nodes += 1;
@@ -446,6 +463,8 @@ fn search_after(
                         break 'runs;
                     }
                     laid[d] = i;
+                    let side = tables.items[i].side;
+                    (sides[LAID + 2 * d], sides[LAID + 2 * d + 1]) = (side[S], side[E]);
                     used[tables.items[i].tile as usize] = true;
                     hard += pace.weight[tables.items[i].tile as usize] as usize;
                     breaks[d + 1] = breaks[d] + cost;
