@@ -64,15 +64,16 @@
 
 use super::{turned, Placement, Puzzle, E, N, S, W};
 use crate::support::budget::Budget;
-use crate::support::random::shuffle;
 use rand_chacha::rand_core::SeedableRng;
 
 mod order;
 mod pace;
+mod tables;
 use order::Tail;
 pub use order::{lay_order, STEP_BREAKS, TAIL};
 use pace::Pace;
 pub use pace::{BIG_HARD_COLOURS, BIG_PACE, HARD_COLOURS, HARD_PACE, HARD_UNTIL};
+use tables::Tables;
 
 /// Where [`search`]'s table of side colours holds the laid tiles' sides (after one entry per
 /// colour).
@@ -111,14 +112,6 @@ pub const PROBE_NODES: u64 = 2_000_000;
 /// shipped scored boards had no full board in 20,000,000 tiles (the `check-levels` budget).
 pub const OPENING_NODES: u64 = 20_000_000;
 
-/// A tile in one turn: its index, the turn, and its sides N E S W.
-#[derive(Clone, Copy, Debug)]
-struct Turned {
-    tile: u16,
-    rot: u8,
-    side: [u8; 4],
-}
-
 /// Per free cell, in the search's order: where it is and what it lays against.
 #[derive(Clone, Copy, Debug)]
 struct Cell {
@@ -141,78 +134,6 @@ struct Cell {
     /// matched, and a break spent there is one the middle cannot have).
     rim_n: bool,
     rim_w: bool,
-}
-
-/// The candidate tables: for each frame pattern, the turned tiles keyed by (north, west), by
-/// north, by west, and all of them; each a range of one shuffled array.
-struct Tables {
-    items: Vec<Turned>,
-    both: Vec<(u32, u32)>,
-    by_north: Vec<(u32, u32)>,
-    by_west: Vec<(u32, u32)>,
-    any: Vec<(u32, u32)>,
-}
-
-fn frame_of(side: &[u8; 4]) -> u8 {
-    (0..4).filter(|&s| side[s] == 0).fold(0, |m, s| m | 1 << s)
-}
-
-impl Tables {
-    fn new(p: &Puzzle, used: &[bool], colours: usize) -> Tables {
-        let turns: &[u8] = if p.rotate { &[0, 1, 2, 3] } else { &[0] };
-        let mut all = Vec::new();
-        for (t, tile) in p.tiles.iter().enumerate() {
-            if used[t] {
-                continue;
-            }
-            let mut seen = Vec::new();
-            for &r in turns {
-                let s = turned(tile, r);
-                let side = [s[0] as u8, s[1] as u8, s[2] as u8, s[3] as u8];
-                // A tile that looks the same turned is offered once.
-                if !seen.contains(&side) {
-                    seen.push(side);
-                    all.push(Turned { tile: t as u16, rot: r, side });
-                }
-            }
-        }
-        let c = colours;
-        let mut t =
-            Tables { items: Vec::new(), both: Vec::new(), by_north: Vec::new(), by_west: Vec::new(), any: Vec::new() };
-        let group = |items: &mut Vec<Turned>, keys: usize, key: &dyn Fn(&Turned) -> usize| {
-            let mut ranges = Vec::with_capacity(keys);
-            let mut sorted: Vec<&Turned> = all.iter().collect();
-            sorted.sort_by_key(|x| key(x));
-            let mut k = 0;
-            for want in 0..keys {
-                let start = items.len() as u32;
-                while k < sorted.len() && key(sorted[k]) == want {
-                    items.push(*sorted[k]);
-                    k += 1;
-                }
-                ranges.push((start, items.len() as u32));
-            }
-            ranges
-        };
-        let f = |x: &Turned| frame_of(&x.side) as usize;
-        t.both = group(&mut t.items, 16 * c * c, &|x| (f(x) * c + x.side[N] as usize) * c + x.side[W] as usize);
-        t.by_north = group(&mut t.items, 16 * c, &|x| f(x) * c + x.side[N] as usize);
-        t.by_west = group(&mut t.items, 16 * c, &|x| f(x) * c + x.side[W] as usize);
-        t.any = group(&mut t.items, 16, &f);
-        t
-    }
-
-    /// Shuffles each range, then puts the tiles showing more sides of a hard colour first
-    /// (`hard_sides`, per tile), keeping the shuffled order among equals.
-    fn shuffle(&mut self, rng: &mut rand_chacha::ChaCha8Rng, hard_sides: &[u8]) {
-        for ranges in [&self.both, &self.by_north, &self.by_west, &self.any] {
-            for &(a, b) in ranges.iter() {
-                let range = &mut self.items[a as usize..b as usize];
-                shuffle(rng, range);
-                range.sort_by_key(|t| std::cmp::Reverse(hard_sides[t.tile as usize]));
-            }
-        }
-    }
 }
 
 /// A full board found, and what the search did.
@@ -516,6 +437,7 @@ mod tests {
     use super::*;
     use crate::support::random::below;
     use crate::tiles::Clue;
+    use tables::frame_of;
 
     /// The fewest breaks of any full board whose frame sides face the frame, by trying them all.
     fn fewest(p: &Puzzle) -> usize {
