@@ -788,6 +788,9 @@ fn keep_pivot<const W: usize>(cand: &mut [Vec<(usize, Mask<W>)>], pivot: usize, 
 /// random paths come from fixed seeds: the same pivot on every machine.
 fn choose_pivot<const W: usize>(p: &Problem<W>, pivots: &[usize], first: usize, threads: usize) -> usize {
     use rand_chacha::rand_core::SeedableRng;
+    if pivots.len() < 2 {
+        return first;
+    }
     let places: Vec<(usize, Mask<W>)> = p.cand.iter().flatten().copied().collect();
     let all = super::bitcover::BitCover::new(p.n + p.sizes.len(), &cover_rows(p, &places));
     let pivoted = |q: usize| {
@@ -798,7 +801,7 @@ fn choose_pivot<const W: usize>(p: &Problem<W>, pivots: &[usize], first: usize, 
         let mut viable = |r: usize, open: &[u64]| !pockets.leaves_pocket(&places[r].1, open);
         matrix.estimate(dives, &mut rand_chacha::ChaCha8Rng::seed_from_u64(round << 32 | q as u64), &mut viable)
     };
-    if pivots.len() < 2 || estimate(&mut pivoted(first), first, 0, FIRST_DIVES).0 < WORTH * FIRST_DIVES as f64 {
+    if estimate(&mut pivoted(first), first, 0, FIRST_DIVES).0 < WORTH * FIRST_DIVES as f64 {
         return first;
     }
     // Per candidate: its part, its matrix, and the sum of its estimates.
