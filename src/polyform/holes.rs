@@ -60,6 +60,12 @@ impl<const W: usize> Holes<W> {
         self.near.is_empty()
     }
 
+    /// Each distance at which neighbours lie, with the cells having a neighbour that far on
+    /// (none when the board floods cell by cell).
+    pub(crate) fn shifts(&self) -> &[(isize, Mask<W>)] {
+        &self.shifts
+    }
+
     /// The cells next to `m` (some may be in `m`).
     pub(crate) fn around(&self, m: &Mask<W>) -> Mask<W> {
         let mut out = Mask::EMPTY;

@@ -20,6 +20,7 @@ pub mod place;
 pub mod space;
 pub mod svg;
 mod table;
+mod word;
 
 pub type Cell = [i32; 3];
 

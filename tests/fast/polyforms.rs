@@ -57,6 +57,39 @@ fn pentomino_rectangles_have_the_published_counts() {
     assert_eq!(all(&holed, &p, true), 65);
 }
 
+/// A board of at most 64 cells is searched in one word, with a table of the dead ends met
+/// (states, filled cells and parts at hand, whose search found nothing). The hole check's
+/// option takes the search over wider masks, with no table: both count alike, on one thread
+/// and two (which share the table), with parts used once, any number of times, or a fixed
+/// number of times (no table then: a state would need the copies used).
+#[test]
+fn the_one_word_search_and_its_dead_ends_count_as_the_wide_search() {
+    let l = |count| PartSpec { count, ..PartSpec::once("L", vec![[0, 0, 0], [1, 0, 0], [0, 1, 0]]) };
+    let cases = [
+        (Board::boxed(12, 5, 0).unwrap(), specs("pentominoes"), true),
+        (Board::boxed(15, 4, 0).unwrap(), specs("pentominoes"), false),
+        (Board::boxed(6, 6, 0).unwrap(), vec![l(None)], false),
+        (Board::boxed(6, 4, 0).unwrap(), vec![l(Some(8))], false),
+    ];
+    for (board, parts, unique) in &cases {
+        let count = |prune_holes, threads| {
+            let opts = PackOptions { unique: *unique, prune_holes, threads, ..PackOptions::new(2) };
+            let out = solve(board, parts, &opts);
+            assert!(out.complete);
+            out.solutions
+        };
+        let wide = count(true, 1);
+        assert!(wide > 0);
+        assert_eq!(count(false, 1), wide, "{:?}", board.extent());
+        assert_eq!(count(false, 2), wide, "{:?}, two threads", board.extent());
+    }
+    // The table spares most of the search: 6 x 10 pentominoes took 1,256,730 nodes without it.
+    let opts = PackOptions { unique: true, ..PackOptions::new(2) };
+    let out = solve(&Board::boxed(10, 6, 0).unwrap(), &specs("pentominoes"), &opts);
+    assert_eq!(out.solutions, 2339);
+    assert!(out.nodes < 800_000, "{} nodes", out.nodes);
+}
+
 #[test]
 fn the_soma_cube_has_240_solutions_up_to_symmetry() {
     let p = specs("soma");
