@@ -69,9 +69,11 @@ impl Word {
         whole: bool,
         n: usize,
     ) -> Option<Word> {
+        if W != 1 || n > 64 || shifts.len() > 6 {
+            return None;
+        }
         // Each placement's cells from its lowest one on must fit in an entry's low bits.
-        let long = cand.iter().enumerate().any(|(c, list)| list.iter().any(|(_, m)| m.0[0] >> c > CELLS));
-        if W != 1 || n > 64 || shifts.len() > 6 || long {
+        if cand.iter().enumerate().any(|(c, list)| list.iter().any(|(_, m)| m.0[0] >> c > CELLS)) {
             return None;
         }
         // Without the check, every empty cell counts as having an empty neighbour: itself.
@@ -176,7 +178,8 @@ impl DeadEnds {
     /// in a word.
     pub(crate) fn new(span: u32, parts: usize, places: usize) -> Option<Self> {
         let place_at = span + 6 + parts as u32;
-        (place_at + (usize::BITS - places.leading_zeros()) <= 64).then(|| DeadEnds {
+        // (At least one bit for the place, so that its shift stays inside the word.)
+        (place_at + (usize::BITS - places.leading_zeros()).max(1) <= 64).then(|| DeadEnds {
             slots: (0..1 << SLOT_BITS).map(|_| AtomicU64::new(0)).collect(),
             span,
             place_at,
@@ -295,7 +298,11 @@ mod tests {
         }
         // A pivot inside the span is in the filled cells already: its place does not count.
         assert_eq!(key(low | 3 << 6, 0b1010, pivot_near), key(low | 3 << 6, 0b1010, (pivot_near.0, 5)));
-        // A state too wide for a word has no table.
+        // A state too wide for a word has no table; with no pivot the place still takes a bit,
+        // so that no shift leaves the word.
         assert!(DeadEnds::new(40, 20, 8).is_none());
+        assert!(DeadEnds::new(20, 38, 0).is_none());
+        let d = DeadEnds::new(20, 37, 0).unwrap();
+        assert_ne!(d.key(1, 1, 1 << 36, (0, 0)), d.key(1, 1, 1 << 35, (0, 0)));
     }
 }
