@@ -7,6 +7,13 @@ pub(crate) struct Mask<const W: usize>(pub(crate) [u64; W]);
 impl<const W: usize> Mask<W> {
     pub(crate) const EMPTY: Self = Mask([0; W]);
 
+    /// The cells of one word, as the first word of a mask.
+    pub(crate) fn of_word(w: u64) -> Self {
+        let mut m = Self::EMPTY;
+        m.0[0] = w;
+        m
+    }
+
     pub(crate) fn set(&mut self, i: usize) {
         self.0[i / 64] |= 1 << (i % 64);
     }

@@ -429,6 +429,19 @@ impl<const W: usize> Problem<W> {
         top
     }
 
+    /// The placements that fill cell `c`, the lowest empty one of `filled`, with a part of
+    /// `at_hand`, as a node of the search would try them (one-word search or not).
+    fn children(&self, filled: &Mask<W>, c: usize, at_hand: &[u64]) -> Vec<(usize, Mask<W>)> {
+        if let Some(w) = &self.word {
+            let mut kids = vec![0; w.widest];
+            let top = w.gather(c, filled.0[0], at_hand[0], &mut kids, 0);
+            return kids[..top].iter().map(|&e| (word::part(e), Mask::of_word(word::cells(e, c)))).collect();
+        }
+        let mut kids = vec![(0, 0); self.table.widest + 1];
+        let top = self.gather(filled, c, at_hand, &mut kids, 0);
+        kids[..top].iter().map(|&(q, i)| (q as usize, self.table.masks[i as usize])).collect()
+    }
+
     /// Whether `filled` leaves a cell that must be covered but never can be, alone in its
     /// pocket (6 x 10 pentominoes: 2.46 M nodes without the check, 1.26 M with it, for a dozen
     /// word operations a placement; pairs too took 0.93 M nodes, but no less time).
@@ -462,7 +475,15 @@ struct Shared {
 
 fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) -> PackOutcome {
     let p = build::<W>(board, parts, opts);
-    let places = p.pivot.map_or(0, |q| p.cand.iter().flatten().filter(|(part, _)| *part == q).count());
+    // The first step: the pivot part in each of its few kept places when there is one (it
+    // then constrains the search from the start: 6 x 10 pentominoes, 20 M nodes when the X
+    // waited for its turn, 2.5 M when placed first), else the first cell's candidates.
+    let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
+    let tops: Vec<(usize, Mask<W>)> = match p.pivot {
+        Some(q) => p.cand.iter().flatten().filter(|(part, _)| *part == q).copied().collect(),
+        None => p.cand[first].clone(),
+    };
+    let places = if p.pivot.is_some() { tops.len() } else { 0 };
     let shared = Shared {
         tally: opts.tally.clone().unwrap_or_default(),
         stop: AtomicBool::new(false),
@@ -475,14 +496,6 @@ fn run<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) ->
         run_cover(&p, opts, &shared, &left, threads);
         return outcome(shared, opts);
     }
-    // The first step: the pivot part in each of its few kept places when there is one (it
-    // then constrains the search from the start: 6 x 10 pentominoes, 20 M nodes when the X
-    // waited for its turn, 2.5 M when placed first), else the first cell's candidates.
-    let first = Mask::<W>::EMPTY.first_clear(p.n).unwrap_or(0);
-    let tops: Vec<(usize, Mask<W>)> = match p.pivot {
-        Some(q) => p.cand.iter().flatten().filter(|(part, _)| *part == q).copied().collect(),
-        None => p.cand[first].clone(),
-    };
     // (An optional first cell may also stay empty: a search from the start sees to that.)
     if p.pivot.is_none() && (threads == 1 || tops.len() < 2 || p.optional.get(first)) {
         let mut s = Searcher::new(&p, opts, &shared, left.clone());
@@ -523,16 +536,14 @@ fn second_steps<const W: usize>(
     tops: &[(usize, Mask<W>)],
 ) -> Vec<Vec<(usize, Mask<W>)>> {
     let mut paths = Vec::new();
-    let mut kids = vec![(0, 0); p.table.widest + 1];
     for &(part, m) in tops.iter().filter(|(part, _)| left[*part] > 0) {
         let mut left = left.to_vec();
         left[part] -= 1;
         match m.first_clear(p.n) {
             Some(c) if !p.optional.get(c) => {
                 shared.tally.nodes.fetch_add(1, Ordering::Relaxed);
-                let top = p.gather(&m, c, &part_set(&left, p.table.words), &mut kids, 0);
-                paths
-                    .extend(kids[..top].iter().map(|&(q, i)| vec![(part, m), (q as usize, p.table.masks[i as usize])]));
+                let kids = p.children(&m, c, &part_set(&left, p.table.words));
+                paths.extend(kids.into_iter().map(|kid| vec![(part, m), kid]));
             }
             _ => paths.push(vec![(part, m)]),
         }
@@ -739,19 +750,21 @@ fn build<const W: usize>(board: &Board, parts: &[PartSpec], opts: &PackOptions) 
         m.set(index[c]);
         m
     });
-    // The one-word search has no optional cells and at most 64 parts (a part set in a word).
-    // Its state is the filled cells and the parts at hand when no count of copies used
+    // The one-word search (its tables alone then) has no optional cells and at most 64 parts;
+    // its state is the filled cells and the parts at hand when no count of copies used
     // matters: each part used once, or as often as it fits with none required.
     let whole = parts.iter().all(|s| s.count == Some(1) && !s.ranged() || s.count.is_none() && s.fewest() == 0);
     let word = if cover || !board.optional.is_empty() || parts.len() > 64 || opts.prune_holes {
         None
     } else {
-        Word::new(&cand, holes.shifts(), lone && holes.by_shifts(), whole, n)
+        Word::new(&cand, holes.shifts(), lone, whole, n)
     };
+    let table = if cover || word.is_some() { Table::empty() } else { Table::new(&cand, parts.len()) };
     let mut problem = Problem {
         n,
         word,
-        table: if cover { Table::empty() } else { Table::new(&cand, parts.len()) },
+        table,
+
         cand,
         cover,
         holes,
@@ -1021,10 +1034,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
             return;
         }
         let Some(c) = filled.first_clear(self.p.n) else {
-            if self.left.iter().zip(&self.p.spare).all(|(left, spare)| left <= spare) {
-                self.record();
-            }
-            return;
+            return self.covered();
         };
         let p = self.p;
         let base = self.top;
@@ -1054,11 +1064,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         }
         let c = (!filled).trailing_zeros() as usize;
         if c >= self.p.n {
-            self.covers += 1;
-            if self.left.iter().zip(&self.p.spare).all(|(left, spare)| left <= spare) {
-                self.record();
-            }
-            return;
+            return self.covered();
         }
         let dead = self.shared.dead.as_ref();
         let key = dead.map_or(0, |d| d.key(filled, c, self.at_hand[0], self.pivot));
@@ -1072,9 +1078,7 @@ impl<'a, const W: usize> Searcher<'a, W> {
         for k in base..top {
             let (part, cells) = (word::part(self.words[k]), word::cells(self.words[k], c));
             self.take(part);
-            let mut m = Mask::EMPTY;
-            m.0[0] = cells;
-            self.chosen.push((part, m));
+            self.chosen.push((part, Mask::of_word(cells)));
             self.go_word(w, filled | cells);
             self.chosen.pop();
             self.give(part);
@@ -1177,6 +1181,14 @@ impl<'a, const W: usize> Searcher<'a, W> {
             }
         }
         Some(if self.opts.unique { 1 } else { (applies / fixed_by.max(1)) as u64 })
+    }
+
+    /// The board is covered: counted when every part has its fewest copies placed.
+    fn covered(&mut self) {
+        self.covers += 1;
+        if self.left.iter().zip(&self.p.spare).all(|(left, spare)| left <= spare) {
+            self.record();
+        }
     }
 
     fn record(&mut self) {

@@ -46,13 +46,7 @@ impl<const W: usize> Table<W> {
             // cells none of them reaches share a block.
             let reach: Vec<usize> = list.iter().map(|(_, m)| m.window(c + 1, WINDOW)).collect();
             let reached = reach.iter().fold(0, |a, r| a | r);
-            for pattern in 0..1usize << WINDOW {
-                if pattern & !reached != 0 {
-                    let same = t.at[c << WINDOW | pattern & reached];
-                    t.at.push(same);
-                    continue;
-                }
-                t.at.push(t.data.len() as u32);
+            keyed_blocks(&mut t.at, c, WINDOW, reached, |pattern| {
                 let fit = || (0..list.len()).filter(|&i| reach[i] & pattern == 0);
                 let from = t.data.len();
                 t.data.extend(std::iter::repeat_n(0, 2 * words));
@@ -72,7 +66,8 @@ impl<const W: usize> Table<W> {
                 t.data[from + 2 * words..].iter_mut().for_each(|k| *k += head);
                 t.data.extend(fit().map(|i| base + i as u32));
                 t.widest = t.widest.max(count as usize);
-            }
+                from as u32
+            });
         }
         t
     }
@@ -109,6 +104,23 @@ impl<const W: usize> Table<W> {
                 run += present.count_ones() as usize;
             }
         }
+    }
+}
+
+/// Pushes onto `at` where cell `c`'s block starts for each pattern of its `window` cells:
+/// `block(pattern)` builds a block and says where it starts, for the patterns whose every
+/// cell some placement of `c` reaches (`reached`); any other pattern shares the block of its
+/// reached cells, built before it.
+pub(crate) fn keyed_blocks(
+    at: &mut Vec<u32>,
+    c: usize,
+    window: usize,
+    reached: usize,
+    mut block: impl FnMut(usize) -> u32,
+) {
+    for pattern in 0..1usize << window {
+        let start = if pattern & !reached != 0 { at[c << window | pattern & reached] } else { block(pattern) };
+        at.push(start);
     }
 }
 

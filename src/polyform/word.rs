@@ -12,6 +12,7 @@
 //! [`DeadEnds`] remembers the states whose search found nothing.
 
 use super::mask::Mask;
+use super::table::keyed_blocks;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How many cells after the empty one key the blocks.
@@ -89,14 +90,7 @@ impl Word {
         for (c, list) in cand.iter().enumerate() {
             let reach: Vec<usize> = list.iter().map(|(_, m)| m.window(c + 1, WINDOW)).collect();
             let reached = reach.iter().fold(0, |a, r| a | r);
-            for pattern in 0..1usize << WINDOW {
-                // Patterns that differ only in cells no placement reaches share a block.
-                if pattern & !reached != 0 {
-                    let same = w.at[c << WINDOW | pattern & reached];
-                    w.at.push(same);
-                    continue;
-                }
-                w.at.push(w.entries.len() as u32);
+            keyed_blocks(&mut w.at, c, WINDOW, reached, |pattern| {
                 let head = w.entries.len();
                 w.entries.push(0);
                 let fit = list.iter().zip(&reach).filter(|(_, r)| *r & pattern == 0);
@@ -105,7 +99,8 @@ impl Word {
                 let len = w.entries.len() - head - 1;
                 w.entries[head] = len as u64;
                 w.widest = w.widest.max(len);
-            }
+                head as u32
+            });
         }
         Some(w)
     }
