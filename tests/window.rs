@@ -408,10 +408,12 @@ fn place_every_piece(play: &mut Play, check_colour: bool) {
         play.drag(xy(&me["at"]), xy(&me["goal"]));
         let target = xy(&me["goal"]);
         // Where it lies and where it belongs, as the game sees them in the same frame (the view
-        // moves once the level is solved).
+        // moves once the level is solved), once the game has let it go: a piece still held
+        // lies where the pointer left it, its goal, until the game reads the button's release
+        // (in CI a held piece looked placed, then followed the pointer to the next piece).
         let placed = |p: &Value| {
             let (at, goal) = (xy(&piece(p)["at"]), xy(&piece(p)["goal"]));
-            (at.0 - goal.0).abs() < 3.0 && (at.1 - goal.1).abs() < 3.0
+            (at.0 - goal.0).abs() < 3.0 && (at.1 - goal.1).abs() < 3.0 && p["held"] == false
         };
         let p = play.settle_drag(&format!("piece {i} at its place"), |p| xy(&piece(p)["at"]), target, placed);
         if check_colour && !p["solved"].as_bool().unwrap() {

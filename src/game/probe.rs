@@ -112,6 +112,7 @@ fn write(
     outputs: Query<&bevy_egui::EguiOutput>,
     hints: Res<crate::game::solver::hints::HintState>,
     markers: Query<&crate::game::solver::hints::HintMarker>,
+    selection: Option<Res<crate::game::board::placement::Selection>>,
     mut last: Local<String>,
 ) {
     let Some(file) = target() else { return };
@@ -155,6 +156,8 @@ fn write(
         "widgets": widgets,
         "labels": labels,
         "pieces": drawn,
+        // A piece is held by the pointer (pressed and not yet let go).
+        "held": selection.is_some_and(|s| s.held),
         "ghosts": ghosts,
     })
     .to_string();
