@@ -232,6 +232,9 @@ fn search_after(
     // board with that many breaks at most.
     let mut loose = false;
     let mut nodes = 0u64;
+    // The node limit is asked at every node (a search bounded by nodes lays the same boards
+    // every time), the clock and the cancel flag every 4,096.
+    let stop_at = if budget.nodes > 0 { budget.nodes } else { u64::MAX };
     let allowance = |limit: usize, loose: bool, chase: bool| -> Vec<usize> {
         let q = (m as f64 * QUIET) as usize;
         (0..m)
@@ -380,7 +383,7 @@ fn search_after(
                 Some((i, cost)) => {
                     nodes += 1;
                     run += 1;
-                    if budget.spent_every(nodes, 0xfff) {
+                    if nodes >= stop_at || (nodes & 0xfff == 0 && budget.expired()) {
                         break 'runs;
                     }
                     laid[d] = i;
