@@ -784,3 +784,84 @@ fn hexiamonds_and_polyhexes_are_solved_through_the_real_window() {
         play.state("MainMenu");
     }
 }
+
+/// Every piece of the level put in place with the keyboard alone (P1a): Tab to the piece,
+/// Enter to lift it, F and R to its side and turn, the arrows to its place (each kept only when
+/// it brings the piece nearer), Enter to put it down.
+fn place_every_piece_by_keys(play: &mut Play) {
+    let n = play.read().unwrap()["pieces"].as_array().unwrap().len();
+    let piece = |p: &Value, k: usize| p["pieces"][k].clone();
+    let gap = |p: &Value, k: usize| {
+        let q = piece(p, k);
+        let (a, g) = (xy(&q["at"]), xy(&q["goal"]));
+        ((a.0 - g.0).powi(2) + (a.1 - g.1).powi(2)).sqrt()
+    };
+    for k in 0..n {
+        for _ in 0..2 * n {
+            if play.read().unwrap()["selected"] == k {
+                break;
+            }
+            let was = play.read().unwrap()["selected"].clone();
+            play.key("Tab");
+            play.within("the next piece selected", Duration::from_secs(5), |p| p["selected"] != was);
+        }
+        play.until(&format!("piece {k} selected"), |p| p["selected"] == k);
+        play.key("Return");
+        play.until(&format!("piece {k} lifted"), |p| p["lifted"] == true);
+        let p = play.read().unwrap();
+        if piece(&p, k)["flip"] != piece(&p, k)["goal_flip"] {
+            play.key("f");
+            play.until("flipped", |p| piece(p, k)["flip"] == piece(p, k)["goal_flip"]);
+        }
+        for _ in 0..6 {
+            let q = piece(&play.read().unwrap(), k);
+            if (q["rot"].as_i64().unwrap() - q["goal_rot"].as_i64().unwrap()).rem_euclid(6) == 0 {
+                break;
+            }
+            let was = q["rot"].clone();
+            play.key("r");
+            play.until("turned", |p| piece(p, k)["rot"] != was);
+        }
+        for _ in 0..60 {
+            let now = gap(&play.read().unwrap(), k);
+            if now < 2.0 {
+                break;
+            }
+            let mut nearer = false;
+            for (key, back) in [("Right", "Left"), ("Left", "Right"), ("Up", "Down"), ("Down", "Up")] {
+                play.key(key);
+                let moved = play.within("a step", Duration::from_secs(5), |p| (gap(p, k) - now).abs() > 0.5);
+                if moved.is_some_and(|p| gap(&p, k) < now - 0.5) {
+                    nearer = true;
+                    break;
+                }
+                play.key(back);
+                play.within("stepped back", Duration::from_secs(5), |p| (gap(p, k) - now).abs() < 0.5);
+            }
+            assert!(nearer, "no arrow brings piece {k} nearer its place ({now} px off)");
+        }
+        play.key("Return");
+        play.until(&format!("piece {k} put down"), |p| p["lifted"] == false);
+    }
+}
+
+#[test]
+fn a_polyhex_level_is_solved_with_the_keyboard_alone() {
+    let _turn = ONE_AT_A_TIME.lock().unwrap_or_else(|e| e.into_inner());
+    let mut play = Play::new("keys");
+    play.start();
+    play.click("menu-play");
+    play.until("the packs laid out", |p| p["state"] == "LevelSelect" && p["marks"]["pack:classic"].is_array());
+    play.until("the polyhexes card", |p| p["marks"]["pack:polyhexes"].is_array());
+    play.reveal("pack:polyhexes");
+    play.click("pack:polyhexes");
+    play.until("the polyhexes grid", |p| p["marks"]["level:polyhexes/tetrahexes-4x3"].is_array());
+    play.click("level:polyhexes/tetrahexes-4x3");
+    play.state("Playing");
+    // From here on, keys alone: the tutorial's card closes with Escape's neighbour, its own
+    // button is not pressed (the card waits; the board takes the keys).
+    play.shot("keys-start");
+    place_every_piece_by_keys(&mut play);
+    play.state("Solved");
+    play.shot("keys-solved");
+}

@@ -352,3 +352,46 @@ set-tetrahexes = Tetrahexes (hexagons)
 set-pentahexes = Pentahexes (hexagons)
 set-soma = Soma cube (3D)
 set-tetracubes = Tetracubes (3D)
+
+# The card of a level's keys (F1 or ?).
+keys-title = Keys
+keys-button-tip = The keys (F1)
+keys-tab = Tab, Shift+Tab
+keys-tab-does = Select the next or the previous piece
+keys-enter = Enter
+keys-enter-does = Pick up the selected piece; again: put it down
+keys-enter-solid = Put the selected piece in the box, or back in the tray
+keys-arrows = Arrows
+keys-arrows-does = Move the piece a cell (a small step on a figure)
+keys-arrows-solid = Slide the piece a cell across the floor
+keys-page = Page Up, Page Down
+keys-page-does = Lift or lower the piece a layer
+keys-roll = T, Shift+T
+keys-roll-does = Roll the piece a quarter turn
+keys-escape = Escape
+keys-escape-does = Put the picked-up piece back; else back to the levels
+keys-turn = R, Shift+R
+keys-turn-does = Turn the piece left or right
+keys-flip = F
+keys-flip-does = Flip the piece over
+keys-tip-does = Tip the piece away
+keys-hint = H, W
+keys-hint-does = Hint (again: more); watch the solver
+keys-undo = Ctrl+Z, Ctrl+Y, Ctrl+R
+keys-undo-does = Undo, redo, restart
+keys-zoom = +, -, 0
+keys-zoom-does = Zoom in, out, fit the board
+keys-toolbar = F6
+keys-toolbar-does = Into the toolbar (Tab, Enter) and back to the board
+keys-help = F1, ?
+keys-help-does = This card
+keys-in-toolbar = Toolbar: Tab to a button, Enter to press it, Escape or F6 back to the board
+
+# What a screen reader says of a level as it happens.
+said-level = { $name }: { $pieces } pieces. Tab selects a piece, F1 lists the keys.
+said-picked = Piece { $piece } of { $pieces } selected
+said-placed = Piece { $piece } put down; the figure is { $percent }% done
+said-solved = Solved in { $time }, { $moves ->
+    [one] one move
+   *[other] { $moves } moves
+}

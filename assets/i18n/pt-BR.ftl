@@ -353,3 +353,46 @@ set-tetrahexes = Tetra-hexes (hexágonos)
 set-pentahexes = Penta-hexes (hexágonos)
 set-soma = Cubo Soma (3D)
 set-tetracubes = Tetracubos (3D)
+
+# O cartão das teclas de um nível (F1 ou ?).
+keys-title = Teclas
+keys-button-tip = As teclas (F1)
+keys-tab = Tab, Shift+Tab
+keys-tab-does = Selecionar a próxima peça ou a anterior
+keys-enter = Enter
+keys-enter-does = Pegar a peça selecionada; de novo: largá-la
+keys-enter-solid = Pôr a peça selecionada na caixa, ou de volta na bandeja
+keys-arrows = Setas
+keys-arrows-does = Mover a peça uma casa (um passo curto numa figura)
+keys-arrows-solid = Deslizar a peça uma casa pelo chão
+keys-page = Page Up, Page Down
+keys-page-does = Subir ou descer a peça uma camada
+keys-roll = T, Shift+T
+keys-roll-does = Rolar a peça um quarto de volta
+keys-escape = Esc
+keys-escape-does = Devolver a peça pegada; senão, voltar aos níveis
+keys-turn = R, Shift+R
+keys-turn-does = Girar a peça para a esquerda ou a direita
+keys-flip = F
+keys-flip-does = Virar a peça
+keys-tip-does = Tombar a peça para longe
+keys-hint = H, W
+keys-hint-does = Dica (de novo: mais); ver o resolvedor
+keys-undo = Ctrl+Z, Ctrl+Y, Ctrl+R
+keys-undo-does = Desfazer, refazer, recomeçar
+keys-zoom = +, -, 0
+keys-zoom-does = Aproximar, afastar, ajustar o tabuleiro
+keys-toolbar = F6
+keys-toolbar-does = Para a barra de ferramentas (Tab, Enter) e de volta ao tabuleiro
+keys-help = F1, ?
+keys-help-does = Este cartão
+keys-in-toolbar = Barra de ferramentas: Tab até um botão, Enter para apertá-lo, Esc ou F6 de volta ao tabuleiro
+
+# O que um leitor de tela diz de um nível enquanto acontece.
+said-level = { $name }: { $pieces } peças. Tab seleciona uma peça, F1 lista as teclas.
+said-picked = Peça { $piece } de { $pieces } selecionada
+said-placed = Peça { $piece } posta; a figura está { $percent }% feita
+said-solved = Resolvido em { $time }, { $moves ->
+    [one] um movimento
+   *[other] { $moves } movimentos
+}

@@ -24,7 +24,7 @@ struct AnalyseArgs {
     limit: u64,
     /// Stop each level's count after N milliseconds (0: no limit); what was settled by then
     /// is reported, and `out_of_time` says so.
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
     /// One JSON object per level.
     #[arg(long)]
@@ -54,7 +54,8 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         let out_of_time = !a.all.complete && a.score.is_none() && budget.expired();
         if args.json {
             let mut v = serde_json::json!({
-                "file": args.file, "level": l.id, "family": l.family.name(), "solvable": a.solvable(),
+                "file": args.file, "level": l.id, "family": l.family.name(),
+                "solvable": a.solvable_known(!l.solution.is_empty() && l.judge(&l.solution).solved),
                 "solutions": a.solutions(), "more": a.more(), "unique": a.unique(), "complete": a.all.complete,
                 "nodes": a.all.nodes, "first_nodes": a.first.measured.then_some(a.first.nodes),
                 "difficulty": a.difficulty(), "out_of_time": out_of_time,

@@ -246,6 +246,12 @@ pub fn time_limit(ms: Option<u64>) -> Option<u64> {
     ms.filter(|&ms| ms > 0)
 }
 
+/// `--timeout-ms`'s value: a whole number of milliseconds, 0 or more (a negative number is
+/// named as such, not taken for an unknown option).
+pub fn millis(s: &str) -> Result<u64, String> {
+    s.trim().parse::<u64>().map_err(|_| format!("`{s}` is not a whole number of milliseconds, 0 or more (0: no limit)"))
+}
+
 #[cfg(test)]
 mod tests {
     /// Issue P2b, item 13: a pack larger than the loader reads is not written.

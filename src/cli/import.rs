@@ -19,7 +19,10 @@ pub const USAGE: &str = "\
                                    where BurrTools counts each";
 
 #[derive(clap::Parser)]
-#[command(about = "Make a level of an SVG drawing of a set's pieces", disable_version_flag = true)]
+#[command(
+    about = "Make a level of an SVG drawing of a set's pieces, or levels of a BurrTools puzzle (.xmpuzzle)",
+    disable_version_flag = true
+)]
 struct ImportArgs {
     #[arg(value_name = "FILE.svg")]
     file: String,
@@ -34,7 +37,7 @@ struct ImportArgs {
     name: Option<String>,
     /// The whole import (reference searches, difficulty measures, counts) stops after N ms
     /// (default 20000 per problem; 0: no limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
     /// Replace FILE.ron if it exists.
     #[arg(long)]

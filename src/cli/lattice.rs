@@ -18,26 +18,21 @@ pub(super) fn grid(name: Option<&str>) -> Result<Option<Grid>, String> {
     }
 }
 
-/// A part of `--part` on the triangles or the hexagons: cells `[a,b,t]` or `[a,b]`, joined.
+/// A part of `--part` on the triangles or the hexagons: cells `[a,b,t]` or `[a,b]` read by the
+/// grid's own reader (kept as written, then taken home), joined side to side.
 pub(super) fn part(grid: Grid, s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
-    let (cells, dim, most, fewest) = crate::polyform::parse_counted_cells(s)?;
-    let fits = match grid {
-        Grid::Triangle => dim == 3 && cells.iter().all(|c| (0..=1).contains(&c[2])),
-        _ => dim == 2,
-    };
-    if !fits {
-        let form = if grid == Grid::Triangle { "[a,b,t] with t 0 or 1" } else { "[a,b]" };
-        return Err(format!("part `{s}`: a cell of the {} grid is {form}", grid.name()));
-    }
-    let cells = grid.normalize(&cells);
+    let what = format!("part `{}`", s.split('*').next().unwrap_or(s));
+    let (cells, _, most, fewest) =
+        crate::polyform::parse_counted(s, |body| grid.read_cells(body, &what).map(|c| (grid.normalize(&c), 2)))?;
     if !grid.connected(&cells) {
-        return Err(format!("part `{s}`: its {} cells are not joined side to side", cells.len()));
+        return Err(format!("{what}: its {} cells are not joined side to side", cells.len()));
     }
     Ok((cells, 2, most, fewest))
 }
 
 /// `pack --grid triangle|hexagon`'s answer: the counts, and the first solution as each part's
-/// cells (`first`: `[part, [[a, b, t], ...]]` pairs), a line a part.
+/// cells (`first`: `[part, [[a, b, t], ...]]` pairs), a line a part, in the input's frame
+/// (the board was taken home by `shift`).
 pub(super) fn write(
     out: &mut impl Write,
     res: &PackOutcome,
@@ -45,8 +40,11 @@ pub(super) fn write(
     unique: bool,
     json: bool,
     ms: f64,
+    shift: Cell,
 ) -> Result<(), String> {
-    let first: Option<Vec<(usize, &Vec<Cell>)>> = res.kept.first().map(|s| s.iter().map(|(p, c)| (*p, c)).collect());
+    let back = |c: &Cell| [c[0] + shift[0], c[1] + shift[1], c[2] + shift[2]];
+    let first: Option<Vec<(usize, Vec<Cell>)>> =
+        res.kept.first().map(|s| s.iter().map(|(p, c)| (*p, c.iter().map(back).collect())).collect());
     if json {
         let names: Vec<&str> = specs.iter().map(|s| s.name.as_str()).collect();
         let v = serde_json::json!({

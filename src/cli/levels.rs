@@ -16,7 +16,7 @@ struct LevelsArgs {
     measure: bool,
     /// With --measure: the whole run stops counting after N ms (0: no limit); the measures it
     /// cut short say so.
-    #[arg(long, value_name = "N", requires = "measure")]
+    #[arg(long, value_name = "N", requires = "measure", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
 }
 

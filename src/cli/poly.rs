@@ -14,12 +14,13 @@ pub const USAGE: &str = "\
                                    [a,b,t], t = 1 pointing down) or hexagons (polyhexes: [a,b]);
                                    in the plane: --free (default) turns and flips, --one-sided turns only;
                                    3D: --one-sided (default) the 24 rotations, --free adds mirrors
-  tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS[*N|*MIN-MAX]]... [--set pentominoes|tetrominoes|hexominoes|soma|tetracubes]
+  tessera pack (--box X Y [Z] | --cells FILE) [--part CELLS[*N|*MIN-MAX]]... [--set NAME]
                [--hole X,Y[,Z]]... [--optional X,Y[,Z]]... [--stop N] [--unique] [--single] [--no-flip] [--prune]
                [--threads N] [--timeout-ms N] [--svg FILE] [--out FILE] [--force] [--progress] [--conf FILE] [--json]
                [--grid triangle|hexagon]
                                    fill a box (or the figure of cells in FILE, in one region or several)
                                    with parts, each once (CELLS*4: four copies; CELLS*0-4: up to four;
+                                   --set pentominoes|tetrominoes|hexominoes|soma|tetracubes;
                                    --single: one part as often as it fits); CELLS like Lang's vectors:
                                    [0,0][1,0][2,0][1,1]; --optional: a cell that may stay empty;
                                    flat parts in a 3D box turn (over) in space;
@@ -29,7 +30,9 @@ pub const USAGE: &str = "\
                                    stderr while it runs (on by default on a terminal); --conf: more
                                    options from a file, one or more per line, `#` comments;
                                    --grid triangle|hexagon: parts and board on that grid (cells as
-                                   `parts` writes them; --box A B a parallelogram of lattice steps;
+                                   `parts` writes them, every coordinate kept as written: holes,
+                                   optional cells and the answer in --cells FILE's frame;
+                                   --box A B a parallelogram of lattice steps, at most 1,024 cells;
                                    sets tetriamonds|pentiamonds|hexiamonds|trihexes|tetrahexes|pentahexes)
   tessera show --string X Y Z CHARS --svg FILE [--force]
                                    draw a solution line as `pack --out` writes it (`_`: no cell)";
@@ -259,7 +262,9 @@ struct PackArgs {
     /// for MIN to MAX of them (repeatable).
     #[arg(long = "part", value_name = "CELLS", allow_hyphen_values = true)]
     parts: Vec<String>,
-    /// A built-in set: pentominoes, tetrominoes, hexominoes, soma, tetracubes.
+    /// A built-in set: pentominoes, tetrominoes, hexominoes, soma, tetracubes; with --grid
+    /// triangle, tetriamonds, pentiamonds, hexiamonds; with --grid hexagon, trihexes,
+    /// tetrahexes, pentahexes.
     #[arg(long, value_name = "NAME")]
     set: Option<String>,
     /// A cell left empty: X,Y or X,Y,Z (repeatable).
@@ -334,12 +339,23 @@ fn expand_conf(args: &[String]) -> Result<Vec<String>, String> {
 }
 
 /// A figure read from a file of cells (in one region or several).
-fn cells_file(file: &str) -> Result<Board, String> {
+/// The figure of `--cells FILE`, on `lattice` when given (its cells read by the grid's own
+/// reader), and the shift that took it home: holes and optional cells are read in the file's
+/// frame and the answer is given in it.
+fn cells_file(file: &str, lattice: Option<Grid>) -> Result<(Board, Cell), String> {
     let text = crate::format::read_text(std::path::Path::new(file)).map_err(|e| format!("--cells {file}: {e}"))?;
     let body: String = text.lines().map(|l| l.split('#').next().unwrap_or("")).collect::<Vec<_>>().join("");
-    let (cells, dim) =
-        parse_cells(&body).map_err(|e| format!("--cells {file}: {}", e.replacen("part", "figure", 1)))?;
-    Board::from_cells(dim, cells).map_err(|e| format!("--cells {file}: {e}"))
+    let what = format!("--cells {file}");
+    if let Some(grid) = lattice {
+        let cells = grid.read_cells(&body, &what)?;
+        let shift = grid.home_shift(&cells);
+        return Ok((Board::on_grid(grid, cells).map_err(|e| format!("{what}: {e}"))?, shift));
+    }
+    let (cells, dim) = parse_cells(&body).map_err(|e| format!("{what}: {}", e.replacen("part", "figure", 1)))?;
+    let grid = if dim == 3 { Grid::Cube } else { Grid::Square };
+    let written = crate::polyform::parse_written(&body).map_err(|e| format!("{what}: {e}"))?;
+    let written = written.iter().map(|c| grid.read_cell(c, &what)).collect::<Result<Vec<_>, _>>()?;
+    Ok((Board::from_cells(dim, cells).map_err(|e| format!("{what}: {e}"))?, crate::polyform::lowest(&written)))
 }
 
 #[derive(clap::Parser)]
@@ -401,15 +417,21 @@ pub fn pack(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 
     }
 }
 
-/// Cells given as `X,Y` or `X,Y,Z`, for `flag`.
-fn coordinates(flag: &str, given: &[String]) -> Result<Vec<[i32; 3]>, String> {
+/// Cells given as `X,Y` or `X,Y,Z` for `flag`, on `lattice`'s terms when given (read by the
+/// grid's own reader).
+fn coordinates(flag: &str, given: &[String], lattice: Option<Grid>) -> Result<Vec<[i32; 3]>, String> {
     given
         .iter()
         .map(|v| {
-            let nums: Result<Vec<i32>, _> = v.split(',').map(|x| x.trim().parse()).collect();
-            match nums.map_err(|_| format!("{flag}: `{v}` is not X,Y or X,Y,Z"))?.as_slice() {
-                [x, y] => Ok([*x, *y, 0]),
-                [x, y, z] => Ok([*x, *y, *z]),
+            let nums: Vec<i32> = v
+                .split(',')
+                .map(|x| x.trim().parse())
+                .collect::<Result<_, _>>()
+                .map_err(|_| format!("{flag}: `{v}` is not X,Y or X,Y,Z"))?;
+            match (lattice, nums.as_slice()) {
+                (Some(grid), _) => grid.read_cell(&nums, flag),
+                (None, [x, y]) => Ok([*x, *y, 0]),
+                (None, [x, y, z]) => Ok([*x, *y, *z]),
                 _ => Err(format!("{flag}: `{v}` is not X,Y or X,Y,Z")),
             }
         })
@@ -440,8 +462,8 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
     if lattice.is_some() && a.out.is_some() {
         return Err("--out writes boxes of squares and cubes; on triangles and hexagons use --json or --svg".into());
     }
-    let holes = coordinates("--hole", &a.holes)?;
-    let optional = coordinates("--optional", &a.optional)?;
+    let holes = coordinates("--hole", &a.holes, lattice)?;
+    let optional = coordinates("--optional", &a.optional, lattice)?;
     let stop =
         u64::try_from(a.stop.unwrap_or(0)).map_err(|_| "--stop takes a count of at least 0 (0: all)".to_string())?;
     let threads = match a.threads.unwrap_or(1) {
@@ -455,8 +477,15 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         super::args::may_write(f, a.force)?;
     }
     let (unique, single, json, svg_file, no_flip, prune) = (a.unique, a.single, a.json, a.svg, a.no_flip, a.prune);
+    // The shift that took a file's figure home: holes and optional cells are read, and the
+    // answer given, in the file's frame.
+    let mut shift: Cell = [0, 0, 0];
     let board = match (size.as_slice(), &a.cells) {
-        ([], Some(file)) => cells_file(file)?,
+        ([], Some(file)) => {
+            let (board, moved) = cells_file(file, lattice)?;
+            shift = moved;
+            board
+        }
         ([_, ..], Some(_)) => return Err("give --box or --cells, not both".into()),
         ([], None) => return Err("--box X Y [Z] or --cells FILE is required".into()),
         (size, None) => {
@@ -465,7 +494,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
                 [x, y, z] => (*x, *y, *z),
                 _ => return Err(format!("--box takes 2 or 3 sides, got {}", size.len())),
             };
-            if [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
+            if lattice.is_none() && [x, y, z].iter().any(|v| *v > 512 || *v < 0) {
                 return Err("box sides must be 1..512".into());
             }
             match lattice {
@@ -482,6 +511,16 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         Some(grid) if board.grid != grid => Board::on_grid(grid, board.cells)?,
         _ => board,
     };
+    let home = |c: &Cell| [c[0] - shift[0], c[1] - shift[1], c[2] - shift[2]];
+    let shown = |c: &Cell| format!("{:?}", &c[..lattice.map_or(board.dim as usize, |g| g.written_len())]);
+    if let Some(h) = holes.iter().find(|h| !board.cells.contains(&home(h))) {
+        return Err(format!("--hole {}: not a cell of the board", shown(h)));
+    }
+    if let Some(c) = optional.iter().find(|c| !board.cells.contains(&home(c))) {
+        return Err(format!("--optional {}: not a cell of the board", shown(c)));
+    }
+    let holes: Vec<Cell> = holes.iter().map(home).collect();
+    let optional: Vec<Cell> = optional.iter().map(home).collect();
     let board = if holes.is_empty() { board } else { board.without(&holes)? };
     let board = board.with_optional(&optional)?;
     let mut specs: Vec<PartSpec> = Vec::new();
@@ -575,7 +614,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         std::fs::write(f, svg::solution(&board, sol)).map_err(|e| format!("cannot write {f}: {e}"))?;
     }
     if lattice.is_some() {
-        return super::lattice::write(out, &res, &specs, unique, json, ms);
+        return super::lattice::write(out, &res, &specs, unique, json, ms, shift);
     }
     let first = res.kept.first().map(|s| {
         let g = grid(&board, s);
@@ -592,6 +631,9 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
         let v = serde_json::json!({
             "solutions": res.solutions, "first": first, "elapsed_ms": ms, "nodes": res.nodes,
             "complete": res.complete, "impossible": res.impossible, "parts": names, "unique": unique,
+            // The grid `first` draws starts at the figure's lowest cell: where that lies in
+            // the file's frame.
+            "origin": shift,
         });
         let _ = writeln!(out, "{v}");
     } else {

@@ -22,7 +22,7 @@ struct SolveArgs {
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Stop the search after N milliseconds (0: no limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
     /// Pieces may be left over (no scaling then).
     #[arg(long)]

@@ -5,25 +5,28 @@ use std::io::Write;
 
 pub const USAGE: &str = "\
   tessera edge solve FILE [--level ID] [--method auto|exact|sat|lp|sdp] [--all] [--limit N]
-                        [--timeout-ms N] [--rotate] [--seed S] [--fixed-order] [--basis point|exponential]
+                        [--timeout-ms N] [--rotate] [--order nesw|nswe] [--seed S] [--fixed-order] [--basis point|exponential]
                         [--turns direct|duplicate] [--lp-solver highs|microlp] [--index SET]
                         [--json]
                                    solve an edge-matching puzzle: RON, or a piece list (`cols rows`,
                                    then four colours a tile, north east south west or north south
-                                   west east, told apart by the frame sides; --rotate: its tiles
-                                   turn);
+                                   west east, told apart by the corners or the rim, or given by
+                                   --order or an `order nesw|nswe` line; when nothing tells, both
+                                   readings are tried before an answer; --rotate: its tiles turn);
                                    --level: an edge level of a level pack;
                                    auto (default): the search and the SAT solver side by side;
                                    lp: the paper's Algorithm 1 (--limit: linear programs, default 50;
                                    HiGHS, or microlp for comparison);
                                    sdp: its Algorithm 2, no preset locations (tiles that translate;
                                    --limit: semidefinite programs, default 40)
-  tessera edge best FILE [--level ID] [--rotate] [--timeout-ms N] [--seed S] [--threads N] [--json]
+  tessera edge best FILE [--level ID] [--rotate] [--order nesw|nswe] [--timeout-ms N] [--seed S]
+                     [--threads N] [--json]
                                    the highest score found within the time (default 10000 ms;
                                    0: until every inner side matches): every tile laid, clues
                                    kept, the score the inner sides whose colours match; with
                                    --threads, that many searches side by side (at most one a
-                                   core), the best wins
+                                   core), the best wins; a piece list whose order nothing tells
+                                   is searched in both readings, side by side
   tessera edge generate --cols C --rows R --colors K [--frame-colors F] [--rotate] [--unique]
                         [--seed S] [--timeout-ms N] [--out FILE [--force]]
                                    make a puzzle (text, or RON when FILE ends in .ron); gives up
@@ -120,11 +123,14 @@ struct SolveArgs {
     #[arg(long, value_name = "N")]
     limit: Option<u64>,
     /// Stop after N milliseconds (0: no limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
     /// The text file's tiles turn.
     #[arg(long)]
     rotate: bool,
+    /// A piece list's order of sides: nesw or nswe (default: as the list tells, else both).
+    #[arg(long, value_name = "nesw|nswe")]
+    order: Option<String>,
     /// lp: test functions, point or exponential.
     #[arg(long, value_name = "point|exponential")]
     basis: Option<String>,
@@ -164,7 +170,7 @@ struct GenerateArgs {
     #[arg(long, value_name = "S", default_value_t = 1)]
     seed: u64,
     /// Give up after N ms (default 60000; 0: no limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
     #[arg(long, value_name = "FILE")]
     out: Option<String>,
@@ -186,8 +192,11 @@ struct BestArgs {
     /// The text file's tiles turn.
     #[arg(long)]
     rotate: bool,
+    /// A piece list's order of sides: nesw or nswe (default: as the list tells, else both).
+    #[arg(long, value_name = "nesw|nswe")]
+    order: Option<String>,
     /// Stop after N milliseconds (0: only when every inner side matches).
-    #[arg(long, value_name = "N", default_value_t = BEST_TIMEOUT_MS)]
+    #[arg(long, value_name = "N", default_value_t = BEST_TIMEOUT_MS, allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: u64,
     /// The first search's seed (the others take the next ones).
     #[arg(long, value_name = "S", default_value_t = 0)]
@@ -212,18 +221,22 @@ fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
     let threads = (within(a.threads, "--threads", 1, 256)? as usize).min(cores);
     let file = a.file.ok_or("no FILE given")?;
-    let (puzzle, order) = load(&file, a.rotate, a.level.as_deref())?;
+    let loaded = load(&file, a.rotate, a.level.as_deref(), a.order.as_deref())?;
+    // A list whose order nothing tells is searched in both readings, side by side.
+    let readings = loaded.readings();
+    let searches = threads.max(readings.len());
     let t0 = web_time::Instant::now();
     let budget = crate::support::budget::Budget::ms(super::args::time_limit(Some(a.timeout_ms)));
     // Each new best score over every search, with its time.
     let overall: Arc<Mutex<Vec<(f64, usize)>>> = Arc::new(Mutex::new(Vec::new()));
     let progress = std::io::stderr().is_terminal();
     let search = |k: usize| {
-        let (overall, puzzle, budget) = (overall.clone(), puzzle.clone(), budget.clone());
+        let (overall, budget) = (overall.clone(), budget.clone());
+        let puzzle = readings[k % readings.len()].0.clone();
         let seed = a.seed.wrapping_add(k as u64);
         move || {
             let opts = crate::tiles::best::Options { budget, seed };
-            crate::tiles::best::best(&puzzle, &opts, |ms, score, _| {
+            let best = crate::tiles::best::best(&puzzle, &opts, |ms, score, _| {
                 let mut o = overall.lock().unwrap_or_else(|e| e.into_inner());
                 if o.last().is_none_or(|&(_, best)| score > best) {
                     o.push((ms, score));
@@ -231,55 +244,105 @@ fn best_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                         eprintln!("{ms:>9.0} ms  {score}");
                     }
                 }
-            })
+            });
+            (k, best)
         }
     };
-    let results: Vec<crate::tiles::best::Best> = if threads == 1 {
+    let results: Vec<(usize, crate::tiles::best::Best)> = if searches == 1 {
         vec![search(0)()]
     } else {
-        let handles: Vec<_> = (0..threads).map(|k| std::thread::spawn(search(k))).collect();
+        let handles: Vec<_> = (0..searches).map(|k| std::thread::spawn(search(k))).collect();
         handles
             .into_iter()
             .map(|h| h.join().map_err(|_| file_failure(&file, "a search failed".into())))
             .collect::<Result<_, _>>()?
     };
-    let won = results
+    let (k, won) = results
         .iter()
-        .max_by_key(|b| (b.score, std::cmp::Reverse(b.history.last().map(|h| h.0 as u64))))
+        .max_by_key(|(_, b)| (b.score, std::cmp::Reverse(b.history.last().map(|h| h.0 as u64))))
         .expect("one search");
+    let (puzzle, order) = &readings[k % readings.len()];
     let history = overall.lock().unwrap_or_else(|e| e.into_inner()).clone();
     let ms = t0.elapsed().as_secs_f64() * 1000.0;
-    let moves: u64 = results.iter().map(|b| b.moves).sum();
+    let moves: u64 = results.iter().map(|(_, b)| b.moves).sum();
     if a.json {
         let history: Vec<serde_json::Value> =
             history.iter().map(|&(ms, score)| serde_json::json!({ "elapsed_ms": ms, "score": score })).collect();
-        let v = serde_json::json!({
+        let mut v = serde_json::json!({
             "file": file, "score": won.score, "max_score": won.max_score, "placement": placement_json(&won.placement),
-            "elapsed_ms": ms, "history": history, "threads": threads, "moves": moves, "order": order.map(order_json),
+            "elapsed_ms": ms, "history": history, "threads": searches, "moves": moves,
         });
+        loaded.order_json(&mut v, *order);
         let _ = writeln!(out, "{v}");
     } else {
         let _ =
             writeln!(out, "{file}: {} of {} inner sides matched ({moves} moves, {ms:.0} ms)", won.score, won.max_score);
-        print_grid(out, &puzzle, &won.placement);
+        if let (Some(o), 2) = (order, readings.len()) {
+            let _ = writeln!(out, "(the best board reads the list {})", o.name());
+        }
+        print_grid(out, puzzle, &won.placement);
     }
     Ok(0)
 }
 
-/// The puzzle in FILE (RON, or a piece list read by [`crate::tiles::read`]), or its edge level
-/// `level` when FILE is a level pack; for a piece list, the order its sides were read in, also
-/// said on standard error when it is not the usual one. Errors say what is wrong in the file's
-/// terms: a level pack given without `--level`, a list that pairs only when its tiles turn.
-fn load(file: &str, rotate: bool, level: Option<&str>) -> Result<(Puzzle, Option<Order>), Failure> {
+/// A puzzle loaded from FILE: for a piece list, how it was read.
+struct Loaded {
+    puzzle: Puzzle,
+    read: Option<crate::tiles::Read>,
+}
+
+impl Loaded {
+    /// The readings to answer from: the puzzle, then the list read the other way when its
+    /// order was guessed (an answer from the first alone could be false).
+    fn readings(&self) -> Vec<(Puzzle, Option<Order>)> {
+        let mut v = vec![(self.puzzle.clone(), self.read.as_ref().map(|r| r.order))];
+        if let Some(other) = self.read.as_ref().and_then(|r| r.other()) {
+            v.push((other.puzzle, Some(other.order)));
+        }
+        v
+    }
+
+    /// The JSON fields on the order: `order` (a list's, else null), `order_known` (false only
+    /// for a list whose order nothing tells) and `order_by` (how it is known).
+    fn order_json(&self, v: &mut serde_json::Value, order: Option<Order>) {
+        v["order"] = order.map(Order::tag).into();
+        v["order_known"] = self.read.as_ref().is_none_or(|r| r.known.is_known()).into();
+        v["order_by"] = self.read.as_ref().map(|r| r.known.tag()).into();
+    }
+}
+
+/// The puzzle in FILE (RON, or a piece list read by [`crate::tiles::read_as`], in `order` when
+/// given), or its edge level `level` when FILE is a level pack. How a list was read is said on
+/// standard error when it is not the usual order or is a guess. Errors say what is wrong in
+/// the file's terms: a level pack given without `--level`, a list that pairs only when its
+/// tiles turn.
+fn load(file: &str, rotate: bool, level: Option<&str>, order: Option<&str>) -> Result<Loaded, Failure> {
     let fail = |e: String| file_failure(file, e);
+    let order = match order {
+        None => None,
+        Some(tag) => {
+            Some(Order::parse(tag).ok_or_else(|| Failure::from(format!("--order is nesw or nswe, not `{tag}`")))?)
+        }
+    };
     if let Some(id) = level {
-        let pack = super::args::read_pack(file).map_err(|e| Failure { usage: false, file: None, message: e })?;
+        let pack = super::args::read_pack(file).map_err(|e| {
+            // A piece list is no pack: say so rather than how RON fails on it.
+            let list = crate::format::read_text(std::path::Path::new(file))
+                .is_ok_and(|t| crate::tiles::read(&t, true).is_ok());
+            match list {
+                true => file_failure(
+                    file,
+                    "a piece list, not a level pack: --level names a level of a pack (drop it)".into(),
+                ),
+                false => Failure { usage: false, file: None, message: e },
+            }
+        })?;
         let l = pack.levels.iter().find(|l| l.id == id).ok_or_else(|| fail(format!("no level `{id}`")))?;
         let raw =
             l.entry.edge.as_ref().ok_or_else(|| {
                 fail(format!("level `{id}` is a {} level, not an edge-matching puzzle", l.family.name()))
             })?;
-        return Ok((raw.build().map_err(fail)?, None));
+        return Ok(Loaded { puzzle: raw.build().map_err(fail)?, read: None });
     }
     let text = crate::format::read_text(std::path::Path::new(file)).map_err(fail)?;
     let pack = |e: String| {
@@ -293,29 +356,24 @@ fn load(file: &str, rotate: bool, level: Option<&str>) -> Result<(Puzzle, Option
     if file.ends_with(".ron") {
         let raw: crate::tiles::RawPuzzle =
             crate::format::ron_options().from_str(&text).map_err(|e| fail(pack(crate::format::ron_error(&e))))?;
-        return Ok((raw.build().map_err(fail)?, None));
+        return Ok(Loaded { puzzle: raw.build().map_err(fail)?, read: None });
     }
-    match crate::tiles::read(&text, rotate) {
+    match crate::tiles::read_as(&text, rotate, order) {
         Ok(read) => {
-            if read.order == Order::Nswe {
+            if read.order == Order::Nswe || !read.known.is_known() {
                 eprintln!(
-                    "tessera edge: {file}: each tile's sides read {}, as the frame sides show",
-                    read.order.name()
+                    "tessera edge: {file}: each tile's sides read {} ({}){}",
+                    read.order.name(),
+                    crate::tiles::text::how(read.known),
+                    if read.other().is_some() { "; the other reading is tried too" } else { "" }
                 );
             }
-            Ok((read.puzzle, Some(read.order)))
+            Ok(Loaded { puzzle: read.puzzle.clone(), read: Some(read) })
         }
-        Err(e) if !rotate && crate::tiles::read(&text, true).is_ok() => {
+        Err(e) if !rotate && crate::tiles::read_as(&text, true, order).is_ok() => {
             Err(fail(format!("{e}; the tiles pair only if they turn: pass --rotate (Eternity II's tiles turn)")))
         }
         Err(e) => Err(fail(pack(e))),
-    }
-}
-
-fn order_json(o: Order) -> &'static str {
-    match o {
-        Order::Nesw => "nesw",
-        Order::Nswe => "nswe",
     }
 }
 
@@ -351,7 +409,8 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
         Some(other) => return Err(format!("--lp-solver is highs or microlp, not `{other}`").into()),
     };
     let file = file.ok_or("no FILE given")?;
-    let (puzzle, order) = load(&file, rotate, a.level.as_deref())?;
+    let loaded = load(&file, rotate, a.level.as_deref(), a.order.as_deref())?;
+    let puzzle = loaded.puzzle.clone();
     let t0 = web_time::Instant::now();
     match method.as_str() {
         "auto" | "exact" | "sat" => {
@@ -363,20 +422,37 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 fixed_order: a.fixed_order,
                 ..Default::default()
             };
-            let (res, by) = match method.as_str() {
-                "auto" => portfolio::solve(&puzzle, &opts),
-                "sat" => sat::solve(&puzzle, &opts).map(|o| (o, portfolio::By::Sat)),
-                _ => exact::solve(&puzzle, &opts).map(|o| (o, portfolio::By::Search)),
+            // Each reading in turn (a guessed order has two) until one is solved: none
+            // solved is a proof only when every reading was searched to its end.
+            let readings = loaded.readings();
+            let mut complete = true;
+            let mut answer = None;
+            for (k, (p, order)) in readings.iter().enumerate() {
+                let (res, by) = match method.as_str() {
+                    "auto" => portfolio::solve(p, &opts),
+                    "sat" => sat::solve(p, &opts).map(|o| (o, portfolio::By::Sat)),
+                    _ => exact::solve(p, &opts).map(|o| (o, portfolio::By::Search)),
+                }
+                .map_err(|e| file_failure(&file, e))?;
+                complete &= res.complete;
+                if res.solutions > 0 || k + 1 == readings.len() {
+                    answer = Some((res, by, *order, p.clone()));
+                    break;
+                }
             }
-            .map_err(|e| file_failure(&file, e))?;
+            let (mut res, by, order, puzzle) = answer.expect("one reading");
+            if res.solutions == 0 {
+                res.complete = complete;
+            }
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
             let work = if by == portfolio::By::Sat { "conflicts" } else { "nodes" };
             if json {
                 let mut v = serde_json::json!({
                     "file": file, "method": method, "solved": res.first.is_some(), "solutions": res.solutions,
                     "placement": res.first.as_ref().map(placement_json), "nodes": 0, "elapsed_ms": ms,
-                    "complete": res.complete, "by": by.name(), "order": order.map(order_json),
+                    "complete": res.complete, "by": by.name(),
                 });
+                loaded.order_json(&mut v, order);
                 v[work] = res.nodes.into();
                 if by == portfolio::By::Search {
                     v["runs"] = res.runs.into();
@@ -428,17 +504,21 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             })?
             .map_err(|e| file_failure(&file, e))?;
             let ms = t0.elapsed().as_secs_f64() * 1000.0;
+            // An infeasible first program proves nothing of a list read in a guessed order.
+            let order = loaded.read.as_ref().map(|r| r.order);
+            let infeasible = res.infeasible && loaded.read.as_ref().is_none_or(|r| r.known.is_known());
             if json {
-                let v = serde_json::json!({
+                let mut v = serde_json::json!({
                     "file": file, "method": "lp", "solved": res.solved, "solutions": u64::from(res.solved),
                     "placement": res.placement.as_ref().map(placement_json), "nodes": 0, "elapsed_ms": ms,
                     "iterations": res.iterations, "permutation": res.permutation, "variables": res.variables,
                     "equations": res.equations, "basis": format!("{basis:?}").to_lowercase(), "turns": format!("{turns:?}").to_lowercase(),
-                    "lp_solver": lp_solver.name(), "presets": res.presets, "infeasible": res.infeasible,
+                    "lp_solver": lp_solver.name(), "presets": res.presets, "infeasible": infeasible,
                 });
+                loaded.order_json(&mut v, order);
                 let _ = writeln!(out, "{v}");
             } else {
-                let verdict = match (res.solved, res.permutation, res.infeasible) {
+                let verdict = match (res.solved, res.permutation, infeasible) {
                     (true, _, _) => "solved",
                     (false, true, _) => "a permutation that does not solve the puzzle",
                     (false, false, true) => "no solution (the first linear program has no feasible point)",
@@ -471,13 +551,14 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
             let solved = res.placement.is_some();
             if json {
                 let objectives: Vec<f64> = res.runs.iter().flat_map(|(_, r)| r.objectives.iter().copied()).collect();
-                let v = serde_json::json!({
+                let mut v = serde_json::json!({
                     "file": file, "method": "sdp", "solved": solved, "solutions": u64::from(solved),
                     "placement": res.placement.as_ref().map(placement_json), "elapsed_ms": ms,
                     "iterations": iterations, "objectives": objectives, "rank_residual": last.rank_residual,
                     "sizes": last.sizes, "index_set": res.runs.last().map(|(i, _)| i.name()),
                     "stopped": if solved { None } else { last.stopped.clone() },
                 });
+                loaded.order_json(&mut v, loaded.read.as_ref().map(|r| r.order));
                 let _ = writeln!(out, "{v}");
             } else {
                 let verdict = if solved {

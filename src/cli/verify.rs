@@ -16,7 +16,7 @@ struct VerifyArgs {
     #[arg(long, value_name = "REL", value_parser = parse_tolerance)]
     tolerance: Option<f64>,
     /// Give up a file's judgement after N milliseconds (default 20000; 0: no limit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
     /// One JSON object per file.
     #[arg(long)]

@@ -50,6 +50,20 @@ impl Analysis {
         self.first.solutions > 0 || self.score.is_some()
     }
 
+    /// Whether the level can be solved, as far as is known: yes when a solution was found, the
+    /// board is played for the score or the level's reference solution verifies
+    /// (`reference_verifies`); no only when the search proved there is none; else unknown (a
+    /// search cut short proves nothing).
+    pub fn solvable_known(&self, reference_verifies: bool) -> Option<bool> {
+        if self.solvable() || reference_verifies {
+            Some(true)
+        } else if matches!(self.found(), Found::Unsolvable) {
+            Some(false)
+        } else {
+            None
+        }
+    }
+
     /// More solutions than the limit.
     pub fn more(&self) -> bool {
         self.all.solutions > self.limit

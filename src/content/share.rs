@@ -76,11 +76,39 @@ pub fn link(page: &str, code: &str) -> String {
 
 /// The code in what a player pasted: a code, or a [`link`] holding one (its `code`
 /// parameter); anything else is given back as it is, for [`decode`] to judge.
-pub fn code_in(text: &str) -> &str {
+/// Percent-escapes (`%41`) are read as the address bar reads them, so a link or code pasted
+/// opens as it opens from the address.
+pub fn code_in(text: &str) -> String {
     let text = text.trim();
-    let Some((_, query)) = text.split_once('?') else { return text };
-    let query = query.split('#').next().unwrap_or_default();
-    query.split('&').find_map(|pair| pair.strip_prefix("code=")).unwrap_or(text)
+    let code = match text.split_once('?') {
+        None => text,
+        Some((_, query)) => {
+            let query = query.split('#').next().unwrap_or_default();
+            query.split('&').find_map(|pair| pair.strip_prefix("code=")).unwrap_or(text)
+        }
+    };
+    percent_decoded(code)
+}
+
+/// `text` with each `%XY` escape (two hex digits) read as its byte; anything else as it is.
+fn percent_decoded(text: &str) -> String {
+    let b = text.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |k: usize| b.get(k).and_then(|c| (*c as char).to_digit(16));
+        match (b[i], hex(i + 1), hex(i + 2)) {
+            (b'%', Some(h), Some(l)) => {
+                out.push((h * 16 + l) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8(out).unwrap_or_else(|_| text.to_string())
 }
 
 /// The kind of refusal [`decode`] gave, as a message id of `assets/i18n` (the game says it in
@@ -108,7 +136,7 @@ pub fn decode(code: &str) -> Result<Entry, String> {
     if code.len() > MAX_CODE {
         return Err(format!("the code is {} characters long; codes are at most {MAX_CODE}", code.len()));
     }
-    let bytes = match URL_SAFE_NO_PAD.decode(code) {
+    let bytes = match URL_SAFE_NO_PAD.decode(&code) {
         Ok(b) => b,
         Err(_) => {
             // Cut at a length base64 cannot have: damaged when what is left is one of ours.

@@ -195,7 +195,7 @@ mod tests {
     fn save(records: &[(&str, u64, u32)]) -> SaveData {
         let mut d = SaveData::default();
         for &(key, ms, moves) in records {
-            d.record(key, ms, moves);
+            d.record(key, Some(ms), moves);
         }
         d
     }

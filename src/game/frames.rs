@@ -80,12 +80,28 @@ fn real_time(mut time: ResMut<Time<Virtual>>) {
     time.set_max_delta(Duration::from_secs(24 * 3600));
 }
 
-fn ask_for_frames(mut frames: ResMut<Frames>, state: Res<State<AppState>>, mut redraw: MessageWriter<RequestRedraw>) {
+fn ask_for_frames(
+    mut frames: ResMut<Frames>,
+    state: Res<State<AppState>>,
+    mut redraw: MessageWriter<RequestRedraw>,
+    mut settling: Local<u8>,
+) {
+    // A new screen draws a few frames of its own: what it spawns (the board's shapes, the
+    // interface's first layout) is drawn a frame or two after it is made, and the first
+    // level's first frame stayed stale until the mouse moved.
+    if state.is_changed() {
+        *settling = SETTLE_FRAMES;
+    }
+    let settle = *settling > 0;
+    *settling = settling.saturating_sub(1);
     // Loading moves on to the menu by itself.
-    if frames.take() || *state.get() == AppState::Loading {
+    if frames.take() || settle || *state.get() == AppState::Loading {
         redraw.write(RequestRedraw);
     }
 }
+
+/// Frames a new screen draws before it waits for input.
+pub const SETTLE_FRAMES: u8 = 3;
 
 /// The wait until the next frame nobody asked for: a second while the level's clock runs, a
 /// gamepad's next reading, else [`IDLE`].

@@ -55,8 +55,7 @@ impl Plugin for LogicPlugins {
             meta::daily::DailyPlugin,
             (meta::codes::CodesPlugin, meta::transfer::TransferPlugin),
             meta::editor::EditorPlugin,
-            space::orbit::OrbitPlugin,
-            space::grip::GripPlugin,
+            (space::orbit::OrbitPlugin, space::grip::GripPlugin, meta::speech::SpeechPlugin),
         ));
     }
 }

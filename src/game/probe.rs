@@ -97,6 +97,15 @@ impl Plugin for ProbePlugin {
     }
 }
 
+/// What the probe reads besides the board: the 3D view's turn and rectangle, what a screen
+/// reader was told, and the pieces' numbers.
+type Extra<'w, 's> = (
+    Option<Res<'w, crate::game::space::orbit::Orbit>>,
+    Option<Res<'w, crate::game::shared::SolidArea>>,
+    Option<Res<'w, crate::game::meta::speech::Said>>,
+    Query<'w, 's, &'static Piece>,
+);
+
 #[allow(clippy::too_many_arguments)]
 fn write(
     mut contexts: EguiContexts,
@@ -113,6 +122,7 @@ fn write(
     hints: Res<crate::game::solver::hints::HintState>,
     markers: Query<&crate::game::solver::hints::HintMarker>,
     selection: Option<Res<crate::game::board::placement::Selection>>,
+    extra: Extra,
     mut last: Local<String>,
 ) {
     let Some(file) = target() else { return };
@@ -157,16 +167,42 @@ fn write(
         "labels": labels,
         "pieces": drawn,
         // A piece is held by the pointer (pressed and not yet let go).
-        "held": selection.is_some_and(|s| s.held),
+        "held": selection.as_ref().is_some_and(|s| s.held),
+
         "ghosts": ghosts,
-    })
-    .to_string();
+    });
+    let json = with_extra(json, &extra, selection.as_deref(), &screen).to_string();
     if json == *last {
         return;
     }
     if publish(file, &json) {
         *last = json;
     }
+}
+
+/// The report's fields on the keyboard, the 3D view and the screen reader: the selected piece's
+/// number and whether the keyboard lifted it (Enter), how far a polycube level's view is turned
+/// and its rectangle on screen, what a screen reader was told last and how many times.
+fn with_extra(
+    mut json: serde_json::Value,
+    (orbit, solid, said, numbers): &Extra,
+    selection: Option<&crate::game::board::placement::Selection>,
+    screen: &impl Fn(Vec2) -> [f32; 2],
+) -> serde_json::Value {
+    json["selected"] = selection.and_then(|s| s.selected).and_then(|e| numbers.get(e).ok()).map(|p| p.0).into();
+    json["lifted"] = selection.is_some_and(|s| s.lifted).into();
+    json["yaw"] = orbit.as_ref().map(|o| o.yaw).into();
+    json["solid"] = solid
+        .as_ref()
+        .and_then(|s| s.0)
+        .map(|r| {
+            let (a, b) = (screen(r.min), screen(r.max));
+            vec![a[0].min(b[0]), a[1].min(b[1]), a[0].max(b[0]), a[1].max(b[1])]
+        })
+        .into();
+    json["said"] = said.as_ref().and_then(|s| s.text.as_ref().map(|t| t.id)).into();
+    json["said_count"] = said.as_ref().map(|s| s.serial).into();
+    json
 }
 
 /// Every piece as drawn: where (in screen pixels), turned and flipped how, where the level's

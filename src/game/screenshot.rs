@@ -118,7 +118,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
 
 /// The states `--state` names.
 const STATES: [(&str, Shot); 17] = [
@@ -163,7 +163,7 @@ fn save_data(
     }
     for pi in 0..library.packs.len() {
         for (i, key) in library.keys(pi).iter().take(solved).enumerate() {
-            data.record(key, 41_000 + 7_000 * i as u64, 9 + i as u32);
+            data.record(key, Some(41_000 + 7_000 * i as u64), 9 + i as u32);
             // A board played for the score, with its reference board's score.
             let level = &library.packs[pi].levels[i];
             if let Some((got, _)) = level.judge(&level.solution).score {
@@ -284,6 +284,8 @@ struct Args {
     solved: usize,
     lang: crate::support::i18n::Lang,
     theme: crate::support::save::Theme,
+    /// `--touch`: laid out for a finger (a coarse pointer), whatever the size.
+    touch: bool,
     /// `--shots`: the shots after the first.
     more: Vec<(Shot, String, std::path::PathBuf)>,
 }
@@ -306,6 +308,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
         solved: 0,
         lang: crate::support::i18n::Lang::En,
         theme: crate::support::save::Theme::Dark,
+        touch: false,
         more: Vec::new(),
     };
     let mut it = args.iter();
@@ -318,6 +321,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
             }
             "--level" => level = val(),
             "--window" => a.window = true,
+            "--touch" => a.touch = true,
             "--solved" => {
                 a.solved = val().and_then(|v| v.parse().ok()).ok_or_else(|| bad("--solved takes a number of levels"))?
             }
@@ -369,7 +373,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
-    let Args { level, size, out, shot, window, solved, lang, theme, more } = match parse(args) {
+    let Args { level, size, out, shot, window, solved, lang, theme, touch, more } = match parse(args) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -395,6 +399,7 @@ pub fn run(args: &[String]) -> i32 {
     let data = save_data(&library, &level, shot, solved, lang, theme);
     let mut app = App::new();
     app.insert_resource(library)
+        .insert_resource(crate::game::board::view::Pointer { coarse: touch, pinned: touch })
         .insert_resource(SaveState { data, path: save_path.clone(), notice: None })
         .insert_resource(Plan {
             batch: !more.is_empty(),

@@ -88,8 +88,11 @@ pub enum Action {
     /// Polycube levels: roll the selected piece a quarter turn about the axis pointing away
     /// from the eye (`Rotate` turns it about the vertical, `Flip` tips it away).
     Roll(i32),
-    /// Polycube levels: put the selected piece into the box, or back in the tray.
+    /// Polycube levels: put the selected piece into the box, or back in the tray. On a flat
+    /// board (Enter): lift the selected piece, or put the lifted one down.
     Place,
+    /// Escape with a piece lifted by the keyboard: it goes back where it was picked up.
+    PutBack,
     /// Polycube levels: zoom the 3D view in (> 0) or out.
     Zoom(f32),
     /// The wheel turned by this many clicks (away from the player positive; a touchpad gives
@@ -125,6 +128,15 @@ pub struct Cards {
     /// bar's bottom edge, the toolbar's height from the window's bottom); 0 before they are.
     pub top_bar: f32,
     pub bottom_bar: f32,
+}
+
+/// Where the keyboard is: on the board (Tab goes from piece to piece, egui never sees the
+/// board's keys) or in the toolbar (F6: Tab goes from button to button, Escape comes back),
+/// and whether the card listing the keys is shown (F1 or ?).
+#[derive(Resource, Default, Debug, Clone, Copy, PartialEq)]
+pub struct KeyFocus {
+    pub toolbar: bool,
+    pub help: bool,
 }
 
 /// Input systems run in this set, before placement.
@@ -166,6 +178,8 @@ pub struct VerificationSet;
 pub struct LevelSolved {
     pub ms: u64,
     pub moves: u32,
+    /// The clock ran: false for a solve made while a lesson held it at 0:00 (no best time).
+    pub timed: bool,
 }
 
 /// Render into this image instead of a window (screenshots without a display).

@@ -14,11 +14,23 @@ pub fn page() -> Option<String> {
 }
 
 /// The `code` parameter of the page's address: a shared level to open.
+/// Taken from the address as it is read, so a reload or an update's restart does not open
+/// (and add) the linked level again.
 pub fn code_in_address() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let search = web_sys::window()?.location().search().ok()?;
-        return web_sys::UrlSearchParams::new_with_str(&search).ok()?.get("code").filter(|c| !c.is_empty());
+        let window = web_sys::window()?;
+        let location = window.location();
+        let params = web_sys::UrlSearchParams::new_with_str(&location.search().ok()?).ok()?;
+        let code = params.get("code").filter(|c| !c.is_empty())?;
+        params.delete("code");
+        let rest = String::from(params.to_string());
+        let query = if rest.is_empty() { String::new() } else { format!("?{rest}") };
+        let page = format!("{}{query}{}", location.pathname().ok()?, location.hash().unwrap_or_default());
+        if let Ok(history) = window.history() {
+            let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page));
+        }
+        return Some(code);
     }
     #[allow(unreachable_code)]
     None
@@ -33,6 +45,28 @@ pub fn prefers_light() -> Option<bool> {
     }
     #[allow(unreachable_code)]
     None
+}
+
+/// Whether the browser says its main pointer is coarse (a finger: `(pointer: coarse)`), as
+/// the page starts; `None` outside the browser.
+pub fn coarse_pointer() -> Option<bool> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let query = web_sys::window()?.match_media("(pointer: coarse)").ok()??;
+        return Some(query.matches());
+    }
+    #[allow(unreachable_code)]
+    None
+}
+
+/// Says `words` through the page's polite live region (`#said`), which screen readers read
+/// out; nothing outside the browser (the desktop says it through AccessKit).
+pub fn say(words: &str) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(region) = web_sys::window().and_then(|w| w.document()).and_then(|d| d.get_element_by_id("said")) {
+        region.set_text_content(Some(words));
+    }
+    let _ = words;
 }
 
 /// What "Copy code" copies: in the browser a link that opens the level, else the code.

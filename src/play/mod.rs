@@ -69,6 +69,11 @@ pub enum Input {
     FocusNext(i32),
     /// Step the selected piece in a direction (x right, y up).
     Step(i32, i32),
+    /// The keyboard's Enter: pick up the selected piece (its steps then make one move, judged
+    /// when it is put down), or put the lifted piece down.
+    Lift,
+    /// The keyboard's Escape: the lifted piece goes back where it was picked up.
+    PutBack,
 }
 
 /// What the rules answer.
@@ -112,6 +117,8 @@ pub struct Hand {
     last_tap: Option<(usize, f64, bool)>,
     /// A polycube piece held in the box ([`space`]).
     pub(crate) in_box: Option<space::Held>,
+    /// A piece lifted by the keyboard ([`Input::Lift`]): the board as it was then.
+    pub lifted: Option<Snapshot>,
 }
 
 /// One piece on the board.
@@ -262,6 +269,11 @@ struct Play<'p, 'a> {
 
 impl Play<'_, '_> {
     fn act(&mut self, input: Input, now: f64) {
+        // Anything but a step, a turn or the keys' own ends the keyboard's lift first.
+        let keyed = matches!(input, Input::Step(..) | Input::Rotate(_) | Input::Flip | Input::Lift | Input::PutBack);
+        if self.hand.lifted.is_some() && !keyed {
+            self.lift();
+        }
         let stepping = std::mem::take(&mut self.hand.stepping);
         let caps = self.table.level.caps();
         // Polycube pieces turn and step in space by the rules of `space`.
@@ -287,8 +299,8 @@ impl Play<'_, '_> {
                 let before = self.table.snapshot();
                 let was = self.table.bbox(id);
                 self.turn(id, turn, flip);
-                // While held, the drop commits the whole change.
-                if !self.hand.held {
+                // While held (or lifted by the keys), the drop commits the whole change.
+                if !self.hand.held && self.hand.lifted.is_none() {
                     let snapped = self.snap_within(id);
                     room::make_room(self.table, id, was);
                     self.settle(id, before, snapped);
@@ -307,9 +319,41 @@ impl Play<'_, '_> {
                 *self.hand = Hand { stack, ..Hand::default() };
                 self.events.push(Event::Placed { piece: None, snapped: false, counted: false });
             }
-            Input::FocusNext(_) | Input::Step(..) if solid => {}
+            Input::FocusNext(_) | Input::Step(..) | Input::Lift | Input::PutBack if solid => {}
             Input::FocusNext(d) => self.focus_next(d),
             Input::Step(x, y) => self.step(x, y, stepping, caps.cells),
+            Input::Lift => self.lift(),
+            Input::PutBack => self.put_back(),
+        }
+    }
+
+    /// Enter: the selected piece is lifted (its place kept, to go back to), or the lifted one
+    /// is put down there as one move, judged, when the family allows it.
+    fn lift(&mut self) {
+        let Some(id) = self.hand.selected.filter(|_| !self.hand.held) else { return };
+        match self.hand.lifted.take() {
+            None => {
+                self.hand.lifted = Some(self.table.snapshot());
+                self.raise(id);
+                self.events.push(Event::Picked(id));
+            }
+            Some(before) => {
+                let snapped = self.snap_within(id);
+                if before != self.table.snapshot() {
+                    self.settle(id, before, snapped);
+                }
+                self.events.push(Event::LetGo);
+            }
+        }
+    }
+
+    /// Escape: the lifted piece back where it was picked up, no move made.
+    fn put_back(&mut self) {
+        if let Some(before) = self.hand.lifted.take() {
+            self.table.restore(&before);
+            let id = self.hand.selected;
+            self.events.push(Event::Placed { piece: id, snapped: false, counted: false });
+            self.events.push(Event::LetGo);
         }
     }
 
@@ -427,7 +471,7 @@ impl Play<'_, '_> {
     /// Tab (or a stick click) selects the next piece by number and puts the focus on it; the
     /// turn keys and the arrows then work on it.
     fn focus_next(&mut self, d: i32) {
-        if self.hand.held || self.table.pieces.is_empty() {
+        if self.hand.held || self.hand.lifted.is_some() || self.table.pieces.is_empty() {
             return;
         }
         let mut order: Vec<usize> = self.table.pieces.iter().map(|s| s.id).collect();
@@ -474,7 +518,13 @@ impl Play<'_, '_> {
             self.snap(id, |d| d.dot(dir) > -KEY_STEP / 2.0)
         };
         self.events.push(Event::Focus { at: self.table.centre(id), chose: false });
-        if !stepping {
+        if self.hand.lifted.is_some() {
+            // Lifted: one move, judged when it is put down (a step that lays the last piece
+            // must not solve the level while the piece is still in hand).
+            if !self.table.legal(id, &before) {
+                self.table.restore(&before);
+            }
+        } else if !stepping {
             self.settle(id, before, snapped);
         } else if self.table.legal(id, &before) {
             self.events.push(Event::Placed { piece: Some(id), snapped, counted: false });

@@ -21,6 +21,7 @@ pub mod space;
 pub mod svg;
 mod table;
 mod word;
+mod written;
 
 pub type Cell = [i32; 3];
 
@@ -164,15 +165,12 @@ pub fn parse_counted_part(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> 
     parse_counted(s, parse_part)
 }
 
-/// As [`parse_counted_part`], the cells joined or not (a part of a grid whose sides
-/// [`connected`] does not know: the caller checks).
-pub fn parse_counted_cells(s: &str) -> Result<(Vec<Cell>, u8, u32, u32), String> {
-    parse_counted(s, parse_cells)
-}
-
-type CellsOf = fn(&str) -> Result<(Vec<Cell>, u8), String>;
-
-fn parse_counted(s: &str, cells_of: CellsOf) -> Result<(Vec<Cell>, u8, u32, u32), String> {
+/// A part `CELLS[*N|*MIN-MAX]` whose cells `cells_of` reads: its cells, their coordinates per
+/// cell, and its most and fewest copies.
+pub fn parse_counted(
+    s: &str,
+    cells_of: impl Fn(&str) -> Result<(Vec<Cell>, u8), String>,
+) -> Result<(Vec<Cell>, u8, u32, u32), String> {
     let (body, count) = match s.rsplit_once('*') {
         Some((body, count)) => (body, Some(count.trim())),
         None => (s, None),
@@ -209,12 +207,27 @@ fn short(s: &str) -> String {
 /// Parses cells written like Lang's vectors, joined or not (a board of several regions); at
 /// most [`pack::MAX_CELLS`] of them, the most any board holds (so no part larger can fit).
 pub fn parse_cells(s: &str) -> Result<(Vec<Cell>, u8), String> {
+    let written = parse_written(s)?;
+    let dim = written[0].len() as u8;
+    if written.iter().any(|c| c.len() as u8 != dim) {
+        return Err(format!("part `{}`: cells mix 2 and 3 coordinates", short(s)));
+    }
+    let cells: Vec<Cell> = written.iter().map(|c| [c[0], c[1], c.get(2).copied().unwrap_or(0)]).collect();
+    let cells = normalize(&cells);
+    if cells.windows(2).any(|w| w[0] == w[1]) {
+        return Err(format!("part `{}`: a cell is listed twice", short(s)));
+    }
+    Ok((cells, dim))
+}
+
+/// The cells of `[x,y][x,y,z]...` as written: each 2 or 3 whole numbers, nothing moved or
+/// checked against a grid (that is [`grid::Grid::read_cells`]'s work, or [`parse_cells`]').
+pub fn parse_written(s: &str) -> Result<Vec<Vec<i32>>, String> {
     let t: String = s.chars().filter(|c| !c.is_whitespace()).collect();
     if t.is_empty() {
         return Err("empty part".into());
     }
     let mut cells = Vec::new();
-    let mut dim = 0u8;
     let mut rest = t.as_str();
     while !rest.is_empty() {
         let Some(body) = rest.strip_prefix('[') else {
@@ -237,21 +250,13 @@ pub fn parse_cells(s: &str) -> Result<(Vec<Cell>, u8), String> {
         if nums.iter().any(|n| n.abs() > 1000) {
             return Err(format!("part `{}`: coordinates must lie within -1000..1000", short(s)));
         }
-        if dim != 0 && dim as usize != nums.len() {
-            return Err(format!("part `{}`: cells mix 2 and 3 coordinates", short(s)));
-        }
-        dim = nums.len() as u8;
         if cells.len() == pack::MAX_CELLS {
             return Err(format!("part `{}`: more than {} cells (no board holds more)", short(s), pack::MAX_CELLS));
         }
-        cells.push([nums[0], nums[1], nums.get(2).copied().unwrap_or(0)]);
+        cells.push(nums);
         rest = &body[end + 1..];
     }
-    let cells = normalize(&cells);
-    if cells.windows(2).any(|w| w[0] == w[1]) {
-        return Err(format!("part `{}`: a cell is listed twice", short(s)));
-    }
-    Ok((cells, dim))
+    Ok(cells)
 }
 
 /// Writes a part like Lang's vectors.

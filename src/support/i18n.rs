@@ -332,6 +332,9 @@ mod tests {
             ("solved", 3.into()),
             ("better", 1.into()),
             ("packs", 0.into()),
+            ("pieces", 7.into()),
+            ("piece", 2.into()),
+            ("percent", 45.into()),
         ];
         for lang in Lang::ALL {
             let bundle = &bundles()[lang as usize];

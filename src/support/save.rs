@@ -13,8 +13,20 @@ pub const OPEN_AHEAD: usize = 3;
 /// Best result on one level.
 #[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Record {
+    /// [`NO_TIME`] when no solve was timed (one made while a lesson held the clock).
     pub best_ms: u64,
     pub best_moves: u32,
+}
+
+/// A record's time when no solve of the level was timed: larger than any time, so that the
+/// first timed solve beats it and merging records keeps the timed one.
+pub const NO_TIME: u64 = u64::MAX;
+
+impl Record {
+    /// The best time, when a solve was timed.
+    pub fn time(&self) -> Option<u64> {
+        (self.best_ms != NO_TIME).then_some(self.best_ms)
+    }
 }
 
 /// Light or dark: the system's (the default), or one chosen.
@@ -95,7 +107,10 @@ pub struct SaveData {
 
 impl SaveData {
     /// Records a solve; returns true when it is a new best time.
-    pub fn record(&mut self, key: &str, ms: u64, moves: u32) -> bool {
+    /// Records a solve, timed (`Some(ms)`) or not (made while a lesson held the clock: it
+    /// counts as solved, never as a best time); returns whether its time is a new best.
+    pub fn record(&mut self, key: &str, ms: Option<u64>, moves: u32) -> bool {
+        let ms = ms.unwrap_or(NO_TIME);
         match self.completed.get_mut(key) {
             Some(r) => {
                 r.best_moves = r.best_moves.min(moves);
@@ -108,7 +123,7 @@ impl SaveData {
             }
             None => {
                 self.completed.insert(key.into(), Record { best_ms: ms, best_moves: moves });
-                true
+                ms != NO_TIME
             }
         }
     }
@@ -200,6 +215,11 @@ pub fn parse(text: &str) -> Result<SaveData, ron::error::SpannedError> {
 /// Brings settings out of range back into it, and moves the records of levels that moved to
 /// another pack with them: a save read from anywhere (a file, an imported progress file).
 pub fn tidy(d: &mut SaveData) {
+    // A time of 0:00 was a solve made while the tutorial held the clock (saved as a best time
+    // no solve could beat): no time.
+    for r in d.completed.values_mut().filter(|r| r.best_ms == 0) {
+        r.best_ms = NO_TIME;
+    }
     d.settings.ui_scale = if d.settings.ui_scale.is_finite() { d.settings.ui_scale.clamp(0.5, 3.0) } else { 1.0 };
     let old: Vec<String> = d.completed.keys().filter(|k| moved(k).is_some()).cloned().collect();
     for key in old {
@@ -267,11 +287,11 @@ mod tests {
         assert_eq!(d.daily_streak(today), 0);
         for key in ["daily/daily-edge-2026-11-20", "daily/daily-tangram-2026-11-21", "daily/daily-polyomino-2026-11-22"]
         {
-            d.record(key, 1000, 10);
+            d.record(key, Some(1000), 10);
         }
-        d.record("classic/arrow", 1000, 10);
+        d.record("classic/arrow", Some(1000), 10);
         assert_eq!(d.daily_streak(today), 3, "today still to do: the run up to yesterday counts");
-        d.record("daily/daily-edge-2026-11-23", 1000, 10);
+        d.record("daily/daily-edge-2026-11-23", Some(1000), 10);
         assert_eq!(d.daily_streak(today), 4);
         assert_eq!(d.daily_streak(Date::parse("2026-11-25").unwrap()), 0, "a day missed");
     }
@@ -284,14 +304,30 @@ mod tests {
         d.join("progress.ron")
     }
 
+    /// P1a: a solve made while the tutorial held the clock was saved as a best time of 0:00
+    /// that no later solve could beat.
+    #[test]
+    fn a_solve_the_clock_did_not_time_is_no_best_time() {
+        let mut d = SaveData::default();
+        assert!(!d.record("classic/a", None, 9), "no time, no new best");
+        assert_eq!((d.is_done("classic/a"), d.completed["classic/a"].time()), (true, None));
+        assert!(d.record("classic/a", Some(30_000), 12), "the first timed solve is the best");
+        assert_eq!(d.completed["classic/a"].time(), Some(30_000));
+        assert!(!d.record("classic/a", None, 5));
+        assert_eq!(d.completed["classic/a"], Record { best_ms: 30_000, best_moves: 5 });
+        // The 0:00 an earlier build saved reads as no time.
+        let d = parse("(completed: {\"classic/b\": (best_ms: 0, best_moves: 7)})").unwrap();
+        assert_eq!(d.completed["classic/b"].time(), None);
+    }
+
     #[test]
     fn round_trip_and_records() {
         let p = temp("rt");
         assert_eq!(load(&p), Loaded::Fresh);
         let mut d = SaveData::default();
-        assert!(d.record("classic/a", 5000, 12));
-        assert!(!d.record("classic/a", 6000, 9));
-        assert!(d.record("classic/a", 4000, 20));
+        assert!(d.record("classic/a", Some(5000), 12));
+        assert!(!d.record("classic/a", Some(6000), 9));
+        assert!(d.record("classic/a", Some(4000), 20));
         assert_eq!(d.completed["classic/a"], Record { best_ms: 4000, best_moves: 9 });
         d.settings.ui_scale = 1.5;
         d.solutions.insert(
@@ -305,9 +341,9 @@ mod tests {
         assert_eq!(open(&d), 6, "a, the first, is solved: every level is open");
         let mut fresh = SaveData::default();
         assert_eq!(open(&fresh), 3, "nothing solved: the first three are open");
-        fresh.record("classic/c", 1, 1);
+        fresh.record("classic/c", Some(1), 1);
         assert_eq!(open(&fresh), 4, "solving c opens one more");
-        fresh.record("classic/d", 1, 1);
+        fresh.record("classic/d", Some(1), 1);
         assert_eq!(open(&fresh), 5, "and d another");
         std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
     }

@@ -298,7 +298,7 @@ impl Puzzle {
     }
 }
 
-pub use text::{parse_text, read, read_list, Order, Read};
+pub use text::{parse_text, read, read_as, read_list, Known, Order, Read};
 
 impl RawPuzzle {
     pub fn build(&self) -> Result<Puzzle, String> {

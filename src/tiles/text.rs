@@ -9,11 +9,16 @@
 //! run together over lines (a list pasted into a one-line field).
 //!
 //! The order of a tile's sides. Lists are written north east south west (this project's
-//! order, and most solvers') or north south west east (Eternity II's as published). A corner
-//! may tell them apart: its two frame sides are neighbours, which are places 0 and 2, or 1 and
-//! 3, only in a list of the second order. Else the rim does: on a board cut from a solved one
-//! the sides beside the frame sides pair among themselves, read in the right order. A list
-//! neither tells is read in the first order.
+//! order, and most solvers') or north south west east (Eternity II's as published). The reader
+//! never guesses silently: it says how it knows ([`Known`]). The list may say it (a line
+//! `order nesw` or `order nswe`, as the game's paste field offers), or the caller (`--order`).
+//! A corner may tell: its two frame sides are neighbours, so places 0 and 2, or 1 and 3, mean
+//! the second order and places 0 and 1, or 2 and 3, the first (places 1 and 2, or 0 and 3,
+//! are neighbours in both). Else the rim may: in any solution the sides beside the frame sides
+//! pair among themselves, so a reading under which they do not pair has no solution. A list
+//! none of these tells is read in the first order and marked [`Known::Guessed`]: whoever
+//! answers from it must try the other reading ([`Read::other`]) before calling anything
+//! impossible.
 
 use super::{Clue, Puzzle, Tile, MAX_SIDE};
 
@@ -35,11 +40,92 @@ impl Order {
     }
 }
 
-/// A list read: the puzzle (its tiles N E S W whatever the list's order) and the order found.
+impl Order {
+    /// The order as options and JSON write it: `nesw` or `nswe`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Order::Nesw => "nesw",
+            Order::Nswe => "nswe",
+        }
+    }
+
+    pub fn parse(tag: &str) -> Option<Order> {
+        match tag {
+            "nesw" => Some(Order::Nesw),
+            "nswe" => Some(Order::Nswe),
+            _ => None,
+        }
+    }
+
+    pub fn other(self) -> Order {
+        match self {
+            Order::Nesw => Order::Nswe,
+            Order::Nswe => Order::Nesw,
+        }
+    }
+}
+
+/// How the order of a list's sides is known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Known {
+    /// Given: by the caller (`--order`) or by the list's own `order` line.
+    Given,
+    /// A corner's two frame sides lie at places only one order makes neighbours.
+    Corners,
+    /// Read the other way, the sides beside the frame sides do not pair: that reading has no
+    /// solution.
+    Rim,
+    /// Nothing tells: read in the first order, the other untried.
+    Guessed,
+}
+
+impl Known {
+    /// As JSON writes it: `given`, `corners`, `rim` or `guessed`.
+    pub fn tag(self) -> &'static str {
+        match self {
+            Known::Given => "given",
+            Known::Corners => "corners",
+            Known::Rim => "rim",
+            Known::Guessed => "guessed",
+        }
+    }
+
+    pub fn is_known(self) -> bool {
+        self != Known::Guessed
+    }
+}
+
+/// A list read: the puzzle (its tiles N E S W whatever the list's order), the order it was
+/// read in and how that order is known.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Read {
     pub puzzle: Puzzle,
     pub order: Order,
+    pub known: Known,
+    /// The list's numbers as written (tiles in the list's order), for the other reading.
+    written: Vec<Tile>,
+}
+
+impl Read {
+    /// The list read the other way, when its order was guessed and that reading is a valid
+    /// puzzle; `None` when the order is known.
+    pub fn other(&self) -> Option<Read> {
+        if self.known.is_known() {
+            return None;
+        }
+        let order = self.order.other();
+        let puzzle = Puzzle { tiles: in_order(&self.written, order), ..self.puzzle.clone() };
+        puzzle.validate().ok()?;
+        Some(Read { puzzle, order, known: Known::Guessed, written: self.written.clone() })
+    }
+}
+
+/// The tiles N E S W from a list's tiles written in `order`.
+fn in_order(written: &[Tile], order: Order) -> Vec<Tile> {
+    match order {
+        Order::Nesw => written.to_vec(),
+        Order::Nswe => written.iter().map(|t| [t[0], t[3], t[1], t[2]]).collect(),
+    }
 }
 
 /// One number of the list and the line it stands on (1-based).
@@ -47,42 +133,26 @@ type Number = (i64, usize);
 
 /// Reads a piece list; `rotate`: its tiles turn. Errors name the line where there is one.
 pub fn read(text: &str, rotate: bool) -> Result<Read, String> {
-    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-    let mut numbers: Vec<Number> = Vec::new();
-    let mut clues = Vec::new();
-    let mut words = text
-        .lines()
-        .enumerate()
-        .filter(|(_, l)| !l.trim_start().starts_with('#'))
-        .flat_map(|(i, l)| l.split_whitespace().map(move |w| (w, i + 1)));
-    while let Some((w, line)) = words.next() {
-        if w != "clue" {
-            numbers.push((number(w, line)?, line));
-            continue;
-        }
-        let mut next = || -> Result<i64, String> {
-            let (w, at) = words.next().ok_or(format!("line {line}: a clue is `clue CELL TILE ROT`"))?;
-            number(w, at).map_err(|_| format!("line {line}: a clue is `clue CELL TILE ROT`, and `{w}` is no number"))
-        };
-        let (cell, tile, rot) = (next()?, next()?, next()?);
-        if cell < 0 || tile < 0 || rot < 0 {
-            return Err(format!("line {line}: `clue {cell} {tile} {rot}`: a clue's numbers are not negative"));
-        }
-        if rot > 3 {
-            return Err(format!(
-                "line {line}: `clue {cell} {tile} {rot}`: a tile turns 0 to 3 quarter turns, not {rot}"
-            ));
-        }
-        clues.push(Clue { cell: cell as usize, tile: tile as usize, rot: rot as u8 });
-    }
+    read_as(text, rotate, None)
+}
+
+/// [`read`], its sides in `order` when one is given (the list's own `order` line must agree).
+pub fn read_as(text: &str, rotate: bool, order: Option<Order>) -> Result<Read, String> {
+    let Words { numbers, clues, said } = words(text)?;
     if numbers.is_empty() {
         return Err(
             if clues.is_empty() { "the list is empty: no tiles" } else { "the list has clues but no tiles" }.into()
         );
     }
-    let head = match numbers.len() % 4 {
-        2 => 2,
-        0 => 0,
+    // A list kept a line a tile says by its first line whether it starts `cols rows`; a list
+    // run together says it by its count alone.
+    let first_line = numbers.iter().take_while(|n| n.1 == numbers[0].1).count();
+    let lines = numbers.last().is_some_and(|n| n.1 != numbers[0].1);
+    let head = match (lines, first_line, numbers.len() % 4) {
+        (true, 2, 2) | (true, 4, 0) => first_line % 4,
+        (true, 2 | 4, _) => return Err(miscount(&numbers)),
+        (_, _, 2) => 2,
+        (_, _, 0) => 0,
         _ => return Err(miscount(&numbers)),
     };
     let (cols, rows) = if head == 2 {
@@ -119,18 +189,81 @@ pub fn read(text: &str, rotate: bool) -> Result<Read, String> {
         }
         tiles.push(t);
     }
-    let order = order_of(&tiles, cols, rows);
-    if order == Order::Nswe {
-        for t in &mut tiles {
-            *t = [t[0], t[3], t[1], t[2]];
+    let (order, known) = match (order, said) {
+        (Some(given), Some((o, line))) if given != o => {
+            return Err(format!("line {line}: the list says `order {}`, but {} was asked", o.tag(), given.tag()))
         }
-    }
-    let puzzle = Puzzle { cols, rows, tiles, rotate, clues };
-    puzzle.validate().map_err(|e| match order {
-        Order::Nesw => e,
-        Order::Nswe => format!("{e} (the list was read {}, as its frame sides show)", order.name()),
+        (Some(given), _) | (None, Some((given, _))) => (given, Known::Given),
+        (None, None) => order_of(&tiles, cols, rows),
+    };
+    let written = tiles;
+    let puzzle = Puzzle { cols, rows, tiles: in_order(&written, order), rotate, clues };
+    puzzle.validate().map_err(|e| match (order, known) {
+        (Order::Nesw, Known::Guessed) => e,
+        _ => format!("{e} (the list was read {}: {})", order.name(), how(known)),
     })?;
-    Ok(Read { puzzle, order })
+    Ok(Read { puzzle, order, known, written })
+}
+
+/// A list's words: its numbers (each with its line), its clues and its `order` line.
+struct Words {
+    numbers: Vec<Number>,
+    clues: Vec<Clue>,
+    said: Option<(Order, usize)>,
+}
+
+fn words(text: &str) -> Result<Words, String> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    let mut numbers: Vec<Number> = Vec::new();
+    let mut clues = Vec::new();
+    let mut said: Option<(Order, usize)> = None;
+    let mut words = text
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| !l.trim_start().starts_with('#'))
+        .flat_map(|(i, l)| l.split_whitespace().map(move |w| (w, i + 1)));
+    while let Some((w, line)) = words.next() {
+        if w == "order" {
+            let tag = words.next().map(|(w, _)| w);
+            let o = tag.and_then(Order::parse).ok_or_else(|| {
+                format!("line {line}: `order` is followed by nesw or nswe, not `{}`", tag.unwrap_or(""))
+            })?;
+            if said.is_some_and(|(s, _)| s != o) {
+                return Err(format!("line {line}: a second `order` line says the other order"));
+            }
+            said = Some((o, line));
+            continue;
+        }
+        if w != "clue" {
+            numbers.push((number(w, line)?, line));
+            continue;
+        }
+        let mut next = || -> Result<i64, String> {
+            let (w, at) = words.next().ok_or(format!("line {line}: a clue is `clue CELL TILE ROT`"))?;
+            number(w, at).map_err(|_| format!("line {line}: a clue is `clue CELL TILE ROT`, and `{w}` is no number"))
+        };
+        let (cell, tile, rot) = (next()?, next()?, next()?);
+        if cell < 0 || tile < 0 || rot < 0 {
+            return Err(format!("line {line}: `clue {cell} {tile} {rot}`: a clue's numbers are not negative"));
+        }
+        if rot > 3 {
+            return Err(format!(
+                "line {line}: `clue {cell} {tile} {rot}`: a tile turns 0 to 3 quarter turns, not {rot}"
+            ));
+        }
+        clues.push(Clue { cell: cell as usize, tile: tile as usize, rot: rot as u8 });
+    }
+    Ok(Words { numbers, clues, said })
+}
+
+/// How an order is known, in words.
+pub fn how(known: Known) -> &'static str {
+    match known {
+        Known::Given => "as given",
+        Known::Corners => "as its corners' frame sides show",
+        Known::Rim => "read the other way its rim's sides do not pair",
+        Known::Guessed => "a guess: neither its corners nor its rim tell",
+    }
 }
 
 /// [`read`]'s puzzle, tiles turning: the game's paste field.
@@ -181,19 +314,24 @@ fn miscount(numbers: &[Number]) -> String {
     }
 }
 
-/// The order a list's tiles give their sides in: see the module's story.
-fn order_of(tiles: &[Tile], cols: usize, rows: usize) -> Order {
+/// The order a list's tiles give their sides in, and how it is known: see the module's story.
+fn order_of(tiles: &[Tile], cols: usize, rows: usize) -> (Order, Known) {
     if cols < 2 || rows < 2 {
-        return Order::Nesw;
+        return (Order::Nesw, Known::Guessed);
     }
-    let apart = |t: &Tile, a: usize, b: usize| t[a] == 0 && t[b] == 0 && t.iter().filter(|&&c| c == 0).count() == 2;
-    if tiles.iter().any(|t| apart(t, 0, 2) || apart(t, 1, 3)) {
-        return Order::Nswe;
+    let corner = |t: &Tile, a: usize, b: usize| t[a] == 0 && t[b] == 0 && t.iter().filter(|&&c| c == 0).count() == 2;
+    let nswe = tiles.iter().any(|t| corner(t, 0, 2) || corner(t, 1, 3));
+    let nesw = tiles.iter().any(|t| corner(t, 0, 1) || corner(t, 2, 3));
+    match (nesw, nswe) {
+        (true, false) => return (Order::Nesw, Known::Corners),
+        (false, true) => return (Order::Nswe, Known::Corners),
+        _ => {}
     }
-    if !rim_pairs(tiles, Order::Nesw) && rim_pairs(tiles, Order::Nswe) {
-        return Order::Nswe;
+    match (rim_pairs(tiles, Order::Nesw), rim_pairs(tiles, Order::Nswe)) {
+        (true, false) => (Order::Nesw, Known::Rim),
+        (false, true) => (Order::Nswe, Known::Rim),
+        _ => (Order::Nesw, Known::Guessed),
     }
-    Order::Nesw
 }
 
 /// Whether the sides beside the frame sides pair among themselves when the tiles are read in

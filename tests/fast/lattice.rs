@@ -128,8 +128,8 @@ fn a_board_of_triangles_or_hexagons_is_read_or_refused_with_the_reason() {
         ("(grid: \"triangle\", cells: [[0, 0]])", "\"hexiamonds\"", "[a, b, t]"),
         ("(grid: \"triangle\", cells: [[0, 0, 2]])", "\"hexiamonds\"", "[a, b, t]"),
         ("(grid: \"hexagon\", size: [3, 3], colours: [[0, 0, 1]])", "\"trihexes\"", "no painted cells"),
-        ("(grid: \"hexagon\", size: [3, 3])", "[\"[0,0][2,0]\"]", "not one piece"),
-        ("(grid: \"hexagon\", size: [3, 3], holes: [[5, 5]])", "\"trihexes\"", "hole [5, 5, 0]"),
+        ("(grid: \"hexagon\", size: [3, 3])", "[\"[0,0][2,0]\"]", "not joined side to side"),
+        ("(grid: \"hexagon\", size: [3, 3], holes: [[5, 5]])", "\"trihexes\"", "hole [5, 5] is not a cell"),
         ("(grid: \"triangle\", size: [99, 2])", "\"hexiamonds\"", "each 1 to 24"),
     ] {
         let e = read(board, pieces).unwrap_err().to_string();

@@ -26,6 +26,7 @@ mod layout;
 mod levels;
 mod normalize;
 #[cfg(feature = "game")]
+mod piece_order;
 mod play;
 mod poly_cli;
 mod polyforms;
@@ -34,6 +35,7 @@ mod share;
 mod solve_cli;
 mod solver;
 mod sweep4;
+mod sweep5;
 mod typed;
 mod verify_cases;
 mod verify_props;

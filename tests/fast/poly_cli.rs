@@ -335,7 +335,7 @@ fn pack_on_triangles_and_hexagons() {
         (vec!["--grid", "octagon", "--box", "2", "2", "--set", "hexiamonds"], "--grid octagon"),
         (vec!["--grid", "triangle", "--box", "6", "6", "--set", "pentominoes"], "give --grid square"),
         (vec!["--box", "6", "6", "--set", "hexiamonds"], "give --grid triangle"),
-        (vec!["--grid", "triangle", "--box", "2", "2", "--part", "[0,0][1,0]"], "[a,b,t]"),
+        (vec!["--grid", "triangle", "--box", "2", "2", "--part", "[0,0][1,0]"], "[a, b, t]"),
         (vec!["--grid", "hexagon", "--box", "2", "2", "--part", "[0,0][2,0]"], "not joined"),
         (vec!["--grid", "hexagon", "--box", "2", "2", "2", "--set", "trihexes"], "parallelogram"),
     ] {

@@ -120,6 +120,13 @@ try {
   check(solved.solved, `${level} solved by touch`);
   await play.until("the solved panel", (p) => Array.isArray(p.marks["solved-next"]));
   await play.shot("phone-solved");
+  // A screen reader hears the solve: the page's polite live region says it.
+  const region = await play.page.evaluate(() => {
+    const r = document.getElementById("said");
+    return r && { live: r.getAttribute("aria-live"), words: r.textContent };
+  });
+  check(region?.live === "polite" && /^Solved in \d+:\d\d/.test(region.words || ""),
+    `the live region says the solve: ${JSON.stringify(region)}`);
 
   // The save outlives a reload: the game reads it back from the browser's storage.
   await play.goto();

@@ -31,25 +31,15 @@ pub fn grid(board: &RawBoard) -> Result<Option<Grid>, String> {
     }
 }
 
-/// A cell as a level writes it: `[a, b, t]` on triangles, `[a, b]` on hexagons.
-fn cell(grid: Grid, c: &[i32], what: &str) -> Result<Cell, String> {
-    match (grid, c) {
-        (Grid::Triangle, [a, b, t @ (0 | 1)]) => Ok([*a, *b, *t]),
-        (Grid::Hexagon, [a, b]) => Ok([*a, *b, 0]),
-        _ => Err(format!(
-            "{what} {c:?}: a cell of the {} grid is {}",
-            grid.name(),
-            if grid == Grid::Triangle { "[a, b, t] with t 0 (pointing up) or 1 (down)" } else { "[a, b]" }
-        )),
-    }
-}
-
 fn cells(grid: Grid, list: &[Vec<i32>], what: &str) -> Result<Vec<Cell>, String> {
-    list.iter().map(|c| cell(grid, c, what)).collect()
+    list.iter().map(|c| grid.read_cell(c, what)).collect()
 }
 
 /// The board: a parallelogram of `size` lattice steps or the `cells` listed, without its holes,
-/// with its optional cells. Painted cells are for squares and cubes.
+/// with its optional cells. Every cell is read as written: a board listed away from home (its
+/// lowest `a` and `b` not 0) is refused with the shift that takes it there, so that its holes,
+/// optional cells and the reference solution all stand in the frame the file writes. Painted
+/// cells are for squares and cubes.
 fn board(grid: Grid, raw: &RawBoard) -> Result<Board, String> {
     if !raw.colours.is_empty() || !raw.colour_rules.is_empty() {
         return Err(format!("a board of the {} grid has no painted cells", grid.name()));
@@ -63,46 +53,42 @@ fn board(grid: Grid, raw: &RawBoard) -> Result<Board, String> {
             if let Some(c) = listed.iter().flatten().find(|v| !(-64..64).contains(*v)) {
                 return Err(format!("board cell coordinate {c} is out of range (-64 to 63)"));
             }
-            cells(grid, listed, "board cell")?
+            let all = cells(grid, listed, "board cell")?;
+            let shift = grid.home_shift(&all);
+            if shift != [0, 0, 0] {
+                return Err(format!(
+                    "the board's cells start at a = {}, b = {}: a board is written from a = 0, b = 0 (move its \
+                     cells, holes and optional cells by [{}, {}])",
+                    shift[0], shift[1], -shift[0], -shift[1]
+                ));
+            }
+            all
         }
     };
-    // Holes and optional cells are written in the board's own coordinates, before it is
-    // moved home.
     let holes = cells(grid, &raw.holes, "hole")?;
     if let Some(h) = holes.iter().find(|h| !all.contains(h)) {
-        return Err(format!("hole {h:?} is not a cell of the board"));
+        return Err(format!("hole {:?} is not a cell of the board", &h[..grid.written_len()]));
     }
     let optional = cells(grid, &raw.optional, "optional cell")?;
     if let Some(c) = optional.iter().find(|c| !all.contains(c) || holes.contains(c)) {
-        return Err(format!("optional cell {c:?} is not a cell of the board"));
+        return Err(format!("optional cell {:?} is not a cell of the board", &c[..grid.written_len()]));
     }
-    let kept: Vec<Cell> = all.iter().copied().filter(|c| !holes.contains(c)).collect();
-    let lo = crate::polyform::lowest(&kept);
-    let home = |c: &Cell| {
-        if grid == Grid::Triangle {
-            [c[0] - lo[0], c[1] - lo[1], c[2]]
-        } else {
-            [c[0] - lo[0], c[1] - lo[1], 0]
-        }
-    };
-    let board = Board::on_grid(grid, kept.iter().map(home).collect())?;
-    board.with_optional(&optional.iter().map(home).collect::<Vec<_>>())
+    // The board's frame is its whole figure's: holes on its edge leave it where it is.
+    let board = Board::on_grid(grid, all)?;
+    let board = if holes.is_empty() { board } else { board.without(&holes)? };
+    board.with_optional(&optional)
 }
 
 /// The parts: a built-in set of the grid, or a list of parts written as cells
 /// (`"[0,0,0][0,0,1]"` on triangles), each maybe with `count`, or `min` and `max`.
 fn parts(grid: Grid, pieces: &Node) -> Result<Vec<PartSpec>, String> {
+    // Read as written by the grid's reader (taken home below); joined side to side.
     let written = |s: &str, at: &str| -> Result<Vec<Cell>, String> {
-        // Joined or not, the outline says ([`parse`]: one ring without holes).
-        let (listed, _) = crate::polyform::parse_cells(s).map_err(|e| format!("{at}: {e}"))?;
-        let listed: Vec<Vec<i32>> = listed.iter().map(|c| c.to_vec()).collect();
-        // `parse_part` writes a flat cell [a, b] as [a, b, 0].
-        let flat: Vec<Vec<i32>> = if grid == Grid::Hexagon {
-            listed.iter().map(|c| if c[2] == 0 { c[..2].to_vec() } else { c.clone() }).collect()
-        } else {
-            listed
-        };
-        cells(grid, &flat, at)
+        let cells = grid.read_cells(s, at)?;
+        if !grid.connected(&cells) {
+            return Err(format!("{at}: its {} cells are not joined side to side", cells.len()));
+        }
+        Ok(cells)
     };
     let specs = match pieces {
         Node::Str(name) => match crate::polyform::builtin_set(name) {

@@ -87,9 +87,17 @@ impl PolyLevel {
 /// (up to four used).
 fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
     match pieces {
-        Node::Str(name) => PartSpec::set(name).ok_or_else(|| {
-            format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
-        }),
+        Node::Str(name) => match crate::polyform::builtin_set(name) {
+            // A set of another grid's: the board must say that grid.
+            Some(set) if matches!(set.grid, Grid::Triangle | Grid::Hexagon) => Err(format!(
+                "`{name}` is a part set of the {} grid: give the board `grid: \"{}\"`",
+                set.grid.name(),
+                set.grid.name()
+            )),
+            _ => PartSpec::set(name).ok_or_else(|| {
+                format!("unknown part set `{name}` (built in: {})", crate::polyform::BUILTIN_SETS.join(", "))
+            }),
+        },
         Node::List(items) => items
             .iter()
             .enumerate()

@@ -16,18 +16,33 @@ pub fn is_list(text: &str) -> bool {
     text.starts_with(|c: char| c.is_ascii_digit()) && text.split_whitespace().nth(1).is_some()
 }
 
-/// The level a piece list makes: an edge board played for the score, named by its size.
+/// The level a piece list makes: an edge board played for the score, named by its size and
+/// the order its sides were read in. A list whose order nothing tells (nor an `order` line) is
+/// read both ways, and the reading whose first board scores higher is kept, its name saying it
+/// was a guess (a line `order nesw` or `order nswe` pasted with the list settles it).
 pub fn entry(text: &str) -> Result<Entry, String> {
-    let p = crate::tiles::read_list(text)?;
-    let board = crate::tiles::best::best(
-        &p,
-        &crate::tiles::best::Options { budget: Budget::nodes(FIRST_BOARD_NODES), seed: 0 },
-        |_, _, _| {},
-    );
+    let read = crate::tiles::read(text, true)?;
+    let first = |p: &crate::tiles::Puzzle| {
+        crate::tiles::best::best(
+            p,
+            &crate::tiles::best::Options { budget: Budget::nodes(FIRST_BOARD_NODES), seed: 0 },
+            |_, _, _| {},
+        )
+    };
+    let mut chosen = (first(&read.puzzle), read.clone());
+    if let Some(other) = read.other() {
+        let board = first(&other.puzzle);
+        if board.score > chosen.0.score {
+            chosen = (board, other);
+        }
+    }
+    let (board, read) = chosen;
+    let p = &read.puzzle;
     let mut e = Entry::blank(Some("edge"));
     e.id = format!("list-{}x{}", p.cols, p.rows);
-    e.name = format!("Piece list, {} x {}", p.cols, p.rows);
-    e.names.insert("pt-BR".into(), format!("Lista de peças, {} x {}", p.cols, p.rows));
+    let (en, pt) = sides_said(read.order, read.known.is_known());
+    e.name = format!("Piece list, {} x {} ({en})", p.cols, p.rows);
+    e.names.insert("pt-BR".into(), format!("Lista de peças, {} x {} ({pt})", p.cols, p.rows));
     e.edge = Some(crate::tiles::RawPuzzle {
         cols: p.cols,
         rows: p.rows,
@@ -37,9 +52,22 @@ pub fn entry(text: &str) -> Result<Entry, String> {
         scored: true,
     });
     e.solution =
-        board.placement.iter().enumerate().map(|(cell, &(t, r))| super::cells::placement_of(&p, t, cell, r)).collect();
+        board.placement.iter().enumerate().map(|(cell, &(t, r))| super::cells::placement_of(p, t, cell, r)).collect();
     e.solution.sort_by_key(|pl| pl.piece);
     Ok(e)
+}
+
+/// The order a list was read in, as a level's name says it in English and Portuguese.
+fn sides_said(order: crate::tiles::Order, known: bool) -> (String, String) {
+    let (en, pt) = match order {
+        crate::tiles::Order::Nesw => ("N E S W", "N L S O"),
+        crate::tiles::Order::Nswe => ("N S W E", "N S O L"),
+    };
+    if known {
+        (format!("sides {en}"), format!("lados {pt}"))
+    } else {
+        (format!("sides {en}, a guess"), format!("lados {pt}, suposição"))
+    }
 }
 
 #[cfg(test)]

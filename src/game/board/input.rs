@@ -30,6 +30,9 @@ pub struct GamepadFocus {
     /// A polycube level: the d-pad steps the selected piece, the shoulders lift it, South puts
     /// it in the box or back.
     pub solid: bool,
+    /// The focus is on the selected piece (Tab, a step, a pick): it follows the piece wherever
+    /// it goes (an undo, a hint, the tray making room), until the stick moves it off.
+    pub on_piece: bool,
 }
 
 /// Board units per second the gamepad focus travels at full stick.
@@ -48,6 +51,7 @@ impl Plugin for InputPlugin {
             .init_resource::<SolidArea>()
             .init_resource::<crate::game::shared::Frames>()
             .init_resource::<LiftedAgo>()
+            .init_resource::<crate::game::shared::KeyFocus>()
             .add_systems(
                 Update,
                 (
@@ -55,6 +59,7 @@ impl Plugin for InputPlugin {
                     // Always read, so a board's first frame does not read the touches of the
                     // tap that opened it.
                     (page_lifts, touch).chain(),
+                    sense_pointer,
                 )
                     .in_set(InputSet),
             );
@@ -111,6 +116,34 @@ fn mouse(
                 out.write(Action::Wheel(w, clicks));
             }
         }
+    }
+}
+
+/// The pointer in use ([`crate::game::board::view::Pointer`]): in the browser, as the page's
+/// media query says when it starts; then a finger once a touch comes down, a mouse again once
+/// the wheel turns or a button is pressed with no finger down.
+fn sense_pointer(
+    touches: Res<Touches>,
+    buttons: Res<ButtonInput<MouseButton>>,
+    mut wheel: MessageReader<MouseWheel>,
+    mut pointer: ResMut<crate::game::board::view::Pointer>,
+    mut started: Local<bool>,
+) {
+    let turned = wheel.read().count() > 0;
+    if pointer.pinned {
+        return;
+    }
+    let mut coarse = pointer.coarse;
+    if !std::mem::replace(&mut *started, true) {
+        coarse = crate::game::web::coarse_pointer().unwrap_or(coarse);
+    }
+    if touches.iter_just_pressed().next().is_some() {
+        coarse = true;
+    } else if turned || (buttons.get_just_pressed().next().is_some() && touches.iter().next().is_none()) {
+        coarse = false;
+    }
+    if pointer.coarse != coarse {
+        pointer.coarse = coarse;
     }
 }
 
@@ -310,12 +343,36 @@ fn twist_and_pinch(a: Vec2, b: Vec2, view: &View, st: &mut TouchState, out: &mut
     st.pinch = Some(p);
 }
 
-fn keyboard(keys: Res<ButtonInput<KeyCode>>, view: Res<View>, mut out: MessageWriter<Action>) {
+/// The keyboard on a level: a model a player can predict. Tab and Shift+Tab go from piece to
+/// piece, Enter lifts the selected piece and puts it down, the arrows move it a cell (or a
+/// step), Escape puts a lifted piece back; R, F, H, W, Ctrl+Z/Y/R as the toolbar's tips say.
+/// F6 moves the keyboard into the toolbar and back (there Tab goes from button to button, as
+/// egui has it); F1 or ? shows the card that lists the keys.
+fn keyboard(
+    keys: Res<ButtonInput<KeyCode>>,
+    view: Res<View>,
+    mut focus: ResMut<crate::game::shared::KeyFocus>,
+    mut out: MessageWriter<Action>,
+) {
     // A modifier let go of in this very frame still held the key pressed with it (a quick
     // Ctrl+Z arrives whole within one frame).
     let held = |k: [KeyCode; 2]| keys.any_pressed(k) || keys.any_just_released(k);
     let ctrl = held([KeyCode::ControlLeft, KeyCode::ControlRight]) || held([KeyCode::SuperLeft, KeyCode::SuperRight]);
     let shift = held([KeyCode::ShiftLeft, KeyCode::ShiftRight]);
+    if keys.just_pressed(KeyCode::F6) {
+        focus.toolbar = !focus.toolbar;
+    }
+    if keys.just_pressed(KeyCode::F1) || (keys.just_pressed(KeyCode::Slash) && shift) {
+        focus.help = !focus.help;
+    }
+    // (With nothing lifted the rules ignore it, and the interface goes back a screen.)
+    if keys.just_pressed(KeyCode::Escape) {
+        out.write(Action::PutBack);
+    }
+    // In the toolbar, Tab, Enter and the arrows are egui's.
+    if focus.toolbar {
+        return;
+    }
     if keys.just_pressed(KeyCode::KeyZ) && ctrl {
         out.write(if shift { Action::Redo } else { Action::Undo });
     } else if keys.just_pressed(KeyCode::KeyY) && ctrl {
@@ -338,7 +395,7 @@ fn keyboard(keys: Res<ButtonInput<KeyCode>>, view: Res<View>, mut out: MessageWr
         out.write(Action::Lift(1));
     } else if keys.just_pressed(KeyCode::PageDown) {
         out.write(Action::Lift(-1));
-    } else if keys.just_pressed(KeyCode::Enter) {
+    } else if keys.any_just_pressed([KeyCode::Enter, KeyCode::NumpadEnter]) {
         out.write(Action::Place);
     } else if keys.any_just_pressed([KeyCode::Equal, KeyCode::NumpadAdd]) {
         out.write(Action::ZoomBoard(1));
@@ -393,6 +450,7 @@ fn gamepad(
             focus.pos = bounds.0.center();
         }
         if dir != Vec2::ZERO {
+            focus.on_piece = false;
             let step = dir.clamp_length_max(1.0) * FOCUS_SPEED * time.delta_secs().min(0.1);
             focus.pos = (focus.pos + step).clamp(bounds.0.min, bounds.0.max);
             if focus.holding {

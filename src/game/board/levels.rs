@@ -93,6 +93,8 @@ pub struct ActiveLevel {
     /// `Time::elapsed_secs` when play started.
     pub started: f32,
     pub moves: u32,
+    /// A lesson holds the clock at 0:00 (the tutorial's card is up): a solve now has no time.
+    pub clock_held: bool,
 }
 
 pub struct LevelsPlugin;
@@ -130,6 +132,7 @@ fn start_level(
         key: library.key(pack, level),
         level: l.clone(),
         started: time.elapsed_secs(),
+        clock_held: false,
         moves: 0,
     });
     next.set(AppState::Playing);

@@ -6,7 +6,7 @@
 //! drawing per rotation and its transform only moves.
 
 use crate::game::board::levels::ActiveLevel;
-use crate::game::board::view::BoardBounds;
+use crate::game::board::view::{BoardBounds, Layout, Pointer};
 use crate::game::shared::{AppState, InLevel};
 use crate::geom::{pt, BBox, Vertex};
 use crate::pieces::Placement;
@@ -206,8 +206,17 @@ struct Board {
 /// [`crate::game::board::layout::COMPACT`]) that lets the board's cells be drawn largest, the
 /// tallest where they tie (a board as wide as the phone loses nothing to a tall view).
 pub fn solid_frame(level: &crate::level::Level, screen: Vec2) -> Option<Rect> {
-    use crate::game::board::layout::{compact, frame, COMPACT};
-    let free = crate::game::board::view::free_area(screen, true, false);
+    solid_frame_for(level, screen, Layout::of(screen, false))
+}
+
+/// [`solid_frame`] for a layout.
+pub fn solid_frame_for(level: &crate::level::Level, screen: Vec2, layout: Layout) -> Option<Rect> {
+    use crate::game::board::layout::{compact, frame, frame_at, COMPACT};
+    // Held sideways, the view stands beside its layers, as tall as the board.
+    if layout.sideways {
+        return frame_at(level, 1.0, true);
+    }
+    let free = crate::game::board::view::free_area_for(screen, layout, true, false);
     let shares = if compact(screen) { &COMPACT[..] } else { &COMPACT[..1] };
     let mut best: Option<(f32, Rect)> = None;
     for &share in shares {
@@ -221,10 +230,10 @@ pub fn solid_frame(level: &crate::level::Level, screen: Vec2) -> Option<Rect> {
     best.map(|(_, rect)| rect)
 }
 
-fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
-    let frame = solid_frame(level, screen);
+fn lay_out(level: &crate::level::Level, screen: Vec2, layout: Layout) -> Board {
+    let frame = solid_frame_for(level, screen, layout);
     let solid = frame.is_some();
-    let free = crate::game::board::view::free_area(screen, solid, false);
+    let free = crate::game::board::view::free_area_for(screen, layout, solid, false);
     let mut f = bbox_of(&level.target);
     if let Some(r) = frame {
         f.add(crate::geom::pt(r.min.x as f64, r.min.y as f64));
@@ -240,13 +249,14 @@ fn lay_out(level: &crate::level::Level, screen: Vec2) -> Board {
     Board { figure, solid: frame, turned, start, bounds }
 }
 
-/// The kind of screen a board was laid out for: (narrow, portrait, compact). A window resized
-/// or a phone turned into another kind lays the board out again ([`relayout`]).
+/// The kind of screen a board was laid out for: (its layout, portrait, compact). A window
+/// resized, a phone turned or a finger used for the first time lays the board out again
+/// ([`relayout`]).
 #[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
-pub struct LaidOutFor(pub Option<(bool, bool, bool)>);
+pub struct LaidOutFor(pub Option<(Layout, bool, bool)>);
 
-fn screen_class(size: Vec2) -> (bool, bool, bool) {
-    (size.x < crate::game::board::view::NARROW, size.y > size.x * 1.1, crate::game::board::layout::compact(size))
+fn screen_class(size: Vec2, pointer: &Pointer) -> (Layout, bool, bool) {
+    (Layout::of(size, pointer.coarse), size.y > size.x * 1.1, crate::game::board::layout::compact(size))
 }
 
 /// The window became another kind of screen mid-level (a phone turned, a window narrowed to a
@@ -265,9 +275,10 @@ pub fn relayout(
     mut turned: ResMut<crate::game::board::view::BoardTurned>,
     mut area: ResMut<crate::game::shared::SolidArea>,
     mut pieces: Query<(&Piece, &mut Placed)>,
+    pointer: Res<Pointer>,
 ) {
     let Some(size) = crate::game::board::view::screen_size(&windows, offscreen.as_deref()) else { return };
-    let class = screen_class(size);
+    let class = screen_class(size, &pointer);
     if laid_out.0.is_none_or(|c| c == class) {
         return;
     }
@@ -275,7 +286,7 @@ pub fn relayout(
     let Some(active) = active else { return };
     // The pieces glide to their new places in the frames that follow.
     frames.ask();
-    let board = lay_out(&active.level, size);
+    let board = lay_out(&active.level, size, class.0);
     let mut rect = board.bounds;
     for (piece, mut placed) in &mut pieces {
         match (layout.0.get(piece.0), board.start.get(piece.0)) {
@@ -307,6 +318,7 @@ pub fn spawn_board(
     view: Res<crate::game::board::view::View>,
     mut laid_out: ResMut<LaidOutFor>,
     mut area: ResMut<crate::game::shared::SolidArea>,
+    pointer: Res<Pointer>,
 ) {
     // Another level (or the same one again) replaces the board in place; leaving for the
     // menus despawns it by its `DespawnOnExit(InLevel)`.
@@ -338,11 +350,12 @@ pub fn spawn_board(
             Transform::from_xyz(c.x as f32, c.y as f32, 0.4),
         ));
     }
-    let board = lay_out(level, view.size);
+    let class = screen_class(view.size, &pointer);
+    let board = lay_out(level, view.size, class.0);
     figure.0 = Some(board.figure);
     turned.0 = board.turned;
     area.0 = board.solid;
-    laid_out.0 = Some(screen_class(view.size));
+    laid_out.0 = Some(class);
     let (start, rect) = (board.start, board.bounds);
     bounds.0 = rect;
     layout.0 = start.clone();

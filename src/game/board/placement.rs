@@ -24,6 +24,8 @@ pub struct Selection {
     /// The pointer's last press, selection or wheel was over a piece (else over the empty
     /// board, which the wheel zooms and a drag pans: [`crate::game::board::zoom`]).
     pub pointer_on_piece: bool,
+    /// The selected piece is lifted by the keyboard (Enter): Escape puts it back.
+    pub lifted: bool,
 }
 
 /// Undo and redo stacks of whole-board snapshots.
@@ -51,12 +53,42 @@ impl Plugin for PlacementPlugin {
             .configure_sets(Update, (InputSet, PlacementSet).chain())
             .add_systems(OnEnter(AppState::Playing), reset)
             .add_systems(OnEnter(AppState::Editing), reset)
-            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(crate::game::shared::on_board));
+            .add_systems(Update, handle_actions.in_set(PlacementSet).run_if(crate::game::shared::on_board))
+            .add_systems(PostUpdate, focus_follows_piece);
+    }
+}
+
+/// The keyboard's and the pad's focus, when on the selected piece, stays on it wherever the
+/// piece went (a hint, an undo, the tray making room moved it: the focus floated over empty
+/// board after a hint).
+fn focus_follows_piece(
+    selection: Res<Selection>,
+    pieces: Query<(&PieceGeom, &Placed)>,
+    active: Option<Res<crate::game::board::levels::ActiveLevel>>,
+    mut focus: ResMut<GamepadFocus>,
+) {
+    let (Some(active), Some(e)) = (active, selection.selected.filter(|_| focus.on_piece && !focus.holding)) else {
+        return;
+    };
+    let Ok((geom, placed)) = pieces.get(e) else { return };
+    let at = placed.world_centroid(geom, active.level.set.step());
+    if focus.pos.distance(at) > 1e-4 {
+        focus.pos = at;
     }
 }
 
 /// A new board: no selection, no history; the draw order is rebuilt from the pieces on first use.
-fn reset(mut sel: ResMut<Selection>, mut hist: ResMut<History>, mut stack: ResMut<Stack>, mut hand: ResMut<Hand>) {
+fn reset(
+    mut sel: ResMut<Selection>,
+    mut hist: ResMut<History>,
+    mut stack: ResMut<Stack>,
+    mut hand: ResMut<Hand>,
+    keys: Option<ResMut<crate::game::shared::KeyFocus>>,
+) {
+    // The keyboard starts on the board.
+    if let Some(mut keys) = keys {
+        keys.toolbar = false;
+    }
     *sel = Selection::default();
     *hist = History::default();
     stack.0.clear();
@@ -139,6 +171,7 @@ impl Board<'_, '_> {
                 Event::Focus { at, chose } => {
                     self.focus.pos = Vec2::new(at.x as f32, at.y as f32);
                     self.focus.active |= chose;
+                    self.focus.on_piece = true;
                 }
                 Event::LetGo => self.focus.holding = false,
             }
@@ -148,6 +181,7 @@ impl Board<'_, '_> {
             selected: hand.selected.and_then(entity),
             held: hand.held,
             pointer_on_piece: hand.pointer_on_piece,
+            lifted: hand.lifted.is_some(),
         };
         self.selection.set_if_neq(selection);
         self.stack.set_if_neq(Stack(hand.stack.iter().filter_map(|&id| entity(id)).collect()));
@@ -177,6 +211,10 @@ fn plain(a: Action) -> Option<Input> {
         Action::Restart => Input::Restart,
         Action::FocusNext(d) => Input::FocusNext(d),
         Action::Step(v) => Input::Step(v.x, v.y),
+        // Enter: on a flat board it lifts the selected piece and puts it down (in 3D the
+        // grip puts a piece in the box or back: the rules' Lift waits there).
+        Action::Place => Input::Lift,
+        Action::PutBack => Input::PutBack,
         // The hints and thinking plugins, the grip (polycube moves) and the zoom.
         _ => return None,
     })

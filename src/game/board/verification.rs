@@ -74,6 +74,6 @@ pub fn verify(
     };
     if j.solved {
         let ms = ((time.elapsed_secs() - active.started).max(0.0) * 1000.0) as u64;
-        solved_now.write(LevelSolved { ms, moves: active.moves });
+        solved_now.write(LevelSolved { ms, moves: active.moves, timed: !active.clock_held });
     }
 }

@@ -140,77 +140,148 @@ impl Default for BoardBounds {
 pub const MARGIN: f32 = 12.0;
 /// Windows narrower than this get the phone layout (thermometer across the top).
 pub const NARROW: f32 = 600.0;
+/// Screens shorter than this (logical pixels), and wider than tall, are a phone held sideways
+/// (the menu's title beside its buttons; with a touch screen, the tools at the side).
+pub const SHORT: f32 = 560.0;
+/// The smallest side of anything a finger presses (WCAG's 44 px, Apple's 44 pt).
+pub const TOUCH: f32 = 44.0;
 pub const HUD_BOTTOM: f32 = 56.0;
 /// On a phone the bottom bar may wrap to two rows (longer words in some languages).
 pub const HUD_BOTTOM_NARROW: f32 = 92.0;
-/// Height of the 3D view's control rows above the bottom bar (polycube levels): one row on a
-/// wide screen, two on a narrow one.
-pub fn solid_bar(width: f32) -> f32 {
-    if width < NARROW {
-        104.0
-    } else {
-        34.0
+/// A touch screen's toolbar: one row of finger-sized buttons.
+pub const HUD_BOTTOM_TOUCH: f32 = 64.0;
+/// A phone held sideways: the tools stand at the right edge in two columns this wide.
+pub const SIDE_TOOLS: f32 = 112.0;
+
+/// The pointer the player uses: a finger (coarse: a touch screen, or a page whose browser says
+/// its pointer is coarse) or a mouse. A coarse pointer gets finger-sized targets at every size.
+#[derive(Resource, Clone, Copy, Debug, Default, PartialEq)]
+pub struct Pointer {
+    pub coarse: bool,
+    /// Set by the caller (`tessera screenshot --touch`): kept whatever input comes.
+    pub pinned: bool,
+}
+
+/// The kind of screen the interface and the board lay themselves out for, from the window's
+/// size and the pointer: `narrow` (a phone held upright: one column, the thermometer across the
+/// top), `touch` (every target at least [`TOUCH`] each way: any narrow screen, and any screen
+/// under a coarse pointer), `sideways` (a touch screen wider than tall and short: the tools at
+/// the right edge, the board as high as the screen allows).
+#[derive(Clone, Copy, Debug, Default, PartialEq)]
+pub struct Layout {
+    pub narrow: bool,
+    pub touch: bool,
+    pub sideways: bool,
+}
+
+impl Layout {
+    pub fn of(size: Vec2, coarse: bool) -> Layout {
+        let narrow = size.x < NARROW;
+        Layout { narrow, touch: narrow || coarse, sideways: coarse && !narrow && size.y < SHORT && size.x > size.y }
+    }
+
+    /// A fine pointer's layout for a window `width` wide (tests and the desktop).
+    pub fn for_width(width: f32) -> Layout {
+        Layout::of(Vec2::new(width, 800.0), false)
+    }
+
+    /// Height of the 3D view's control rows above the bottom bar (polycube levels): one row on
+    /// a wide screen, two on a narrow one (with a touch screen's taller buttons, more).
+    pub fn solid_bar(self) -> f32 {
+        match (self.narrow, self.touch) {
+            (true, _) => 104.0,
+            (false, true) => 56.0,
+            (false, false) => 34.0,
+        }
+    }
+
+    /// Screen space the HUD takes: (top, bottom, right) in logical pixels.
+    pub fn hud_insets(self) -> (f32, f32, f32) {
+        match (self.narrow, self.sideways, self.touch) {
+            (true, _, _) => (84.0, HUD_BOTTOM_NARROW, 0.0),
+            (false, true, _) => (60.0, 0.0, SIDE_TOOLS + 64.0),
+            (false, false, true) => (60.0, HUD_BOTTOM_TOUCH, 64.0),
+            (false, false, false) => (48.0, HUD_BOTTOM, 64.0),
+        }
+    }
+
+    /// Height of the tutorial's card under the top bar (its text wraps on a phone).
+    pub fn tutorial_card(self) -> f32 {
+        if self.narrow {
+            96.0
+        } else {
+            76.0
+        }
+    }
+
+    /// Height of the solver lab's card under the top bar (and the tutorial's card, if shown).
+    pub fn lab_card(self) -> f32 {
+        match (self.narrow, self.sideways) {
+            // Room for an iterate's line above the results (two rows each on a phone).
+            (true, _) => 270.0,
+            (false, true) => 130.0,
+            (false, false) => 150.0,
+        }
+    }
+
+    /// Height of the solved panel at the bottom, which the solved figure is drawn above (held
+    /// sideways, a card at the right the figure stands beside).
+    pub fn solved_panel(self) -> f32 {
+        match (self.narrow, self.sideways) {
+            (true, _) => 250.0,
+            (false, true) => 0.0,
+            (false, false) => 226.0,
+        }
     }
 }
 
-/// Screen space the HUD takes: (top, bottom, right) in logical pixels.
-pub fn hud_insets(width: f32) -> (f32, f32, f32) {
-    if width < NARROW {
-        (84.0, HUD_BOTTOM_NARROW, 0.0)
-    } else {
-        (48.0, HUD_BOTTOM, 64.0)
+impl Layout {
+    /// Width of the solved card at the right edge of a phone held sideways (0 elsewhere).
+    pub fn solved_side(self) -> f32 {
+        if self.sideways {
+            300.0
+        } else {
+            0.0
+        }
     }
 }
 
-/// Height of the tutorial's card under the top bar (its text wraps on a phone).
-pub fn tutorial_card(width: f32) -> f32 {
-    if width < NARROW {
-        96.0
-    } else {
-        76.0
-    }
-}
-
-/// Height of the solver lab's card under the top bar (and the tutorial's card, if shown).
+/// Height of the solver lab's card on a fine pointer's screen `width` wide.
 pub fn lab_card(width: f32) -> f32 {
-    if width < NARROW {
-        // Room for an iterate's line above the results (two rows each on a phone).
-        270.0
-    } else {
-        150.0
-    }
+    Layout::for_width(width).lab_card()
 }
 
-/// Height of the solved panel at the bottom, which the solved figure is drawn above.
+/// Height of the solved panel on a fine pointer's screen `width` wide.
 pub fn solved_panel(width: f32) -> f32 {
-    if width < NARROW {
-        250.0
-    } else {
-        226.0
-    }
+    Layout::for_width(width).solved_panel()
 }
 
 /// Screen space the HUD takes around the board: (top, bottom, right) in logical pixels, with the
 /// 3D view's control rows (`solid`), the tutorial's card (`tutorial`) and the solver lab's
 /// (`lab`) when they are shown: the board shrinks to stay clear of them.
-pub fn board_insets(size: Vec2, solid: bool, tutorial: bool, lab: bool) -> (f32, f32, f32) {
-    let (mut top, mut bottom, right) = hud_insets(size.x);
+pub fn board_insets(layout: Layout, solid: bool, tutorial: bool, lab: bool) -> (f32, f32, f32) {
+    let (mut top, mut bottom, right) = layout.hud_insets();
     if solid {
-        bottom += solid_bar(size.x);
+        bottom += layout.solid_bar();
     }
     if tutorial {
-        top += tutorial_card(size.x);
+        top += layout.tutorial_card();
     }
     if lab {
-        top += lab_card(size.x);
+        top += layout.lab_card();
     }
     (top, bottom, right)
 }
 
 /// The screen area the board is fitted into (the window less the HUD and margins), in
-/// logical pixels.
+/// logical pixels, for a fine pointer.
 pub fn free_area(size: Vec2, solid: bool, tutorial: bool) -> Vec2 {
-    inside(size, board_insets(size, solid, tutorial, false))
+    free_area_for(size, Layout::of(size, false), solid, tutorial)
+}
+
+/// [`free_area`] for a layout.
+pub fn free_area_for(size: Vec2, layout: Layout, solid: bool, tutorial: bool) -> Vec2 {
+    inside(size, board_insets(layout, solid, tutorial, false))
 }
 
 /// The screen area within `insets` (top, bottom, right) and the margins.
@@ -232,6 +303,7 @@ impl Plugin for ViewPlugin {
             .init_resource::<Zoom>()
             .init_resource::<BoardTurned>()
             .init_resource::<crate::game::shared::Cards>()
+            .init_resource::<Pointer>()
             .add_systems(PostUpdate, fit_view);
     }
 }
@@ -255,19 +327,20 @@ pub fn fit_view(
     solid: Option<Res<crate::game::shared::SolidArea>>,
     cards: Option<Res<crate::game::shared::Cards>>,
     state: Option<Res<State<AppState>>>,
-    turned: Res<BoardTurned>,
+    (turned, pointer): (Res<BoardTurned>, Res<Pointer>),
     mut zoom: ResMut<Zoom>,
     mut view: ResMut<View>,
 ) {
     let Some(size) = screen_size(&windows, offscreen.as_deref()) else { return };
+    let layout = Layout::of(size, pointer.coarse);
     let solid = solid.is_some_and(|s| s.0.is_some());
     let cards = cards.map(|c| *c).unwrap_or_default();
-    let (mut top, mut bottom, right) = board_insets(size, solid, cards.tutorial, cards.lab);
+    let (mut top, mut bottom, mut right) = board_insets(layout, solid, cards.tutorial, cards.lab);
     // The playing screen's bars drawn taller than reserved (a phone's wrap): the reserve grows
     // by the difference.
     let playing = state.as_ref().is_some_and(|s| matches!(s.get(), AppState::Playing | AppState::Solved));
     if playing {
-        let reserved = hud_insets(size.x);
+        let reserved = layout.hud_insets();
         top += (cards.top_bar - reserved.0).max(0.0);
         bottom += (cards.bottom_bar + 6.0 - reserved.1).max(0.0);
     }
@@ -275,7 +348,8 @@ pub fn fit_view(
     // rest allows (its pieces are all on it), stays clear of it.
     let solved = state.is_some_and(|s| *s.get() == AppState::Solved);
     if solved {
-        bottom = bottom.max(solved_panel(size.x));
+        bottom = bottom.max(layout.solved_panel());
+        right = right.max(layout.solved_side());
     }
     let avail = inside(size, (top, bottom, right));
     let b = match figure.0 {

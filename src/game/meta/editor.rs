@@ -298,6 +298,7 @@ fn lay_canvas(editor: Res<Editor>, mut commands: Commands, time: Res<Time>) {
             key: "editor/canvas".into(),
             level,
             started: time.elapsed_secs(),
+            clock_held: false,
             moves: 0,
         }),
         Err(_) => commands.remove_resource::<ActiveLevel>(),

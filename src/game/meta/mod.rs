@@ -6,5 +6,6 @@ pub mod daily;
 pub mod editor;
 pub mod language;
 pub mod save;
+pub mod speech;
 pub mod transfer;
 pub mod tutorial;

@@ -115,7 +115,7 @@ fn record_solve(
     progress: Res<crate::game::board::verification::Progress>,
 ) {
     let (Some(s), Some(active)) = (solved.read().last().copied(), active) else { return };
-    let new_best = save.data.record(&active.key, s.ms, s.moves);
+    let new_best = save.data.record(&active.key, s.timed.then_some(s.ms), s.moves);
     let score = progress.score.map(|(got, max)| {
         let (best, new) = save.data.record_score(&active.key, got);
         (got, max, best, new)

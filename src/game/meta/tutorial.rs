@@ -144,8 +144,12 @@ impl Plugin for TutorialPlugin {
 /// The level's clock stands at 0:00 while a lesson is being done (the tutorial's steps or a
 /// family's introduction): a solve's time counts from when the player is on their own.
 fn hold_clock(tut: Res<Tutorial>, time: Res<Time>, active: Option<ResMut<ActiveLevel>>) {
-    if let (true, Some(mut active)) = (tut.holds_clock(), active) {
-        active.bypass_change_detection().started = time.elapsed_secs();
+    let Some(mut active) = active else { return };
+    let held = tut.holds_clock();
+    let active = active.bypass_change_detection();
+    active.clock_held = held;
+    if held {
+        active.started = time.elapsed_secs();
     }
 }
 

@@ -76,11 +76,24 @@ impl Plugin for HintsPlugin {
             .add_systems(OnExit(AppState::Playing), clear)
             .add_systems(
                 Update,
-                (stale_on_placement, request, receive, give_up, ask_while_solving)
+                (stale_on_placement, cleared_by_watch, request, receive, give_up, ask_while_solving)
                     .chain()
                     .after(PlacementSet)
                     .run_if(in_state(AppState::Playing)),
             );
+    }
+}
+
+/// Watching the solver lays the whole solution: a hint's ghost and words are gone with it
+/// (the ghost stayed drawn over the solver's finished board).
+fn cleared_by_watch(
+    mut actions: MessageReader<crate::game::shared::Action>,
+    state: ResMut<HintState>,
+    markers: Query<Entity, With<HintMarker>>,
+    commands: Commands,
+) {
+    if actions.read().any(|a| *a == crate::game::shared::Action::Watch) {
+        clear(state, markers, commands);
     }
 }
 

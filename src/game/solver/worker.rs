@@ -83,11 +83,16 @@ pub fn post<T: 'static>(
     WORKERS.with(|w| w.borrow_mut().insert(job, remote));
 }
 
-/// A new worker, handed the page's compiled module.
+/// A new worker, handed the page's compiled module. Its script is the page's own copy
+/// (`tesseraWorkerUrl`, the worker and its glue fetched as the page started), so a tab that
+/// another tab has updated never runs a newer script with its older module.
 fn start() -> Result<Worker, String> {
     let options = WorkerOptions::new();
     options.set_type(WorkerType::Module);
-    let worker = Worker::new_with_options("worker.js", &options).map_err(text_of)?;
+    let own = web_sys::window()
+        .and_then(|w| js_sys::Reflect::get(&w, &JsValue::from_str("tesseraWorkerUrl")).ok())
+        .and_then(|v| v.as_string());
+    let worker = Worker::new_with_options(own.as_deref().unwrap_or("worker.js"), &options).map_err(text_of)?;
     let message = js_sys::Object::new();
     js_sys::Reflect::set(&message, &"module".into(), &wasm_bindgen::module()).map_err(text_of)?;
     worker.post_message(&message).map_err(text_of)?;

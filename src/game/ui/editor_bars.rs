@@ -69,7 +69,7 @@ fn top_bar(
     tr: &Words,
 ) {
     // A phone gets two short rows on top and compact buttons below, inside the HUD's insets.
-    let narrow = ctx.content_rect().width() < crate::game::board::view::NARROW;
+    let narrow = layout(ctx).narrow;
     egui::Area::new("editor-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {
             ui.set_width(ctx.content_rect().width() - 16.0);
@@ -125,7 +125,7 @@ fn piece_tools(
     actions: &mut MessageWriter<Action>,
     tr: &Words,
 ) -> bool {
-    let narrow = ctx.content_rect().width() < crate::game::board::view::NARROW;
+    let narrow = layout(ctx).narrow;
     egui::Area::new("editor-bottom".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -6.0]).show(ctx, |ui| {
         bar.corner_radius(8.0).show(ui, |ui| {
             if narrow {
@@ -166,7 +166,8 @@ pub(super) fn tools_area(
     rect: egui::Rect,
     tools: impl FnOnce(&mut egui::Ui, egui::Vec2) -> bool,
 ) -> bool {
-    let top = if rect.width() < crate::game::board::view::NARROW { 110.0 } else { 70.0 };
+    let top = if rect.width() < crate::game::board::view::NARROW { 110.0 } else { 70.0 }
+        + if layout(ctx).touch { 16.0 } else { 0.0 };
     let avail = egui::vec2(rect.width() - 24.0, rect.height() - top - 12.0);
     egui::Area::new("editor-tools".into())
         .fixed_pos(rect.min + egui::vec2(12.0, top))
@@ -208,7 +209,10 @@ fn poly_settings(ui: &mut egui::Ui, d: &mut PolyDraft, ring: &mut bool, tr: &Wor
                 (most, fewest) if most == fewest => format!("{name} ({}) ×{most}", cells.len()),
                 (most, fewest) => format!("{name} ({}) ×{fewest}–{most}", cells.len()),
             };
-            if ui.toggle_value(&mut d.picked[k], text).changed() {
+            // Each part with its picture: a name and a size alone told three tetrahexes apart
+            // only by trying them.
+            let (pic, toggle) = super::editor_cells::part_toggle(ui, d.grid, cells, &mut d.picked[k], text);
+            if toggle.changed() || pic.clicked() {
                 dirty = true;
             }
         }

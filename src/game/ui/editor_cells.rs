@@ -57,3 +57,53 @@ pub(super) fn paint_polygons(
     }
     dirty
 }
+
+/// A part to pick, its picture beside its name: (the picture's response, the toggle's).
+pub(super) fn part_toggle(
+    ui: &mut egui::Ui,
+    grid: crate::polyform::grid::Grid,
+    cells: &[crate::polyform::Cell],
+    picked: &mut bool,
+    text: String,
+) -> (egui::Response, egui::Response) {
+    let was = *picked;
+    let r = ui.scope(|ui| {
+        ui.spacing_mut().item_spacing.x = 2.0;
+        let ink = if was { super::theme::ACCENT } else { ui.visuals().text_color() };
+        (part_picture(ui, grid, cells, ink), ui.toggle_value(picked, text))
+    });
+    let (pic, toggle) = r.inner;
+    if pic.clicked() {
+        *picked = !was;
+    }
+    (pic, toggle)
+}
+
+/// A part's cells drawn small, as the board draws them (pressable: it picks the part too).
+fn part_picture(
+    ui: &mut egui::Ui,
+    grid: crate::polyform::grid::Grid,
+    cells: &[crate::polyform::Cell],
+    ink: egui::Color32,
+) -> egui::Response {
+    let side = ui.spacing().interact_size.y;
+    let (rect, response) = ui.allocate_exact_size(egui::vec2(side, side), egui::Sense::click());
+    let polygons: Vec<Vec<[f64; 2]>> = cells
+        .iter()
+        .filter(|c| c[2] == 0 || grid != crate::polyform::grid::Grid::Cube)
+        .map(|&c| grid.polygon(c))
+        .collect();
+    let (lo, hi) = polygons.iter().flatten().fold(([f64::MAX; 2], [f64::MIN; 2]), |(lo, hi), p| {
+        ([lo[0].min(p[0]), lo[1].min(p[1])], [hi[0].max(p[0]), hi[1].max(p[1])])
+    });
+    let span = (hi[0] - lo[0]).max(hi[1] - lo[1]).max(1e-6);
+    let scale = (rect.width() - 6.0) as f64 / span;
+    let mid = [(lo[0] + hi[0]) / 2.0, (lo[1] + hi[1]) / 2.0];
+    let at =
+        |p: &[f64; 2]| rect.center() + egui::vec2(((p[0] - mid[0]) * scale) as f32, ((mid[1] - p[1]) * scale) as f32);
+    let stroke = egui::Stroke::new(1.0, ui.visuals().panel_fill);
+    for poly in &polygons {
+        ui.painter().add(egui::Shape::convex_polygon(poly.iter().map(at).collect(), ink, stroke));
+    }
+    response
+}

@@ -24,9 +24,9 @@ pub(super) fn lab_card(
     let width = rect.width();
     let mut top = super::widgets::below_top_bar(ctx, &cards);
     if tutorial.active {
-        top += crate::game::board::view::tutorial_card(width);
+        top += layout(ctx).tutorial_card();
     }
-    let height = crate::game::board::view::lab_card(width) - 8.0;
+    let height = layout(ctx).lab_card() - 8.0;
     let frame = egui::Frame::new().fill(super::theme::bar(ctx)).corner_radius(8.0).inner_margin(8.0);
     egui::Area::new("lab".into()).anchor(egui::Align2::CENTER_TOP, [0.0, top + 4.0]).show(ctx, |ui| {
         frame.show(ui, |ui| {

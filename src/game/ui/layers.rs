@@ -37,25 +37,37 @@ fn controls(
     // over the UI): the slice that hides the upper layers, zoom, and the selected piece's moves
     // in space (turning and tipping are in the bar). A drag around the solid, or the right
     // stick, turns the view.
-    let narrow = ctx.content_rect().width() < NARROW;
+    let narrow = layout(ctx).narrow;
     // Above the toolbar as drawn (a phone's is one row of icons, lower than its reserve).
-    let reserved = hud_insets(ctx.content_rect().width()).1;
+    let reserved = layout(ctx).hud_insets().1;
     let lift = if cards.bottom_bar > 0.0 { cards.bottom_bar.min(reserved) } else { reserved } + 4.0;
     egui::Area::new("solid-controls".into()).anchor(egui::Align2::CENTER_BOTTOM, [0.0, -lift]).show(ctx, |ui| {
         let view_row = |ui: &mut egui::Ui, orbit: &mut crate::game::space::orbit::Orbit| {
             ui.weak(tr.s("layers"));
-            if super::widgets::compact_button(ui, "-").on_hover_text(tr.s("layers-less-tip")).clicked() {
+            if super::said::named(super::widgets::compact_button(ui, "-"), &tr.s("layers-less-tip"))
+                .on_hover_text(tr.s("layers-less-tip"))
+                .clicked()
+            {
                 orbit.step_slice(-1);
             }
             ui.weak(format!("{}/{}", orbit.slice.unwrap_or(orbit.layers), orbit.layers));
-            if super::widgets::compact_button(ui, "+").on_hover_text(tr.s("layers-more-tip")).clicked() {
+            if super::said::named(super::widgets::compact_button(ui, "+"), &tr.s("layers-more-tip"))
+                .on_hover_text(tr.s("layers-more-tip"))
+                .clicked()
+            {
                 orbit.step_slice(1);
             }
             ui.weak(tr.s("zoom"));
-            if super::widgets::compact_button(ui, "-").on_hover_text(tr.s("zoom-out-tip")).clicked() {
+            if super::said::named(super::widgets::compact_button(ui, "-"), &tr.s("zoom-out-tip"))
+                .on_hover_text(tr.s("zoom-out-tip"))
+                .clicked()
+            {
                 orbit.zoom_by(-1.0);
             }
-            if super::widgets::compact_button(ui, "+").on_hover_text(tr.s("zoom-in-tip")).clicked() {
+            if super::said::named(super::widgets::compact_button(ui, "+"), &tr.s("zoom-in-tip"))
+                .on_hover_text(tr.s("zoom-in-tip"))
+                .clicked()
+            {
                 orbit.zoom_by(1.0);
             }
         };
@@ -89,7 +101,7 @@ fn controls(
 
 /// A refused move's reason, at the top of the 3D view (clear of the layers' names).
 fn refusal(ctx: &egui::Context, r: &crate::game::space::grip::Refusal, tr: &Words) {
-    let below = hud_insets(ctx.content_rect().width()).0 + 8.0;
+    let below = layout(ctx).hud_insets().0 + 8.0;
     egui::Area::new("refused".into()).anchor(egui::Align2::CENTER_TOP, [0.0, below]).interactable(false).show(
         ctx,
         |ui| {

@@ -91,7 +91,7 @@ fn level_cards(
     });
     // What the cards' marks mean.
     ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
-    let narrow = ui.ctx().content_rect().width() < NARROW;
+    let narrow = layout(ui.ctx()).narrow;
     let locked = tr.s("levels-locked");
     let shown = egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {
         ui.horizontal_wrapped(|ui| {
@@ -100,7 +100,7 @@ fn level_cards(
                 let card = Card {
                     name: level_name(level, tr),
                     difficulty: level.difficulty,
-                    best: save.data.completed.get(&keys[li]).map(|r| r.best_ms),
+                    best: save.data.completed.get(&keys[li]).map(|r| r.time()),
                     score: save.data.scores.get(&keys[li]).copied(),
                     open: save.data.unlocked(&keys, li),
                     small: narrow,

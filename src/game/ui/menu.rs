@@ -111,15 +111,14 @@ fn menu_buttons(
         next.set(AppState::Settings);
     }
     // A phone's apps are left by the system, not by a button, and a page by its tab.
-    let phone = ui.ctx().content_rect().width() < NARROW
-        || cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32"));
+    let phone = layout(ui.ctx()).narrow || cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32"));
     if !phone && mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
         exit.write(AppExit::Success);
     }
 }
 
 /// Screens shorter than this (logical pixels), and wider than tall, lay the menu out sideways.
-pub const SHORT: f32 = 560.0;
+pub const SHORT: f32 = crate::game::board::view::SHORT;
 
 /// The title mark: the seven tangram pieces in their colours, making their square, turned a
 /// quarter of a right angle like a tile on its point.

@@ -6,12 +6,15 @@ mod editor_bars;
 mod editor_cells;
 mod editor_home;
 mod hud;
+mod keys;
 mod lab;
 mod layers;
 mod level_list;
 mod menu;
 mod packs;
 mod prelude;
+pub mod said;
+mod screen;
 mod settings;
 mod solved;
 pub mod theme;
@@ -41,7 +44,13 @@ impl Plugin for UiPlugin {
                     .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
                     .before(bevy_egui::EguiPreUpdateSet::BeginPass),
             )
-            .add_systems(Update, escape)
+            .add_systems(Update, escape.before(crate::game::shared::InputSet))
+            .add_systems(
+                PreUpdate,
+                keys_stay_on_board
+                    .after(bevy_egui::EguiPreUpdateSet::ProcessInput)
+                    .before(bevy_egui::EguiPreUpdateSet::BeginPass),
+            )
             .add_systems(
                 EguiPrimaryContextPass,
                 (
@@ -56,7 +65,9 @@ impl Plugin for UiPlugin {
                     layers::layer_labels.run_if(in_state(AppState::Playing)),
                     lab::lab_card.run_if(in_state(AppState::Playing)),
                     tutorial::tutorial.run_if(in_state(AppState::Playing)),
+                    keys::keys_card.run_if(in_state(AppState::Playing)),
                     solved::solved.run_if(in_state(AppState::Solved)),
+                    said::said,
                 )
                     .chain(),
             );
@@ -68,6 +79,33 @@ fn block_pointer(wants: Option<Res<EguiWantsInput>>, mut blocked: ResMut<Pointer
     if blocked.0 != b {
         blocked.0 = b;
     }
+}
+
+/// On a level, the board's keys are the board's: egui never sees Tab, Enter, Space, the
+/// arrows or Escape (Tab moved egui's focus into the toolbar, and Enter then pressed a button),
+/// and any focus a click left on a widget is dropped, unless the keyboard is in the toolbar
+/// (F6), where Tab and Enter are egui's.
+fn keys_stay_on_board(
+    mut inputs: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
+    state: Res<State<AppState>>,
+    focus: Res<crate::game::shared::KeyFocus>,
+) {
+    if !matches!(state.get(), AppState::Playing) || focus.toolbar {
+        return;
+    }
+    for (mut input, mut ctx) in &mut inputs {
+        input.0.events.retain(|e| !matches!(e, egui::Event::Key { key, .. } if board_key(*key)));
+        let ctx = ctx.get_mut();
+        if let Some(id) = ctx.memory(|m| m.focused()) {
+            ctx.memory_mut(|m| m.surrender_focus(id));
+        }
+    }
+}
+
+/// The keys a level's board takes for itself.
+pub fn board_key(key: egui::Key) -> bool {
+    use egui::Key::*;
+    matches!(key, Tab | Enter | Space | ArrowUp | ArrowDown | ArrowLeft | ArrowRight | Escape)
 }
 
 /// bevy_egui tells egui the modifier keys each frame as an event, and egui asks for another
@@ -82,8 +120,20 @@ fn modifiers_when_changed(mut inputs: Query<&mut bevy_egui::EguiInput>, mut last
     }
 }
 
-fn escape(keys: Res<ButtonInput<KeyCode>>, state: Res<State<AppState>>, mut next: ResMut<NextState<AppState>>) {
-    if !keys.just_pressed(KeyCode::Escape) {
+/// Escape goes back a screen; on a level it first puts a lifted piece back (the board's
+/// keyboard does), closes the keys' card, or brings the keyboard back from the toolbar.
+fn escape(
+    keys: Res<ButtonInput<KeyCode>>,
+    state: Res<State<AppState>>,
+    mut next: ResMut<NextState<AppState>>,
+    selection: Res<crate::game::board::placement::Selection>,
+    mut focus: ResMut<crate::game::shared::KeyFocus>,
+) {
+    if !keys.just_pressed(KeyCode::Escape) || selection.lifted {
+        return;
+    }
+    if focus.help || focus.toolbar {
+        *focus = crate::game::shared::KeyFocus::default();
         return;
     }
     match state.get() {

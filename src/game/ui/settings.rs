@@ -87,6 +87,8 @@ pub(super) struct ProgressFiles<'w, 's> {
     import: MessageWriter<'w, crate::game::meta::transfer::ImportProgress>,
     /// The import field is open, and what is typed or pasted in it.
     field: Local<'s, Option<String>>,
+    /// The field opened this pass: it is scrolled into view.
+    opened: Local<'s, bool>,
 }
 
 impl ProgressFiles<'_, '_> {
@@ -100,6 +102,7 @@ impl ProgressFiles<'_, '_> {
             // (Opening, not toggling: a pass egui runs again sees the same click.)
             if mark(ui.button(tr.s("progress-import")), "progress-import").clicked() && self.field.is_none() {
                 *self.field = Some(String::new());
+                *self.opened = true;
             }
             if let Some(code) = &self.transfer.code {
                 if mark(ui.button(tr.s("progress-copy")), "progress-copy").clicked() {
@@ -112,15 +115,14 @@ impl ProgressFiles<'_, '_> {
             // its path pasted. A code pastes anywhere.
             let web = cfg!(target_arch = "wasm32");
             ui.label(tr.s(if web { "progress-import-how-web" } else { "progress-import-how" }));
+            // The field has a row of its own, as wide as the card: a code is long.
+            let edit = egui::TextEdit::singleline(text).hint_text(tr.s("progress-paste")).desired_width(f32::INFINITY);
+            let field = mark(ui.add(edit), "progress-field");
             ui.horizontal(|ui| {
                 let choose = web && mark(ui.button(tr.s("progress-choose")), "progress-choose").clicked();
                 if choose && !self.transfer.picking {
                     self.transfer.picking = crate::game::web::pick_file();
                 }
-                let edit = egui::TextEdit::singleline(text)
-                    .hint_text(tr.s("progress-paste"))
-                    .desired_width((ui.available_width() - 110.0).clamp(100.0, 240.0));
-                mark(ui.add(edit), "progress-field");
                 let go = ui.add_enabled(!text.trim().is_empty(), egui::Button::new(tr.s("progress-import-go")));
                 if mark(go, "progress-import-go").clicked() {
                     let t = text.trim();
@@ -134,6 +136,11 @@ impl ProgressFiles<'_, '_> {
                     );
                 }
             });
+            // Just opened: what the tap opened comes into view (on a short screen it opened
+            // below the fold, and the tap seemed to do nothing).
+            if std::mem::take(&mut *self.opened) {
+                field.scroll_to_me(Some(egui::Align::Center));
+            }
         }
         if let Some(said) = &self.transfer.said {
             let colour =

@@ -4,6 +4,7 @@
 //! 44 px on a phone's layout.
 
 use super::prelude::*;
+use crate::game::board::view::Layout;
 use crate::game::draw::paint::Look;
 
 /// The interface's colours in one look.
@@ -24,8 +25,8 @@ pub struct Palette {
 /// The game's gold: titles, the primary button, the selection.
 pub const ACCENT: egui::Color32 = egui::Color32::from_rgb(240, 200, 80);
 
-/// Smallest side of anything a finger presses on a phone's layout.
-pub const TOUCH: f32 = 44.0;
+/// Smallest side of anything a finger presses on a touch screen's layout.
+pub const TOUCH: f32 = crate::game::board::view::TOUCH;
 
 /// The interface's fonts: Ubuntu Light for words, and egui's icon font for the buttons' signs
 /// and a few marks (★ ✔ ⚠), in both families (a level code shown "monospace" is read, never
@@ -73,8 +74,9 @@ pub fn palette(dark: bool) -> Palette {
     }
 }
 
-/// The style for a look, at a window width (a phone's is roomier to the finger).
-pub fn style_for(dark: bool, narrow: bool, base: &egui::Style) -> egui::Style {
+/// The style for a look, on a narrow screen or not (a phone's gaps are tighter), for a finger
+/// or not (a finger's targets are at least [`TOUCH`] high).
+pub fn style_for(dark: bool, narrow: bool, touch: bool, base: &egui::Style) -> egui::Style {
     let p = palette(dark);
     let mut style = base.clone();
     let mut v = if dark { egui::Visuals::dark() } else { egui::Visuals::light() };
@@ -110,7 +112,13 @@ pub fn style_for(dark: bool, narrow: bool, base: &egui::Style) -> egui::Style {
     s.item_spacing = if narrow { egui::vec2(6.0, 6.0) } else { egui::vec2(10.0, 8.0) };
     s.button_padding = egui::vec2(if narrow { 10.0 } else { 14.0 }, 8.0);
     s.window_margin = egui::Margin::same(if narrow { 10 } else { 16 });
-    s.interact_size.y = if narrow { TOUCH } else { 30.0 };
+    s.interact_size.y = if touch { TOUCH } else { 30.0 };
+    // A finger's check boxes and radio buttons, and the gap between targets.
+    if touch {
+        s.icon_width = 22.0;
+        s.icon_width_inner = 12.0;
+        s.item_spacing.y = s.item_spacing.y.max(8.0);
+    }
     use egui::{FontFamily::Proportional, FontId, TextStyle};
     style.text_styles = [
         (TextStyle::Heading, FontId::new(26.0, Proportional)),
@@ -147,24 +155,28 @@ pub fn accent_text(ctx: &egui::Context) -> egui::Color32 {
 /// press (the board's long press, which turns a piece, is the game's own).
 const MAX_CLICK_SECONDS: f64 = 3.0;
 
-/// Applies the look, the interface size and the layout's width whenever one changes.
+/// Applies the look, the interface size and the layout (the screen's size and the pointer)
+/// whenever one changes; the layout is kept where every screen reads it ([`layout`]).
 pub(super) fn apply(
     mut contexts: EguiContexts,
     save: Res<SaveState>,
     look: Res<Look>,
-    mut applied: Local<Option<(f32, bool, bool)>>,
+    pointer: Res<crate::game::board::view::Pointer>,
+    mut applied: Local<Option<(f32, bool, Layout)>>,
 ) -> Result {
     let ctx = contexts.ctx_mut()?;
-    let narrow = ctx.content_rect().width() < NARROW;
-    let now = (save.data.settings.ui_scale, look.dark, narrow);
+    let size = ctx.content_rect().size();
+    let layout = Layout::of(bevy::math::Vec2::new(size.x, size.y), pointer.coarse);
+    let now = (save.data.settings.ui_scale, look.dark, layout);
     if applied.is_none() {
         ctx.set_fonts(fonts());
         ctx.options_mut(|o| o.input_options.max_click_duration = MAX_CLICK_SECONDS);
     }
     if *applied != Some(now) {
         ctx.set_zoom_factor(now.0);
-        let style = style_for(now.1, narrow, &ctx.global_style());
+        let style = style_for(now.1, layout.narrow, layout.touch, &ctx.global_style());
         ctx.set_global_style(style);
+        super::screen::keep(ctx, layout);
         *applied = Some(now);
     }
     Ok(())
@@ -204,7 +216,7 @@ mod tests {
             // P1b item 10: light buttons barely stood out from the panel.
             assert!(contrast(p.rim, p.panel) >= 3.0, "dark {dark}: a button's rim: {}", contrast(p.rim, p.panel));
             assert!(contrast(p.rim, p.button) >= 2.0, "dark {dark}: the rim on the button");
-            let style = style_for(dark, true, &egui::Style::default());
+            let style = style_for(dark, false, true, &egui::Style::default());
             assert!(style.spacing.interact_size.y >= TOUCH);
             assert_eq!(style.visuals.dark_mode, dark);
         }

@@ -111,6 +111,7 @@ pub(super) fn horizontal_thermometer(
     let w = ui.available_width();
     // As tall as a finger's target: tapping it explains it.
     let (r, response) = ui.allocate_exact_size(egui::vec2(w, super::theme::TOUCH), egui::Sense::click());
+    progress_node(&response, value, &format!("{tip}: {label}"));
     if response.on_hover_text(tip).clicked() {
         toggle_help(ui.ctx());
     }
@@ -140,14 +141,18 @@ pub(super) fn thermometer(
     tip: &str,
 ) {
     let rect = ctx.content_rect();
-    let w = 22.0;
-    let h = (rect.height() * 0.45).clamp(120.0, 320.0);
-    let x = rect.right() - w - 14.0;
-    let y = rect.top() + hud_insets(rect.width()).0 + 24.0;
+    let lay = layout(ctx);
+    // A finger's target: the tube and its margins at least 44 px wide.
+    let w = if lay.touch { 24.0 } else { 22.0 };
+    let h = (rect.height() * 0.45).clamp(if lay.sideways { 100.0 } else { 120.0 }, 320.0);
+    // Held sideways, left of the tools' two columns.
+    let x = rect.right() - w - 14.0 - if lay.sideways { crate::game::board::view::SIDE_TOOLS } else { 0.0 };
+    let y = rect.top() + layout(ctx).hud_insets().0 + 24.0;
     let size = egui::vec2(w + 20.0, h + w + 24.0);
     help_card(ctx, egui::pos2(x - 16.0, y), 300.0, help, egui::Rect::from_min_size(egui::pos2(x - 10.0, y), size));
     egui::Area::new("thermometer".into()).fixed_pos([x - 10.0, y]).show(ctx, |ui| {
         let (r, response) = ui.allocate_exact_size(size, egui::Sense::click());
+        progress_node(&response, value, &format!("{tip}: {label}"));
         if response.on_hover_text(tip).clicked() {
             toggle_help(ui.ctx());
         }
@@ -160,6 +165,18 @@ pub(super) fn thermometer(
             let at = egui::pos2(tube.center().x, tube.top() - 4.0);
             p.text(at, egui::Align2::CENTER_BOTTOM, overlap, egui::FontId::proportional(12.0), RED);
         }
+    });
+}
+
+/// The thermometer as a screen reader meets it: a progress indicator with its reading (it was
+/// announced as a slider), pressed for its help card.
+fn progress_node(response: &egui::Response, value: f32, label: &str) {
+    response.ctx.accesskit_node_builder(response.id, |node| {
+        node.set_role(egui::accesskit::Role::ProgressIndicator);
+        node.set_numeric_value(f64::from(value.clamp(0.0, 1.0)) * 100.0);
+        node.set_min_numeric_value(0.0);
+        node.set_max_numeric_value(100.0);
+        node.set_label(label.to_string());
     });
 }
 

@@ -78,7 +78,8 @@ impl Thumbnails {
 pub(super) struct Card<'a> {
     pub(super) name: String,
     pub(super) difficulty: u8,
-    pub(super) best: Option<u64>,
+    /// Solved (`Some`), with its best time when one was timed.
+    pub(super) best: Option<Option<u64>>,
     /// A board played for the score: the best score, shown in place of the best time.
     pub(super) score: Option<usize>,
     pub(super) open: bool,
@@ -128,7 +129,10 @@ impl Card<'_> {
         let stars = "★".repeat(self.difficulty as usize);
         let under = match (self.open, self.best) {
             (false, _) => self.locked.to_string(),
-            (true, Some(ms)) => format!("✔ {}  {stars}", self.score.map_or_else(|| clock(ms), |s| s.to_string())),
+            (true, Some(ms)) => {
+                let said = self.score.map(|s| s.to_string()).or(ms.map(clock)).unwrap_or_default();
+                format!("✔ {said}  {stars}")
+            }
             (true, None) => stars,
         };
         let gold = super::theme::accent_text(ui.ctx());

@@ -6,7 +6,7 @@ use super::prelude::*;
 /// (`Cards::top_bar`; on a phone it can wrap to more rows than the layout reserves), or below
 /// the room reserved for it.
 pub(super) fn below_top_bar(ctx: &egui::Context, cards: &crate::game::shared::Cards) -> f32 {
-    cards.top_bar.max(hud_insets(ctx.content_rect().width()).0)
+    cards.top_bar.max(layout(ctx).hud_insets().0)
 }
 
 /// A window in the middle of the screen, without a title bar.
@@ -68,20 +68,20 @@ pub(super) fn pack_name(pack: &crate::level::Pack, tr: &Words) -> String {
     }
 }
 
-/// A compact button: small where a pointer presses it, finger-sized (44 px each way) on a
-/// phone's layout.
+/// A compact button: small where a mouse presses it, finger-sized (44 px each way) for a
+/// finger.
 pub(super) fn compact_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
-    if ui.ctx().content_rect().width() < NARROW {
+    if layout(ui.ctx()).touch {
         tap_button(ui, text)
     } else {
         ui.small_button(text)
     }
 }
 
-/// A button at least 44 px each way on a phone's layout (a narrow icon or word grows to a
-/// finger's size), as usual elsewhere.
+/// A button at least 44 px each way for a finger (a narrow icon or word grows to a finger's
+/// size), as usual elsewhere.
 pub(super) fn tap_button(ui: &mut egui::Ui, text: impl Into<egui::WidgetText>) -> egui::Response {
-    let min = if ui.ctx().content_rect().width() < NARROW { super::theme::TOUCH } else { 0.0 };
+    let min = if layout(ui.ctx()).touch { super::theme::TOUCH } else { 0.0 };
     ui.add(egui::Button::new(text).min_size(egui::vec2(min, min)))
 }
 

@@ -10,6 +10,7 @@ mod families;
 mod feedback;
 mod gamepad;
 mod hints;
+mod keyboard;
 mod saves;
 mod touch;
 mod tutorial;

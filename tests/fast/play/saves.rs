@@ -319,7 +319,7 @@ fn progress_exported_on_one_device_imports_on_another_losing_nothing() {
     };
 
     let (mut a, a_levels, a_exports) = device("a");
-    a.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", 40_000, 9);
+    a.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", Some(40_000), 9);
     let mine = tessera::level::embedded_text(0).replace("name: \"Classic tangram\"", "name: \"Mine\"");
     std::fs::write(a_levels.join("mine.ron"), &mine).unwrap();
     a.world_mut().write_message(ExportProgress);
@@ -331,8 +331,8 @@ fn progress_exported_on_one_device_imports_on_another_losing_nothing() {
     let code = a.world().resource::<Transfer>().code.clone().unwrap();
 
     let (mut b, b_levels, _) = device("b");
-    b.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", 30_000, 12);
-    b.world_mut().resource_mut::<SaveState>().data.record("classic/swan", 50_000, 8);
+    b.world_mut().resource_mut::<SaveState>().data.record("classic/arrow", Some(30_000), 12);
+    b.world_mut().resource_mut::<SaveState>().data.record("classic/swan", Some(50_000), 8);
     let before = b.world().resource::<SaveState>().data.clone();
     let text = std::fs::read_to_string(&file).unwrap();
     let junk = root.join("junk.ron");

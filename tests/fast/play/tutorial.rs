@@ -154,3 +154,35 @@ fn the_clock_starts_when_the_tutorial_is_done() {
     }
     assert!((0.9..1.2).contains(&clock(&app)), "20 frames of 50 ms after the tutorial: {} s", clock(&app));
 }
+
+/// A solve made while the tutorial's card holds the clock counts as solved, with no best time:
+/// it was saved as 0:00, a best no later solve could beat.
+#[test]
+fn a_solve_under_the_tutorial_card_has_no_best_time() {
+    let path = temp_save("tutorial-time");
+    let _ = std::fs::remove_file(&path);
+    let mut app = app("tutorial-time");
+    start(&mut app, LEVEL);
+    assert!(tutorial(&app).active, "first launch: the tutorial holds the clock");
+    for j in jobs(&mut app) {
+        put(&mut app, j.goal.piece, j.goal);
+    }
+    for _ in 0..3 {
+        app.update();
+    }
+    let record = app.world().resource::<SaveState>().data.completed.get(LEVEL).copied();
+    assert_eq!(record.map(|r| r.time()), Some(None), "solved, untimed: {record:?}");
+}
+
+/// Watching the solver clears a hint's ghost and words: the ghost stayed drawn over the
+/// solver's finished board.
+#[test]
+fn watching_the_solver_clears_the_hint() {
+    let mut app = app("watch-clears-hint");
+    start(&mut app, LEVEL);
+    assert!(!ask_hint(&mut app).is_empty(), "a hint is shown");
+    app.world_mut().write_message(tessera::game::shared::Action::Watch);
+    app.update();
+    app.update();
+    assert!(markers(&mut app).is_empty(), "no hint left once the solver is watched");
+}
