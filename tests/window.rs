@@ -770,6 +770,7 @@ fn hexiamonds_and_polyhexes_are_solved_through_the_real_window() {
             play.click("tutorial-close");
         }
         play.shot(&format!("{pack}-start"));
+        wheel_turns_one_step(&mut play);
         place_every_piece(&mut play, true);
         play.state("Solved");
         play.until("the solved panel", |p| p["marks"]["solved-next"].is_array());
@@ -827,16 +828,29 @@ fn place_every_piece_by_keys(play: &mut Play) {
             if now < 2.0 {
                 break;
             }
+            // One arrow, else two (on the hexagons' lattice a diagonal is two steps).
+            let arrows = [("Right", "Left"), ("Left", "Right"), ("Up", "Down"), ("Down", "Up")];
+            let tries: Vec<Vec<(&str, &str)>> = arrows
+                .iter()
+                .map(|&a| vec![a])
+                .chain(arrows.iter().flat_map(|&a| arrows.iter().map(move |&b| vec![a, b])))
+                .collect();
             let mut nearer = false;
-            for (key, back) in [("Right", "Left"), ("Left", "Right"), ("Up", "Down"), ("Down", "Up")] {
-                play.key(key);
-                let moved = play.within("a step", Duration::from_secs(5), |p| (gap(p, k) - now).abs() > 0.5);
-                if moved.is_some_and(|p| gap(&p, k) < now - 0.5) {
+            for t in tries {
+                for &(key, _) in &t {
+                    let before = gap(&play.read().unwrap(), k);
+                    play.key(key);
+                    play.within("a step", Duration::from_secs(3), |p| (gap(p, k) - before).abs() > 0.5);
+                }
+                if gap(&play.read().unwrap(), k) < now - 0.5 {
                     nearer = true;
                     break;
                 }
-                play.key(back);
-                play.within("stepped back", Duration::from_secs(5), |p| (gap(p, k) - now).abs() < 0.5);
+                for &(_, back) in t.iter().rev() {
+                    let before = gap(&play.read().unwrap(), k);
+                    play.key(back);
+                    play.within("stepped back", Duration::from_secs(3), |p| (gap(p, k) - before).abs() > 0.5);
+                }
             }
             assert!(nearer, "no arrow brings piece {k} nearer its place ({now} px off)");
         }
@@ -858,10 +872,37 @@ fn a_polyhex_level_is_solved_with_the_keyboard_alone() {
     play.until("the polyhexes grid", |p| p["marks"]["level:polyhexes/tetrahexes-4x3"].is_array());
     play.click("level:polyhexes/tetrahexes-4x3");
     play.state("Playing");
-    // From here on, keys alone: the tutorial's card closes with Escape's neighbour, its own
-    // button is not pressed (the card waits; the board takes the keys).
+    // From here on, keys alone (the tutorial's card, if up, waits: the board takes the keys).
     play.shot("keys-start");
     place_every_piece_by_keys(&mut play);
     play.state("Solved");
     play.shot("keys-solved");
+}
+
+/// One notch of the wheel over a piece turns it one step of its turns, either way (over a
+/// hexagon piece one notch turned it a third of a turn and counted two moves).
+fn wheel_turns_one_step(play: &mut Play) {
+    let p = play.read().unwrap();
+    let (at, rot) = (xy(&p["pieces"][0]["at"]), p["pieces"][0]["rot"].as_i64().unwrap());
+    let turns = p["turns"].as_i64().unwrap();
+    play.moveto(at);
+    pause(300);
+    for (button, back) in [("4", "5"), ("5", "4")] {
+        play.xdo(&["click", button]);
+        let turned = play.until("the wheel's turn", |p| p["pieces"][0]["rot"].as_i64() != Some(rot));
+        pause(800);
+        let now = play.read().unwrap()["pieces"][0]["rot"].as_i64().unwrap();
+        let step = (now - rot).rem_euclid(turns);
+        assert!(
+            step == 1 || step == turns - 1,
+            "one notch ({button}) turned the piece {step} of {turns} steps: {turned}"
+        );
+        // (Over the piece where it lies now: a turn in the tray may make room.)
+        play.moveto(xy(&play.read().unwrap()["pieces"][0]["at"]));
+        pause(300);
+        play.xdo(&["click", back]);
+        play.until("turned back", |p| p["pieces"][0]["rot"].as_i64() == Some(rot));
+        play.moveto(xy(&play.read().unwrap()["pieces"][0]["at"]));
+        pause(300);
+    }
 }

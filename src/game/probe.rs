@@ -257,7 +257,7 @@ fn ghosts_drawn(
 /// From the pass's accessibility tree: the widgets that take a click (role, words, rectangle in
 /// logical pixels, enabled), and each label's rows of text as laid out (its words, one string
 /// per row, with their rectangles).
-fn accessible(output: &bevy_egui::EguiOutput) -> (Vec<serde_json::Value>, Vec<serde_json::Value>) {
+pub fn accessible(output: &bevy_egui::EguiOutput) -> (Vec<serde_json::Value>, Vec<serde_json::Value>) {
     use bevy_egui::egui::accesskit::{Action, Role};
     let Some(tree) = &output.platform_output.accesskit_update else { return Default::default() };
     let nodes: std::collections::HashMap<_, _> = tree.nodes.iter().map(|(id, n)| (*id, n)).collect();

@@ -69,6 +69,19 @@ pub fn say(words: &str) {
     let _ = words;
 }
 
+/// Whether the page keeps a mirror of the screen's buttons for screen readers (the browser).
+pub fn mirrors() -> bool {
+    cfg!(target_arch = "wasm32") && page().is_some()
+}
+
+/// Hands the page the screen's buttons (`[{ name, rect }]`, JSON) for its hidden mirror
+/// (`tesseraMirror` in `index.html`).
+pub fn mirror(json: &str) {
+    #[cfg(target_arch = "wasm32")]
+    let _ = call("tesseraMirror", &[json]);
+    let _ = json;
+}
+
 /// What "Copy code" copies: in the browser a link that opens the level, else the code.
 pub fn share_text(code: String) -> String {
     match page() {

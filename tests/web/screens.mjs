@@ -130,7 +130,16 @@ try {
     await look("the settings", (p) => p.state === "Settings");
     await play.shot(`${name}-settings`);
     // Import opens its field and its file chooser in view (held sideways they opened below
-    // the fold, and the tap seemed to do nothing).
+    // the fold, and the tap seemed to do nothing). A short screen scrolls the settings to
+    // Import first, as a finger does.
+    for (let k = 0; k < 3; k++) {
+      const p = await play.probe();
+      const [view, button] = [p.marks["scroll:settings"], p.marks["progress-import"]];
+      if (!view || !button || button[3] <= view[3]) break;
+      const x = (view[0] + view[2]) / 2;
+      await play.drag([x, view[3] - 12], [x, view[1] + 12]);
+      await sleep(800);
+    }
     await play.pressUntil("progress-import", "the import field", (p) => Array.isArray(p.marks["progress-choose"]));
     const opened = await look("the import field", (p) => Array.isArray(p.marks["progress-choose"]));
     const choose = opened.marks["progress-choose"];

@@ -76,7 +76,7 @@ fn mouse(
     blocked: Res<PointerBlocked>,
     solid: Res<SolidArea>,
     mut out: MessageWriter<Action>,
-    mut down: Local<bool>,
+    (mut down, mut last_notch): (Local<bool>, Local<f32>),
 ) {
     let mut moved_now = false;
     for m in moved.read() {
@@ -102,19 +102,27 @@ fn mouse(
         out.write(Action::Select(w));
         out.write(Action::Rotate(1));
     }
+    // One notch of the wheel comes from X11 as two line events, in one frame or in two in a
+    // row (the button and its smooth-scroll twin: a notch over a hexagon piece turned it a
+    // third of a turn and counted two moves): a frame's lines count one notch at most, and a
+    // notch the same way as the last frame's is its twin. A touchpad's pixels add up.
+    let (mut lines, mut pixels) = (0.0f32, 0.0f32);
     for e in wheel.read() {
-        if !blocked.0 && e.y != 0.0 {
-            let up = if e.y > 0.0 { 1 } else { -1 };
-            if solid.0.is_some_and(|r| r.contains(w)) {
-                out.write(Action::Zoom(up as f32));
-            } else {
-                // A touchpad scrolls in pixels, many small events: about 50 make a wheel click.
-                let clicks = match e.unit {
-                    bevy::input::mouse::MouseScrollUnit::Line => e.y,
-                    bevy::input::mouse::MouseScrollUnit::Pixel => e.y / 50.0,
-                };
-                out.write(Action::Wheel(w, clicks));
-            }
+        match e.unit {
+            bevy::input::mouse::MouseScrollUnit::Line => lines += e.y,
+            bevy::input::mouse::MouseScrollUnit::Pixel => pixels += e.y,
+        }
+    }
+    let notch = lines.clamp(-1.0, 1.0).round();
+    let twin = notch != 0.0 && *last_notch == notch;
+    *last_notch = if twin { 0.0 } else { notch };
+    // About 50 pixels of a touchpad make a wheel's notch.
+    let clicks = if twin { 0.0 } else { notch } + pixels / 50.0;
+    if !blocked.0 && clicks != 0.0 {
+        if solid.0.is_some_and(|r| r.contains(w)) {
+            out.write(Action::Zoom(clicks.signum()));
+        } else {
+            out.write(Action::Wheel(w, clicks));
         }
     }
 }

@@ -30,13 +30,6 @@ fn project(p: Vec3) -> Vec2 {
 /// pieces out of it). `None` for other levels. With a `share` under 1 (a [`compact`] screen) it
 /// is that much lower, and as wide as the panels: the camera fits the solid into any shape.
 pub fn frame(level: &crate::level::Level, share: f32) -> Option<Rect> {
-    frame_at(level, share, false)
-}
-
-/// [`frame`], or `beside` the layer panels, at their left and as tall as a large screen's
-/// view (a phone held sideways: the height is what the screen lacks, and the view takes it
-/// all).
-pub fn frame_at(level: &crate::level::Level, share: f32, beside: bool) -> Option<Rect> {
     let size = level.solid()?.board.extent().map(|v| v as f32);
     let corners = (0..8).map(|k| {
         project(Vec3::new((k & 1) as f32 * size[0], (k >> 1 & 1) as f32 * size[1], (k >> 2) as f32 * size[2]))
@@ -53,12 +46,7 @@ pub fn frame_at(level: &crate::level::Level, share: f32, beside: bool) -> Option
         let mid = (lo + hi) / 2.0;
         (lo, hi) = (mid - half, mid + half);
     }
-    // Centred over the panels, its lowest point GAP above their top; or at their left, its
-    // middle level with theirs.
-    let origin = if beside {
-        Vec2::new(panels.0.x - GAP - hi.x, (panels.0.y + panels.1.y) / 2.0 - (lo.y + hi.y) / 2.0)
-    } else {
-        Vec2::new((panels.0.x + panels.1.x) / 2.0 - (lo.x + hi.x) / 2.0, panels.1.y + GAP - lo.y)
-    };
+    // Centred over the panels, its lowest point GAP above their top.
+    let origin = Vec2::new((panels.0.x + panels.1.x) / 2.0 - (lo.x + hi.x) / 2.0, panels.1.y + GAP - lo.y);
     Some(Rect::from_corners(origin + lo, origin + hi))
 }

@@ -211,10 +211,11 @@ pub fn solid_frame(level: &crate::level::Level, screen: Vec2) -> Option<Rect> {
 
 /// [`solid_frame`] for a layout.
 pub fn solid_frame_for(level: &crate::level::Level, screen: Vec2, layout: Layout) -> Option<Rect> {
-    use crate::game::board::layout::{compact, frame, frame_at, COMPACT};
-    // Held sideways, the view stands beside its layers, as tall as the board.
+    use crate::game::board::layout::{compact, frame, COMPACT};
+    // Held sideways the height is what the screen lacks: the view keeps a large screen's share
+    // of it (the smaller shares left it 80 px high), the tray goes beside.
     if layout.sideways {
-        return frame_at(level, 1.0, true);
+        return frame(level, 1.0);
     }
     let free = crate::game::board::view::free_area_for(screen, layout, true, false);
     let shares = if compact(screen) { &COMPACT[..] } else { &COMPACT[..1] };

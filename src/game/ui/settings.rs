@@ -20,7 +20,8 @@ pub(super) fn settings(
     // less the window's margins and the Back row under it. (Elsewhere no scroll area: in a
     // window that sizes itself one sizes from the last frame, and a tap hit the window of the
     // frame before.)
-    let tall = ctx.content_rect().height() - 48.0 - 44.0;
+    // (A finger's Back button and rows are taller.)
+    let tall = ctx.content_rect().height() - 48.0 - 44.0 - if layout(ctx).touch { 28.0 } else { 0.0 };
     centered_window("settings").show(ctx, |ui| {
         let mut body = |ui: &mut egui::Ui| {
             ui.heading(tr.s("settings-title"));
