@@ -93,3 +93,19 @@ fn frames_are_drawn_only_while_something_changes() {
     assert!((3..=8).contains(&gliding), "a glide asked for {gliding} frames");
     assert_eq!(frames_asked(&mut app, 5), 0, "frames are still asked for after the glide");
 }
+
+/// A new screen draws a few frames of its own, with no input: what it spawned is drawn a frame
+/// or two after it is made (the first level's first frame stayed stale until the mouse moved);
+/// then it waits.
+#[test]
+fn a_new_screen_draws_its_first_frames_by_itself() {
+    let mut app = app();
+    frames_asked(&mut app, 6);
+    assert_eq!(frames_asked(&mut app, 5), 0, "a still menu");
+    app.world_mut().write_message(PlayLevel { pack: 0, level: 0 });
+    app.update();
+    app.world_mut().resource_mut::<Messages<RequestRedraw>>().drain().count();
+    let asked = frames_asked(&mut app, 2 * tessera::game::frames::SETTLE_FRAMES as usize);
+    assert_eq!(*app.world().resource::<State<AppState>>().get(), AppState::Playing);
+    assert!(asked >= tessera::game::frames::SETTLE_FRAMES as usize - 1, "the level drew {asked} frames of its own");
+}

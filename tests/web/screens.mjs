@@ -35,7 +35,8 @@ const check = (ok, what) => {
 function outside(p, w, h) {
   const views = Object.entries(p.marks).filter(([k]) => k.startsWith("scroll:")).map(([, v]) => v);
   const off = (r) => r[0] < -0.5 || r[1] < -0.5 || r[2] > w + 0.5 || r[3] > h + 0.5;
-  const folded = (r) => views.some((v) => r[0] >= v[0] - 0.5 && r[2] <= v[2] + 0.5 && r[1] >= v[1] - 0.5 && r[3] > v[3] + 0.5);
+  // (Scrolled out of view above the area's top, or below its fold.)
+  const folded = (r) => views.some((v) => r[0] >= v[0] - 0.5 && r[2] <= v[2] + 0.5 && (r[3] > v[3] + 0.5 || r[1] < v[1] - 0.5));
   return p.widgets.filter((x) => x.rect && !["Label", "ScrollBar"].includes(x.role) && off(x.rect) && !folded(x.rect))
     .map((x) => `${x.role} "${x.words}" at ${x.rect.map(Math.round)}`)
     .concat(views.filter(off).map((v) => `a scroll area at ${v.map(Math.round)}`));

@@ -30,6 +30,12 @@ fn project(p: Vec3) -> Vec2 {
 /// pieces out of it). `None` for other levels. With a `share` under 1 (a [`compact`] screen) it
 /// is that much lower, and as wide as the panels: the camera fits the solid into any shape.
 pub fn frame(level: &crate::level::Level, share: f32) -> Option<Rect> {
+    frame_at(level, share, false)
+}
+
+/// [`frame`], or `beside` the layer panels (at their left, its middle level with theirs): a
+/// phone held sideways lacks height, and there the view takes all of it.
+pub fn frame_at(level: &crate::level::Level, share: f32, beside: bool) -> Option<Rect> {
     let size = level.solid()?.board.extent().map(|v| v as f32);
     let corners = (0..8).map(|k| {
         project(Vec3::new((k & 1) as f32 * size[0], (k >> 1 & 1) as f32 * size[1], (k >> 2) as f32 * size[2]))
@@ -41,12 +47,22 @@ pub fn frame(level: &crate::level::Level, share: f32) -> Option<Rect> {
         let p = Vec2::new(v.at.x as f32, v.at.y as f32);
         (lo.min(p), hi.max(p))
     });
-    if share < 1.0 {
-        let half = Vec2::new((panels.1.x - panels.0.x).max((hi.x - lo.x) * share), (hi.y - lo.y) * share) / 2.0;
+    if share != 1.0 {
+        // Lower (a compact screen: as wide as the panels), or larger each way (a phone held
+        // sideways, whose height the view must have).
+        let half = if share < 1.0 {
+            Vec2::new((panels.1.x - panels.0.x).max((hi.x - lo.x) * share), (hi.y - lo.y) * share) / 2.0
+        } else {
+            (hi - lo) * share / 2.0
+        };
         let mid = (lo + hi) / 2.0;
         (lo, hi) = (mid - half, mid + half);
     }
-    // Centred over the panels, its lowest point GAP above their top.
-    let origin = Vec2::new((panels.0.x + panels.1.x) / 2.0 - (lo.x + hi.x) / 2.0, panels.1.y + GAP - lo.y);
+    // Centred over the panels, its lowest point GAP above their top; or at their left.
+    let origin = if beside {
+        Vec2::new(panels.0.x - GAP - hi.x, (panels.0.y + panels.1.y) / 2.0 - (lo.y + hi.y) / 2.0)
+    } else {
+        Vec2::new((panels.0.x + panels.1.x) / 2.0 - (lo.x + hi.x) / 2.0, panels.1.y + GAP - lo.y)
+    };
     Some(Rect::from_corners(origin + lo, origin + hi))
 }

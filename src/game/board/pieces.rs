@@ -202,6 +202,10 @@ struct Board {
     bounds: Rect,
 }
 
+/// How much larger a phone held sideways draws the 3D view than a large screen, against its
+/// layers: at least half the screen's height.
+pub const SIDEWAYS_VIEW: f32 = 1.6;
+
 /// A polycube level's 3D view as laid out for a screen: on a compact one, the height (of
 /// [`crate::game::board::layout::COMPACT`]) that lets the board's cells be drawn largest, the
 /// tallest where they tie (a board as wide as the phone loses nothing to a tall view).
@@ -211,11 +215,12 @@ pub fn solid_frame(level: &crate::level::Level, screen: Vec2) -> Option<Rect> {
 
 /// [`solid_frame`] for a layout.
 pub fn solid_frame_for(level: &crate::level::Level, screen: Vec2, layout: Layout) -> Option<Rect> {
-    use crate::game::board::layout::{compact, frame, COMPACT};
-    // Held sideways the height is what the screen lacks: the view keeps a large screen's share
-    // of it (the smaller shares left it 80 px high), the tray goes beside.
+    use crate::game::board::layout::{compact, frame, frame_at, COMPACT};
+    // Held sideways the height is what the screen lacks: the view stands beside its layers,
+    // twice a large screen's size, as high as the board (the smaller shares over the layers
+    // left it 80 px high).
     if layout.sideways {
-        return frame(level, 1.0);
+        return frame_at(level, SIDEWAYS_VIEW, true);
     }
     let free = crate::game::board::view::free_area_for(screen, layout, true, false);
     let shares = if compact(screen) { &COMPACT[..] } else { &COMPACT[..1] };

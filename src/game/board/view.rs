@@ -190,7 +190,7 @@ impl Layout {
     pub fn solid_bar(self) -> f32 {
         match (self.narrow, self.touch) {
             (true, _) => 104.0,
-            (false, true) => 56.0,
+            (false, true) => 54.0,
             (false, false) => 34.0,
         }
     }
@@ -330,6 +330,7 @@ pub fn fit_view(
     (turned, pointer): (Res<BoardTurned>, Res<Pointer>),
     mut zoom: ResMut<Zoom>,
     mut view: ResMut<View>,
+    mut fitted: Local<Option<Fitted>>,
 ) {
     let Some(size) = screen_size(&windows, offscreen.as_deref()) else { return };
     let layout = Layout::of(size, pointer.coarse);
@@ -384,7 +385,28 @@ pub fn fit_view(
         *zoom = z;
     }
     let new = view_at(z.centre);
+    // The bounds grown a little (a piece turned in the tray made room), the level, the screen
+    // and the bars as they were: the board stays where it is as long as it all still shows (it
+    // jumped about 42 px at each such turn).
+    let now = (size, (top, bottom, right), figure.0);
+    let same_screen = fitted.replace(now) == Some(now);
+    if same_screen && playing && !solved && zoom.factor <= 1.0 && shows(&view, b, (top, bottom, right)) {
+        return;
+    }
     if *view != new {
         *view = new;
     }
+}
+
+/// What the board was last fitted for: the screen's size, the insets (top, bottom, right) and
+/// the level's figure.
+type Fitted = (Vec2, (f32, f32, f32), Option<Rect>);
+
+/// Whether `view` shows all of board rectangle `b` inside the free area the insets (top,
+/// bottom, right) and the margins leave.
+fn shows(view: &View, b: Rect, (top, bottom, right): (f32, f32, f32)) -> bool {
+    let free = Rect::new(MARGIN, top + MARGIN, view.size.x - right - MARGIN, view.size.y - bottom - MARGIN);
+    [b.min, b.max, Vec2::new(b.min.x, b.max.y), Vec2::new(b.max.x, b.min.y)]
+        .iter()
+        .all(|&c| free.inflate(0.5).contains(view.to_screen(c)))
 }

@@ -194,7 +194,8 @@ fn title_row(
         if says.copied {
             ui.weak(tr.s("copied"));
         }
-        if active.level.solid().is_some() && !narrow {
+        // (Held sideways the height is the 3D view's: its family's introduction teaches it.)
+        if active.level.solid().is_some() && !narrow && !layout(ui.ctx()).sideways {
             ui.weak(tr.s("hud-3d-help"));
         }
         if !narrow && says.optional {

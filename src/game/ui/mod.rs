@@ -86,7 +86,7 @@ fn block_pointer(wants: Option<Res<EguiWantsInput>>, mut blocked: ResMut<Pointer
 /// arrows or Escape (Tab moved egui's focus into the toolbar, and Enter then pressed a button),
 /// and any focus a click left on a widget is dropped, unless the keyboard is in the toolbar
 /// (F6), where Tab and Enter are egui's.
-fn keys_stay_on_board(
+pub fn keys_stay_on_board(
     mut inputs: Query<(&mut bevy_egui::EguiInput, &mut bevy_egui::EguiContext)>,
     state: Res<State<AppState>>,
     focus: Res<crate::game::shared::KeyFocus>,

@@ -117,7 +117,10 @@ impl ProgressFiles<'_, '_> {
             let web = cfg!(target_arch = "wasm32");
             ui.label(tr.s(if web { "progress-import-how-web" } else { "progress-import-how" }));
             // The field has a row of its own, as wide as the card: a code is long.
-            let edit = egui::TextEdit::singleline(text).hint_text(tr.s("progress-paste")).desired_width(f32::INFINITY);
+            let edit = egui::TextEdit::singleline(text)
+                .hint_text(tr.s("progress-paste"))
+                .desired_width(f32::INFINITY)
+                .min_size(egui::vec2(0.0, ui.spacing().interact_size.y));
             let field = mark(ui.add(edit), "progress-field");
             ui.horizontal(|ui| {
                 let choose = web && mark(ui.button(tr.s("progress-choose")), "progress-choose").clicked();

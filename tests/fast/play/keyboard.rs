@@ -161,3 +161,78 @@ fn one_wheel_notch_turns_a_piece_one_step() {
         assert_eq!(((now.rot - before.rot).rem_euclid(sixths), moves(&app)), (2, 2), "{level}: twins a frame apart");
     }
 }
+
+/// A piece turned in the tray makes room among its neighbours and may grow the board's
+/// bounds: the board stays where it is while everything still shows (it jumped about 42 px at
+/// each such turn).
+#[test]
+fn a_turn_in_the_tray_does_not_move_the_board() {
+    use tessera::game::board::view::{BoardBounds, OffscreenSize};
+    let mut app = app_with("tray-turn", |app| {
+        app.insert_resource(OffscreenSize(Vec2::new(1280.0, 800.0)));
+    });
+    start(&mut app, LEVEL);
+    app.update();
+    let mut grew = 0;
+    for j in jobs(&mut app) {
+        let (view, bounds) = (*app.world().resource::<View>(), app.world().resource::<BoardBounds>().0);
+        let c = centroid(&mut app, j.entity);
+        app.world_mut().write_message(tessera::game::shared::Action::Select(c));
+        app.world_mut().write_message(tessera::game::shared::Action::Rotate(1));
+        app.update();
+        app.update();
+        let now = app.world().resource::<BoardBounds>().0;
+        if now == bounds {
+            continue;
+        }
+        grew += 1;
+        // Still all on screen as the board was shown: shown the same.
+        let corners = [now.min, now.max, Vec2::new(now.min.x, now.max.y), Vec2::new(now.max.x, now.min.y)];
+        let on_screen = corners.iter().all(|&k| {
+            let p = view.to_screen(k);
+            p.x >= 0.0 && p.y >= 0.0 && p.x <= 1280.0 && p.y <= 800.0
+        });
+        if on_screen {
+            assert_eq!(*app.world().resource::<View>(), view, "the board moved at a turn in the tray");
+        }
+    }
+    assert!(grew > 0, "no turn in the tray grew the bounds: the test saw nothing");
+}
+
+/// On a level the board's keys never reach egui: Tab moved egui's focus into the toolbar
+/// (and Enter then pressed a button), and a click left a button focused for Enter to press.
+/// In the toolbar (F6) they are egui's.
+#[test]
+fn tab_never_moves_focus_into_the_toolbar_while_a_level_has_pieces() {
+    use bevy_egui::{egui, EguiContext, EguiInput};
+    use tessera::game::shared::KeyFocus;
+    let mut app = App::new();
+    app.add_plugins((MinimalPlugins, bevy::state::app::StatesPlugin))
+        .insert_state(AppState::Playing)
+        .init_resource::<KeyFocus>()
+        .add_systems(Update, tessera::game::ui::keys_stay_on_board);
+    let key = |k| egui::Event::Key {
+        key: k,
+        physical_key: None,
+        pressed: true,
+        repeat: false,
+        modifiers: egui::Modifiers::NONE,
+    };
+    let button = egui::Id::new("tool-undo");
+    let mut ctx = EguiContext::default();
+    ctx.get_mut().memory_mut(|m| m.request_focus(button));
+    assert_eq!(ctx.get_mut().memory(|m| m.focused()), Some(button), "a button focused, as a click leaves it");
+    let mut input = EguiInput::default();
+    input.0.events = vec![key(egui::Key::Tab), key(egui::Key::Enter), key(egui::Key::H)];
+    let e = app.world_mut().spawn((ctx, input)).id();
+    app.update();
+    let kept = |app: &App| app.world().get::<EguiInput>(e).unwrap().0.events.clone();
+    assert_eq!(kept(&app), vec![key(egui::Key::H)], "Tab and Enter are the board's");
+    let focused = app.world_mut().get_mut::<EguiContext>(e).unwrap().get_mut().memory(|m| m.focused());
+    assert_eq!(focused, None, "no widget keeps the focus");
+    // In the toolbar (F6), Tab and Enter go to egui.
+    app.world_mut().resource_mut::<KeyFocus>().toolbar = true;
+    app.world_mut().get_mut::<EguiInput>(e).unwrap().0.events = vec![key(egui::Key::Tab), key(egui::Key::Enter)];
+    app.update();
+    assert_eq!(kept(&app), vec![key(egui::Key::Tab), key(egui::Key::Enter)]);
+}
