@@ -82,6 +82,17 @@ pub fn mirror(json: &str) {
     let _ = json;
 }
 
+/// Tells the page the code of the level in play (`None`: none is), which an update's restart
+/// opens again (`tesseraResumeCode` in `index.html`).
+pub fn resume_code(code: Option<&str>) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        let value = code.map_or(wasm_bindgen::JsValue::NULL, wasm_bindgen::JsValue::from_str);
+        let _ = js_sys::Reflect::set(&window, &"tesseraResumeCode".into(), &value);
+    }
+    let _ = code;
+}
+
 /// What "Copy code" copies: in the browser a link that opens the level, else the code.
 pub fn share_text(code: String) -> String {
     match page() {

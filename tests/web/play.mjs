@@ -322,6 +322,12 @@ try {
   // running page keeps its version, the new worker caches its files whole, and the page says
   // an update is ready; a tap on the notice restarts into the new version.
   await desk.page.waitForFunction(() => navigator.serviceWorker.controller !== null, null, { timeout: 120000 });
+  // A linked level's code is taken from the address once opened: a reload does not open (and
+  // add) it again.
+  check(!desk.page.url().includes("code="), `the address keeps no code once its level is open (${desk.page.url()})`);
+  // A second tab of the game, at its menu, beside the first.
+  const other = await Play.open(wide, "desktop-2", base, shotsDir);
+  await other.until("the second tab's menu", (p) => p.state === "MainMenu");
   const files = ["sw.js", "index.html"].map((f) => [`${pageDir}/${f}`, fs.readFileSync(`${pageDir}/${f}`, "utf8")]);
   try {
     const [[swPath, sw], [pagePath, html]] = files;
@@ -334,6 +340,18 @@ try {
     check(still.state === before.state && still.level === before.level,
       `while a new version is cached the running game goes on (${still.state} ${still.level})`);
     await desk.shot("wide-update-ready");
+    // "Later" holds: the other tab takes the update and restarts, this one goes on as it was.
+    await desk.page.click("#update-later");
+    await desk.page.evaluate(() => { window.stillThisPage = true; });
+    await other.page.waitForSelector("#update:not([hidden])", { timeout: 120000 });
+    await other.page.click("#update-now");
+    await other.page.waitForFunction(() => document.documentElement.innerHTML.includes("the next build"), null, { timeout: 120000 });
+    await sleep(3000);
+    const held = await desk.page.evaluate(() => window.stillThisPage === true).catch(() => false);
+    const kept = await desk.probe();
+    check(held && kept.state === before.state && kept.level === before.level,
+      `"Later" holds while another tab takes the update (${held ? "not reloaded" : "reloaded"}, ${kept.state} ${kept.level})`);
+    await desk.page.evaluate(() => { document.getElementById("update").hidden = false; });
     await desk.page.click("#update-now");
     await desk.page.waitForFunction(() => document.documentElement.innerHTML.includes("the next build"), null, { timeout: 120000 });
     const next = await desk.until("the game in the new version", (p) => p.state === before.state && p.level === before.level);

@@ -40,7 +40,21 @@ impl Plugin for CodesPlugin {
             .add_systems(Update, open_code)
             // A refusal belongs to the code just pasted: leaving the list forgets it.
             .add_systems(OnExit(crate::game::shared::AppState::LevelSelect), |mut s: ResMut<CodeStatus>| s.error = None)
-            .add_systems(OnEnter(crate::game::shared::AppState::MainMenu), open_linked);
+            .add_systems(OnEnter(crate::game::shared::AppState::MainMenu), open_linked)
+            .add_systems(OnEnter(crate::game::shared::AppState::Playing), offer_resume)
+            .add_systems(OnExit(crate::game::shared::AppState::Playing), forget_resume);
+    }
+}
+
+fn forget_resume() {
+    crate::game::web::resume_code(None);
+}
+
+/// In the browser, the level in play as a code the page keeps: an update's restart, which
+/// reloads the page, opens it again (the address no longer holds a linked level's code).
+fn offer_resume(active: Option<Res<crate::game::board::levels::ActiveLevel>>) {
+    if let Some(active) = active.filter(|_| crate::game::web::mirrors()) {
+        crate::game::web::resume_code(Some(&crate::content::share::encode(&active.level.entry)));
     }
 }
 
