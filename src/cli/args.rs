@@ -252,6 +252,18 @@ pub fn millis(s: &str) -> Result<u64, String> {
     s.trim().parse::<u64>().map_err(|_| format!("`{s}` is not a whole number of milliseconds, 0 or more (0: no limit)"))
 }
 
+/// The packer's count as a sentence: how many solutions, whether up to symmetry, whether the
+/// search went to its end, and its nodes and time.
+pub(crate) fn counted(res: &crate::polyform::pack::PackOutcome, unique: bool, ms: f64) -> String {
+    format!(
+        "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
+        res.solutions,
+        if unique { " up to symmetry" } else { "" },
+        if res.complete { "" } else { ", search stopped early" },
+        res.nodes
+    )
+}
+
 #[cfg(test)]
 mod tests {
     /// Issue P2b, item 13: a pack larger than the loader reads is not written.

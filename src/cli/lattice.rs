@@ -58,14 +58,7 @@ pub(super) fn write(
         let _ = writeln!(out, "no solution: {why} ({ms:.1} ms)");
         return Ok(());
     }
-    let _ = writeln!(
-        out,
-        "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
-        res.solutions,
-        if unique { " up to symmetry" } else { "" },
-        if res.complete { "" } else { ", search stopped early" },
-        res.nodes
-    );
+    let _ = writeln!(out, "{}", super::args::counted(res, unique, ms));
     for (p, cells) in first.unwrap_or_default() {
         let _ = writeln!(
             out,

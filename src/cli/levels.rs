@@ -141,12 +141,17 @@ fn print_measures(
             let t = m.traits;
             let cap = crate::content::difficulty::cap(crate::content::difficulty::kind(&t));
             let sol = if t.solutions >= cap { format!("{}+", t.solutions) } else { t.solutions.to_string() };
+            let (hidden, arrangements) = match t.kind {
+                crate::family::PuzzleKind::Dissection { hidden } => (Some(hidden), None),
+                crate::family::PuzzleKind::Packing => (None, None),
+                crate::family::PuzzleKind::Tiles { arrangements, .. } => (None, Some(arrangements)),
+            };
             if json {
                 let _ = writeln!(
                     out,
                     "{}",
                     serde_json::json!({"pack": p.id, "id": l.id, "name": l.name, "pieces": t.pieces, "solutions": t.solutions,
-                        "hidden": t.hidden, "arrangements": t.arrangements, "score": m.score, "stars": m.stars,
+                        "hidden": hidden, "arrangements": arrangements, "score": m.score, "stars": m.stars,
                         "difficulty": l.difficulty, "pack_in_order": in_order, "cut": cut})
                 );
             } else {
@@ -156,8 +161,8 @@ fn print_measures(
                     l.id,
                     t.pieces,
                     sol,
-                    t.hidden.map_or("-".into(), |h| format!("{h:.3}")),
-                    t.arrangements.map_or("-".into(), |a| format!("{a:.1}")),
+                    hidden.map_or("-".into(), |h| format!("{h:.3}")),
+                    arrangements.map_or("-".into(), |a| format!("{a:.1}")),
                     m.score,
                     m.stars,
                     if m.stars == l.difficulty { String::new() } else { format!("(typed {})", l.difficulty) },

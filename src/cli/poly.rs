@@ -642,14 +642,7 @@ fn pack_inner(a: PackArgs, out: &mut impl Write) -> Result<(), String> {
                 let _ = writeln!(out, "no solution: {why} ({ms:.1} ms)");
             }
             None => {
-                let _ = writeln!(
-                    out,
-                    "{} solution(s){}{} ({} nodes, {ms:.1} ms)",
-                    res.solutions,
-                    if unique { " up to symmetry" } else { "" },
-                    if res.complete { "" } else { ", search stopped early" },
-                    res.nodes
-                );
+                let _ = writeln!(out, "{}", super::args::counted(&res, unique, ms));
                 if let Some(s) = res.kept.first() {
                     let g = grid(&board, s);
                     for (z, layer) in g.iter().enumerate() {

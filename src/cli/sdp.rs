@@ -36,29 +36,7 @@ pub fn solve(
             budget: crate::support::budget::Budget::ms(timeout_ms),
             ..Options::default()
         };
-        let problem = crate::format::load_solve(Path::new(file)).and_then(|f| {
-            let turns = match f.set.step_deg {
-                360.0 => 1,
-                90.0 => 4,
-                step => {
-                    return Err(format!(
-                        "the SDP method places pieces that translate (`rotation_step: 360`) or turn by quarter turns (`rotation_step: 90`); this file turns them by {step} degrees"
-                    ))
-                }
-            };
-            if f.allow_mirror == Some(true) {
-                return Err("the SDP method does not mirror pieces: give `allow_mirror: false`".into());
-            }
-            let pieces: Vec<_> = f.set.pieces.iter().map(|p| p.rings.clone()).collect();
-            // The figure as the other methods take it: moved near the origin by whole numbers
-            // (f64 keeps the programs' digits there) and refused where they refuse it (too far
-            // for its size, too small to have corners apart).
-            let origin = crate::geom::origin_of(&f.target);
-            let moved = crate::geom::shifted(&f.target, origin);
-            let rel = f.tolerance.unwrap_or(crate::geom::Tol::REL);
-            crate::verify::Target::from_vertices_rel(&moved, origin, 0.0, rel).map_err(|e| e.to_string())?;
-            Ok((Dissection::new(&moved, &pieces, turns)?, turns, origin))
-        });
+        let problem = load(file);
         let (d, turns, origin) = match problem {
             Ok(p) => p,
             Err(problem) => {
@@ -79,58 +57,102 @@ pub fn solve(
                 continue;
             }
         };
-        let ms = start.elapsed().as_secs_f64() * 1000.0;
-        let last = &found.runs.last().expect("at least one index set").1;
-        let iterations: usize = found.runs.iter().map(|(_, r)| r.iterations).sum();
-        let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = found
-            .placed
-            .iter()
-            .map(|placed| {
-                placed
-                    .iter()
-                    .enumerate()
-                    .map(|(i, p)| {
-                        let ring = crate::geom::shifted(&[d.ring(i, p)], -origin).remove(0);
-                        vec![ring.iter().map(super::args::vertex_json).collect()]
-                    })
-                    .collect()
-            })
-            .collect();
-        let solved = found.placed.is_some();
-        if json {
-            let runs: Vec<serde_json::Value> = found
-                .runs
-                .iter()
-                .map(|(i, r)| {
-                    serde_json::json!({"index_set": i.name(), "iterations": r.iterations, "objectives": r.objectives,
-                        "rank_residual": r.rank_residual, "converged": r.converged, "sizes": r.sizes,
-                        "sdp_ms": r.sdp_ms, "stopped": r.stopped})
-                })
-                .collect();
-            let objectives: Vec<f64> = found.runs.iter().flat_map(|(_, r)| r.objectives.iter().copied()).collect();
-            let line = serde_json::json!({
-                "file": file, "method": "sdp", "solved": solved, "iterations": iterations,
-                "objectives": objectives, "rank_residual": last.rank_residual, "sizes": last.sizes,
-                "index_set": found.runs.last().map(|(i, _)| i.name()), "runs": runs,
-                "solutions": solutions, "elapsed_ms": ms, "quarter_turns": found.placed.as_ref().map(|p| p.iter().map(|q| q.quarter_turns).collect::<Vec<_>>()),
-                "turn_sets_tried": found.turn_sets_tried, "restarts": found.restarts, "turns_changed": found.turns_changed, "stopped": if solved { None } else { last.stopped.clone() },
-            });
-            let _ = writeln!(out, "{line}");
-        } else {
-            let steps: Vec<String> =
-                found.runs.iter().map(|(i, r)| format!("{} {} steps", i.name(), r.iterations)).collect();
-            let verdict = if solved {
-                "solved".to_string()
-            } else {
-                format!("not solved: {}", last.stopped.as_deref().unwrap_or("the step limit came first"))
-            };
-            let _ = writeln!(
-                out,
-                "{file}: {verdict} ({}; rank residual {:.1e}; {ms:.1} ms)",
-                steps.join(", then "),
-                last.rank_residual
-            );
-        }
+        report(file, &d, origin, &found, start.elapsed().as_secs_f64() * 1000.0, json, out);
     }
     code
+}
+
+/// A solve file as the SDP takes it: the dissection, its pieces' turns (1 or 4) and where its
+/// figure was moved from.
+fn load(file: &str) -> Result<(Dissection, usize, crate::geom::Pt), String> {
+    let f = crate::format::load_solve(Path::new(file))?;
+    let turns = match f.set.step_deg {
+        360.0 => 1,
+        90.0 => 4,
+        step => {
+            return Err(format!(
+                "the SDP method places pieces that translate (`rotation_step: 360`) or turn by quarter turns (`rotation_step: 90`); this file turns them by {step} degrees"
+            ))
+        }
+    };
+    if f.allow_mirror == Some(true) {
+        return Err("the SDP method does not mirror pieces: give `allow_mirror: false`".into());
+    }
+    let pieces: Vec<_> = f.set.pieces.iter().map(|p| p.rings.clone()).collect();
+    // The figure as the other methods take it: moved near the origin by whole numbers
+    // (f64 keeps the programs' digits there) and refused where they refuse it (too far
+    // for its size, too small to have corners apart).
+    let origin = crate::geom::origin_of(&f.target);
+    let moved = crate::geom::shifted(&f.target, origin);
+    let rel = f.tolerance.unwrap_or(crate::geom::Tol::REL);
+    crate::verify::Target::from_vertices_rel(&moved, origin, 0.0, rel).map_err(|e| e.to_string())?;
+    Ok((Dissection::new(&moved, &pieces, turns)?, turns, origin))
+}
+
+/// One file's outcome, as a JSON line or a sentence.
+fn report(
+    file: &str,
+    d: &Dissection,
+    origin: crate::geom::Pt,
+    found: &crate::solve::sdp::DissectionOutcome,
+    ms: f64,
+    json: bool,
+    out: &mut impl Write,
+) {
+    let last = &found.runs.last().expect("at least one index set").1;
+    let iterations: usize = found.runs.iter().map(|(_, r)| r.iterations).sum();
+    let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = found
+        .placed
+        .iter()
+        .map(|placed| {
+            placed
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    let ring = crate::geom::shifted(&[d.ring(i, p)], -origin).remove(0);
+                    vec![ring.iter().map(super::args::vertex_json).collect()]
+                })
+                .collect()
+        })
+        .collect();
+    let solved = found.placed.is_some();
+    if json {
+        let runs: Vec<serde_json::Value> = found
+            .runs
+            .iter()
+            .map(|(i, r)| {
+                serde_json::json!({"index_set": i.name(), "iterations": r.iterations, "objectives": r.objectives,
+                    "rank_residual": r.rank_residual, "converged": r.converged, "sizes": r.sizes,
+                    "sdp_ms": r.sdp_ms, "stopped": r.stopped})
+            })
+            .collect();
+        let objectives: Vec<f64> = found.runs.iter().flat_map(|(_, r)| r.objectives.iter().copied()).collect();
+        let line = serde_json::json!({
+            "file": file, "method": "sdp", "solved": solved, "iterations": iterations,
+            "objectives": objectives, "rank_residual": last.rank_residual, "sizes": last.sizes,
+            "index_set": found.runs.last().map(|(i, _)| i.name()), "runs": runs,
+            "solutions": solutions, "elapsed_ms": ms, "quarter_turns": found.placed.as_ref().map(|p| p.iter().map(|q| q.quarter_turns).collect::<Vec<_>>()),
+            "turn_sets_tried": found.turn_sets_tried, "restarts": found.restarts, "turns_changed": found.turns_changed, "stopped": if solved { None } else { last.stopped.clone() },
+        });
+        let _ = writeln!(out, "{line}");
+    } else {
+        let steps: Vec<String> =
+            found.runs.iter().map(|(i, r)| format!("{} {} steps", i.name(), r.iterations)).collect();
+        let verdict = verdict(solved, last.stopped.as_deref());
+        let _ = writeln!(
+            out,
+            "{file}: {verdict} ({}; rank residual {:.1e}; {ms:.1} ms)",
+            steps.join(", then "),
+            last.rank_residual
+        );
+    }
+}
+
+/// The rank-one SDP's outcome in words: solved, or why not.
+pub(super) fn verdict(solved: bool, stopped: Option<&str>) -> String {
+    if solved {
+        "solved".to_string()
+    } else {
+        format!("not solved: {}", stopped.unwrap_or("the step limit came first"))
+    }
 }

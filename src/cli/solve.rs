@@ -76,49 +76,7 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
             .map(|f| crate::format::SolveFile { tolerance: a.tolerance.or(f.tolerance), ..f })
             .and_then(|f| solve_one(&f, limit, fewer, &budget));
         match result {
-            Ok(solved) => {
-                let Solved { outcome, set, scale, origin, repairs } = solved;
-                let ms = start.elapsed().as_secs_f64() * 1000.0;
-                let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = outcome
-                    .solutions
-                    .iter()
-                    .map(|sol| {
-                        sol.iter()
-                            .map(|p| {
-                                let world = crate::geom::shifted(&outcome.world(&set, p), -origin);
-                                world.iter().map(|r| r.iter().map(vertex_json).collect()).collect()
-                            })
-                            .collect()
-                    })
-                    .collect();
-                if json {
-                    let used: Vec<Vec<usize>> =
-                        outcome.solutions.iter().map(|s| s.iter().map(|p| p.piece).collect()).collect();
-                    let mut line = serde_json::json!({
-                        "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
-                        "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
-                        "pieces_used": used, "repairs": repairs,
-                    });
-                    if let Some(why) = &outcome.incomplete_reason {
-                        line["incomplete_reason"] = why.clone().into();
-                    }
-                    let _ = writeln!(out, "{line}");
-                } else {
-                    let verdict = match (solutions.len(), outcome.complete) {
-                        (0, true) => "no solution".to_string(),
-                        (0, false) => match &outcome.incomplete_reason {
-                            Some(why) => format!("no solution found, but no proof either: {why}"),
-                            None => "no solution found within the budget".to_string(),
-                        },
-                        (n, true) => format!("solved, {n} solution(s), no more exist"),
-                        (n, false) => format!("solved, {n} solution(s)"),
-                    };
-                    let _ = writeln!(out, "{file}: {verdict} ({} nodes, {ms:.1} ms, scale {scale})", outcome.nodes);
-                    for r in &repairs {
-                        let _ = writeln!(out, "  repaired: {r}");
-                    }
-                }
-            }
+            Ok(solved) => report(file, solved, start.elapsed().as_secs_f64() * 1000.0, json, out),
             Err(problem) => {
                 code = 2;
                 file_error("solve", file, &problem, json, out, err);
@@ -126,6 +84,49 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
         }
     }
     code
+}
+
+/// One file's outcome, as a JSON line or a sentence with its repairs.
+fn report(file: &str, solved: Solved, ms: f64, json: bool, out: &mut impl Write) {
+    let Solved { outcome, set, scale, origin, repairs } = solved;
+    let solutions: Vec<Vec<Vec<Vec<serde_json::Value>>>> = outcome
+        .solutions
+        .iter()
+        .map(|sol| {
+            sol.iter()
+                .map(|p| {
+                    let world = crate::geom::shifted(&outcome.world(&set, p), -origin);
+                    world.iter().map(|r| r.iter().map(vertex_json).collect()).collect()
+                })
+                .collect()
+        })
+        .collect();
+    if json {
+        let used: Vec<Vec<usize>> = outcome.solutions.iter().map(|s| s.iter().map(|p| p.piece).collect()).collect();
+        let mut line = serde_json::json!({
+            "file": file, "solved": !solutions.is_empty(), "solutions": solutions,
+            "nodes": outcome.nodes, "elapsed_ms": ms, "scale": scale, "complete": outcome.complete,
+            "pieces_used": used, "repairs": repairs,
+        });
+        if let Some(why) = &outcome.incomplete_reason {
+            line["incomplete_reason"] = why.clone().into();
+        }
+        let _ = writeln!(out, "{line}");
+        return;
+    }
+    let verdict = match (solutions.len(), outcome.complete) {
+        (0, true) => "no solution".to_string(),
+        (0, false) => match &outcome.incomplete_reason {
+            Some(why) => format!("no solution found, but no proof either: {why}"),
+            None => "no solution found within the budget".to_string(),
+        },
+        (n, true) => format!("solved, {n} solution(s), no more exist"),
+        (n, false) => format!("solved, {n} solution(s)"),
+    };
+    let _ = writeln!(out, "{file}: {verdict} ({} nodes, {ms:.1} ms, scale {scale})", outcome.nodes);
+    for r in &repairs {
+        let _ = writeln!(out, "  repaired: {r}");
+    }
 }
 
 /// What `solve_one` found, with what the output needs: the pieces as solved (scaled, and

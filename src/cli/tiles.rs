@@ -561,11 +561,7 @@ fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
                 loaded.order_json(&mut v, loaded.read.as_ref().map(|r| r.order));
                 let _ = writeln!(out, "{v}");
             } else {
-                let verdict = if solved {
-                    "solved".to_string()
-                } else {
-                    format!("not solved: {}", last.stopped.as_deref().unwrap_or("the step limit came first"))
-                };
+                let verdict = super::sdp::verdict(solved, last.stopped.as_deref());
                 let _ = writeln!(
                     out,
                     "{file}: {verdict} after {iterations} semidefinite program(s) (rank residual {:.1e}, {ms:.1} ms)",

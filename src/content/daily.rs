@@ -15,7 +15,7 @@ use crate::support::dates::Date;
 
 /// The families a daily puzzle is made for: every registered family, each of which makes its
 /// own (`daily.rs` in its folder).
-pub const FAMILIES: [&str; registry::FAMILIES.len()] = registry::NAMES;
+pub const DAILY_FAMILIES: [&str; registry::FAMILIES.len()] = registry::NAMES;
 
 /// The seed of a family's puzzle on a date (see the module note).
 pub fn seed(family: &str, date: Date) -> u64 {
@@ -39,7 +39,7 @@ pub fn level_id(family: &str, date: Date) -> String {
 /// The family and date of a daily puzzle's level id; `None` for any other id.
 pub fn parse_level_id(id: &str) -> Option<(&'static str, Date)> {
     let (family, date) = id.strip_prefix("daily-")?.split_once('-')?;
-    let family = FAMILIES.into_iter().find(|f| *f == family)?;
+    let family = DAILY_FAMILIES.into_iter().find(|f| *f == family)?;
     Some((family, Date::parse(date).ok()?))
 }
 
@@ -53,17 +53,17 @@ pub fn name(family: &str, date: Date) -> String {
 /// The family and date a daily puzzle's name was made from; `None` for any other name.
 pub fn parse_name(name: &str) -> Option<(&'static str, Date)> {
     let (family, rest) = name.strip_prefix("Daily ")?.split_once(", ")?;
-    let family = FAMILIES.into_iter().find(|f| *f == family)?;
+    let family = DAILY_FAMILIES.into_iter().find(|f| *f == family)?;
     let date = Date::parse(rest.rsplit_once(' ')?.1).ok()?;
     (self::name(family, date) == name).then_some((family, date))
 }
 
 /// The puzzle of `family` on `date`.
 pub fn daily(family: &str, date: Date) -> Result<Daily, String> {
-    let family = *FAMILIES
+    let family = *DAILY_FAMILIES
         .iter()
         .find(|f| **f == family)
-        .ok_or_else(|| format!("unknown family `{family}` (daily puzzles: {})", FAMILIES.join(", ")))?;
+        .ok_or_else(|| format!("unknown family `{family}` (daily puzzles: {})", DAILY_FAMILIES.join(", ")))?;
     let seed = seed(family, date);
     let day = date.weekday();
     let make = registry::FAMILIES.iter().find(|f| f.name == family).map(|f| f.daily).expect("a registered family");
@@ -81,7 +81,7 @@ mod tests {
     #[test]
     fn level_ids_name_family_and_date() {
         let d = Date::parse("2026-11-24").unwrap();
-        for family in FAMILIES {
+        for family in DAILY_FAMILIES {
             let id = level_id(family, d);
             assert_eq!(parse_level_id(&id), Some((family, d)), "{id}");
         }

@@ -13,7 +13,7 @@
 //! solutions. A tile puzzle is hard with many tiles, and harder when each also turns. None of
 //! the weights has been fitted to players' times yet: there are no such times to fit.
 
-use crate::family::Traits;
+use crate::family::{PuzzleKind, Traits};
 use crate::level::Level;
 
 pub use crate::family::MEASURE_CAP;
@@ -34,11 +34,12 @@ pub enum Kind {
     Tiles,
 }
 
+/// The kind its family declared.
 pub fn kind(t: &Traits) -> Kind {
-    match (t.hidden, t.arrangements) {
-        (Some(_), _) => Kind::Dissection,
-        (_, Some(_)) => Kind::Tiles,
-        _ => Kind::Packing,
+    match t.kind {
+        PuzzleKind::Dissection { .. } => Kind::Dissection,
+        PuzzleKind::Packing => Kind::Packing,
+        PuzzleKind::Tiles { .. } => Kind::Tiles,
     }
 }
 
@@ -57,10 +58,10 @@ pub fn cap(kind: Kind) -> u64 {
 ///   colours tell the tiles apart).
 pub fn score(t: &Traits) -> f64 {
     let many = 1.5 * (t.solutions.max(1) as f64).log10();
-    match kind(t) {
-        Kind::Dissection => 10.0 * t.hidden.unwrap_or(0.0) - many,
-        Kind::Packing => 0.8 * t.pieces as f64 - many / 1.5,
-        Kind::Tiles => t.arrangements.unwrap_or(0.0) / 2.0 - 4.0 * (t.colours.max(1) as f64).log10(),
+    match t.kind {
+        PuzzleKind::Dissection { hidden } => 10.0 * hidden - many,
+        PuzzleKind::Packing => 0.8 * t.pieces as f64 - many / 1.5,
+        PuzzleKind::Tiles { arrangements, colours } => arrangements / 2.0 - 4.0 * (colours.max(1) as f64).log10(),
     }
 }
 
@@ -98,7 +99,7 @@ mod tests {
     use super::*;
 
     fn dissection(hidden: f64, solutions: u64) -> Traits {
-        Traits { pieces: 7, solutions, hidden: Some(hidden), ..Traits::default() }
+        Traits { pieces: 7, solutions, kind: PuzzleKind::Dissection { hidden } }
     }
 
     #[test]
@@ -121,7 +122,7 @@ mod tests {
 
     #[test]
     fn packing_boards_harden_with_parts_and_soften_with_solutions() {
-        let board = |pieces, solutions| Traits { pieces, solutions, ..Traits::default() };
+        let board = |pieces, solutions| Traits { pieces, solutions, kind: PuzzleKind::Packing };
         assert_eq!(kind(&board(12, 1)), Kind::Packing);
         assert!(score(&board(12, 2)) > score(&board(12, 24)));
         assert!(score(&board(12, 2)) > score(&board(6, 2)));

@@ -163,8 +163,10 @@ fn huge_number(data: &[u8]) -> Option<(String, String)> {
     None
 }
 
-/// Reads an SVG drawing of `set`'s pieces and makes a level of it, named `name`.
-pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, String> {
+/// The drawing's filled polygons, checked against `set` (straight pieces, as many as the
+/// set's) and scaled to the set's area; a drawing nested too deep or holding huge numbers is
+/// refused before it is parsed.
+fn polygons_of(data: &[u8], set: &PieceSet) -> Result<Vec<Polygon>, String> {
     if set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some()) {
         return Err(format!("set `{}` has curved pieces; only straight pieces can be imported from SVG", set.name));
     }
@@ -200,6 +202,12 @@ pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, Stri
     for p in &mut polygons {
         p.points = p.points.iter().map(|&q| q * scale).collect();
     }
+    Ok(polygons)
+}
+
+/// Reads an SVG drawing of `set`'s pieces and makes a level of it, named `name`.
+pub fn import_svg(data: &[u8], set: &PieceSet, name: &str) -> Result<Entry, String> {
+    let polygons = polygons_of(data, set)?;
     // Recognise each polygon; identical pieces are interchangeable, so the first free one of
     // a shape is taken.
     let size = set.pieces.iter().map(|p| piece_size(&p.rings[0])).fold(0.0, f64::max);

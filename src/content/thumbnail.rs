@@ -75,7 +75,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
     if let Some(poly) = level.solid() {
         return cubes(level, poly, solved);
     }
-    if let Some(paint) = level.offers().paint.filter(|p| !p.faces(0).is_empty()) {
+    if let Some(paint) = level.offers().faces {
         return tiles(level, paint, solved);
     }
     let line = BBox::of_rings(&level.target).size() / 60.0;
@@ -114,7 +114,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
 /// Painted tiles, their faces as their family paints them ([`Level::faces`]): solved, where the
 /// solution puts them; unsolved, on the board's cells in an order and turns drawn from the
 /// level's id (the tiles as the player will meet them, not their answer).
-fn tiles(level: &Level, paint: &dyn crate::family::Paint, solved: bool) -> Vec<Paint> {
+fn tiles(level: &Level, paint: &dyn crate::family::Faces, solved: bool) -> Vec<Paint> {
     // Each tile with the motion putting it on the board.
     let mut placed: Vec<(usize, crate::geom::Motion)> = Vec::new();
     let step = level.set.step();

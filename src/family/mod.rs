@@ -85,31 +85,29 @@ use crate::geom::ring::Side;
 use crate::geom::{pt, Vertex};
 pub use crate::pieces::Hint;
 use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
+pub use crate::polyform::grid::Grid;
 use crate::polyform::pack::{Board, PartSpec};
 use crate::support::budget::Budget;
 use crate::support::i18n::Text;
 use crate::verify::{Mode, Puzzle, Target};
-pub use offers::{Lab, Offers, Paint, Space, Watching, Writer};
+pub use offers::{Faces, Lab, Offers, OptionalCells, PaintedCells, Space, Watching, Writer};
 use std::any::Any;
 use std::sync::{Arc, OnceLock};
 
-/// The board's shape, one value where the game asks how pieces sit: anywhere, or on cells
-/// of one kind. A family says it ([`Family::cells`]); the game draws cells, steps and snaps
-/// pieces to them and chooses the flat or the spatial view by what it answers here.
+/// The board's shape, one value where the game asks how pieces sit: anywhere, or on the cells
+/// of a grid (the packer's own [`Grid`]). A family says it ([`Family::cells`]); the game draws
+/// cells, steps and snaps pieces to them and chooses the flat or the spatial view by what it
+/// answers here.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Cells {
     /// No cells: pieces lie anywhere, judged by their outlines (dissections).
     #[default]
     Free,
-    /// Unit squares: the board is drawn as a grid and pieces step by whole cells.
-    Square,
-    /// Unit cubes in a box, seen in space: pieces turn and tip over in it.
-    Cube,
-    /// Triangles of unit side (polyiamonds): pieces turn by sixths of a turn and lie on cells
-    /// when moved by whole steps of the triangular lattice.
-    Triangle,
-    /// Hexagons one unit apart (polyhexes), centred on the triangular lattice; as triangles.
-    Hexagon,
+    /// On a grid's cells. Squares: the board is drawn as a grid and pieces step by whole
+    /// cells. Cubes: a box seen in space, where pieces turn and tip over. Triangles of unit
+    /// side (polyiamonds) and hexagons one unit apart (polyhexes): pieces turn by sixths of a
+    /// turn and lie on cells when moved by whole steps of the triangular lattice.
+    On(Grid),
 }
 
 impl Cells {
@@ -122,7 +120,7 @@ impl Cells {
     /// The board looks and plays the same turned a quarter turn (squares): the game may show a
     /// plain board turned to fit the screen.
     pub fn quarter_turns(self) -> bool {
-        self == Cells::Square
+        self == Cells::On(Grid::Square)
     }
 
     /// The figure is made of cells, each drawn with its own outline.
@@ -135,7 +133,7 @@ impl Cells {
     /// there); `None` where pieces snap onto the figure's and each other's corners instead.
     pub fn snap(self, at: (f64, f64)) -> Option<(f64, f64)> {
         use crate::polyform::grid::lattice;
-        matches!(self, Cells::Triangle | Cells::Hexagon).then(|| {
+        matches!(self, Cells::On(Grid::Triangle | Grid::Hexagon)).then(|| {
             let [x, y] = lattice::point(lattice::nearest([at.0, at.1]));
             (x, y)
         })
@@ -146,8 +144,8 @@ impl Cells {
     pub fn step(self, dx: f64, dy: f64) -> Option<(f64, f64)> {
         match self {
             Cells::Free => None,
-            Cells::Square | Cells::Cube => Some((dx, dy)),
-            Cells::Triangle | Cells::Hexagon => crate::polyform::grid::lattice::steps()
+            Cells::On(Grid::Square | Grid::Cube) => Some((dx, dy)),
+            Cells::On(Grid::Triangle | Grid::Hexagon) => crate::polyform::grid::lattice::steps()
                 .into_iter()
                 .max_by(|a, b| (a[0] * dx + a[1] * dy).total_cmp(&(b[0] * dx + b[1] * dy)))
                 .map(|[x, y]| (x, y)),
@@ -223,19 +221,28 @@ pub struct Count {
 
 /// What the difficulty measure reads of a level (`content::difficulty` turns it into a score
 /// and stars).
-#[derive(Clone, Copy, Debug, Default, PartialEq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Traits {
     /// Pieces the player lays.
     pub pieces: usize,
     /// Solutions the family's solver counts, at most [`MEASURE_CAP`].
     pub solutions: u64,
-    /// Dissections: the share of the pieces' outlines that lies inside the figure, where the
-    /// silhouette does not show it (0 to 1).
-    pub hidden: Option<f64>,
-    /// Tile puzzles: log10 of the ways to lay the tiles on the cells (n! times the turns).
-    pub arrangements: Option<f64>,
-    /// Tile puzzles: the colours of the inner sides.
-    pub colours: usize,
+    /// The kind of puzzle, declared by the family, with what only that kind has.
+    pub kind: PuzzleKind,
+}
+
+/// The kinds of puzzle whose difficulties compare, each with what its measure reads beyond
+/// the pieces and the solutions.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum PuzzleKind {
+    /// A figure cut into pieces. `hidden`: the share of the pieces' outlines that lies inside
+    /// the figure, where the silhouette does not show it (0 to 1).
+    Dissection { hidden: f64 },
+    /// A board filled with parts.
+    Packing,
+    /// Tiles matched by their sides. `arrangements`: log10 of the ways to lay the tiles on the
+    /// cells (n! times the turns); `colours`: the colours of the inner sides.
+    Tiles { arrangements: f64, colours: usize },
 }
 
 /// The most solutions the difficulty measure counts (packing boards count on to
@@ -380,19 +387,14 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
     /// own budget is the one fit for CI).
     fn count(&self, level: &Level, limit: u64, budget: &Budget) -> Count;
 
-    /// What the difficulty measure reads of the level: by default the pieces and the solutions
-    /// the family's solver counts (up to [`MEASURE_CAP`]) within `budget` (a count cut short
-    /// reads as fewer solutions: a harder level).
-    fn traits(&self, level: &Level, budget: &Budget) -> Traits {
-        let count = self.count(level, MEASURE_CAP, budget);
-        Traits { pieces: level.set.pieces.len(), solutions: count.solutions.min(MEASURE_CAP), ..Traits::default() }
-    }
+    /// What the difficulty measure reads of the level, its kind declared: the pieces and the
+    /// solutions the family's solver counts (up to [`MEASURE_CAP`]) within `budget` (a count
+    /// cut short reads as fewer solutions: a harder level), and what its kind adds.
+    fn traits(&self, level: &Level, budget: &Budget) -> Traits;
 
     /// The message id that tells the player what the thermometer measures (shown when it is
-    /// tapped): by default the share of the board's cells covered.
-    fn progress_help(&self) -> &'static str {
-        "progress-help-cells"
-    }
+    /// tapped).
+    fn progress_help(&self) -> &'static str;
 
     /// The family's own introduction, when its play differs from the first tutorial's
     /// (which teaches moving, turning, flipping, hints and undo on any level).
@@ -402,9 +404,7 @@ pub trait Family: Any + Send + Sync + std::fmt::Debug {
 
     /// What the family offers beyond these rules ([`Offers`]: a solver to watch, the lab, the
     /// editor's writer, painted cells, pieces in space), each present or not.
-    fn offers(&self) -> Offers<'_> {
-        Offers::default()
-    }
+    fn offers(&self) -> Offers<'_>;
 }
 
 /// A level's family part as read from its pack: the pieces and figure every family has, its

@@ -17,8 +17,12 @@ pub struct Offers<'a> {
     pub lab: Option<&'a dyn Lab>,
     /// What the level editor's saved entries get from the family.
     pub writer: Option<&'a dyn Writer>,
-    /// Cells and faces painted in colours that mean something.
-    pub paint: Option<&'a dyn Paint>,
+    /// Cells painted a colour that says where they may go.
+    pub painted: Option<&'a dyn PaintedCells>,
+    /// Cells of the figure that may stay empty.
+    pub optional: Option<&'a dyn OptionalCells>,
+    /// Pieces drawn as coloured faces rather than filled with one colour.
+    pub faces: Option<&'a dyn Faces>,
     /// Pieces handled in space: a board in 3D, pieces redrawn for each turn.
     pub space: Option<&'a dyn Space>,
 }
@@ -29,7 +33,9 @@ impl std::fmt::Debug for Offers<'_> {
             .field("watch", &self.watch.is_some())
             .field("lab", &self.lab.is_some())
             .field("writer", &self.writer.is_some())
-            .field("paint", &self.paint.is_some())
+            .field("painted", &self.painted.is_some())
+            .field("optional", &self.optional.is_some())
+            .field("faces", &self.faces.is_some())
             .field("space", &self.space.is_some())
             .finish()
     }
@@ -61,19 +67,24 @@ pub trait Writer {
     fn finish(&self, level: &Level, entry: &mut Entry, unique: bool, budget: &Budget) -> Result<(), String>;
 }
 
-/// Colours painted on cells and pieces.
-pub trait Paint {
-    /// Cells painted a colour that says where they may go (BurrTools' colour constraints): the
-    /// board's (`piece` None) as cells of its figure, or piece `piece`'s under rotation `rot`
-    /// in its drawing's own frame, each with its colour number.
+/// Cells painted a colour that says where they may go (BurrTools' colour constraints).
+pub trait PaintedCells {
+    /// The board's painted cells (`piece` None) as cells of its figure, or piece `piece`'s
+    /// under rotation `rot` in its drawing's own frame, each with its colour number.
     fn painted(&self, piece: Option<usize>, rot: i32) -> Vec<(Vec<Vertex>, u32)>;
+}
 
-    /// A piece's coloured faces in its own frame (each a polygon and its colour), for pieces
-    /// painted rather than filled with one colour (edge-coloured tiles: a triangle per side).
-    fn faces(&self, piece: usize) -> Vec<(Vec<Pt>, [f32; 3])>;
-
-    /// Cells of the figure that may stay empty, each as its polygon in the figure's drawing.
+/// Cells of the figure that may stay empty.
+pub trait OptionalCells {
+    /// Each such cell as its polygon in the figure's drawing.
     fn optional_cells(&self) -> Vec<Vec<Vertex>>;
+}
+
+/// Pieces painted as coloured faces rather than filled with one colour (edge-coloured tiles:
+/// a triangle per side).
+pub trait Faces {
+    /// A piece's faces in its own frame, each a polygon and its colour.
+    fn faces(&self, piece: usize) -> Vec<(Vec<Pt>, [f32; 3])>;
 }
 
 /// Pieces handled in space (polycubes): the board in 3D, and each piece drawn anew for each of

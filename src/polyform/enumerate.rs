@@ -19,22 +19,32 @@ pub fn for_each_fixed(dim: u8, n: usize, mut f: impl FnMut(&[Cell])) {
         let lowest_ok = c[2] > 0 || (c[2] == 0 && (c[1] > 0 || (c[1] == 0 && c[0] >= 0)));
         lowest_ok && c[2] < wz && c[1] < wy - 1 && c[0].abs() <= r
     };
-    let mut seen = vec![false; (wx * wy * wz) as usize];
+    let seen = vec![std::cell::Cell::new(false); (wx * wy * wz) as usize];
+    seen[index([0, 0, 0])].set(true);
+    let mut marks = Marks {
+        first_sight: |c: Cell| allowed(c) && !seen[index(c)].replace(true),
+        forget: |c: Cell| seen[index(c)].set(false),
+    };
     let mut cells: Vec<Cell> = Vec::with_capacity(n);
-    seen[index([0, 0, 0])] = true;
-    let mut untried = vec![[0, 0, 0]];
-    grow(dim, n, &mut untried, &mut cells, &mut seen, &index, &allowed, &mut f);
+    grow(n, &mut vec![[0, 0, 0]], &mut cells, &|c| super::neighbours(c, dim), &mut marks, &mut f);
 }
 
-#[allow(clippy::too_many_arguments)]
-fn grow(
-    dim: u8,
+/// The cells a growing part has met: `first_sight` marks a cell that may join and was not
+/// met yet, and says whether it did; `forget` unmarks one.
+pub(super) struct Marks<F, G> {
+    pub first_sight: F,
+    pub forget: G,
+}
+
+/// Redelmeier's step: each untried cell in turn joins the part, and its neighbours met for
+/// the first time become untried for the parts grown from it; `f` gets every part of `n`
+/// cells. Any grid: `neighbours` gives a cell's.
+pub(super) fn grow<N: IntoIterator<Item = Cell>>(
     n: usize,
     untried: &mut Vec<Cell>,
     cells: &mut Vec<Cell>,
-    seen: &mut [bool],
-    index: &impl Fn(Cell) -> usize,
-    allowed: &impl Fn(Cell) -> bool,
+    neighbours: &impl Fn(Cell) -> N,
+    marks: &mut Marks<impl FnMut(Cell) -> bool, impl FnMut(Cell)>,
     f: &mut impl FnMut(&[Cell]),
 ) {
     while let Some(c) = untried.pop() {
@@ -44,16 +54,15 @@ fn grow(
         } else {
             let mut next = untried.clone();
             let first_new = next.len();
-            for nb in super::neighbours(c, dim) {
-                if allowed(nb) && !seen[index(nb)] {
-                    seen[index(nb)] = true;
+            for nb in neighbours(c) {
+                if (marks.first_sight)(nb) {
                     next.push(nb);
                 }
             }
             let added: Vec<Cell> = next[first_new..].to_vec();
-            grow(dim, n, &mut next, cells, seen, index, allowed, f);
+            grow(n, &mut next, cells, neighbours, marks, f);
             for a in added {
-                seen[index(a)] = false;
+                (marks.forget)(a);
             }
         }
         cells.pop();

@@ -17,6 +17,7 @@
 //! from a lowest cell (least `b`, then `a`, then `t`): on triangles, once from an up and once
 //! from a down triangle.
 
+use super::enumerate::{grow, Marks};
 use super::{Cell, Symmetry};
 use std::collections::HashSet;
 
@@ -438,44 +439,17 @@ pub fn for_each_fixed(grid: Grid, n: usize, mut f: impl FnMut(&[Cell])) {
             for &start in starts {
                 // The start is the part's lowest cell: only cells after it in (b, a, t) may join.
                 let after = |c: Cell| (c[1], c[0], c[2]) > (start[1], start[0], start[2]);
-                let mut seen = HashSet::from([start]);
+                let seen = std::cell::RefCell::new(HashSet::from([start]));
+                let mut marks = Marks {
+                    first_sight: |c: Cell| after(c) && seen.borrow_mut().insert(c),
+                    forget: |c: Cell| {
+                        seen.borrow_mut().remove(&c);
+                    },
+                };
                 let mut cells = Vec::with_capacity(n);
-                grow(grid, n, &mut vec![start], &mut cells, &mut seen, &after, &mut f);
+                grow(n, &mut vec![start], &mut cells, &|c| grid.neighbours(c), &mut marks, &mut f);
             }
         }
-    }
-}
-
-/// Redelmeier's step: each untried cell in turn joins the part, and its neighbours seen for
-/// the first time become untried for the parts grown from it.
-fn grow(
-    grid: Grid,
-    n: usize,
-    untried: &mut Vec<Cell>,
-    cells: &mut Vec<Cell>,
-    seen: &mut HashSet<Cell>,
-    after: &impl Fn(Cell) -> bool,
-    f: &mut impl FnMut(&[Cell]),
-) {
-    while let Some(c) = untried.pop() {
-        cells.push(c);
-        if cells.len() == n {
-            f(cells);
-        } else {
-            let mut next = untried.clone();
-            let first_new = next.len();
-            for nb in grid.neighbours(c) {
-                if after(nb) && seen.insert(nb) {
-                    next.push(nb);
-                }
-            }
-            let added: Vec<Cell> = next[first_new..].to_vec();
-            grow(grid, n, &mut next, cells, seen, after, f);
-            for a in added {
-                seen.remove(&a);
-            }
-        }
-        cells.pop();
     }
 }
 

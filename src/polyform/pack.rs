@@ -29,6 +29,9 @@
 //! search, area and checkerboard parity (colour cells by x + y + z; a part covers k more of
 //! one colour than the other wherever it goes, so the board's surplus must be a sum of +-k
 //! over the parts).
+//!
+//! Long: the packer is one story told in order (the board's bits, the placements, symmetry
+//! breaking, the search and its pruning, the counting), each step using the last's types.
 
 use super::colour::Colours;
 use super::grid::Grid;

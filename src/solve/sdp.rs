@@ -27,6 +27,10 @@
 //! The semidefinite programs are Clarabel's (an interior-point conic solver): variables are
 //! the monomials of every piece; the equations are a zero cone, each Z_i a PSD cone in
 //! Clarabel's triangle form (upper triangle by columns, off-diagonal entries times sqrt 2).
+//!
+//! Long: the method is one story (moment matrices, their programs, the rank-one iteration,
+//! then the dissections built on it), and its parts share the index sets and sizes defined
+//! here; split apart, each piece would need the others open beside it.
 
 use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};

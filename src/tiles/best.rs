@@ -162,32 +162,44 @@ fn full_solution(
     }
 }
 
+/// The scan, with its share of the budget: every board it lays better than the last is
+/// reported, and the best is kept in `best`.
+fn scan_first(
+    p: &Puzzle,
+    opts: &Options,
+    t0: web_time::Instant,
+    on_best: &mut impl FnMut(f64, usize, &Placement),
+    best: &mut Best,
+) {
+    // The scan first, with its share of the budget.
+    let mut share = opts.budget.clone();
+    share.nodes = (share.nodes as f64 * SCAN_SHARE) as u64;
+    if let Some(left) = share.seconds_left() {
+        share.deadline = Some(t0 + web_time::Duration::from_secs_f64(left * SCAN_SHARE));
+    }
+    // A board's score is counted on the board: the scan's breaks leave out the sides
+    // between two clues, the same on every board it lays (found by the fuzzer: 9 said of
+    // a board scoring 8).
+    let scored = |board: &Placement| p.matched_inner(&board.iter().map(|&x| Some(x)).collect::<Vec<_>>()).0;
+    let (found, moves, _) = super::scan::search(p, &share, opts.seed, |f| {
+        let ms = t0.elapsed().as_secs_f64() * 1000.0;
+        let score = scored(&f.placement);
+        best.history.push((ms, score));
+        on_best(ms, score, &f.placement);
+    });
+    best.moves = moves;
+    if let Some(f) = found {
+        best.score = scored(&f.placement);
+        best.placement = f.placement;
+    }
+}
+
 /// The scan, then the repair (the module's story), within `opts.budget`.
 fn search(p: &Puzzle, opts: &Options, t0: web_time::Instant, mut on_best: impl FnMut(f64, usize, &Placement)) -> Best {
     let max_score = p.matched_inner(&vec![None; p.cells()]).1;
     let mut best = Best { placement: Vec::new(), score: 0, max_score, history: Vec::new(), moves: 0 };
     if super::scan::applies(p) {
-        // The scan first, with its share of the budget.
-        let mut share = opts.budget.clone();
-        share.nodes = (share.nodes as f64 * SCAN_SHARE) as u64;
-        if let Some(left) = share.seconds_left() {
-            share.deadline = Some(t0 + web_time::Duration::from_secs_f64(left * SCAN_SHARE));
-        }
-        // A board's score is counted on the board: the scan's breaks leave out the sides
-        // between two clues, the same on every board it lays (found by the fuzzer: 9 said of
-        // a board scoring 8).
-        let scored = |board: &Placement| p.matched_inner(&board.iter().map(|&x| Some(x)).collect::<Vec<_>>()).0;
-        let (found, moves, _) = super::scan::search(p, &share, opts.seed, |f| {
-            let ms = t0.elapsed().as_secs_f64() * 1000.0;
-            let score = scored(&f.placement);
-            best.history.push((ms, score));
-            on_best(ms, score, &f.placement);
-        });
-        best.moves = moves;
-        if let Some(f) = found {
-            best.score = scored(&f.placement);
-            best.placement = f.placement;
-        }
+        scan_first(p, opts, t0, &mut on_best, &mut best);
     }
     let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(opts.seed);
     let mut board = Board::new(p);
@@ -428,7 +440,7 @@ impl<'a> Board<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tiles::Clue;
+    use crate::tiles::{random_puzzle, Clue};
 
     /// Every way to lay the tiles (with turns when they turn), clues kept, each tile in a cell
     /// of its class (the search's rule): the best score.
@@ -464,18 +476,6 @@ mod tests {
         let mut best = 0;
         go(p, 0, &mut laid, &mut used, &mut best);
         best
-    }
-
-    fn random_puzzle(cols: usize, rows: usize, colours: u16, rotate: bool, seed: u64) -> Puzzle {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let tiles = (0..cols * rows)
-            .map(|c| {
-                let (x, y) = (c % cols, c / cols);
-                let mut side = |frame: bool| if frame { 0 } else { 1 + below(&mut rng, colours as usize) as u16 };
-                [side(y == 0), side(x + 1 == cols), side(y + 1 == rows), side(x == 0)]
-            })
-            .collect();
-        Puzzle { cols, rows, tiles, rotate, clues: Vec::new() }
     }
 
     /// On boards small enough to try every placement, the search returns a complete board that

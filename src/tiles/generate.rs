@@ -192,6 +192,41 @@ pub fn generate(spec: &Spec) -> Result<Generated, String> {
 /// The time `tessera edge generate` gives itself by default.
 pub const DEFAULT_TIMEOUT_MS: u64 = 60_000;
 
+/// A board painted at random: every inner side one of `colors` colours (numbered after the
+/// frame's), every side along the frame one of `frame_colors`; the outer sides stay 0.
+fn paint(cols: usize, rows: usize, frame_colors: u16, colors: u16, rng: &mut Rng) -> Vec<Tile> {
+    let n = cols * rows;
+    let mut grid: Vec<Tile> = vec![[0; 4]; n];
+    let on_border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == cols || y + 1 == rows;
+    for y in 0..rows {
+        for x in 0..cols {
+            let cell = y * cols + x;
+            if x + 1 < cols {
+                // The side between (x, y) and (x + 1, y).
+                let frame_row = (y == 0 || y + 1 == rows) && on_border(x, y) && on_border(x + 1, y);
+                let c = if frame_row {
+                    1 + rng.below(frame_colors as u64) as u16
+                } else {
+                    1 + frame_colors + rng.below(colors as u64) as u16
+                };
+                grid[cell][E] = c;
+                grid[cell + 1][W] = c;
+            }
+            if y + 1 < rows {
+                let frame_col = (x == 0 || x + 1 == cols) && on_border(x, y) && on_border(x, y + 1);
+                let c = if frame_col {
+                    1 + rng.below(frame_colors as u64) as u16
+                } else {
+                    1 + frame_colors + rng.below(colors as u64) as u16
+                };
+                grid[cell][S] = c;
+                grid[cell + cols][N] = c;
+            }
+        }
+    }
+    grid
+}
+
 /// As [`generate`], giving up when the budget's time is up (each solver run stops there too;
 /// each check gets `spec.max_nodes` nodes).
 pub fn generate_until(spec: &Spec, budget: &Budget) -> Result<Generated, String> {
@@ -218,35 +253,7 @@ pub fn generate_until(spec: &Spec, budget: &Budget) -> Result<Generated, String>
                 attempt - 1
             ));
         }
-        let n = cols * rows;
-        let mut grid: Vec<Tile> = vec![[0; 4]; n];
-        let on_border = |x: usize, y: usize| x == 0 || y == 0 || x + 1 == cols || y + 1 == rows;
-        for y in 0..rows {
-            for x in 0..cols {
-                let cell = y * cols + x;
-                if x + 1 < cols {
-                    // The side between (x, y) and (x + 1, y).
-                    let frame_row = (y == 0 || y + 1 == rows) && on_border(x, y) && on_border(x + 1, y);
-                    let c = if frame_row {
-                        1 + rng.below(frame_colors as u64) as u16
-                    } else {
-                        1 + frame_colors + rng.below(spec.colors as u64) as u16
-                    };
-                    grid[cell][E] = c;
-                    grid[cell + 1][W] = c;
-                }
-                if y + 1 < rows {
-                    let frame_col = (x == 0 || x + 1 == cols) && on_border(x, y) && on_border(x, y + 1);
-                    let c = if frame_col {
-                        1 + rng.below(frame_colors as u64) as u16
-                    } else {
-                        1 + frame_colors + rng.below(spec.colors as u64) as u16
-                    };
-                    grid[cell][S] = c;
-                    grid[cell + cols][N] = c;
-                }
-            }
-        }
+        let grid = paint(cols, rows, frame_colors, spec.colors, &mut rng);
         let (puzzle, solution) = cut(cols, rows, &grid, spec.rotate, &mut rng);
         puzzle.validate()?;
         puzzle.check(&solution)?;

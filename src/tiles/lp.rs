@@ -118,6 +118,114 @@ pub enum Turns {
     Direct,
 }
 
+/// The test functions the equations are made of, and the equation each side's term goes to.
+/// Side types are (colour, direction N or E); the opposite directions count negatively.
+/// Exponential: f(u) = exp(k . u), and per type Proposition 4.2's count of multi-indices (the
+/// sides of that type; with turns, any side of the colour can face it). k = (0, 0) is left
+/// out: with one tile per location it only repeats that every side is somewhere. Point: f =
+/// the indicator of one side position, which is what enough exponentials span on the finite
+/// set of positions; sparse, so far faster to solve.
+struct Tests {
+    basis: Basis,
+    /// Copies of the puzzle summed over (4 for [`Turns::Duplicate`] with turning tiles).
+    copies: usize,
+    scale: f64,
+    colours: Vec<u16>,
+    per_type: Vec<usize>,
+    /// Multi-indices by total degree: (0, 1), (1, 0), (0, 2), (1, 1), (2, 0), ...
+    ks: Vec<(f64, f64)>,
+    /// Each type's first exponential equation.
+    first_eq: Vec<usize>,
+    /// The first point equation; one per (type, position), numbered as met.
+    point_base: usize,
+    positions: std::cell::RefCell<std::collections::HashMap<(usize, i64, i64), usize>>,
+}
+
+impl Tests {
+    fn new(p: &Puzzle, basis: Basis, copies: usize, scale: f64) -> Tests {
+        let mut colours: Vec<u16> = p.tiles.iter().flatten().copied().collect();
+        colours.sort_unstable();
+        colours.dedup();
+        let mut tests = Tests {
+            basis,
+            copies,
+            scale,
+            per_type: vec![0; colours.len() * 2],
+            colours,
+            ks: Vec::new(),
+            first_eq: Vec::new(),
+            point_base: 0,
+            positions: Default::default(),
+        };
+        for t in &p.tiles {
+            for (d, &c) in t.iter().enumerate() {
+                if let Some((ty, sign)) = tests.type_of(c, d) {
+                    if sign > 0.0 || p.rotate {
+                        tests.per_type[ty] += 1;
+                    }
+                }
+            }
+        }
+        let most = tests.per_type.iter().max().copied().unwrap_or(1).max(1);
+        tests.ks = (1..).flat_map(|deg: i32| (0..=deg).map(move |a| (a as f64, (deg - a) as f64))).take(most).collect();
+        for &k in &tests.per_type {
+            tests.first_eq.push(tests.point_base);
+            tests.point_base += k;
+        }
+        tests
+    }
+
+    /// A side of colour `c` facing direction `d`: its type and sign.
+    fn type_of(&self, c: u16, d: usize) -> Option<(usize, f64)> {
+        let ci = self.colours.binary_search(&c).ok()?;
+        let d = d % 4;
+        Some((ci * 2 + d % 2, if d < 2 { 1.0 } else { -1.0 }))
+    }
+
+    /// The terms of a side of colour `c` facing `d` at `u`, in every copy of the puzzle.
+    fn side_terms(&self, c: u16, d: usize, u: (f64, f64), out: &mut Vec<(usize, f64)>) {
+        for pcopy in 0..self.copies {
+            let Some((ty, sign)) = self.type_of(c, d + pcopy) else { continue };
+            let v = turn(u, pcopy);
+            match self.basis {
+                Basis::Exponential => {
+                    for (ki, k) in self.ks.iter().take(self.per_type[ty]).enumerate() {
+                        out.push((self.first_eq[ty] + ki, sign * crate::algebra::moment(*k, v, v)));
+                    }
+                }
+                Basis::Point => {
+                    let key = (ty, (v.0 * self.scale * 4.0).round() as i64, (v.1 * self.scale * 4.0).round() as i64);
+                    let mut map = self.positions.borrow_mut();
+                    let next = self.point_base + map.len();
+                    let e = *map.entry(key).or_insert(next);
+                    out.push((e, sign));
+                }
+            }
+        }
+    }
+
+    /// How many equations the terms have gone to.
+    fn equations(&self) -> usize {
+        match self.basis {
+            Basis::Exponential => self.point_base,
+            Basis::Point => self.point_base + self.positions.borrow().len(),
+        }
+    }
+}
+
+/// Terms of one equation added together, in the equations' order.
+fn merged(mut terms: Vec<(usize, f64)>) -> Vec<(usize, f64)> {
+    terms.sort_by_key(|t| t.0);
+    let mut merged: Vec<(usize, f64)> = Vec::new();
+    for (e, v) in terms {
+        match merged.last_mut() {
+            Some(last) if last.0 == e => last.1 += v,
+            _ => merged.push((e, v)),
+        }
+    }
+    merged
+}
+
 fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
     let (cols, rows, n) = (p.cols, p.rows, p.cells());
     let scale = cols.max(rows) as f64;
@@ -128,77 +236,19 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
     let half = 0.5 / scale;
     let turns: usize = if p.rotate { 4 } else { 1 };
     let copies: usize = if p.rotate && mode == Turns::Duplicate { 4 } else { 1 };
-    // Side types (colour, direction N or E); the opposite directions count negatively.
-    let mut colours: Vec<u16> = p.tiles.iter().flatten().copied().collect();
-    colours.sort_unstable();
-    colours.dedup();
-    let types: Vec<(u16, usize)> = colours.iter().flat_map(|&c| [(c, 0usize), (c, 1usize)]).collect();
-    let type_of = |c: u16, d: usize| -> Option<(usize, f64)> {
-        let ci = colours.binary_search(&c).ok()?;
-        let d = d % 4;
-        Some((ci * 2 + d % 2, if d < 2 { 1.0 } else { -1.0 }))
-    };
-    // Test functions. Exponential: f(u) = exp(k . u), and per type Proposition 4.2's count
-    // of multi-indices (the sides of that type; with turns, any side of the colour can face
-    // it). k = (0, 0) is left out: with one tile per location it only repeats that every
-    // side is somewhere. Point: f = the indicator of one side position, which is what enough
-    // exponentials span on the finite set of positions; sparse, so far faster to solve.
-    let mut per_type = vec![0usize; types.len()];
-    for t in &p.tiles {
-        for (d, &c) in t.iter().enumerate() {
-            if let Some((ty, sign)) = type_of(c, d) {
-                if sign > 0.0 || p.rotate {
-                    per_type[ty] += 1;
-                }
-            }
-        }
-    }
-    let most = per_type.iter().max().copied().unwrap_or(1).max(1);
-    // Multi-indices by total degree: (0, 1), (1, 0), (0, 2), (1, 1), (2, 0), ...
-    let ks: Vec<(f64, f64)> =
-        (1..).flat_map(|deg: i32| (0..=deg).map(move |a| (a as f64, (deg - a) as f64))).take(most).collect();
-    let mut first_eq = Vec::with_capacity(types.len());
-    let mut equations = 0;
-    for &k in &per_type {
-        first_eq.push(equations);
-        equations += k;
-    }
-    // Point basis: one equation per (type, position), numbered as met.
-    let positions = std::cell::RefCell::new(std::collections::HashMap::<(usize, i64, i64), usize>::new());
-    let point_base = equations;
-    let side_terms = |c: u16, d: usize, u: (f64, f64), out: &mut Vec<(usize, f64)>| {
-        for pcopy in 0..copies {
-            let Some((ty, sign)) = type_of(c, d + pcopy) else { continue };
-            let v = turn(u, pcopy);
-            match basis {
-                Basis::Exponential => {
-                    for (ki, k) in ks.iter().take(per_type[ty]).enumerate() {
-                        out.push((first_eq[ty] + ki, sign * crate::algebra::moment(*k, v, v)));
-                    }
-                }
-                Basis::Point => {
-                    let key = (ty, (v.0 * scale * 4.0).round() as i64, (v.1 * scale * 4.0).round() as i64);
-                    let mut map = positions.borrow_mut();
-                    let next = point_base + map.len();
-                    let e = *map.entry(key).or_insert(next);
-                    out.push((e, sign));
-                }
-            }
-        }
-    };
+    let tests = Tests::new(p, basis, copies, scale);
     // The frame: a side of colour 0 facing in against every outer side of the board.
-    let mut frame = Vec::new();
+    let mut frame_terms = Vec::new();
     for cell in 0..n {
         let (x, y) = (cell % cols, cell / cols);
         let s = centre(cell);
         for (d, on_edge) in [(0usize, y == 0), (1, x + 1 == cols), (2, y + 1 == rows), (3, x == 0)] {
             if on_edge {
                 let b = (DIR[d].0 * half, DIR[d].1 * half);
-                side_terms(0, d + 2, (s.0 + b.0, s.1 + b.1), &mut frame);
+                tests.side_terms(0, d + 2, (s.0 + b.0, s.1 + b.1), &mut frame_terms);
             }
         }
     }
-    let frame_terms = frame;
     let mut columns = Vec::new();
     let mut meaning = Vec::new();
     for (ti, t) in p.tiles.iter().enumerate() {
@@ -216,27 +266,14 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
                 let mut terms = Vec::new();
                 for (d, &c) in t.iter().enumerate() {
                     let b = turn((DIR[d].0 * half, DIR[d].1 * half), q);
-                    side_terms(c, d + q, (s.0 + b.0, s.1 + b.1), &mut terms);
+                    tests.side_terms(c, d + q, (s.0 + b.0, s.1 + b.1), &mut terms);
                 }
-                // Merge terms of the same equation.
-                terms.sort_by_key(|t| t.0);
-                let mut merged: Vec<(usize, f64)> = Vec::new();
-                for (e, v) in terms {
-                    match merged.last_mut() {
-                        Some(last) if last.0 == e => last.1 += v,
-                        _ => merged.push((e, v)),
-                    }
-                }
-                columns.push(merged);
+                columns.push(merged(terms));
                 meaning.push((ti, q as u8, cell));
             }
         }
     }
-    let total = match basis {
-        Basis::Exponential => equations,
-        Basis::Point => point_base + positions.borrow().len(),
-    };
-    let mut rhs = vec![0.0; total];
+    let mut rhs = vec![0.0; tests.equations()];
     for (e, v) in frame_terms {
         rhs[e] -= v;
     }
@@ -342,16 +379,11 @@ pub fn solve(p: &Puzzle, opts: &Options) -> Result<LpOutcome, String> {
 /// How far from 0 or 1 a value may be and still count as whole.
 const WHOLE: f64 = 1e-6;
 
-/// Algorithm 1 proper, with some variables preset by clues.
-fn run(
-    p: &Puzzle,
-    m: &Model,
-    system: &[(Vec<(usize, f64)>, f64)],
-    clues: &[super::Clue],
-    opts: &Options,
-    mut out: LpOutcome,
-) -> Result<LpOutcome, String> {
-    let (n, vars) = (p.cells(), m.columns.len());
+/// The linear program of the model on `n` cells: each variable between 0 and 1 (a clue's
+/// pinned to 1, what a clue rules out to 0), each tile once and each cell once, and the
+/// system's equations.
+fn program(n: usize, m: &Model, system: &[(Vec<(usize, f64)>, f64)], clues: &[super::Clue], basis: Basis) -> Program {
+    let vars = m.columns.len();
     // The variables of each tile and of each cell, for P 1 = 1 and 1' P = 1'.
     let mut by_tile: Vec<Vec<usize>> = vec![Vec::new(); n];
     let mut by_cell: Vec<Vec<usize>> = vec![Vec::new(); n];
@@ -374,10 +406,72 @@ fn run(
     for (row, b) in system {
         // Point equations are whole numbers, held exactly; the dense and partly dependent rows
         // of exponentials would look infeasible by rounding, so each holds within a slack.
-        let slack = if opts.basis == Basis::Point { 0.0 } else { SLACK };
+        let slack = if basis == Basis::Point { 0.0 } else { SLACK };
         rows.push((row.clone(), b - slack, b + slack));
     }
-    let program = Program { bounds, rows };
+    Program { bounds, rows }
+}
+
+/// The placement a whole iterate stands for: each cell the tile and turn whose variable is 1.
+fn permutation(m: &Model, x: &[f64], n: usize) -> Placement {
+    let mut placement = vec![(usize::MAX, 0u8); n];
+    for (v, &val) in x.iter().enumerate() {
+        if val > 0.5 {
+            let (tile, rot, cell) = m.meaning[v];
+            placement[cell] = (tile, rot);
+        }
+    }
+    placement
+}
+
+/// Whether the objective can no longer rise (a fixed point of (5.10) that is not a
+/// permutation: the iterate `now` is the one before), or rose by less than one cell's worth.
+fn stalled(before: Option<&[f64]>, now: &[f64], objectives: &[f64]) -> bool {
+    let gain = match objectives {
+        [.., a, b] => b - a,
+        _ => f64::INFINITY,
+    };
+    before.is_some_and(|q| q.iter().zip(now).all(|(a, b)| (a - b).abs() < 1e-9)) || gain < 1.0
+}
+
+/// An iterate's entries worth drawing, as (tile, rot, cell, value).
+fn shown(m: &Model, x: &[f64]) -> Vec<(usize, u8, usize, f64)> {
+    (0..x.len())
+        .filter(|&v| x[v] >= SHOWN)
+        .map(|v| {
+            let (t, q, c) = m.meaning[v];
+            (t, q, c, x[v].min(1.0))
+        })
+        .collect()
+}
+
+/// Presets the location the iterate `x` holds most surely among those still free, and strikes
+/// out what it rules out. None: nothing was free; Some(false): the presets leave no feasible
+/// program even once the newest is withdrawn, a proof that there is no solution.
+fn preset_surest(
+    x: &[f64],
+    session: &mut Session,
+    prune: Option<&Prune>,
+    preset: &mut Vec<(usize, Vec<usize>)>,
+) -> Option<bool> {
+    let free = (0..x.len()).filter(|&v| session.bounds(v) == (0.0, 1.0) && x[v] < 1.0 - WHOLE);
+    let v = free.max_by(|&a, &b| x[a].total_cmp(&x[b]))?;
+    session.set_bounds(v, 1.0, 1.0);
+    preset.push((v, Vec::new()));
+    Some(strike_out(prune, session, preset) || withdraw(prune, session, preset))
+}
+
+/// Algorithm 1 proper, with some variables preset by clues.
+fn run(
+    p: &Puzzle,
+    m: &Model,
+    system: &[(Vec<(usize, f64)>, f64)],
+    clues: &[super::Clue],
+    opts: &Options,
+    mut out: LpOutcome,
+) -> Result<LpOutcome, String> {
+    let (n, vars) = (p.cells(), m.columns.len());
+    let program = program(n, m, system, clues, opts.basis);
     let mut session = Session::new(program, opts.solver);
     // Locations preset to escape stalls, newest last, each with the locations forbidden while
     // it stood (they are forbidden only given it, so they come back when it goes).
@@ -397,15 +491,7 @@ fn run(
             Answer::Optimal { x, objective } => {
                 out.objectives.push(objective);
                 if opts.keep_iterates {
-                    out.iterates.push(
-                        (0..vars)
-                            .filter(|&v| x[v] >= SHOWN)
-                            .map(|v| {
-                                let (t, q, c) = m.meaning[v];
-                                (t, q, c, x[v].min(1.0))
-                            })
-                            .collect(),
-                    );
+                    out.iterates.push(shown(m, &x));
                 }
                 x
             }
@@ -427,36 +513,19 @@ fn run(
         };
         if now.iter().all(|&v| !(WHOLE..=1.0 - WHOLE).contains(&v)) {
             out.permutation = true;
-            let mut placement = vec![(usize::MAX, 0u8); n];
-            for (v, &val) in now.iter().enumerate() {
-                if val > 0.5 {
-                    let (tile, rot, cell) = m.meaning[v];
-                    placement[cell] = (tile, rot);
-                }
-            }
+            let placement = permutation(m, &now, n);
             out.solved = p.check(&placement).is_ok();
             out.placement = Some(placement);
             return Ok(out);
         }
-        // The objective can no longer rise (a fixed point of (5.10) that is not a permutation),
-        // or rises by less than one cell's worth: preset the location the iterate holds most
-        // surely, the largest entry still free (as the paper's preset-locations matrix would).
-        let gain = match out.objectives.as_slice() {
-            [.., a, b] => b - a,
-            _ => f64::INFINITY,
-        };
-        let stalled =
-            prev.as_ref().is_some_and(|q| q.iter().zip(&now).all(|(a, b)| (a - b).abs() < 1e-9)) || gain < 1.0;
+        // Stalled: preset the location the iterate holds most surely, the largest entry still
+        // free (as the paper's preset-locations matrix would).
+        let stalled = stalled(prev.as_deref(), &now, &out.objectives);
         weights.clone_from(&now);
         if stalled {
-            let free = (0..vars).filter(|&v| session.bounds(v) == (0.0, 1.0) && now[v] < 1.0 - WHOLE);
-            if let Some(v) = free.max_by(|&a, &b| now[a].total_cmp(&now[b])) {
+            if let Some(feasible) = preset_surest(&now, &mut session, prune.as_ref(), &mut preset) {
                 out.presets += 1;
-                session.set_bounds(v, 1.0, 1.0);
-                preset.push((v, Vec::new()));
-                if !strike_out(prune.as_ref(), &mut session, &mut preset)
-                    && !withdraw(prune.as_ref(), &mut session, &mut preset)
-                {
+                if !feasible {
                     out.infeasible = true;
                     return Ok(out);
                 }

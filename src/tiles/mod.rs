@@ -316,6 +316,28 @@ impl RawPuzzle {
     }
 }
 
+/// A board for tests, painted at random from `seed`: the frame's sides 0, every inner side
+/// one of `colours`; with `rotate` each tile is dealt in a random turn.
+#[cfg(test)]
+pub(crate) fn random_puzzle(cols: usize, rows: usize, colours: u16, rotate: bool, seed: u64) -> Puzzle {
+    use crate::support::random::below;
+    use rand_chacha::rand_core::SeedableRng;
+    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
+    let tiles = (0..cols * rows)
+        .map(|c| {
+            let (x, y) = (c % cols, c / cols);
+            let mut side = |frame: bool| if frame { 0 } else { 1 + below(&mut rng, colours as usize) as u16 };
+            let t = [side(y == 0), side(x + 1 == cols), side(y + 1 == rows), side(x == 0)];
+            if rotate {
+                turned(&t, below(&mut rng, 4) as u8)
+            } else {
+                t
+            }
+        })
+        .collect();
+    Puzzle { cols, rows, tiles, rotate, clues: Vec::new() }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

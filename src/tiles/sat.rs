@@ -123,9 +123,26 @@ fn encode(p: &Puzzle, opts: &Options, s: &mut CaDiCaL) -> Result<Option<Encoding
         at_most_one(s, &mut vm, lits)?;
         clauses += 1;
     }
-    // Inner sides: east of each cell but the last column, south of each but the last row.
-    for cell in 0..n {
-        if cancelled() {
+    let Some(sides) = match_sides(p, opts, &cells, s, &mut vm)? else { return Ok(None) };
+    clauses += sides;
+    Ok(Some(Encoding { cells, index, vars: vm.n_used(), clauses }))
+}
+
+/// The inner sides' clauses: east of each cell but the last column, south of each but the
+/// last row, the two placements meeting there show one colour. Returns how many clauses were
+/// added (None: stopped on the way).
+fn match_sides(
+    p: &Puzzle,
+    opts: &Options,
+    cells: &[Vec<(usize, u8, Lit)>],
+    s: &mut CaDiCaL,
+    vm: &mut BasicVarManager,
+) -> Result<Option<usize>, String> {
+    let (cols, rows) = (p.cols, p.rows);
+    let add = |s: &mut CaDiCaL, c: Clause| s.add_clause(c).map_err(|e| format!("the SAT solver refused a clause: {e}"));
+    let mut clauses = 0;
+    for cell in 0..p.cells() {
+        if opts.budget.expired() {
             return Ok(None);
         }
         let (x, y) = (cell % cols, cell / cols);
@@ -150,10 +167,10 @@ fn encode(p: &Puzzle, opts: &Options, s: &mut CaDiCaL) -> Result<Option<Encoding
                 add(s, clause(std::iter::once(!y).chain(theirs.iter().copied())))?;
                 clauses += mine.len() + theirs.len() + 2;
             }
-            at_most_one(s, &mut vm, colour_lits)?;
+            at_most_one(s, vm, colour_lits)?;
         }
     }
-    Ok(Some(Encoding { cells, index, vars: vm.n_used(), clauses }))
+    Ok(Some(clauses))
 }
 
 /// Bytes the SAT solver may use unless the budget says otherwise.

@@ -439,7 +439,7 @@ fn search_after(
 mod tests {
     use super::*;
     use crate::support::random::below;
-    use crate::tiles::Clue;
+    use crate::tiles::{random_puzzle, Clue};
     use tables::frame_of;
 
     /// The fewest breaks of any full board whose frame sides face the frame, by trying them all.
@@ -487,23 +487,6 @@ mod tests {
         let mut best = usize::MAX;
         go(p, &p.neighbours(), 0, &mut laid, &mut used, &mut best);
         best
-    }
-
-    fn random_puzzle(cols: usize, rows: usize, colours: u16, rotate: bool, seed: u64) -> Puzzle {
-        let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-        let tiles = (0..cols * rows)
-            .map(|c| {
-                let (x, y) = (c % cols, c / cols);
-                let mut side = |frame: bool| if frame { 0 } else { 1 + below(&mut rng, colours as usize) as u16 };
-                let t = [side(y == 0), side(x + 1 == cols), side(y + 1 == rows), side(x == 0)];
-                if rotate {
-                    turned(&t, below(&mut rng, 4) as u8)
-                } else {
-                    t
-                }
-            })
-            .collect();
-        Puzzle { cols, rows, tiles, rotate, clues: Vec::new() }
     }
 
     /// With no limit the scan tries every board that could beat its best, so on small boards

@@ -29,6 +29,38 @@ pub fn solve(p: &Puzzle, opts: &Options, indexes: &[IndexSet]) -> Result<EdgeOut
             crate::solve::sdp::MAX_PIECES
         ));
     }
+    let (figure, pieces, free) = sides(p);
+    let mut out = EdgeOutcome { runs: Vec::new(), placement: None };
+    if pieces.is_empty() {
+        return Ok(out);
+    }
+    for &index in indexes {
+        crate::solve::sdp::check_size(index, pieces.len(), &opts.budget)?;
+    }
+    for &index in indexes {
+        let eq = Equations::new(&pieces, &figure, &index.sums());
+        let run = run(&eq, &Options { index, ..opts.clone() }, |t| {
+            // Each tile to the nearest cell; a permutation that matches every side solves.
+            let placement = rounded(p, &free, t).filter(|placement| p.check(placement).is_ok());
+            let ok = placement.is_some();
+            if ok {
+                out.placement = placement;
+            }
+            ok
+        });
+        let stop = run.stopped.as_deref().is_some_and(|s| s == "cancelled" || s == "out of time");
+        out.runs.push((index, run));
+        if out.placement.is_some() || stop {
+            break;
+        }
+    }
+    Ok(out)
+}
+
+/// The board's frame and clues as the figure's sides, the free tiles' sides around the
+/// origin as the pieces, and which tile each piece is. The board fits the unit square,
+/// centred on the origin.
+fn sides(p: &Puzzle) -> (Vec<Side>, Vec<Vec<Side>>, Vec<usize>) {
     let (cols, rows) = (p.cols as f64, p.rows as f64);
     let size = cols.max(rows);
     let h = 0.5 / size;
@@ -70,44 +102,28 @@ pub fn solve(p: &Puzzle, opts: &Options, indexes: &[IndexSet]) -> Result<EdgeOut
     }
     let free: Vec<usize> = (0..p.tiles.len()).filter(|t| !clued.contains(t)).collect();
     let pieces: Vec<Vec<Side>> = free.iter().map(|&t| square(&p.tiles[t], (0.0, 0.0), 1.0)).collect();
-    let mut out = EdgeOutcome { runs: Vec::new(), placement: None };
-    if pieces.is_empty() {
-        return Ok(out);
+    (figure, pieces, free)
+}
+
+/// The free tiles' translations `t` rounded to cells: the board laid (clues in theirs), or
+/// None when a tile falls off the board or two fall on one cell.
+fn rounded(p: &Puzzle, free: &[usize], t: &[(f64, f64)]) -> Option<Placement> {
+    let (cols, rows) = (p.cols as f64, p.rows as f64);
+    let size = cols.max(rows);
+    let mut placement: Vec<Option<(usize, u8)>> = vec![None; p.cells()];
+    for k in &p.clues {
+        placement[k.cell] = Some((k.tile, k.rot));
     }
-    for &index in indexes {
-        crate::solve::sdp::check_size(index, pieces.len(), &opts.budget)?;
-    }
-    for &index in indexes {
-        let eq = Equations::new(&pieces, &figure, &index.sums());
-        let run = run(&eq, &Options { index, ..opts.clone() }, |t| {
-            // Each tile to the nearest cell; a permutation that matches every side solves.
-            let mut placement: Vec<Option<(usize, u8)>> = vec![None; p.cells()];
-            for k in &p.clues {
-                placement[k.cell] = Some((k.tile, k.rot));
-            }
-            for (i, ti) in t.iter().enumerate() {
-                let x = (ti.0 * size + cols / 2.0 - 0.5).round();
-                let y = (rows / 2.0 - 0.5 - ti.1 * size).round();
-                if !(0.0..cols).contains(&x) || !(0.0..rows).contains(&y) {
-                    return false;
-                }
-                let cell = y as usize * p.cols + x as usize;
-                if placement[cell].replace((free[i], 0)).is_some() {
-                    return false;
-                }
-            }
-            let Some(placement) = placement.into_iter().collect::<Option<Placement>>() else { return false };
-            let ok = p.check(&placement).is_ok();
-            if ok {
-                out.placement = Some(placement);
-            }
-            ok
-        });
-        let stop = run.stopped.as_deref().is_some_and(|s| s == "cancelled" || s == "out of time");
-        out.runs.push((index, run));
-        if out.placement.is_some() || stop {
-            break;
+    for (i, ti) in t.iter().enumerate() {
+        let x = (ti.0 * size + cols / 2.0 - 0.5).round();
+        let y = (rows / 2.0 - 0.5 - ti.1 * size).round();
+        if !(0.0..cols).contains(&x) || !(0.0..rows).contains(&y) {
+            return None;
+        }
+        let cell = y as usize * p.cols + x as usize;
+        if placement[cell].replace((free[i], 0)).is_some() {
+            return None;
         }
     }
-    Ok(out)
+    placement.into_iter().collect()
 }

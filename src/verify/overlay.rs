@@ -75,11 +75,21 @@ impl EdgePass {
 /// Splits and eliminates. `edges[i].1` is the owner; edges of one owner are never compared
 /// with each other (a part's own rings are simple and disjoint).
 pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
+    let (points, mut cuts_of, saturated) = contacts(edges, eps);
+    let (ids, reps) = weld(&points, eps);
+    cuts_of.sort_unstable();
+    let subs = split_at_cuts(edges, &points, &ids, &reps, &cuts_of, eps);
+    let (removed, same_direction) = cancel(&subs, eps);
+    EdgePass { points: reps, subs, removed, same_direction, saturated }
+}
+
+/// The ends of every edge (points 2i and 2i+1 for edge i), then the points where edges of
+/// different pieces meet, each listed for both edges it cuts as (edge, point index); and
+/// whether the sweep stopped at the contact cap.
+fn contacts(edges: &[(Edge, usize)], eps: f64) -> (Vec<Pt>, Vec<(usize, usize)>, bool) {
     let boxes: Vec<BBox> = edges.iter().map(|(e, _)| e.bbox(eps)).collect();
-    // Points 2i and 2i+1 are the ends of edge i; contact points follow, each listed for both
-    // edges it cuts.
     let mut points: Vec<Pt> = edges.iter().flat_map(|(e, _)| [e.start(), e.end()]).collect();
-    let mut cuts_of: Vec<(usize, usize)> = Vec::new(); // (edge, point index)
+    let mut cuts_of: Vec<(usize, usize)> = Vec::new();
     let cap = max_contacts(edges.len());
     let mut saturated = false;
     sweep_pairs_until(&boxes, eps, |i, j| {
@@ -97,8 +107,19 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
         }
         true
     });
-    let (ids, reps) = weld(&points, eps);
-    cuts_of.sort_unstable();
+    (points, cuts_of, saturated)
+}
+
+/// Every edge cut at its welded contact points (`cuts_of` sorted by edge) into sub-edges
+/// between welded points.
+fn split_at_cuts(
+    edges: &[(Edge, usize)],
+    points: &[Pt],
+    ids: &[usize],
+    reps: &[Pt],
+    cuts_of: &[(usize, usize)],
+    eps: f64,
+) -> Vec<SubEdge> {
     let mut subs = Vec::with_capacity(edges.len() + cuts_of.len());
     let mut next_cut = 0;
     let mut cuts: Vec<(f64, usize)> = Vec::new();
@@ -126,7 +147,13 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
             prev = id;
         }
     }
-    // Group sub-edges joining the same two points, then eliminate within each group.
+    subs
+}
+
+/// Sub-edges of different pieces joining the same two points, compared within each group:
+/// one curve run both ways cancels (both removed); one curve run the same way is an overlap
+/// (listed, the second removed). Returns (removed, same-direction pairs).
+fn cancel(subs: &[SubEdge], eps: f64) -> (Vec<bool>, Vec<(usize, usize)>) {
     let key = |s: &SubEdge| (s.from.min(s.to), s.from.max(s.to));
     let mut order: Vec<usize> = (0..subs.len()).collect();
     order.sort_unstable_by_key(|&k| key(&subs[k]));
@@ -155,7 +182,7 @@ pub fn edge_pass(edges: &[(Edge, usize)], eps: f64) -> EdgePass {
             }
         }
     }
-    EdgePass { points: reps, subs, removed, same_direction, saturated }
+    (removed, same_direction)
 }
 
 /// For two sub-edges joining the same pair of points: `Some(true)` when they are one curve

@@ -41,15 +41,15 @@ fn families_name_their_capabilities() {
     assert_eq!((tangram.cells, tangram.drawings), (Cells::Free, 0));
     let poly = find("polyominoes", "pentominoes-6x10").caps();
     assert!(poly.turn && poly.mirror && poly.watch && !poly.tip && !poly.lab);
-    assert_eq!(poly.cells, Cells::Square);
+    assert_eq!(poly.cells, Cells::On(tessera::family::Grid::Square));
     let cube = find("polycubes", "soma-cube").caps();
     assert!(cube.turn && cube.tip && !cube.mirror && !cube.watch);
-    assert_eq!((cube.cells, cube.drawings), (Cells::Cube, 24));
+    assert_eq!((cube.cells, cube.drawings), (Cells::On(tessera::family::Grid::Cube), 24));
     for (_, l) in levels().into_iter().filter(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()) {
         let c = l.caps();
         assert_eq!(c.turn, l.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.rotate, "{}", l.id);
         assert!(c.lab && !c.mirror && !c.watch && !c.tip);
-        assert_eq!(c.cells, Cells::Square);
+        assert_eq!(c.cells, Cells::On(tessera::family::Grid::Square));
     }
     assert_eq!(find("classic", "convex-triangle").family.name(), "tangram");
     assert_eq!(find("polycubes", "soma-cube").family.name(), "polyomino");
@@ -79,26 +79,33 @@ fn a_redrawn_piece_only_moves_and_a_rigid_one_turns() {
 
 #[test]
 fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
-    for (pack, id) in [("classic", "convex-triangle"), ("polyominoes", "pentominoes-6x10"), ("polycubes", "soma-cube")]
-    {
-        let level = find(pack, id);
-        // Every piece far away in the tray.
-        let tray: Vec<Placement> = (0..level.set.pieces.len())
-            .map(|i| Placement { piece: i, rot: 0, flip: false, at: (500.0, 0.0) })
-            .collect();
-        match level.hint(&tray, &Default::default()) {
-            Some(Hint::Next(p)) => {
-                let mut with = tray.clone();
-                with[p.piece] = p;
-                assert!(level.judge(&with).progress > level.judge(&tray).progress, "{pack}/{id}: {p:?}");
+    // Every registered family, read from the code: its first shipped level, and each level
+    // whose board has another number of dimensions (the polycubes beside the polyominoes).
+    let all = levels();
+    for family in tessera::family::FAMILIES.iter().map(|f| f.name) {
+        let mut dims_met = Vec::new();
+        let theirs: Vec<&(String, Level)> = all.iter().filter(|(_, l)| l.family.name() == family).collect();
+        assert!(!theirs.is_empty(), "family {family} ships no level");
+        for (pack, level) in theirs {
+            let dims = level.caps().tip;
+            if dims_met.contains(&dims) {
+                continue;
             }
-            other => panic!("{pack}/{id}: {other:?}"),
+            dims_met.push(dims);
+            let who = format!("{family}: {pack}/{}", level.id);
+            // Hints followed from the empty board lay the level, one piece each, then say done.
+            let mut placed: Vec<Placement> = Vec::new();
+            loop {
+                match level.hint(&placed, &Default::default()) {
+                    Some(Hint::Next(p)) if placed.len() < level.set.pieces.len() => placed.push(p),
+                    Some(Hint::Done) => break,
+                    other => panic!("{who}: {other:?} after {} pieces", placed.len()),
+                }
+            }
+            assert!(level.judge(&placed).solved, "{who}: the hinted board is solved");
+            assert_eq!(level.hint(&level.solution, &Default::default()), Some(Hint::Done), "{who}");
         }
-        assert_eq!(level.hint(&level.solution, &Default::default()), Some(Hint::Done), "{pack}/{id}");
     }
-    let (_, edge) =
-        levels().into_iter().find(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()).unwrap();
-    assert!(matches!(edge.hint(&[], &Default::default()), Some(Hint::Next(_))));
 }
 
 #[test]
@@ -123,7 +130,8 @@ fn an_unknown_family_is_refused_with_the_known_ones() {
     let text = r#"(name: "x", levels: [(id: "a", name: "A", family: "hexes", pieces: "tangram", mode: anchored,
         target: [[(0, 0), (1, 0), (1, 1)]], solution: [])])"#;
     let e = parse_pack(text, "x.ron", "x").unwrap_err();
-    assert!(e.to_string().contains("unknown family `hexes` (known: tangram, polyomino, edge)"), "{e}");
+    let known: Vec<&str> = tessera::family::FAMILIES.iter().map(|f| f.name).collect();
+    assert!(e.to_string().contains(&format!("unknown family `hexes` (known: {})", known.join(", "))), "{e}");
 }
 
 /// The pure core never names the game layer or Bevy: it must build and test without them.

@@ -12,8 +12,10 @@ fn frame(level: &tessera::level::Level) -> i32 {
 
 #[test]
 fn following_hints_completes_every_shipped_level() {
+    let mut walked = 0;
     for pack in embedded_packs() {
         for level in pack.levels.iter().filter(|l| l.lattice_turn().is_some()) {
+            walked += 1;
             let mut placed: Vec<Placement> = Vec::new();
             loop {
                 match hint(&level.set, &level.target, frame(level), &placed) {
@@ -35,6 +37,7 @@ fn following_hints_completes_every_shipped_level() {
             assert!(puzzle.judge(&pieces).solved, "{}/{}: the hinted placements verify", pack.id, level.id);
         }
     }
+    assert!(walked >= 20, "only {walked} lattice levels met: the packs lost their lattice levels");
 }
 
 #[test]
@@ -84,10 +87,12 @@ fn a_misplaced_piece_is_named() {
 fn geometric_hints_complete_every_shipped_level_too() {
     use tessera::solve::geometric::{hint as ghint, Options};
     let opts = Options { limit: 1, budget: tessera::support::budget::Budget::nodes(200_000), ..Options::default() };
+    let mut walked = 0;
     for pack in embedded_packs() {
         // Every dissection that turns in eighths: the lattice sets and the curved ones.
         let eighths = |l: &&tessera::level::Level| l.family.name() == "tangram" && l.set.step_deg == 45.0;
         for level in pack.levels.iter().filter(eighths) {
+            walked += 1;
             let mut placed: Vec<Placement> = Vec::new();
             loop {
                 match ghint(&level.set, &level.target, &placed, &opts) {
@@ -106,6 +111,7 @@ fn geometric_hints_complete_every_shipped_level_too() {
             assert!(puzzle.judge(&pieces).solved, "{}/{}", pack.id, level.id);
         }
     }
+    assert!(walked >= 20, "only {walked} dissections in eighths met");
     // A piece off the figure's grid is named.
     let packs = embedded_packs();
     let level = packs[0].levels.iter().find(|l| l.id == "arrow").unwrap();
@@ -117,9 +123,11 @@ fn geometric_hints_complete_every_shipped_level_too() {
 #[test]
 fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     use tessera::family::polyomino::hint as phint;
+    let mut walked = 0;
     for pack in embedded_packs() {
         for level in pack.levels.iter() {
             let Some(poly) = level.data::<tessera::family::polyomino::PolyLevel>() else { continue };
+            walked += 1;
             let mut placed: Vec<Placement> = Vec::new();
             loop {
                 match phint(&poly.board, &poly.parts, &poly.piece_part, &placed, &Default::default()) {
@@ -131,6 +139,7 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
             assert!(poly.judge(&placed).solved, "{}/{}", pack.id, level.id);
         }
     }
+    assert!(walked >= 20, "only {walked} polyform levels met");
     // A piece off the grid, and a piece that walls off a corner cell, are both named.
     let packs = embedded_packs();
     let level = packs
@@ -178,9 +187,11 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
 #[test]
 fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
     use tessera::family::tiles::{hint as ehint, judge};
+    let mut walked = 0;
     for pack in embedded_packs() {
         for level in pack.levels.iter() {
             let Some(e) = level.data::<tessera::family::tiles::TileLevel>().filter(|e| !e.scored) else { continue };
+            walked += 1;
             // Half of the reference solution (tiles with symmetric looks included), then hints.
             let mut placed: Vec<Placement> = level.solution[..level.solution.len() / 2].to_vec();
             loop {
@@ -193,6 +204,7 @@ fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
             assert!(judge(&e.puzzle, &placed).solved, "{}/{}", pack.id, level.id);
         }
     }
+    assert!(walked >= 5, "only {walked} edge levels met");
 }
 
 /// On a board played for the score, hints lay the tiles left from a half-laid board: each

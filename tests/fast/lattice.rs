@@ -81,7 +81,7 @@ fn a_piece_is_drawn_over_the_cells_it_is_judged_on() {
 /// lattice point.
 #[test]
 fn triangles_and_hexagons_step_and_snap_on_the_lattice() {
-    for cells in [Cells::Triangle, Cells::Hexagon] {
+    for cells in [Cells::On(tessera::family::Grid::Triangle), Cells::On(tessera::family::Grid::Hexagon)] {
         let (x, y) = cells.step(1.0, 0.0).unwrap();
         assert!((x - 1.0).abs() < 1e-12 && y.abs() < 1e-12);
         let (x, y) = cells.step(0.0, -1.0).unwrap();
@@ -90,8 +90,8 @@ fn triangles_and_hexagons_step_and_snap_on_the_lattice() {
         assert!(lattice::exact([x, y]).is_some());
         assert!((x - 2.5).abs() < 1e-12 && (y - 3f64.sqrt() / 2.0).abs() < 1e-12, "{x} {y}");
     }
-    assert_eq!(Cells::Square.snap((0.4, 0.2)), None);
-    assert_eq!(Cells::Square.step(0.0, 1.0), Some((0.0, 1.0)));
+    assert_eq!(Cells::On(tessera::family::Grid::Square).snap((0.4, 0.2)), None);
+    assert_eq!(Cells::On(tessera::family::Grid::Square).step(0.0, 1.0), Some((0.0, 1.0)));
     assert_eq!(Cells::Free.step(0.0, 1.0), None);
 }
 
@@ -147,7 +147,7 @@ fn the_diamond_is_72_triangles_with_four_symmetries() {
     assert_eq!(poly.board, Board::on_grid(Grid::Triangle, Grid::Triangle.parallelogram(6, 6)).unwrap());
     assert_eq!(level.target.len(), 72);
     assert_eq!(Grid::Triangle.symmetries(&poly.board.cells).len(), 4);
-    assert_eq!(level.caps().cells, Cells::Triangle);
+    assert_eq!(level.caps().cells, Cells::On(tessera::family::Grid::Triangle));
     assert!(level.caps().turn && level.caps().mirror && !level.caps().tip);
     assert_eq!(level.set.step_deg, 60.0);
 }

@@ -12,7 +12,7 @@ fn pack_text(family: &str, date: &str) -> String {
 
 #[test]
 fn a_week_of_dailies_is_stable_distinct_and_checks() {
-    for family in tessera::content::daily::FAMILIES {
+    for family in tessera::content::daily::DAILY_FAMILIES {
         let mut seen: Vec<String> = Vec::new();
         for day in 23..=29 {
             let date = format!("2026-11-{day}");

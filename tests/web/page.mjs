@@ -96,6 +96,11 @@ export class Play {
       await sleep(100);
     }
   }
+  // The probe once `holds` is true of it, or null when the wait ran out: for a wait whose
+  // outcome is itself the check (so the check says no, and the run goes on).
+  async seen(what, holds) {
+    return this.until(what, holds).catch((e) => { console.log(e.message.slice(0, 300)); return null; });
+  }
   // The centre of a named widget, once it has stayed in place for a moment (a screen's first
   // frames may still move it: a notice or a scroll to the pack played last).
   async mark(id) {

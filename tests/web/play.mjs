@@ -116,8 +116,8 @@ try {
   if (Array.isArray((await play.probe()).marks["tutorial-close"])) await play.press("tutorial-close");
   await play.shot("phone-level");
   await placeEveryPiece(play);
-  const solved = await play.until("the level solved", (p) => p.solved === true);
-  check(solved.solved, `${level} solved by touch`);
+  const solved = await play.seen("the level solved", (p) => p.solved === true);
+  check(solved?.solved === true, `${level} solved by touch`);
   await play.until("the solved panel", (p) => Array.isArray(p.marks["solved-next"]));
   await play.shot("phone-solved");
   // A screen reader hears the solve: the page's polite live region says it.
@@ -201,9 +201,9 @@ try {
   await button(STICK_PRESS);
   const before = (await pad.probe()).pieces;
   await button(WEST);
-  const turned = await pad.until("a piece turned by the pad", (p) => p.pieces.some((q, i) => q.rot !== before[i].rot));
-  const which = turned.pieces.findIndex((q, i) => q.rot !== before[i].rot);
-  check(which >= 0, `a stand-in gamepad turns a piece (piece ${which}: West)`);
+  const turned = await pad.seen("a piece turned by the pad", (p) => p.pieces.some((q, i) => q.rot !== before[i].rot));
+  const which = turned ? turned.pieces.findIndex((q, i) => q.rot !== before[i].rot) : -1;
+  if (!check(which >= 0, `a stand-in gamepad turns a piece (piece ${which}: West)`)) throw new Error("no piece turned by the pad");
   // The pad is read once a frame, and a frame drawn in software can outlast a press: a run
   // once waited ten minutes for a carry whose presses the game had not all seen. The whole
   // move is made again (up to three times, said) until the piece has moved.
@@ -217,8 +217,8 @@ try {
     while (!moved(await pad.probe()) && Date.now() - t0 < 15000) await sleep(300);
     if (moved(await pad.probe())) break;
   }
-  const carried = await pad.until("a piece carried by the pad", moved);
-  check(true, `a stand-in gamepad carries it (${turned.pieces[which].at.map(Math.round)} -> ${carried.pieces[which].at.map(Math.round)}: South, the stick, South)`);
+  const carried = await pad.seen("a piece carried by the pad", moved);
+  check(moved(carried), `a stand-in gamepad carries it (${turned.pieces[which].at.map(Math.round)} -> ${carried?.pieces[which].at.map(Math.round)}: South, the stick, South)`);
   await pad.shot("phone-gamepad");
   await pad.page.close();
 
@@ -273,8 +273,8 @@ try {
     }
     await play.shot(`phone-lattice-${p.level.slice("shared/".length)}`);
     await placeEveryPiece(play);
-    const solved = await play.until(`${p.level} solved`, (q) => q.solved === true);
-    check(solved.solved, `${p.level} solved by touch`);
+    const solved = await play.seen(`${p.level} solved`, (q) => q.solved === true);
+    check(solved?.solved === true, `${p.level} solved by touch`);
     await play.shot(`phone-lattice-solved-${p.level.slice("shared/".length)}`);
   }
   check(asked().length === 0, `the phone's play offline asked nothing of the network (cut off: ${JSON.stringify(asked())})`);
@@ -354,8 +354,8 @@ try {
     await desk.page.evaluate(() => { document.getElementById("update").hidden = false; });
     await desk.page.click("#update-now");
     await desk.page.waitForFunction(() => document.documentElement.innerHTML.includes("the next build"), null, { timeout: 120000 });
-    const next = await desk.until("the game in the new version", (p) => p.state === before.state && p.level === before.level);
-    check(next.level === before.level, `a tap on the notice restarts into the new version (${next.state} ${next.level})`);
+    const next = await desk.seen("the game in the new version", (p) => p.state === before.state && p.level === before.level);
+    check(next?.level === before.level, `a tap on the notice restarts into the new version (${next?.state} ${next?.level})`);
   } finally {
     for (const [file, text] of files) fs.writeFileSync(file, text);
   }

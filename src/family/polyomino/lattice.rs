@@ -5,7 +5,7 @@
 //! the parts' outlines, turned in sixths of a turn about their lattice origin, and lie on cells
 //! when they are moved by whole lattice steps.
 
-use super::{PolyLevel, MAX_COPIES};
+use super::PolyLevel;
 use crate::family::Parsed;
 use crate::format::entry::{Entry, RawBoard};
 use crate::format::Node;
@@ -142,23 +142,7 @@ fn copies(n: &Node, at: &str) -> Result<(u32, u32), String> {
     if let Some((key, _)) = fields.iter().find(|(k, _)| !["cells", "count", "min", "max"].contains(&k.as_str())) {
         return Err(format!("{at}: unknown key `{key}` (a part written out has `cells`, `count` or `min` and `max`)"));
     }
-    let number = |key: &str| match n.get(key) {
-        None => Ok(None),
-        Some(Node::Num(x)) if x.fract() == 0.0 && (0.0..=f64::from(MAX_COPIES)).contains(x) => Ok(Some(*x as u32)),
-        Some(other) => {
-            Err(format!("{at}.{key}: expected a whole number from 0 to {MAX_COPIES}, found {}", other.describe()))
-        }
-    };
-    let (most, fewest) = match (number("count")?, number("min")?, number("max")?) {
-        (Some(c), None, None) => (c, c),
-        (None, Some(lo), Some(hi)) => (hi, lo),
-        (None, None, None) => (1, 1),
-        _ => return Err(format!("{at}: give `count`, or `min` and `max`")),
-    };
-    if most == 0 || fewest > most {
-        return Err(format!("{at}: the count needs at least one copy, and `min` at most `max`"));
-    }
-    Ok((most, fewest))
+    super::copies(n, at)
 }
 
 /// A level on triangles or hexagons: the board's cells as the figure, each part's outline as a

@@ -17,7 +17,7 @@ use crate::geom::Vertex;
 use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::polyform::colour::MAX_COLOUR;
 use crate::polyform::grid::Grid;
-use crate::polyform::pack::{Board as Cells, PackOptions, PackOutcome, PartSpec};
+use crate::polyform::pack::{Board, PackOptions, PackOutcome, PartSpec};
 use crate::polyform::place::{self, placement_cells, placement_for};
 use crate::polyform::Cell;
 use crate::support::budget::Budget;
@@ -34,7 +34,7 @@ const PROVE_NODES: u64 = 50_000_000;
 /// a piece of the set for each copy.
 #[derive(Clone, Debug)]
 pub struct PolyLevel {
-    pub board: Cells,
+    pub board: Board,
     pub parts: Vec<PartSpec>,
     /// Per piece: the part it is a copy of.
     pub piece_part: Vec<usize>,
@@ -44,7 +44,7 @@ pub struct PolyLevel {
 
 impl PolyLevel {
     /// A level of these parts, with a piece for each copy of each part.
-    pub fn new(board: Cells, parts: Vec<PartSpec>) -> PolyLevel {
+    pub fn new(board: Board, parts: Vec<PartSpec>) -> PolyLevel {
         let piece_part: Vec<usize> =
             (0..parts.len()).flat_map(|i| std::iter::repeat_n(i, parts[i].count.unwrap_or(1) as usize)).collect();
         let pieces = piece_part
@@ -117,6 +117,28 @@ fn parts(pieces: &Node) -> Result<Vec<PartSpec>, String> {
 /// Most copies of one part a level may have (each is a piece to draw and move).
 pub const MAX_COPIES: u32 = 64;
 
+/// A written part's copies (most, fewest): `count`, or `min` and `max` (one when it says
+/// neither).
+pub(super) fn copies(n: &Node, at: &str) -> Result<(u32, u32), String> {
+    let number = |key: &str| match n.get(key) {
+        None => Ok(None),
+        Some(Node::Num(x)) if x.fract() == 0.0 && (0.0..=f64::from(MAX_COPIES)).contains(x) => Ok(Some(*x as u32)),
+        Some(other) => {
+            Err(format!("{at}.{key}: expected a whole number from 0 to {MAX_COPIES}, found {}", other.describe()))
+        }
+    };
+    let (most, fewest) = match (number("count")?, number("min")?, number("max")?) {
+        (Some(c), None, None) => (c, c),
+        (None, Some(lo), Some(hi)) => (hi, lo),
+        (None, None, None) => (1, 1),
+        _ => return Err(format!("{at}: give `count`, or `min` and `max`")),
+    };
+    if most == 0 || fewest > most {
+        return Err(format!("{at}: the count needs at least one copy, and `min` at most `max`"));
+    }
+    Ok((most, fewest))
+}
+
 /// A part with its count: `(cells: "...", count: N)` or `(cells: "...", min: A, max: B)`.
 fn counted(n: &Node, k: usize) -> Result<PartSpec, String> {
     let Node::Map(fields) = n else { unreachable!() };
@@ -128,26 +150,11 @@ fn counted(n: &Node, k: usize) -> Result<PartSpec, String> {
             "{at}: unknown key `{key}` (a part written out has `cells`, `count` or `min` and `max`, and `colours`)"
         ));
     }
-    let number = |key: &str| match n.get(key) {
-        None => Ok(None),
-        Some(Node::Num(x)) if x.fract() == 0.0 && (0.0..=MAX_COPIES as f64).contains(x) => Ok(Some(*x as u32)),
-        Some(other) => {
-            Err(format!("{at}.{key}: expected a whole number from 0 to {MAX_COPIES}, found {}", other.describe()))
-        }
-    };
     let (cells, dim) = match n.get("cells") {
         Some(Node::Str(s)) => crate::polyform::parse_part(s).map_err(|e| format!("{at}: {e}"))?,
         _ => return Err(format!("{at}: a part written out needs `cells`, written like \"[0,0][1,0]\"")),
     };
-    let (most, fewest) = match (number("count")?, number("min")?, number("max")?) {
-        (Some(c), None, None) => (c, c),
-        (None, Some(lo), Some(hi)) => (hi, lo),
-        (None, None, None) => (1, 1),
-        _ => return Err(format!("{at}: give `count`, or `min` and `max`")),
-    };
-    if most == 0 || fewest > most {
-        return Err(format!("{at}: the count needs at least one copy, and `min` at most `max`"));
-    }
+    let (most, fewest) = copies(n, &at)?;
     let colours = match n.get("colours") {
         None => Vec::new(),
         Some(list) => crate::polyform::colour::parse(&int_lists(list, &at)?, dim, &cells, &at)?,
@@ -207,7 +214,7 @@ pub fn counted_node(cells: Node, most: u32, fewest: u32) -> Node {
 
 /// The board's cells: a box of sides up to 64 (16 in 3D), or the cells listed, without its
 /// holes, with its optional cells (ones that may stay empty).
-fn board(board: &RawBoard) -> Result<Cells, String> {
+fn board(board: &RawBoard) -> Result<Board, String> {
     let b = match (board.size.as_slice(), board.cells.as_slice()) {
         ([], []) => return Err("a board needs `size` (a box) or `cells` (any figure)".into()),
         ([_, ..], [_, ..]) => return Err("a board has `size` or `cells`, not both".into()),
@@ -247,11 +254,11 @@ fn board(board: &RawBoard) -> Result<Cells, String> {
 }
 
 /// A box: sides up to 64 (16 in 3D).
-fn boxed(size: &[i32]) -> Result<Cells, String> {
+fn boxed(size: &[i32]) -> Result<Board, String> {
     match size {
-        [x, y] if *x <= 64 && *y <= 64 => Cells::boxed(*x, *y, 0),
+        [x, y] if *x <= 64 && *y <= 64 => Board::boxed(*x, *y, 0),
         [_, _, z] if *z < 1 => Err("a 3D board needs at least one layer".into()),
-        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Cells::boxed(*x, *y, *z),
+        [x, y, z] if *x <= 16 && *y <= 16 && *z <= 16 => Board::boxed(*x, *y, *z),
         [_, _] | [_, _, _] => Err("board sides are at most 64 (16 for a 3D board)".into()),
         _ => Err(format!("board `size` is [x, y] or [x, y, z], found {} numbers", size.len())),
     }
@@ -259,7 +266,7 @@ fn boxed(size: &[i32]) -> Result<Cells, String> {
 
 /// A figure listed cell by cell, all `[x, y]` or all `[x, y, z]`, within the box limits
 /// (coordinates from 0; the figure is moved so its lowest cell is at 0 on each axis).
-fn listed_cells(cells: &[Vec<i32>]) -> Result<Cells, String> {
+fn listed_cells(cells: &[Vec<i32>]) -> Result<Board, String> {
     let dim = cells[0].len();
     let mut out = Vec::with_capacity(cells.len());
     for c in cells {
@@ -273,7 +280,7 @@ fn listed_cells(cells: &[Vec<i32>]) -> Result<Cells, String> {
             return Err(format!("board cell {c:?}: coordinates are 0 to {}", limit - 1));
         }
     }
-    Cells::from_cells(dim as u8, out)
+    Board::from_cells(dim as u8, out)
 }
 
 /// A polyomino level's set, board and figure (the board's cells as unit squares).
@@ -334,12 +341,7 @@ impl Family for PolyLevel {
     }
 
     fn cells(&self) -> super::Cells {
-        match self.board.grid {
-            Grid::Square => super::Cells::Square,
-            Grid::Cube => super::Cells::Cube,
-            Grid::Triangle => super::Cells::Triangle,
-            Grid::Hexagon => super::Cells::Hexagon,
-        }
+        super::Cells::On(self.board.grid)
     }
 
     /// In space, a piece in the box moves only to where it is clear of every other piece in the
@@ -401,7 +403,7 @@ impl Family for PolyLevel {
         super::Traits {
             pieces: self.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP_PACKING),
-            ..Default::default()
+            kind: super::PuzzleKind::Packing,
         }
     }
 
@@ -446,13 +448,12 @@ impl Family for PolyLevel {
     /// solution for a board drawn in the editor.
     fn offers(&self) -> super::Offers<'_> {
         let outlines = !self.cubes();
-        let painted = !self.board.colours.is_empty()
-            || !self.board.optional.is_empty()
-            || self.pieces.iter().any(|p| !p.colours.is_empty());
+        let painted = !self.board.colours.is_empty() || self.pieces.iter().any(|p| !p.colours.is_empty());
         super::Offers {
             watch: outlines.then_some(self as &dyn super::Watching),
             writer: Some(self),
-            paint: painted.then_some(self as &dyn super::Paint),
+            painted: painted.then_some(self as &dyn super::PaintedCells),
+            optional: (!self.board.optional.is_empty()).then_some(self as &dyn super::OptionalCells),
             space: self.cubes().then_some(self as &dyn super::Space),
             ..Default::default()
         }
@@ -483,7 +484,7 @@ impl super::Writer for PolyLevel {
     }
 }
 
-impl super::Paint for PolyLevel {
+impl super::PaintedCells for PolyLevel {
     /// Coloured cells: the board's as squares of its figure (in the layer panels of a 3D one), a
     /// piece's in its own frame (a flat piece turns with its transform, a 3D one is redrawn).
     fn painted(&self, piece: Option<usize>, rot: i32) -> Vec<(Vec<Vertex>, u32)> {
@@ -502,12 +503,9 @@ impl super::Paint for PolyLevel {
         };
         squares.into_iter().zip(colours).map(|((x, y), k)| (unit_square(x, y), k)).collect()
     }
+}
 
-    /// Packing pieces are filled with one colour each.
-    fn faces(&self, _piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
-        Vec::new()
-    }
-
+impl super::OptionalCells for PolyLevel {
     /// Optional cells: cells of the flat board's grid, or squares in the layer panels of a 3D
     /// one.
     fn optional_cells(&self) -> Vec<Vec<Vertex>> {
@@ -548,7 +546,7 @@ impl super::Space for PolyLevel {
 /// Judges placed pieces (`(part index, placement)`; pieces in the tray are left out): solved
 /// when they lie on the board without overlapping, cover every cell that is not optional,
 /// and use each part at least as often as it must be.
-pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -> Judgement {
+pub fn judge(board: &Board, parts: &[PartSpec], placed: &[(usize, Placement)]) -> Judgement {
     let on_board: HashSet<Cell> = board.cells.iter().copied().collect();
     let mut owners: HashMap<Cell, usize> = HashMap::new();
     let mut good: Vec<Vec<Cell>> = Vec::new();
@@ -590,7 +588,7 @@ pub fn judge(board: &Cells, parts: &[PartSpec], placed: &[(usize, Placement)]) -
 /// board or on another), or `Done`. `piece_part[i]` is the part index of piece `i`. `None`
 /// when the budget ran out.
 pub fn hint(
-    board: &Cells,
+    board: &Board,
     parts: &[PartSpec],
     piece_part: &[usize],
     placed: &[Placement],
@@ -620,7 +618,7 @@ pub fn hint(
         return Some(Hint::Done);
     }
     let free = |cells: &[Cell]| cells.iter().copied().filter(|c| !taken.contains(c)).collect();
-    let rest = Cells { cells: free(&board.cells), optional: free(&board.optional), ..board.clone() };
+    let rest = Board { cells: free(&board.cells), optional: free(&board.optional), ..board.clone() };
     let specs: Vec<PartSpec> = (0..parts.len())
         .map(|i| PartSpec {
             count: Some(left[i]),

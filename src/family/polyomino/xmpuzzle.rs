@@ -357,18 +357,9 @@ fn excerpt_name(s: &str) -> String {
     s.chars().filter(|c| !c.is_control()).take(60).collect()
 }
 
-/// Problem `k` as a level entry (without its name, id or solution).
-fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
-    let p = &puzzle.problems[k];
-    let result =
-        &puzzle.shapes[p.result.ok_or("it names no result (a <result id=...> giving the shape the pieces fill)")?];
-    let parts: Vec<&Part> = p.parts.iter().filter(|q| q.max > 0).collect();
-    if parts.is_empty() {
-        return Err("it has no pieces".into());
-    }
-    if result.cells.is_empty() {
-        return Err("its result shape is empty".into());
-    }
+/// Whether problem `p`'s colours constrain its placements, once its colours, holes and
+/// pieces are checked against what a level can say.
+fn checked(puzzle: &Puzzle, p: &Problem, result: &Shape, parts: &[&Part]) -> Result<bool, String> {
     // Colours are kept whenever the file defines them and some cell is painted: they
     // constrain placements where both sides have some, and on one side alone they still tell
     // fillings apart (a painted board has fewer symmetries, so more fillings differ). A file
@@ -385,14 +376,13 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
             return Err(format!("a colour rule names colour {k}, but the file defines {}", puzzle.colours));
         }
     }
-    let colour = |v: &Voxel| if constrained { v.colour } else { 0 };
     let variable = result.cells.iter().filter(|v| v.variable).count() as u64;
     if let Some(h) = p.max_holes.filter(|&h| h < variable) {
         return Err(format!(
             "it lets at most {h} of its {variable} variable cells stay empty, which Tessera cannot express"
         ));
     }
-    for q in &parts {
+    for q in parts {
         let s = &puzzle.shapes[q.shape];
         if s.cells.is_empty() {
             return Err(format!("piece shape {} is empty", q.shape + 1));
@@ -401,6 +391,23 @@ fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
             return Err(format!("piece shape {} has variable cells, which only a result may have", q.shape + 1));
         }
     }
+    Ok(constrained)
+}
+
+/// Problem `k` as a level entry (without its name, id or solution).
+fn level(puzzle: &Puzzle, k: usize) -> Result<Entry, String> {
+    let p = &puzzle.problems[k];
+    let result =
+        &puzzle.shapes[p.result.ok_or("it names no result (a <result id=...> giving the shape the pieces fill)")?];
+    let parts: Vec<&Part> = p.parts.iter().filter(|q| q.max > 0).collect();
+    if parts.is_empty() {
+        return Err("it has no pieces".into());
+    }
+    if result.cells.is_empty() {
+        return Err("its result shape is empty".into());
+    }
+    let constrained = checked(puzzle, p, result, &parts)?;
+    let colour = |v: &Voxel| if constrained { v.colour } else { 0 };
     if puzzle.grid == PRISMS {
         return prisms(puzzle, result, &parts, constrained);
     }

@@ -156,8 +156,7 @@ impl Family for Tangram {
         super::Traits {
             pieces: level.set.pieces.len(),
             solutions: count.solutions.min(super::MEASURE_CAP),
-            hidden: Some(((pieces - figure) / pieces).clamp(0.0, 1.0)),
-            ..Default::default()
+            kind: super::PuzzleKind::Dissection { hidden: ((pieces - figure) / pieces).clamp(0.0, 1.0) },
         }
     }
 

@@ -98,7 +98,7 @@ impl Family for TileLevel {
     }
 
     fn cells(&self) -> Cells {
-        Cells::Square
+        Cells::On(super::Grid::Square)
     }
 
     /// Matched inner sides; tiles count wherever they are (off the board they are in the tray).
@@ -174,7 +174,11 @@ impl Family for TileLevel {
             self.puzzle.tiles.iter().flat_map(|t| t.iter().copied()).filter(|&c| c != 0).collect();
         colours.sort_unstable();
         colours.dedup();
-        super::Traits { pieces: n, solutions, arrangements: Some(ways), hidden: None, colours: colours.len() }
+        super::Traits {
+            pieces: n,
+            solutions,
+            kind: super::PuzzleKind::Tiles { arrangements: ways, colours: colours.len() },
+        }
     }
 
     fn prove(&self, level: &Level) -> Result<(), String> {
@@ -199,7 +203,7 @@ impl Family for TileLevel {
 
     /// The lab, the editor's promise of one solution, painted faces.
     fn offers(&self) -> super::Offers<'_> {
-        super::Offers { lab: Some(self), writer: Some(self), paint: Some(self), ..Default::default() }
+        super::Offers { lab: Some(self), writer: Some(self), faces: Some(self), ..Default::default() }
     }
 }
 
@@ -270,12 +274,7 @@ impl super::Writer for TileLevel {
     }
 }
 
-impl super::Paint for TileLevel {
-    /// Tiles carry no painted cells: their colours are their sides ([`super::Paint::faces`]).
-    fn painted(&self, _piece: Option<usize>, _rot: i32) -> Vec<(Vec<crate::geom::Vertex>, u32)> {
-        Vec::new()
-    }
-
+impl super::Faces for TileLevel {
     /// A triangle per side, from the side to the tile's middle, in the side's colour (north,
     /// east, south, west of the unit square; 0 is the frame's colour).
     fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
@@ -287,11 +286,6 @@ impl super::Paint for TileLevel {
             .enumerate()
             .map(|(i, &c)| (vec![corners[i], corners[(i + 1) % 4], pt(0.5, 0.5)], crate::tiles::side_rgb(c)))
             .collect()
-    }
-
-    /// Every cell of a tile board takes a tile.
-    fn optional_cells(&self) -> Vec<Vec<crate::geom::Vertex>> {
-        Vec::new()
     }
 }
 

@@ -341,13 +341,13 @@ pub fn spawn_board(
         PieceGeom::flat(level.target.clone(), Vec2::ZERO),
         Transform::from_xyz(0.0, 0.0, 0.0),
     ));
-    let paint = level.offers().paint;
-    for square in paint.map(|p| p.optional_cells()).unwrap_or_default() {
+    let offers = level.offers();
+    for square in offers.optional.map(|p| p.optional_cells()).unwrap_or_default() {
         let c = bbox_of(&[square]).center();
         let c = Vec2::new(c.x as f32, c.y as f32);
         commands.spawn((OptionalCell(c), BoardItem, InLevel.scoped(), Transform::from_xyz(c.x, c.y, 0.5)));
     }
-    for (square, colour) in paint.map(|p| p.painted(None, 0)).unwrap_or_default() {
+    for (square, colour) in offers.painted.map(|p| p.painted(None, 0)).unwrap_or_default() {
         let c = bbox_of(&[square]).center();
         commands.spawn((
             PaintedCell(colour),

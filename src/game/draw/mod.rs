@@ -173,7 +173,7 @@ fn paint_pieces(
                 commands.entity(child).despawn();
             }
         }
-        let paint = active.level.offers().paint;
+        let paint = active.level.offers().painted;
         for (square, colour) in paint.map(|p| p.painted(Some(placed.0.piece), rot)).unwrap_or_default() {
             let c = crate::game::board::pieces::bbox_of(&[square]).center();
             commands.spawn((

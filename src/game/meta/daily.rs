@@ -3,7 +3,7 @@
 //! saved like any level, and the streak is read from the save
 //! ([`crate::support::save::SaveData::daily_streak`]).
 
-use crate::content::daily::{daily, FAMILIES};
+use crate::content::daily::{daily, DAILY_FAMILIES};
 use crate::game::board::levels::{Library, PlayLevel};
 use crate::level::{pack_of, LoadError, Pack};
 use crate::support::dates::Date;
@@ -41,7 +41,7 @@ pub fn key(family: &str, today: Date) -> String {
 /// Today's pack: each family's puzzle, made and proved by `crate::content::daily`.
 pub fn todays_pack(today: Date) -> Result<Pack, LoadError> {
     let mut entries = Vec::new();
-    for family in FAMILIES {
+    for family in DAILY_FAMILIES {
         let d = daily(family, today).map_err(|message| LoadError {
             file: "daily".into(),
             line: None,

@@ -259,22 +259,8 @@ pub(super) fn poly_tools(
         let y = d.size[1] - 1 - gy;
         (x < d.size[0] && (0..layers).contains(&z) && (0..d.size[1]).contains(&y)).then(|| d.index(x, y, z))
     });
-    if let Some(i) = hit {
-        // A stroke paints (or rings) every cell it crosses the way its first cell went.
-        let now = if *ring { d.optional[i] } else { d.on[i] };
-        let value = *stroke.get_or_insert(!now);
-        if now != value && (resp.clicked() || resp.dragged() || resp.drag_started()) {
-            if *ring {
-                d.ring(i, value);
-            } else {
-                d.paint(i, value);
-            }
-            dirty = true;
-        }
-    }
-    if !resp.dragged() && !resp.is_pointer_button_down_on() {
-        *stroke = None;
-    }
+    // A stroke paints (or rings) every cell it crosses the way its first cell went.
+    dirty |= super::editor_cells::stroke_over(d, hit, (stroke, *ring), &resp);
     for z in 0..layers {
         for y in 0..d.size[1] {
             for x in 0..d.size[0] {

@@ -28,22 +28,8 @@ pub(super) fn paint_polygons(
         |p: &[f64; 2]| egui::pos2(origin.x + (p[0] - lo[0]) as f32 * scale, origin.y + (hi[1] - p[1]) as f32 * scale);
     let to_plane =
         |p: egui::Pos2| [lo[0] + f64::from((p.x - origin.x) / scale), hi[1] - f64::from((p.y - origin.y) / scale)];
-    let mut dirty = false;
-    if let Some(i) = resp.interact_pointer_pos().and_then(|p| d.cell_at(to_plane(p))) {
-        let now = if *ring { d.optional[i] } else { d.on[i] };
-        let value = *stroke.get_or_insert(!now);
-        if now != value && (resp.clicked() || resp.dragged() || resp.drag_started()) {
-            if *ring {
-                d.ring(i, value);
-            } else {
-                d.paint(i, value);
-            }
-            dirty = true;
-        }
-    }
-    if !resp.dragged() && !resp.is_pointer_button_down_on() {
-        *stroke = None;
-    }
+    let hit = resp.interact_pointer_pos().and_then(|p| d.cell_at(to_plane(p)));
+    let dirty = stroke_over(d, hit, (stroke, *ring), &resp);
     let gap = egui::Stroke::new(1.5, egui::Color32::from_rgb(28, 31, 38));
     for (i, polygon) in cells {
         let fill = if d.on[*i] { egui::Color32::from_rgb(69, 77, 94) } else { egui::Color32::from_rgb(32, 34, 40) };
@@ -106,4 +92,31 @@ fn part_picture(
         ui.painter().add(egui::Shape::convex_polygon(poly.iter().map(at).collect(), ink, stroke));
     }
     response
+}
+
+/// A stroke over cell `hit` (if any): it paints (or rings) the cell the way the stroke's first
+/// cell went; true when the paint changed. The stroke ends when the pointer lets go.
+pub(super) fn stroke_over(
+    d: &mut PolyDraft,
+    hit: Option<usize>,
+    (stroke, ring): (&mut Option<bool>, bool),
+    resp: &egui::Response,
+) -> bool {
+    let mut dirty = false;
+    if let Some(i) = hit {
+        let now = if ring { d.optional[i] } else { d.on[i] };
+        let value = *stroke.get_or_insert(!now);
+        if now != value && (resp.clicked() || resp.dragged() || resp.drag_started()) {
+            if ring {
+                d.ring(i, value);
+            } else {
+                d.paint(i, value);
+            }
+            dirty = true;
+        }
+    }
+    if !resp.dragged() && !resp.is_pointer_button_down_on() {
+        *stroke = None;
+    }
+    dirty
 }

@@ -42,7 +42,7 @@ pub(super) fn hud(
     let rect = ctx.content_rect();
     let narrow = layout(ctx).narrow;
     // Packing boards with cells that may stay empty say so (once a frame; most levels have none).
-    let optional = active.level.offers().paint.is_some_and(|p| !p.optional_cells().is_empty());
+    let optional = active.level.offers().optional.is_some();
     let bar = egui::Frame::new().fill(super::theme::bar(ctx)).inner_margin(8.0);
     let top_bar = egui::Area::new("hud-top".into()).anchor(egui::Align2::LEFT_TOP, [0.0, 0.0]).show(ctx, |ui| {
         bar.show(ui, |ui| {

@@ -85,7 +85,7 @@ fn menu_buttons(
     ui.add_space(8.0);
     ui.label(egui::RichText::new(tr.f("menu-daily", &[("date", tr.date(&today.0).into())])).strong());
     ui.horizontal_wrapped(|ui| {
-        for family in crate::content::daily::FAMILIES {
+        for family in crate::content::daily::DAILY_FAMILIES {
             let done = save.data.is_done(&crate::game::meta::daily::key(family, today.0));
             let text = format!(
                 "{}{}",

@@ -125,6 +125,19 @@ impl tessera::family::Family for LeftOnly {
     ) -> tessera::family::Count {
         self.0.count(level, limit, budget)
     }
+    fn traits(
+        &self,
+        level: &tessera::level::Level,
+        budget: &tessera::support::budget::Budget,
+    ) -> tessera::family::Traits {
+        self.0.traits(level, budget)
+    }
+    fn progress_help(&self) -> &'static str {
+        self.0.progress_help()
+    }
+    fn offers(&self) -> tessera::family::Offers<'_> {
+        self.0.offers()
+    }
 }
 
 /// A move the level's family refuses puts the piece back where it was: no move counted, no
