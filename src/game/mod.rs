@@ -53,7 +53,7 @@ impl Plugin for LogicPlugins {
             solver::thinking::ThinkingPlugin,
             solver::lab::LabPlugin,
             meta::daily::DailyPlugin,
-            (meta::codes::CodesPlugin, meta::transfer::TransferPlugin),
+            (meta::codes::CodesPlugin, meta::resume::ResumePlugin, meta::transfer::TransferPlugin),
             meta::editor::EditorPlugin,
             (space::orbit::OrbitPlugin, space::grip::GripPlugin, meta::speech::SpeechPlugin),
         ));

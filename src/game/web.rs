@@ -13,27 +13,30 @@ pub fn page() -> Option<String> {
     None
 }
 
-/// The `code` parameter of the page's address: a shared level to open.
-/// Taken from the address as it is read, so a reload or an update's restart does not open
-/// (and add) the linked level again.
-pub fn code_in_address() -> Option<String> {
+/// A parameter of the page's address (`code`: a shared level to open; `board`: its pieces as
+/// they lay before an update's restart), taken from the address as it is read, so a reload or
+/// an update's restart does not open (and add) the linked level again.
+pub fn taken_from_address(key: &str) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
         let window = web_sys::window()?;
         let location = window.location();
         let params = web_sys::UrlSearchParams::new_with_str(&location.search().ok()?).ok()?;
-        let code = params.get("code").filter(|c| !c.is_empty())?;
-        params.delete("code");
+        let value = params.get(key).filter(|c| !c.is_empty())?;
+        params.delete(key);
         let rest = String::from(params.to_string());
         let query = if rest.is_empty() { String::new() } else { format!("?{rest}") };
         let page = format!("{}{query}{}", location.pathname().ok()?, location.hash().unwrap_or_default());
         if let Ok(history) = window.history() {
             let _ = history.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&page));
         }
-        return Some(code);
+        return Some(value);
     }
     #[allow(unreachable_code)]
-    None
+    {
+        let _ = key;
+        None
+    }
 }
 
 /// Whether the system's look is light (`prefers-color-scheme`), as the page is told.
@@ -91,6 +94,17 @@ pub fn resume_code(code: Option<&str>) {
         let _ = js_sys::Reflect::set(&window, &"tesseraResumeCode".into(), &value);
     }
     let _ = code;
+}
+
+/// Tells the page the board in play (RON, `None`: as dealt), which an update's restart lays
+/// again (`tesseraResumeBoard` in `index.html`).
+pub fn resume_board(board: Option<&str>) {
+    #[cfg(target_arch = "wasm32")]
+    if let Some(window) = web_sys::window() {
+        let value = board.map_or(wasm_bindgen::JsValue::NULL, wasm_bindgen::JsValue::from_str);
+        let _ = js_sys::Reflect::set(&window, &"tesseraResumeBoard".into(), &value);
+    }
+    let _ = board;
 }
 
 /// What "Copy code" copies: in the browser a link that opens the level, else the code.

@@ -325,6 +325,19 @@ try {
   // A linked level's code is taken from the address once opened: a reload does not open (and
   // add) it again.
   check(!desk.page.url().includes("code="), `the address keeps no code once its level is open (${desk.page.url()})`);
+  // An unsolved board to keep across the update: the edge level again, a tile carried by the
+  // mouse.
+  await desk.goto(`&code=${edgeCode}`);
+  const dealt = await desk.until("the edge level again", (p) => p.state === "Playing" && p.pieces.length > 0);
+  await sleep(1500);
+  const [x0, y0] = dealt.pieces[0].at;
+  await desk.page.mouse.move(x0, y0);
+  await desk.page.mouse.down();
+  for (let k = 1; k <= 6; k++) await desk.page.mouse.move(x0 - 25 * k, y0 - 15 * k);
+  await desk.page.mouse.up();
+  const played = (p) => p.pieces.some((q, i) => Math.hypot(q.at[0] - dealt.pieces[i].at[0], q.at[1] - dealt.pieces[i].at[1]) > 20);
+  const carriedTile = await desk.seen("a tile moved by the mouse", played);
+  check(carriedTile !== null, "a tile of the edge level moved by the mouse, before the update");
   // A second tab of the game, at its menu, beside the first.
   const other = await Play.open(wide, "desktop-2", base, shotsDir);
   await other.until("the second tab's menu", (p) => p.state === "MainMenu");
@@ -356,6 +369,12 @@ try {
     await desk.page.waitForFunction(() => document.documentElement.innerHTML.includes("the next build"), null, { timeout: 120000 });
     const next = await desk.seen("the game in the new version", (p) => p.state === before.state && p.level === before.level);
     check(next?.level === before.level, `a tap on the notice restarts into the new version (${next?.state} ${next?.level})`);
+    // Its board as it lay: every piece where it was (the moved tile too), none dealt anew.
+    const same = (p) => p.pieces.length === before.pieces.length && p.pieces.every((q, i) =>
+      Math.hypot(q.at[0] - before.pieces[i].at[0], q.at[1] - before.pieces[i].at[1]) < 3 && q.rot === before.pieces[i].rot);
+    const resumed = await desk.seen("the board as it lay", (p) => p.state === "Playing" && same(p));
+    check(resumed !== null && played(resumed),
+      `the unsolved board is kept across the restart (tile 0 at ${resumed?.pieces[0].at.map(Math.round)}, before ${before.pieces[0].at.map(Math.round)}, dealt at ${dealt.pieces[0].at.map(Math.round)})`);
   } finally {
     for (const [file, text] of files) fs.writeFileSync(file, text);
   }

@@ -40,35 +40,24 @@ impl Plugin for CodesPlugin {
             .add_systems(Update, open_code)
             // A refusal belongs to the code just pasted: leaving the list forgets it.
             .add_systems(OnExit(crate::game::shared::AppState::LevelSelect), |mut s: ResMut<CodeStatus>| s.error = None)
-            .add_systems(OnEnter(crate::game::shared::AppState::MainMenu), open_linked)
-            .add_systems(OnEnter(crate::game::shared::AppState::Playing), offer_resume)
-            .add_systems(OnExit(crate::game::shared::AppState::Playing), forget_resume);
-    }
-}
-
-fn forget_resume() {
-    crate::game::web::resume_code(None);
-}
-
-/// In the browser, the level in play as a code the page keeps: an update's restart, which
-/// reloads the page, opens it again (the address no longer holds a linked level's code).
-fn offer_resume(active: Option<Res<crate::game::board::levels::ActiveLevel>>) {
-    if let Some(active) = active.filter(|_| crate::game::web::mirrors()) {
-        crate::game::web::resume_code(Some(&crate::content::share::encode(&active.level.entry)));
+            .add_systems(OnEnter(crate::game::shared::AppState::MainMenu), open_linked);
     }
 }
 
 /// A page opened from a share link (`?code=...`, the web build) opens its level, once; from
-/// the level list, where a code that does not open says why.
+/// the level list, where a code that does not open says why. An update's restart also brings
+/// the board as it lay (`&board=...`, [`super::resume`]).
 fn open_linked(
     mut done: Local<bool>,
     mut open: MessageWriter<OpenCode>,
     mut next: ResMut<NextState<crate::game::shared::AppState>>,
+    mut resume: ResMut<super::resume::ResumeBoard>,
 ) {
     if !std::mem::replace(&mut *done, true) {
-        if let Some(code) = crate::game::web::code_in_address() {
+        if let Some(code) = crate::game::web::taken_from_address("code") {
             next.set(crate::game::shared::AppState::LevelSelect);
             open.write(OpenCode(code));
+            resume.0 = crate::game::web::taken_from_address("board").and_then(|b| super::resume::read_board(&b));
         }
     }
 }
@@ -79,6 +68,7 @@ fn open_code(
     file: Res<SharedPackFile>,
     mut status: ResMut<CodeStatus>,
     mut play: MessageWriter<PlayLevel>,
+    mut resume: ResMut<super::resume::ResumeBoard>,
 ) {
     for OpenCode(code) in requests.read() {
         match add_level(&mut library, &file.0, code) {
@@ -87,6 +77,8 @@ fn open_code(
                 play.write(PlayLevel { pack, level });
             }
             Err(e) => {
+                // A board brought with a code that does not open belongs to no level.
+                resume.0 = None;
                 status.error = Some(match crate::content::share::refusal(&e) {
                     Some(id) => Text::new(id).with("why", e),
                     None => Text::new("code-bad").with("why", e),

@@ -5,6 +5,7 @@ pub mod codes;
 pub mod daily;
 pub mod editor;
 pub mod language;
+pub mod resume;
 pub mod save;
 pub mod speech;
 pub mod transfer;
