@@ -364,17 +364,30 @@ try {
     const kept = await desk.probe();
     check(held && kept.state === before.state && kept.level === before.level,
       `"Later" holds while another tab takes the update (${held ? "not reloaded" : "reloaded"}, ${kept.state} ${kept.level})`);
+    // No mixed build: the tab that held on runs the worker of its own build (fetched whole as
+    // it started, a blob), and its hints still come back from it.
+    const ownWorker = await desk.page.evaluate(() => String(window.tesseraWorkerUrl || ""));
+    const click = async (id) => { const [x, y] = await desk.mark(id); await desk.page.mouse.click(x, y); };
+    for (const card of ["tutorial-close", "intro-close"]) {
+      if (Array.isArray((await desk.probe()).marks[card])) await click(card);
+    }
+    await click("tool-hint");
+    const hinted = await desk.seen("a hint in the tab that held on",
+      (p) => ["hint-next", "hint-here", "hint-move", "hint-done"].includes(p.hint));
+    check(ownWorker.startsWith("blob:") && hinted !== null,
+      `the tab that held on keeps its own build's worker (${ownWorker.slice(0, 5)}...) and its hint comes (${hinted?.hint})`);
+    const laid = await desk.probe();
     await desk.page.evaluate(() => { document.getElementById("update").hidden = false; });
     await desk.page.click("#update-now");
     await desk.page.waitForFunction(() => document.documentElement.innerHTML.includes("the next build"), null, { timeout: 120000 });
     const next = await desk.seen("the game in the new version", (p) => p.state === before.state && p.level === before.level);
     check(next?.level === before.level, `a tap on the notice restarts into the new version (${next?.state} ${next?.level})`);
     // Its board as it lay: every piece where it was (the moved tile too), none dealt anew.
-    const same = (p) => p.pieces.length === before.pieces.length && p.pieces.every((q, i) =>
-      Math.hypot(q.at[0] - before.pieces[i].at[0], q.at[1] - before.pieces[i].at[1]) < 3 && q.rot === before.pieces[i].rot);
+    const same = (p) => p.pieces.length === laid.pieces.length && p.pieces.every((q, i) =>
+      Math.hypot(q.at[0] - laid.pieces[i].at[0], q.at[1] - laid.pieces[i].at[1]) < 3 && q.rot === laid.pieces[i].rot);
     const resumed = await desk.seen("the board as it lay", (p) => p.state === "Playing" && same(p));
     check(resumed !== null && played(resumed),
-      `the unsolved board is kept across the restart (tile 0 at ${resumed?.pieces[0].at.map(Math.round)}, before ${before.pieces[0].at.map(Math.round)}, dealt at ${dealt.pieces[0].at.map(Math.round)})`);
+      `the unsolved board is kept across the restart (tile 0 at ${resumed?.pieces[0].at.map(Math.round)}, before ${laid.pieces[0].at.map(Math.round)}, dealt at ${dealt.pieces[0].at.map(Math.round)})`);
   } finally {
     for (const [file, text] of files) fs.writeFileSync(file, text);
   }
