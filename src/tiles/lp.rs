@@ -138,7 +138,7 @@ struct Tests {
     first_eq: Vec<usize>,
     /// The first point equation; one per (type, position), numbered as met.
     point_base: usize,
-    positions: std::cell::RefCell<std::collections::HashMap<(usize, i64, i64), usize>>,
+    positions: std::collections::HashMap<(usize, i64, i64), usize>,
 }
 
 impl Tests {
@@ -183,7 +183,7 @@ impl Tests {
     }
 
     /// The terms of a side of colour `c` facing `d` at `u`, in every copy of the puzzle.
-    fn side_terms(&self, c: u16, d: usize, u: (f64, f64), out: &mut Vec<(usize, f64)>) {
+    fn side_terms(&mut self, c: u16, d: usize, u: (f64, f64), out: &mut Vec<(usize, f64)>) {
         for pcopy in 0..self.copies {
             let Some((ty, sign)) = self.type_of(c, d + pcopy) else { continue };
             let v = turn(u, pcopy);
@@ -195,9 +195,8 @@ impl Tests {
                 }
                 Basis::Point => {
                     let key = (ty, (v.0 * self.scale * 4.0).round() as i64, (v.1 * self.scale * 4.0).round() as i64);
-                    let mut map = self.positions.borrow_mut();
-                    let next = self.point_base + map.len();
-                    let e = *map.entry(key).or_insert(next);
+                    let next = self.point_base + self.positions.len();
+                    let e = *self.positions.entry(key).or_insert(next);
                     out.push((e, sign));
                 }
             }
@@ -208,7 +207,7 @@ impl Tests {
     fn equations(&self) -> usize {
         match self.basis {
             Basis::Exponential => self.point_base,
-            Basis::Point => self.point_base + self.positions.borrow().len(),
+            Basis::Point => self.point_base + self.positions.len(),
         }
     }
 }
@@ -236,7 +235,7 @@ fn model(p: &Puzzle, basis: Basis, mode: Turns) -> Model {
     let half = 0.5 / scale;
     let turns: usize = if p.rotate { 4 } else { 1 };
     let copies: usize = if p.rotate && mode == Turns::Duplicate { 4 } else { 1 };
-    let tests = Tests::new(p, basis, copies, scale);
+    let mut tests = Tests::new(p, basis, copies, scale);
     // The frame: a side of colour 0 facing in against every outer side of the board.
     let mut frame_terms = Vec::new();
     for cell in 0..n {
