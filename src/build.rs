@@ -5,6 +5,12 @@
 //! inflated once, when the game starts.
 
 fn main() {
+    // The C, C++ and Fortran solvers (HiGHS, Clarabel with LAPACK, CaDiCaL) are linked where
+    // Cargo.toml's target table gives them, everywhere but the browser: `cfg(c_solvers)`.
+    println!("cargo::rustc-check-cfg=cfg(c_solvers)");
+    if std::env::var("CARGO_CFG_TARGET_ARCH").as_deref() != Ok("wasm32") {
+        println!("cargo::rustc-cfg=c_solvers");
+    }
     let out = std::path::PathBuf::from(std::env::var("OUT_DIR").expect("Cargo sets OUT_DIR")).join("levels");
     std::fs::create_dir_all(&out).expect("the build's output directory is writable");
     println!("cargo::rerun-if-changed=levels");

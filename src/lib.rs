@@ -17,6 +17,7 @@ pub mod format;
 pub mod geom;
 pub mod level;
 pub mod pieces;
+pub mod platform;
 pub mod play;
 pub mod polyform;
 pub mod solve;

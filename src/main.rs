@@ -1,5 +1,5 @@
 fn main() {
-    #[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+    #[cfg(all(target_os = "linux", c_solvers))]
     tessera::solve::sdp::stop_idle_blas_threads();
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Some(code) = tessera::cli::run(&args) {
@@ -15,7 +15,7 @@ fn main() {
 #[cfg(all(feature = "game", target_arch = "wasm32"))]
 #[wasm_bindgen::prelude::wasm_bindgen]
 pub fn work(request: &str, reply: &js_sys::Function) {
-    tessera::game::solver::worker::serve(request, reply);
+    tessera::game::solver::worker::serve(request, tessera::platform::worker::replier(reply));
 }
 
 #[cfg(feature = "game")]

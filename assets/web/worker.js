@@ -1,4 +1,4 @@
-// A solver's thread in the browser (see src/game/solver/worker.rs). The page sends the game's
+// A solver's thread in the browser (see src/platform/browser.rs and src/game/solver/worker.rs). The page sends the game's
 // compiled module first: started here, the game finds no window and waits. Each request then
 // comes as text, "GENERATION REQUEST"; `work` runs it and every reply goes back as
 // "GENERATION REPLY"; an error in the worker comes back as a failed reply.

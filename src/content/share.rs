@@ -70,6 +70,15 @@ pub fn encode(e: &Entry) -> String {
 
 /// A link that opens the level of `code` from the page at `page` (the web build's address,
 /// without its query): `page?code=CODE`. Codes are URL-safe, so they go in as they are.
+/// What "Copy code" copies: in the browser a link to the page that opens the level, else the
+/// code.
+pub fn text_to_copy(code: String) -> String {
+    match crate::platform::page::address() {
+        Some(page) => link(&page, &code),
+        None => code,
+    }
+}
+
 pub fn link(page: &str, code: &str) -> String {
     format!("{page}?code={code}")
 }

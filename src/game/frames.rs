@@ -40,19 +40,12 @@ impl Plugin for FramesPlugin {
 /// which winit does not hear: it wakes the game, which from then on reads the pad 30 times a
 /// second. (On the desktop the pad is found at the next frame any input wakes.)
 fn wake_for_new_gamepads(proxy: Option<Res<bevy::winit::EventLoopProxyWrapper>>) {
-    #[cfg(target_arch = "wasm32")]
-    if let (Some(proxy), Some(window)) = (proxy, web_sys::window()) {
+    if let Some(proxy) = proxy {
         let proxy = (**proxy).clone();
-        let wake = wasm_bindgen::closure::Closure::<dyn Fn()>::new(move || {
+        crate::platform::page::when_gamepad_connects(move || {
             let _ = proxy.send_event(bevy::winit::WinitUserEvent::WakeUp);
         });
-        let listener = wasm_bindgen::JsCast::unchecked_ref(wake.as_ref());
-        if window.add_event_listener_with_callback("gamepadconnected", listener).is_ok() {
-            wake.forget();
-        }
     }
-    #[cfg(not(target_arch = "wasm32"))]
-    let _ = proxy;
 }
 
 fn settings(wait: Duration) -> WinitSettings {

@@ -30,7 +30,6 @@ pub mod shared;
 pub mod solver;
 pub mod space;
 pub mod ui;
-pub mod web;
 
 use bevy::prelude::*;
 
@@ -64,8 +63,7 @@ impl Plugin for LogicPlugins {
 pub fn run() {
     // In the browser the same module also starts in each solver's Web Worker, which has no
     // window: there it only answers requests (solver::worker).
-    #[cfg(target_arch = "wasm32")]
-    if web_sys::window().is_none() {
+    if crate::platform::page::in_a_worker() {
         return;
     }
     if cfg!(target_os = "linux")

@@ -26,33 +26,13 @@ use std::sync::OnceLock;
 /// `tesseraProbe` instead, where the browser test reads it (the path is then only a name).
 fn target() -> Option<&'static std::path::PathBuf> {
     static FILE: OnceLock<Option<std::path::PathBuf>> = OnceLock::new();
-    FILE.get_or_init(|| {
-        #[cfg(target_arch = "wasm32")]
-        {
-            let search = web_sys::window().and_then(|w| w.location().search().ok()).unwrap_or_default();
-            return search.contains("probe").then(|| "tesseraProbe".into());
-        }
-        #[allow(unreachable_code)]
-        std::env::var_os("TESSERA_PROBE").map(Into::into)
-    })
-    .as_ref()
+    FILE.get_or_init(crate::platform::probe::target).as_ref()
 }
 
 /// Replaces the probe's output whole: the file (written aside, then moved), or in the
 /// browser the page's global.
 fn publish(file: &std::path::Path, json: &str) -> bool {
-    #[cfg(target_arch = "wasm32")]
-    {
-        let _ = file;
-        return web_sys::window().is_some_and(|w| {
-            js_sys::Reflect::set(&w, &"tesseraProbe".into(), &wasm_bindgen::JsValue::from_str(json)).is_ok()
-        });
-    }
-    #[allow(unreachable_code)]
-    {
-        let tmp = file.with_extension("tmp");
-        std::fs::write(&tmp, json).and_then(|_| std::fs::rename(&tmp, file)).is_ok()
-    }
+    crate::platform::probe::publish(file, json)
 }
 
 /// This frame's named widgets, kept in egui's memory until the probe writes them.

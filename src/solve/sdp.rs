@@ -36,22 +36,22 @@ use crate::algebra::{polygon_sides, Equations, Index, IndexSet, Kinds, Side};
 use crate::geom::{Pt, Vertex};
 use crate::solve::turn_rounding::Balance;
 use crate::support::budget::Budget;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 use clarabel::algebra::CscMatrix;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 use clarabel::solver::{DefaultSettingsBuilder, DefaultSolver, IPSolver, SolverStatus, SupportedConeT};
 use rand_chacha::rand_core::SeedableRng;
 use std::sync::Arc;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 use web_time::Instant;
 
 // Clarabel's SDP needs a LAPACK, which this crate links from Debian's OpenBLAS. Neither
 // builds for the browser: there [`run`] says the method is the desktop build's.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 extern crate openblas_src;
 
 /// This build has the SDP solver (the browser build does not).
-pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
+pub const AVAILABLE: bool = cfg!(c_solvers);
 
 /// Why the SDP is missing in the browser build.
 pub const MISSING: &str = "the rank-one SDP (Clarabel with LAPACK) is in the desktop build only";
@@ -177,7 +177,7 @@ pub struct Outcome {
 
 /// Runs Algorithm 2 on the equations of `pieces` pieces. `check` is offered refined
 /// translations once the objective is small; it returns whether they solve the puzzle.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) -> bool) -> Outcome {
     let n = eq.pieces;
     let basis = opts.index.members();
@@ -373,7 +373,7 @@ pub fn run(eq: &Equations, opts: &Options, mut check: impl FnMut(&[(f64, f64)]) 
 
 /// The browser build's Algorithm 2: Clarabel's PSD cones need LAPACK, which does not build for
 /// wasm32, so the run stops at once and says so.
-#[cfg(target_arch = "wasm32")]
+#[cfg(not(c_solvers))]
 pub fn run(eq: &Equations, opts: &Options, _check: impl FnMut(&[(f64, f64)]) -> bool) -> Outcome {
     let (order, ks) = (opts.index.members().len(), opts.index.sums().len());
     Outcome {
@@ -387,7 +387,7 @@ pub fn run(eq: &Equations, opts: &Options, _check: impl FnMut(&[(f64, f64)]) -> 
 /// its own, and the deadline is kept even inside one of Clarabel's steps (its own time limit
 /// is looked at between steps only, and a large step can take minutes): past the deadline
 /// the run is given up as out of time and the thread, left to finish, is dropped.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 fn solve_once(
     p: &CscMatrix<f64>,
     q: &[f64],
@@ -421,7 +421,7 @@ fn solve_once(
     crate::support::budget::within(deadline, move || once(&p, &q, &a, &b, &cones)).unwrap_or(Err("out of time".into()))
 }
 
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 thread_local! {
     /// Set while this thread runs a semidefinite program, whose panics are caught and told.
     static QUIET: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
@@ -429,7 +429,7 @@ thread_local! {
 
 /// Puts a panic hook before the one in place (once per process) that prints nothing for a
 /// thread running a semidefinite program and hands every other panic on.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 fn quiet_panics() {
     static ONCE: std::sync::Once = std::sync::Once::new();
     ONCE.call_once(|| {
@@ -446,7 +446,7 @@ fn quiet_panics() {
 /// thread. Its matrices here are small (order 13 for ball2), and its worker threads wait by
 /// spinning: on two cores shared with another job, or with the game's frame, they took the
 /// time from the solver (measured in issue 35's note).
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 fn one_blas_thread() {
     extern "C" {
         fn openblas_set_num_threads(n: std::os::raw::c_int);
@@ -464,7 +464,7 @@ fn one_blas_thread() {
 /// thread anyway ([`one_blas_thread`]), on the caller's. The pool is stopped through
 /// `blas_thread_shutdown_`, looked up when the program runs: a build of OpenBLAS without
 /// threads has none, and then there is nothing to stop.
-#[cfg(all(target_os = "linux", not(target_arch = "wasm32")))]
+#[cfg(all(target_os = "linux", c_solvers))]
 pub fn stop_idle_blas_threads() {
     use std::os::raw::{c_char, c_int, c_void};
     extern "C" {
@@ -487,7 +487,7 @@ pub fn stop_idle_blas_threads() {
 /// its entry for (0, 0) is 1 (at rank one, u is exp(a . t) over the basis): the mean of
 /// ln u(1, 0) and -ln u(-1, 0) where the basis has both (likewise for y). `None` when an
 /// entry needed is not positive.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 fn read_top(basis: &[Index], tops: &[Vec<f64>]) -> Option<Vec<(f64, f64)>> {
     let at = |a: Index| basis.iter().position(|&b| b == a);
     let origin = at((0, 0))?;
@@ -512,13 +512,13 @@ fn read_top(basis: &[Index], tops: &[Vec<f64>]) -> Option<Vec<(f64, f64)>> {
 }
 
 /// A symmetric matrix over the basis from a value per multi-index sum.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 fn matrix(basis: &[Index], value: impl Fn(Index) -> f64) -> Vec<Vec<f64>> {
     basis.iter().map(|a| basis.iter().map(|b| value((a.0 + b.0, a.1 + b.1))).collect()).collect()
 }
 
 /// A sparse matrix from its columns' (row, value) lists.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 fn csc(rows: usize, cols: &[Vec<(usize, f64)>]) -> CscMatrix<f64> {
     let mut colptr = vec![0];
     let (mut rowval, mut nzval) = (Vec::new(), Vec::new());

@@ -6,7 +6,7 @@
 use std::path::PathBuf;
 
 pub fn data_dir() -> PathBuf {
-    if cfg!(target_arch = "wasm32") {
+    if crate::platform::BROWSER {
         return PathBuf::from("tessera");
     }
     if let Some(d) = std::env::var_os("TESSERA_DATA_DIR") {

@@ -3,7 +3,7 @@
 //! caller's thread, and a deadline can only be watched by the work itself.
 
 /// Whether this build can start threads (not in the browser).
-pub const AVAILABLE: bool = cfg!(not(target_arch = "wasm32"));
+pub const AVAILABLE: bool = crate::platform::THREADS;
 
 /// The threads this machine runs at once (1 in the browser, or when the system will not say).
 pub fn cores() -> usize {

@@ -13,7 +13,7 @@
 use web_time::Instant;
 
 /// This build has HiGHS (the browser build does not).
-pub const HIGHS: bool = cfg!(not(target_arch = "wasm32"));
+pub const HIGHS: bool = cfg!(c_solvers);
 
 /// Which linear-programming code solves the iterations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,28 +60,28 @@ pub struct Session {
     program: Program,
     solver: Solver,
     /// HiGHS's model, made at the first solve and changed in place after.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(c_solvers)]
     highs: Option<highs::Model>,
     /// HiGHS's handles for the variables, in their order.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(c_solvers)]
     cols: Vec<highs::Col>,
     /// When HiGHS's model was made: its time limit counts from then, across solves.
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(c_solvers)]
     born: Instant,
 }
 
 impl Session {
     pub fn new(program: Program, solver: Solver) -> Self {
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(c_solvers)]
         return Session { program, solver, highs: None, cols: Vec::new(), born: Instant::now() };
-        #[cfg(target_arch = "wasm32")]
+        #[cfg(not(c_solvers))]
         Session { program, solver }
     }
 
     /// Changes one variable's bounds for the programs to come.
     pub fn set_bounds(&mut self, v: usize, lo: f64, hi: f64) {
         self.program.bounds[v] = (lo, hi);
-        #[cfg(not(target_arch = "wasm32"))]
+        #[cfg(c_solvers)]
         if let Some(model) = &mut self.highs {
             model.change_column_bounds(self.cols[v], lo..=hi);
         }
@@ -99,9 +99,9 @@ impl Session {
     /// Maximises `cost . x`, giving up at `deadline`.
     pub fn maximize(&mut self, cost: &[f64], deadline: Option<Instant>) -> Answer {
         match self.solver {
-            #[cfg(not(target_arch = "wasm32"))]
+            #[cfg(c_solvers)]
             Solver::Highs => self.highs(cost, deadline),
-            #[cfg(target_arch = "wasm32")]
+            #[cfg(not(c_solvers))]
             Solver::Highs => {
                 let _ = deadline;
                 Answer::Stopped("HiGHS is in the desktop build only (use microlp)".into())
@@ -110,7 +110,7 @@ impl Session {
         }
     }
 
-    #[cfg(not(target_arch = "wasm32"))]
+    #[cfg(c_solvers)]
     fn highs(&mut self, cost: &[f64], deadline: Option<Instant>) -> Answer {
         let mut model = match self.highs.take() {
             Some(mut model) => {

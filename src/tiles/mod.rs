@@ -14,11 +14,11 @@ pub mod lp;
 
 pub mod portfolio;
 pub mod prune;
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(c_solvers)]
 pub mod sat;
 /// The browser build's stand-in for [`sat`]: CaDiCaL is C++ and does not build for wasm32,
 /// so every call says so and the portfolio leaves the answer to the search.
-#[cfg(target_arch = "wasm32")]
+#[cfg(not(c_solvers))]
 #[path = "sat_web.rs"]
 pub mod sat;
 pub mod scan;

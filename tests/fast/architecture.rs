@@ -252,6 +252,38 @@ fn files_stay_readable() {
     assert!(!says_why_long("//! Packing.\nuse x;\n// Long: a comment further down.\n"));
 }
 
+/// One platform seam: what differs between the desktop and the browser is asked of
+/// `src/platform` (and `main.rs`, whose browser entry the worker's script calls), never of the
+/// target anywhere else; which solvers the build links is the build script's `cfg(c_solvers)`.
+#[test]
+fn the_browser_is_asked_of_the_platform_seam_alone() {
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let mut files = Vec::new();
+    rust_files(&root.join("src"), &mut files);
+    let mut leaks = Vec::new();
+    for file in files {
+        let rel = file.strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        if rel.starts_with("src/platform/") || rel == "src/main.rs" {
+            continue;
+        }
+        let code = code_of(&std::fs::read_to_string(&file).unwrap());
+        for (i, line) in code.lines().enumerate() {
+            if asks_the_target(line) {
+                leaks.push(format!("{rel}:{}: {}", i + 1, line.trim()));
+            }
+        }
+    }
+    assert!(leaks.is_empty(), "ask crate::platform instead:\n{}", leaks.join("\n"));
+    assert!(asks_the_target("    #[cfg(target_arch = \"wasm32\")]"));
+    assert!(asks_the_target("let web = cfg!(any(unix, target_arch = \"wasm32\"));"));
+    assert!(!asks_the_target("#[cfg(c_solvers)]"));
+}
+
+/// Whether a line of code asks whether it is built for the browser.
+fn asks_the_target(line: &str) -> bool {
+    line.contains("target_arch = \"wasm32\"") || line.contains("web_sys::") || line.contains("js_sys::")
+}
+
 /// Whether a file's opening comment has a line starting `//! Long:`.
 fn says_why_long(text: &str) -> bool {
     text.lines().take_while(|l| l.starts_with("//!")).any(|l| l.starts_with("//! Long:"))
@@ -426,7 +458,7 @@ fn import_graph(root: &Path) -> std::collections::BTreeMap<String, std::collecti
 /// and the budget, pieces ask a solver for hints), where the file graph has no circle.
 const LAYERS: [&[&str]; 7] = [
     &["geom", "verify"],
-    &["pieces", "format", "algebra", "solve", "polyform", "tiles", "support"],
+    &["pieces", "format", "algebra", "solve", "polyform", "tiles", "support", "platform"],
     &["family"],
     &["level"],
     &["content", "play"],

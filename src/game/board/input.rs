@@ -143,7 +143,7 @@ fn sense_pointer(
     }
     let mut coarse = pointer.coarse;
     if !std::mem::replace(&mut *started, true) {
-        coarse = crate::game::web::coarse_pointer().unwrap_or(coarse);
+        coarse = crate::platform::page::coarse_pointer().unwrap_or(coarse);
     }
     if touches.iter_just_pressed().next().is_some() {
         coarse = true;
@@ -260,13 +260,13 @@ fn touch(
 }
 
 /// How long before this frame each finger lifted, by touch id, where the input has a clock of
-/// its own (the page's touch events: [`crate::game::web::lifts`]); a lift with no stamp
+/// its own (the page's touch events: [`crate::platform::page::lifts`]); a lift with no stamp
 /// happened at the frame's time.
 #[derive(Resource, Default)]
 pub struct LiftedAgo(pub std::collections::HashMap<u64, f32>);
 
 fn page_lifts(mut lifted: ResMut<LiftedAgo>) {
-    lifted.0.extend(crate::game::web::lifts());
+    lifted.0.extend(crate::platform::page::lifts());
 }
 
 /// A finger held still for [`LONG_PRESS_SECS`] turns the piece under it as a right click does

@@ -233,7 +233,7 @@ struct SystemTheme(Option<bevy::window::WindowTheme>);
 
 /// In the browser, the page says the system's look at once (`prefers-color-scheme`).
 fn page_theme(mut commands: Commands) {
-    if let Some(light) = crate::game::web::prefers_light() {
+    if let Some(light) = crate::platform::page::prefers_light() {
         use bevy::window::WindowTheme;
         commands.insert_resource(SystemTheme(Some(if light { WindowTheme::Light } else { WindowTheme::Dark })));
     }

@@ -54,10 +54,10 @@ fn open_linked(
     mut resume: ResMut<super::resume::ResumeBoard>,
 ) {
     if !std::mem::replace(&mut *done, true) {
-        if let Some(code) = crate::game::web::taken_from_address("code") {
+        if let Some(code) = crate::platform::page::taken_from_address("code") {
             next.set(crate::game::shared::AppState::LevelSelect);
             open.write(OpenCode(code));
-            resume.0 = crate::game::web::taken_from_address("board").and_then(|b| super::resume::read_board(&b));
+            resume.0 = crate::platform::page::taken_from_address("board").and_then(|b| super::resume::read_board(&b));
         }
     }
 }

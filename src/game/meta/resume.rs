@@ -31,28 +31,28 @@ impl Plugin for ResumePlugin {
 
 /// The page learns the level in play (and that its board is as dealt).
 fn offer_level(active: Option<Res<crate::game::board::levels::ActiveLevel>>) {
-    if let Some(active) = active.filter(|_| crate::game::web::mirrors()) {
-        crate::game::web::resume_code(Some(&crate::content::share::encode(&active.level.entry)));
-        crate::game::web::resume_board(None);
+    if let Some(active) = active.filter(|_| crate::platform::page::address().is_some()) {
+        crate::platform::page::resume_code(Some(&crate::content::share::encode(&active.level.entry)));
+        crate::platform::page::resume_board(None);
     }
 }
 
 /// Out of play, nothing is resumed; a board not laid by then is dropped.
 fn forget(mut pending: ResMut<ResumeBoard>) {
     pending.0 = None;
-    crate::game::web::resume_code(None);
-    crate::game::web::resume_board(None);
+    crate::platform::page::resume_code(None);
+    crate::platform::page::resume_board(None);
 }
 
 /// After each move the page learns the board, as RON: every piece's placement by number.
 fn keep_board(mut placed: MessageReader<PiecePlaced>, pieces: Query<(&Piece, &Placed)>) {
-    if placed.read().count() == 0 || !crate::game::web::mirrors() {
+    if placed.read().count() == 0 || crate::platform::page::address().is_none() {
         return;
     }
     let mut board: Vec<Placement> = pieces.iter().map(|(piece, at)| Placement { piece: piece.0, ..at.0 }).collect();
     board.sort_by_key(|p| p.piece);
     if let Ok(text) = ron::to_string(&board) {
-        crate::game::web::resume_board(Some(&text));
+        crate::platform::page::resume_board(Some(&text));
     }
 }
 

@@ -2,7 +2,7 @@
 //! down, the thermometer's reading after a move, the level solved, the hint's words. The
 //! newest saying is kept in [`Said`] (with a serial number, so the same words twice are said
 //! twice); the interface hands it to the platform: a polite live node of egui's AccessKit tree
-//! on the desktop, the page's `aria-live` region in the browser (`game::web::say`).
+//! on the desktop, the page's `aria-live` region in the browser (`platform::page::say`).
 
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::Piece;

@@ -93,7 +93,7 @@ fn export(
     let text = transfer::write(&save.data, levels);
     let name = format!("{}-{}.ron", transfer::FILE_STEM, crate::support::dates::Date::today());
     t.code = Some(transfer::code(&text));
-    let sent = match crate::game::web::download(&name, &text) {
+    let sent = match crate::platform::page::download(&name, &text) {
         Some(sent) => sent.map(|()| name),
         None => {
             let path = dir.0.join(&name);
@@ -113,7 +113,7 @@ fn picked(mut t: ResMut<Transfer>, mut frames: ResMut<Frames>, mut out: MessageW
     }
     // The page reads the file on its own time: look again next frame.
     frames.ask();
-    match crate::game::web::picked() {
+    match crate::platform::page::picked() {
         None => {}
         Some(Ok(Some((name, text)))) => {
             t.picking = false;

@@ -10,9 +10,7 @@
 use crate::content::work::{Reply, Request};
 use crate::support::budget::Budget;
 use crossbeam_channel::{Receiver, Sender};
-#[cfg(target_arch = "wasm32")]
-use std::sync::atomic::AtomicU64;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Arc;
 
 /// What a running task holds: the flag to poll, and a way to send results (any number).
@@ -46,14 +44,12 @@ impl<T> JobCtx<T> {
 /// A job slot: at most one run at a time is current.
 pub struct Job<T> {
     /// Which job this is (the browser keeps each job's worker under it).
-    #[cfg(target_arch = "wasm32")]
     id: u64,
     generation: u64,
     cancel: Option<Arc<AtomicBool>>,
     /// A run was started and has not been stopped or marked finished.
     running: bool,
     /// The desktop's task (dropped when stopped: one that has not begun never does).
-    #[cfg(not(target_arch = "wasm32"))]
     task: Option<bevy::tasks::Task<()>>,
     tx: Sender<(u64, T)>,
     rx: Receiver<(u64, T)>,
@@ -61,16 +57,13 @@ pub struct Job<T> {
 
 impl<T: Send + 'static> Default for Job<T> {
     fn default() -> Self {
-        #[cfg(target_arch = "wasm32")]
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let (tx, rx) = crossbeam_channel::unbounded();
         Job {
-            #[cfg(target_arch = "wasm32")]
             id: NEXT.fetch_add(1, Ordering::Relaxed),
             generation: 0,
             cancel: None,
             running: false,
-            #[cfg(not(target_arch = "wasm32"))]
             task: None,
             tx,
             rx,
@@ -86,21 +79,22 @@ impl<T: Send + 'static> Job<T> {
         if let Some(c) = self.cancel.take() {
             c.store(true, Ordering::Relaxed);
         }
-        #[cfg(target_arch = "wasm32")]
         if self.running {
-            super::worker::end(self.id);
+            crate::platform::worker::end(self.id);
         }
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            self.task = None;
-        }
+        self.task = None;
         self.running = false;
     }
 
     /// Stops any current run and starts `request` as the current one. `keep` turns each reply
     /// into what the job's owner reads from [`Job::drain`] (`None`: not wanted).
     pub fn run(&mut self, request: Request, keep: impl Fn(Reply) -> Option<T> + Send + Sync + 'static) {
-        #[cfg(not(target_arch = "wasm32"))]
+        if !crate::platform::THREADS {
+            self.stop();
+            self.running = true;
+            super::worker::post(self.id, self.generation, &request, self.tx.clone(), keep);
+            return;
+        }
         self.start(move |ctx| {
             let budget = ctx.budget();
             request.run(
@@ -112,16 +106,9 @@ impl<T: Send + 'static> Job<T> {
                 }),
             );
         });
-        #[cfg(target_arch = "wasm32")]
-        {
-            self.stop();
-            self.running = true;
-            super::worker::post(self.id, self.generation, &request, self.tx.clone(), keep);
-        }
     }
 
     /// Stops any current task and runs `work` on the pool as the current one.
-    #[cfg(not(target_arch = "wasm32"))]
     pub fn start(&mut self, work: impl FnOnce(JobCtx<T>) + Send + 'static) {
         self.stop();
         let cancel = Arc::new(AtomicBool::new(false));
@@ -141,17 +128,13 @@ impl<T: Send + 'static> Job<T> {
     pub fn finished(&mut self) {
         self.running = false;
         self.cancel = None;
-        #[cfg(not(target_arch = "wasm32"))]
-        {
-            self.task = None;
-        }
+        self.task = None;
     }
 
     /// Forgets a run that failed. In the browser its worker is ended too: a module that
     /// stopped with an error is not asked again, the next run starts a fresh one.
     pub fn failed(&mut self) {
-        #[cfg(target_arch = "wasm32")]
-        super::worker::end(self.id);
+        crate::platform::worker::end(self.id);
         self.finished();
     }
 

@@ -4,5 +4,4 @@ pub mod hints;
 pub mod job;
 pub mod lab;
 pub mod thinking;
-#[cfg(target_arch = "wasm32")]
 pub mod worker;

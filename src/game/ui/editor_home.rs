@@ -153,7 +153,7 @@ impl Row<'_> {
                 play.write(PlayLevel { pack: pi, level: li });
             }
             if ui.button(tr.s("copy-code")).clicked() {
-                ui.ctx().copy_text(crate::game::web::share_text(crate::content::share::encode(&level.entry)));
+                ui.ctx().copy_text(crate::content::share::text_to_copy(crate::content::share::encode(&level.entry)));
                 editor.status = Status::good(Text::new("editor-copied").with("name", level.name.as_str()));
             }
             if confirm.as_deref() == Some(level.id.as_str()) {

@@ -234,7 +234,7 @@ fn shown_code(
     tr: &Words,
 ) {
     if let Some((key, entry)) = copy {
-        let text = crate::game::web::share_text(crate::content::share::encode(entry));
+        let text = crate::content::share::text_to_copy(crate::content::share::encode(entry));
         ui.ctx().copy_text(text.clone());
         copied.at = Some(now);
         copied.shown = Some((key.to_string(), text));

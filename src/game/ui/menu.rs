@@ -111,7 +111,7 @@ fn menu_buttons(
         next.set(AppState::Settings);
     }
     // A phone's apps are left by the system, not by a button, and a page by its tab.
-    let phone = layout(ui.ctx()).narrow || cfg!(any(target_os = "android", target_os = "ios", target_arch = "wasm32"));
+    let phone = layout(ui.ctx()).narrow || !crate::platform::QUITS;
     if !phone && mark(ui.add(big(&tr.s("menu-quit"))), "menu-quit").clicked() {
         exit.write(AppExit::Success);
     }

@@ -20,7 +20,7 @@ pub(super) fn said(
     let words = tr.text(text);
     if *last != said.serial {
         *last = said.serial;
-        crate::game::web::say(&words);
+        crate::platform::page::say(&words);
     }
     let foot = ctx.content_rect().left_bottom() + egui::vec2(0.0, -2.0);
     egui::Area::new(LIVE.into()).fixed_pos(foot).interactable(false).order(egui::Order::Background).show(ctx, |ui| {
@@ -41,13 +41,13 @@ pub fn named(response: egui::Response, name: &str) -> egui::Response {
 }
 
 /// In the browser: the widgets that take a click, from egui's AccessKit tree (built each pass
-/// for it), handed to the page's mirror (`game::web::mirror`) whenever they change.
+/// for it), handed to the page's mirror (`platform::page::mirror`) whenever they change.
 pub(super) fn mirror(
     mut contexts: EguiContexts,
     outputs: Query<&bevy_egui::EguiOutput>,
     mut last: Local<String>,
 ) -> Result {
-    if !crate::game::web::mirrors() {
+    if crate::platform::page::address().is_none() {
         return Ok(());
     }
     contexts.ctx_mut()?.enable_accesskit();
@@ -60,7 +60,7 @@ pub(super) fn mirror(
         .collect();
     let json = serde_json::Value::from(list).to_string();
     if json != *last {
-        crate::game::web::mirror(&json);
+        crate::platform::page::mirror(&json);
         *last = json;
     }
     Ok(())

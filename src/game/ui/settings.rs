@@ -114,7 +114,7 @@ impl ProgressFiles<'_, '_> {
         if let Some(text) = self.field.as_mut() {
             // In the browser a file is chosen; on the desktop it is dropped on the window or
             // its path pasted. A code pastes anywhere.
-            let web = cfg!(target_arch = "wasm32");
+            let web = crate::platform::BROWSER;
             ui.label(tr.s(if web { "progress-import-how-web" } else { "progress-import-how" }));
             // The field has a row of its own, as wide as the card: a code is long.
             let edit = egui::TextEdit::singleline(text)
@@ -125,7 +125,7 @@ impl ProgressFiles<'_, '_> {
             ui.horizontal(|ui| {
                 let choose = web && mark(ui.button(tr.s("progress-choose")), "progress-choose").clicked();
                 if choose && !self.transfer.picking {
-                    self.transfer.picking = crate::game::web::pick_file();
+                    self.transfer.picking = crate::platform::page::pick_file();
                 }
                 let go = ui.add_enabled(!text.trim().is_empty(), egui::Button::new(tr.s("progress-import-go")));
                 if mark(go, "progress-import-go").clicked() {
