@@ -1,7 +1,10 @@
 //! Edge matching: the exact solver on random puzzles with turning tiles and a unique
 //! solution (8 x 8; 10 x 10), and the paper's LP method (HiGHS) on 6 x 6, 8 x 8 and 10 x 10
 //! translation puzzles. Prints medians, node rates and LP iteration counts, then criterion times one of
-//! each.
+//! each; and the scan for the best board with breaks (`tiles::scan`) on a 16 x 16 board like
+//! Eternity II's, 3,000,000 tiles (the quick design) and 25,000,000 (the chase after the
+//! opening): the breaks it reached and a digest of the board, which a change meant to keep the
+//! search as it was must keep, and its rate.
 //!
 //! Run: `cargo bench --no-default-features --bench edge`
 
@@ -104,6 +107,31 @@ fn benches(c: &mut Criterion) {
             black_box(lp::solve(&l10, &lp::Options { max_iterations: 30, ..Default::default() }).unwrap().iterations)
         })
     });
+    g.finish();
+    let (e2, _) = tessera::tiles::generate::eternity_like(4);
+    let scan = |nodes: u64| {
+        let budget = tessera::support::budget::Budget::nodes(nodes);
+        let (found, laid, _) = tessera::tiles::scan::search(&e2, &budget, 1, |_| {});
+        let found = found.expect("a full board");
+        let digest = found
+            .placement
+            .iter()
+            .fold(0u64, |h, &(t, r)| h.wrapping_mul(1_000_003).wrapping_add((t * 4 + r as usize) as u64));
+        (found.breaks, digest, laid)
+    };
+    for nodes in [3_000_000, 25_000_000] {
+        let t = Instant::now();
+        let (breaks, digest, laid) = scan(nodes);
+        let secs = t.elapsed().as_secs_f64();
+        println!(
+            "scan 16x16, {nodes} tiles: {breaks} breaks, board {digest:016x}, {laid} laid, {:.1} M tiles/s",
+            laid as f64 / secs / 1e6
+        );
+    }
+    let mut g = c.benchmark_group("scan");
+    g.sample_size(10);
+    g.bench_function("scan_16x16_3M", |b| b.iter(|| black_box(scan(3_000_000))));
+    g.bench_function("scan_16x16_25M", |b| b.iter(|| black_box(scan(25_000_000))));
     g.finish();
 }
 

@@ -293,3 +293,33 @@ mod tests {
         assert_eq!(text, format!("{} [... 30 more bytes]\nok\n", "é".repeat(5)));
     }
 }
+
+/// How many answers a search may give and for how long: `--all`, `--limit N`,
+/// `--timeout-ms N` (`tessera solve`, `tessera edge solve`).
+#[derive(clap::Args)]
+pub(crate) struct Counting {
+    /// Every solution (at most --limit).
+    #[arg(long)]
+    pub all: bool,
+    /// Most solutions (at least 1); `edge solve --method lp`: most linear programs (default 50).
+    #[arg(long, value_name = "N")]
+    pub limit: Option<u64>,
+    /// Stop the search after N milliseconds (0: no limit).
+    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = millis)]
+    pub timeout_ms: Option<u64>,
+}
+
+/// Where a command that makes a file writes it: `--out FILE`, `--force`, and `--json` for a
+/// summary (`tessera daily`, `tessera edge generate`).
+#[derive(clap::Args)]
+pub(crate) struct Written {
+    /// Write the file here (default: print it).
+    #[arg(long, value_name = "FILE")]
+    pub out: Option<String>,
+    /// Replace the --out file when it is there already.
+    #[arg(long)]
+    pub force: bool,
+    /// Print a JSON summary.
+    #[arg(long)]
+    pub json: bool,
+}

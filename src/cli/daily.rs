@@ -16,15 +16,11 @@ struct DailyArgs {
     /// The day (default: today, UTC).
     #[arg(long, value_name = "YYYY-MM-DD")]
     date: Option<String>,
-    /// Write the pack here (default: print it).
-    #[arg(long, value_name = "FILE")]
-    out: Option<String>,
-    /// Replace FILE even when it holds something other than a one-level pack.
-    #[arg(long)]
-    force: bool,
-    /// Print a JSON summary (family, date, weekday, seed, id, name, difficulty, file, level).
-    #[arg(long)]
-    json: bool,
+    /// The pack to FILE (--force: even over a file that holds something other than a
+    /// one-level pack); --json: a summary (family, date, weekday, seed, id, name, difficulty,
+    /// file, level).
+    #[command(flatten)]
+    written: super::args::Written,
 }
 
 pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
@@ -47,8 +43,8 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         }
     };
     let text = crate::level::write_pack(&d.entry.name, std::slice::from_ref(&d.entry));
-    if let Some(file) = &a.out {
-        if let Err(e) = super::args::may_replace_pack(file, a.force) {
+    if let Some(file) = &a.written.out {
+        if let Err(e) = super::args::may_replace_pack(file, a.written.force) {
             let _ = writeln!(err, "tessera daily: {e}");
             return 2;
         }
@@ -57,7 +53,7 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             return 2;
         }
     }
-    if a.json {
+    if a.written.json {
         let v = serde_json::json!({
             "family": d.family,
             "date": d.date.to_string(),
@@ -66,11 +62,11 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
             "id": d.entry.id,
             "name": d.entry.name,
             "difficulty": d.entry.difficulty,
-            "file": a.out,
+            "file": a.written.out,
             "level": d.entry,
         });
         let _ = writeln!(out, "{v}");
-    } else if let Some(file) = &a.out {
+    } else if let Some(file) = &a.written.out {
         let _ = writeln!(out, "{file}: {} (difficulty {})", d.entry.name, d.entry.difficulty);
     } else {
         let _ = write!(out, "{text}");

@@ -15,15 +15,9 @@ struct SolveArgs {
     /// Tolerance as a fraction of the figure's size (default 2e-4; overrides the files').
     #[arg(long, value_name = "REL", value_parser = parse_tolerance)]
     tolerance: Option<f64>,
-    /// Every solution up to identical pieces (at most --limit, default 1000).
-    #[arg(long)]
-    all: bool,
-    /// Most solutions (at least 1).
-    #[arg(long, value_name = "N")]
-    limit: Option<u64>,
-    /// Stop the search after N milliseconds (0: no limit).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
-    timeout_ms: Option<u64>,
+    /// --all: every solution up to identical pieces (at most --limit, default 1000).
+    #[command(flatten)]
+    counting: super::args::Counting,
     /// Pieces may be left over (no scaling then).
     #[arg(long)]
     fewer: bool,
@@ -47,9 +41,9 @@ pub fn solve(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32
         Ok(a) => a,
         Err(code) => return code,
     };
-    let (json, all, fewer, files) = (a.json, a.all, a.fewer, a.files);
-    let timeout = super::args::time_limit(a.timeout_ms);
-    let limit = match a.limit {
+    let (json, all, fewer, files) = (a.json, a.counting.all, a.fewer, a.files);
+    let timeout = super::args::time_limit(a.counting.timeout_ms);
+    let limit = match a.counting.limit {
         Some(0) => {
             let _ = writeln!(err, "tessera solve: --limit takes a whole number of at least 1\n{USAGE}");
             return 2;

@@ -116,15 +116,8 @@ struct SolveArgs {
     /// exact: one run in a fixed order, no restarts (for comparison).
     #[arg(long)]
     fixed_order: bool,
-    /// Count every solution (at most --limit).
-    #[arg(long)]
-    all: bool,
-    /// Most solutions (auto, exact, sat), or most linear programs (lp, default 50).
-    #[arg(long, value_name = "N")]
-    limit: Option<u64>,
-    /// Stop after N milliseconds (0: no limit).
-    #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
-    timeout_ms: Option<u64>,
+    #[command(flatten)]
+    counting: super::args::Counting,
     /// The text file's tiles turn.
     #[arg(long)]
     rotate: bool,
@@ -172,13 +165,8 @@ struct GenerateArgs {
     /// Give up after N ms (default 60000; 0: no limit).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
-    #[arg(long, value_name = "FILE")]
-    out: Option<String>,
-    /// Replace the --out file if it exists.
-    #[arg(long)]
-    force: bool,
-    #[arg(long)]
-    json: bool,
+    #[command(flatten)]
+    written: super::args::Written,
 }
 
 #[derive(clap::Parser)]
@@ -387,9 +375,9 @@ pub const LP_MAX_CELLS: usize = 144;
 
 fn solve_cmd(args: &[String], out: &mut impl Write) -> Result<i32, Failure> {
     let Some(a) = parse::<SolveArgs>("solve", args, out)? else { return Ok(0) };
-    let (file, method, all, json, rotate) = (a.file, a.method, a.all, a.json, a.rotate);
-    let timeout = super::args::time_limit(a.timeout_ms);
-    let limit = match a.limit {
+    let (file, method, all, json, rotate) = (a.file, a.method, a.counting.all, a.json, a.rotate);
+    let timeout = super::args::time_limit(a.counting.timeout_ms);
+    let limit = match a.counting.limit {
         Some(n) => Some(within(n, "--limit", 1, u64::MAX)?),
         None => None,
     };
@@ -635,13 +623,13 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
             .into());
         }
     }
-    let file = a.out;
+    let file = a.written.out;
     let timeout = Some(a.timeout_ms.unwrap_or(generate::DEFAULT_TIMEOUT_MS)).filter(|&ms| ms > 0);
     if spec.cols == 0 || spec.rows == 0 || spec.colors == 0 {
         return Err("--cols, --rows and --colors are required".into());
     }
     if let Some(f) = &file {
-        super::args::may_write(f, a.force).map_err(|message| Failure { usage: false, file: None, message })?;
+        super::args::may_write(f, a.written.force).map_err(|message| Failure { usage: false, file: None, message })?;
     }
     // The generator's own failures (out of time, no unique puzzle) are no usage mistakes.
     let g = generate::generate_until(&spec, &crate::support::budget::Budget::ms(timeout))
@@ -653,7 +641,7 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
     if let Some(f) = &file {
         std::fs::write(f, &text).map_err(|e| format!("cannot write {f}: {e}"))?;
     }
-    if a.json {
+    if a.written.json {
         let v = serde_json::json!({
             "cols": g.puzzle.cols, "rows": g.puzzle.rows, "rotate": g.puzzle.rotate,
             "frame_colors": g.frame_colors, "colors": spec.colors, "log10_expected": g.log10_expected,

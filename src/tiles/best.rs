@@ -440,41 +440,15 @@ impl<'a> Board<'a> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tiles::{random_puzzle, Clue};
+    use crate::tiles::{every_full_board, random_puzzle, Clue};
 
     /// Every way to lay the tiles (with turns when they turn), clues kept, each tile in a cell
     /// of its class (the search's rule): the best score.
     fn exhaustive(p: &Puzzle) -> usize {
-        fn go(p: &Puzzle, cell: usize, laid: &mut Vec<Option<(usize, u8)>>, used: &mut [bool], best: &mut usize) {
-            if cell == p.cells() {
-                *best = (*best).max(p.matched_inner(laid).0);
-                return;
-            }
-            if laid[cell].is_some() {
-                return go(p, cell + 1, laid, used, best);
-            }
-            let board = Board::new(p);
-            for t in 0..p.tiles.len() {
-                if used[t] || board.tile_class(t) != board.class[cell] {
-                    continue;
-                }
-                used[t] = true;
-                for r in 0..if p.rotate { 4 } else { 1 } {
-                    laid[cell] = Some((t, r));
-                    go(p, cell + 1, laid, used, best);
-                }
-                laid[cell] = None;
-                used[t] = false;
-            }
-        }
-        let mut laid = vec![None; p.cells()];
-        let mut used = vec![false; p.tiles.len()];
-        for c in &p.clues {
-            laid[c.cell] = Some((c.tile, c.rot));
-            used[c.tile] = true;
-        }
+        let board = Board::new(p);
         let mut best = 0;
-        go(p, 0, &mut laid, &mut used, &mut best);
+        let fits = |cell: usize, t: usize, _| board.tile_class(t) == board.class[cell];
+        every_full_board(p, &fits, &mut |laid| best = best.max(p.matched_inner(laid).0));
         best
     }
 

@@ -316,6 +316,50 @@ impl RawPuzzle {
     }
 }
 
+/// For tests: calls `visit` with every full board (each tile once, with turns when they turn,
+/// clues kept) that lays only tiles `fits(cell, tile, turn)` allows, by trying them all.
+#[cfg(test)]
+pub(crate) fn every_full_board(
+    p: &Puzzle,
+    fits: &dyn Fn(usize, usize, u8) -> bool,
+    visit: &mut dyn FnMut(&[Option<(usize, u8)>]),
+) {
+    struct Walk<'a> {
+        p: &'a Puzzle,
+        fits: &'a dyn Fn(usize, usize, u8) -> bool,
+        laid: Vec<Option<(usize, u8)>>,
+        used: Vec<bool>,
+    }
+    fn go(w: &mut Walk, cell: usize, visit: &mut dyn FnMut(&[Option<(usize, u8)>])) {
+        if cell == w.p.cells() {
+            return visit(&w.laid);
+        }
+        if w.laid[cell].is_some() {
+            return go(w, cell + 1, visit);
+        }
+        for t in 0..w.p.tiles.len() {
+            if w.used[t] {
+                continue;
+            }
+            w.used[t] = true;
+            for r in 0..if w.p.rotate { 4 } else { 1 } {
+                if (w.fits)(cell, t, r) {
+                    w.laid[cell] = Some((t, r));
+                    go(w, cell + 1, visit);
+                }
+            }
+            w.laid[cell] = None;
+            w.used[t] = false;
+        }
+    }
+    let mut w = Walk { p, fits, laid: vec![None; p.cells()], used: vec![false; p.tiles.len()] };
+    for c in &p.clues {
+        w.laid[c.cell] = Some((c.tile, c.rot));
+        w.used[c.tile] = true;
+    }
+    go(&mut w, 0, visit);
+}
+
 /// A board for tests, painted at random from `seed`: the frame's sides 0, every inner side
 /// one of `colours`; with `rotate` each tile is dealt in a random turn.
 #[cfg(test)]

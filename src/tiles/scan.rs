@@ -439,54 +439,23 @@ fn search_after(
 mod tests {
     use super::*;
     use crate::support::random::below;
-    use crate::tiles::{random_puzzle, Clue};
+    use crate::tiles::{every_full_board, random_puzzle, Clue};
     use tables::frame_of;
 
     /// The fewest breaks of any full board whose frame sides face the frame, by trying them all.
     fn fewest(p: &Puzzle) -> usize {
-        fn go(
-            p: &Puzzle,
-            near: &[[Option<usize>; 4]],
-            cell: usize,
-            laid: &mut Vec<Option<(usize, u8)>>,
-            used: &mut [bool],
-            best: &mut usize,
-        ) {
-            if cell == p.cells() {
-                let (good, total) = p.matched_inner(laid);
-                *best = (*best).min(total - good);
-                return;
-            }
-            if laid[cell].is_some() {
-                return go(p, near, cell + 1, laid, used, best);
-            }
+        let near = p.neighbours();
+        let fits = |cell: usize, t: usize, r: u8| {
             let frame = (0..4).filter(|&s| near[cell][s].is_none()).fold(0, |m, s| m | 1 << s);
-            for t in 0..p.tiles.len() {
-                if used[t] {
-                    continue;
-                }
-                used[t] = true;
-                for r in 0..if p.rotate { 4 } else { 1 } {
-                    let side = turned(&p.tiles[t], r);
-                    let side = [side[0] as u8, side[1] as u8, side[2] as u8, side[3] as u8];
-                    if frame_of(&side) == frame {
-                        laid[cell] = Some((t, r));
-                        go(p, near, cell + 1, laid, used, best);
-                    }
-                }
-                laid[cell] = None;
-                used[t] = false;
-            }
-        }
-        let mut laid = vec![None; p.cells()];
-        let mut used = vec![false; p.tiles.len()];
-        for c in &p.clues {
-            laid[c.cell] = Some((c.tile, c.rot));
-            used[c.tile] = true;
-        }
-        let mut best = usize::MAX;
-        go(p, &p.neighbours(), 0, &mut laid, &mut used, &mut best);
-        best
+            let side = turned(&p.tiles[t], r);
+            frame_of(&[side[0] as u8, side[1] as u8, side[2] as u8, side[3] as u8]) == frame
+        };
+        let mut fewest = usize::MAX;
+        every_full_board(p, &fits, &mut |laid| {
+            let (good, total) = p.matched_inner(laid);
+            fewest = fewest.min(total - good);
+        });
+        fewest
     }
 
     /// With no limit the scan tries every board that could beat its best, so on small boards
