@@ -52,7 +52,7 @@ fn pack(c: &mut Criterion) {
         p.id != "classic"
             && p.levels.iter().all(|l| {
                 l.data::<tessera::family::polyomino::PolyLevel>().is_none()
-                    && l.data::<tessera::family::tiles::TileLevel>().is_none()
+                    && l.data::<tessera::family::tiles::TilesLevel>().is_none()
             })
     }) {
         report(&p.id, &p.levels, &opts);

@@ -40,7 +40,7 @@ fn main() {
         for level in &pack.levels {
             let only = std::env::var("ONLY").ok();
             if level.data::<tessera::family::polyomino::PolyLevel>().is_some()
-                || level.data::<tessera::family::tiles::TileLevel>().is_some()
+                || level.data::<tessera::family::tiles::TilesLevel>().is_some()
                 || level.solution.is_empty()
                 || total >= max
             {

@@ -53,7 +53,7 @@ fn main() {
     for pack in tessera::level::embedded_packs() {
         for l in &pack.levels {
             if l.data::<tessera::family::polyomino::PolyLevel>().is_some()
-                || l.data::<tessera::family::tiles::TileLevel>().is_some()
+                || l.data::<tessera::family::tiles::TilesLevel>().is_some()
             {
                 continue;
             }

@@ -2,7 +2,7 @@
 //! * a dissection: pieces of a set laid out on a canvas; their union is the figure, and the
 //!   arrangement is the reference solution;
 //! * a grid family's draft, which its folder holds: a polyomino or polycube board painted cell
-//!   by cell ([`PolyDraft`]), a tile puzzle coloured side by side ([`EdgeDraft`]);
+//!   by cell ([`PolyDraft`]), a tile puzzle coloured side by side ([`TilesDraft`]);
 //!
 //! and [`finish`] names it, gives it a free id and its difficulty, and asks its family for
 //! what it adds ([`crate::family::Writer`]).
@@ -17,7 +17,7 @@ use crate::pieces::{PieceDef, PieceSet, Placement};
 use crate::verify::Mode;
 
 pub use crate::family::polyomino::draft::{PolyDraft, NO_CELLS, NO_PARTS, POLY_MAX_SIDE};
-pub use crate::family::tiles::draft::EdgeDraft;
+pub use crate::family::tiles::draft::TilesDraft;
 
 /// The pack id of the player's own levels.
 pub const PACK: &str = "mine";

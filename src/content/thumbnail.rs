@@ -15,9 +15,9 @@ pub struct Picture {
     pub rgba: Vec<u8>,
 }
 
-/// One shape to paint: closed polygons filled by the even-odd rule, in one colour.
+/// One shape to fill: closed polygons filled by the even-odd rule, in one colour.
 #[derive(Clone, Debug)]
-pub struct Paint {
+pub struct Fill {
     pub rings: Vec<Vec<Pt>>,
     pub rgba: [u8; 4],
 }
@@ -53,7 +53,7 @@ pub fn flatten(ring: &[Vertex]) -> Vec<Pt> {
 }
 
 /// A thin band along every side of the rings (outlines between pieces).
-fn outline(rings: &[Vec<Pt>], width: f64) -> Vec<Paint> {
+fn outline(rings: &[Vec<Pt>], width: f64) -> Vec<Fill> {
     let mut out = Vec::new();
     for r in rings {
         for (i, &a) in r.iter().enumerate() {
@@ -64,14 +64,14 @@ fn outline(rings: &[Vec<Pt>], width: f64) -> Vec<Paint> {
                 continue;
             }
             let n = pt(-d.y, d.x) * (width / 2.0 / l);
-            out.push(Paint { rings: vec![vec![a + n, b + n, b - n, a - n]], rgba: LINE });
+            out.push(Fill { rings: vec![vec![a + n, b + n, b - n, a - n]], rgba: LINE });
         }
     }
     out
 }
 
 /// What a level's thumbnail shows, in board units.
-pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
+pub fn paints(level: &Level, solved: bool) -> Vec<Fill> {
     if let Some(poly) = level.solid() {
         return cubes(level, poly, solved);
     }
@@ -88,7 +88,7 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
             .map(|(p, rings)| (p.piece, rings.iter().map(|r| flatten(r)).collect()))
             .collect();
         for (piece, rings) in &pieces {
-            out.push(Paint { rings: rings.clone(), rgba: colour(*piece, 1.0) });
+            out.push(Fill { rings: rings.clone(), rgba: colour(*piece, 1.0) });
         }
         for (_, rings) in &pieces {
             out.extend(outline(rings, line));
@@ -106,15 +106,15 @@ pub fn paints(level: &Level, solved: bool) -> Vec<Paint> {
                 ring.iter().map(|&q| c + (q - c) * 0.88).collect()
             })
             .collect();
-        return vec![Paint { rings, rgba: FIGURE }];
+        return vec![Fill { rings, rgba: FIGURE }];
     }
-    vec![Paint { rings: level.target.iter().map(|r| flatten(r)).collect(), rgba: FIGURE }]
+    vec![Fill { rings: level.target.iter().map(|r| flatten(r)).collect(), rgba: FIGURE }]
 }
 
 /// Painted tiles, their faces as their family paints them ([`Level::faces`]): solved, where the
 /// solution puts them; unsolved, on the board's cells in an order and turns drawn from the
 /// level's id (the tiles as the player will meet them, not their answer).
-fn tiles(level: &Level, paint: &dyn crate::family::Faces, solved: bool) -> Vec<Paint> {
+fn tiles(level: &Level, paint: &dyn crate::family::Faces, solved: bool) -> Vec<Fill> {
     // Each tile with the motion putting it on the board.
     let mut placed: Vec<(usize, crate::geom::Motion)> = Vec::new();
     let step = level.set.step();
@@ -140,7 +140,7 @@ fn tiles(level: &Level, paint: &dyn crate::family::Faces, solved: bool) -> Vec<P
     for (tile, at) in &placed {
         for (face, [r, g, b]) in paint.faces(*tile) {
             let ring = face.iter().map(|&q| at.apply(q)).collect();
-            out.push(Paint { rings: vec![ring], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
+            out.push(Fill { rings: vec![ring], rgba: [r, g, b, 1.0].map(|v| (v * 255.0).round() as u8) });
         }
     }
     for (tile, at) in &placed {
@@ -153,7 +153,7 @@ fn tiles(level: &Level, paint: &dyn crate::family::Faces, solved: bool) -> Vec<P
 
 /// A polycube board as cubes seen from the front left and above: each cube's top, left and
 /// front faces, the far cubes first.
-fn cubes(level: &Level, poly: crate::family::Solid, solved: bool) -> Vec<Paint> {
+fn cubes(level: &Level, poly: crate::family::Solid, solved: bool) -> Vec<Fill> {
     let mut owner = std::collections::HashMap::new();
     if solved {
         for p in &level.solution {
@@ -178,7 +178,7 @@ fn cubes(level: &Level, poly: crate::family::Solid, solved: bool) -> Vec<Paint> 
         ];
         for (ring, shade) in faces {
             let rings = vec![ring];
-            out.push(Paint { rings: rings.clone(), rgba: shaded(base, shade) });
+            out.push(Fill { rings: rings.clone(), rgba: shaded(base, shade) });
             out.extend(outline(&rings, 0.06));
         }
     }
@@ -193,7 +193,7 @@ fn bbox(points: impl Iterator<Item = Pt>) -> BBox {
 
 /// Paints the shapes into a `size` x `size` picture on a clear background, scaled to fit with
 /// a margin and centred; y points up in board units, down in the picture.
-pub fn render(paints: &[Paint], size: u32) -> Picture {
+pub fn render(paints: &[Fill], size: u32) -> Picture {
     let n = size as usize;
     let mut px = vec![[0f32; 4]; n * n];
     let pts = || paints.iter().flat_map(|p| p.rings.iter().flatten().copied());
@@ -285,7 +285,7 @@ mod tests {
     #[test]
     fn a_square_fills_the_middle_and_leaves_the_margin_clear() {
         let sq = vec![pt(0.0, 0.0), pt(2.0, 0.0), pt(2.0, 2.0), pt(0.0, 2.0)];
-        let p = render(&[Paint { rings: vec![sq], rgba: [255, 0, 0, 255] }], 40);
+        let p = render(&[Fill { rings: vec![sq], rgba: [255, 0, 0, 255] }], 40);
         assert_eq!(alpha(&p, 20, 20), 255);
         assert_eq!(&p.rgba[(20 * 40 + 20) * 4..][..3], &[255, 0, 0]);
         assert_eq!(alpha(&p, 0, 0), 0, "a 5% margin");
@@ -300,10 +300,10 @@ mod tests {
         let outer = vec![pt(0.0, 0.0), pt(4.0, 0.0), pt(4.0, 4.0), pt(0.0, 4.0)];
         let hole = vec![pt(1.0, 1.0), pt(1.0, 3.0), pt(3.0, 3.0), pt(3.0, 1.0)];
         let tri = vec![pt(0.0, 0.0), pt(4.0, 0.0), pt(0.0, 4.0)];
-        let p = render(&[Paint { rings: vec![outer, hole], rgba: [0, 0, 255, 255] }], 40);
+        let p = render(&[Fill { rings: vec![outer, hole], rgba: [0, 0, 255, 255] }], 40);
         assert_eq!(alpha(&p, 20, 20), 0, "the hole");
         assert_eq!(alpha(&p, 5, 20), 255);
-        let t = render(&[Paint { rings: vec![tri], rgba: [0, 0, 255, 255] }], 41);
+        let t = render(&[Fill { rings: vec![tri], rgba: [0, 0, 255, 255] }], 41);
         let partial = (0..41).filter(|&x| (1..255).contains(&alpha(&t, x, 20))).count();
         assert!(partial >= 1, "the diagonal is antialiased");
     }

@@ -62,18 +62,15 @@
 //! when the tail starts. Logged over 918 runs on Eternity II's board that reached the tail:
 //! none odd.
 
-use super::{turned, Placement, Puzzle, E, N, S, W};
+use super::{Placement, Puzzle};
 use crate::support::budget::Budget;
-use rand_chacha::rand_core::SeedableRng;
 
 mod order;
 mod pace;
 mod tables;
-use order::Tail;
+mod walk;
 pub use order::{lay_order, STEP_BREAKS, TAIL};
-use pace::Pace;
 pub use pace::{BIG_HARD_COLOURS, BIG_PACE, HARD_COLOURS, HARD_PACE, HARD_UNTIL};
-use tables::Tables;
 
 /// Where [`search`]'s table of side colours holds the laid tiles' sides (after one entry per
 /// colour).
@@ -112,30 +109,6 @@ pub const PROBE_NODES: u64 = 2_000_000;
 /// shipped scored boards had no full board in 20,000,000 tiles (the `check-levels` budget).
 pub const OPENING_NODES: u64 = 20_000_000;
 
-/// Per free cell, in the search's order: where it is and what it lays against.
-#[derive(Clone, Copy, Debug)]
-struct Cell {
-    at: usize,
-    /// Which of its sides face the frame (bit `s` for side `s`).
-    frame: u8,
-    /// The free cells above and to the left (their place in the order), when inside.
-    north: Option<usize>,
-    west: Option<usize>,
-    /// A clue's colour met on the east or south side.
-    east_clue: Option<u8>,
-    south_clue: Option<u8>,
-    /// The colour a clue shows above or to the left of this cell.
-    north_clue: Option<u8>,
-    west_clue: Option<u8>,
-    /// Its place in the laying order of every cell, clues too.
-    place: usize,
-    /// Whether its north or west side joins two cells of the frame: on a big board such a
-    /// side never breaks but under a loose allowance (after Blackwood's: a rim tile is easily
-    /// matched, and a break spent there is one the middle cannot have).
-    rim_n: bool,
-    rim_w: bool,
-}
-
 /// A full board found, and what the search did.
 pub struct Found {
     pub placement: Placement,
@@ -169,7 +142,10 @@ pub fn search(p: &Puzzle, budget: &Budget, seed: u64, on_found: impl FnMut(&Foun
     search_after(p, budget, seed, OPENING_NODES, on_found)
 }
 
-/// [`search`], its chase taking over after `opening` tiles laid.
+/// [`search`], its chase taking over after `opening` tiles laid: runs of the search
+/// ([`walk::Walk::run`]) one after another, each a quick one until `opening` tiles are laid
+/// on a board with a tail and a run of the chase after, until the best board is proved or the
+/// budget is spent.
 fn search_after(
     p: &Puzzle,
     budget: &Budget,
@@ -177,269 +153,22 @@ fn search_after(
     opening: u64,
     mut on_found: impl FnMut(&Found),
 ) -> (Option<Found>, u64, bool) {
-    let mut rng = rand_chacha::ChaCha8Rng::seed_from_u64(seed);
-    let near = p.neighbours();
-    let mut fixed: Vec<Option<(usize, u8)>> = vec![None; p.cells()];
-    let mut used = vec![false; p.tiles.len()];
-    for c in &p.clues {
-        fixed[c.cell] = Some((c.tile, c.rot));
-        used[c.tile] = true;
-    }
-    let colours = p.tiles.iter().flatten().map(|&c| c as usize + 1).max().unwrap_or(1);
-    let clue_side =
-        |cell: Option<usize>, s: usize| cell.and_then(|c| fixed[c]).map(|(t, r)| turned(&p.tiles[t], r)[s] as u8);
-    let every = lay_order(p.cols, p.rows);
-    let mut place = vec![0; p.cells()];
-    for (i, &at) in every.iter().enumerate() {
-        place[at] = i;
-    }
-    let order: Vec<usize> = every.into_iter().filter(|&c| fixed[c].is_none()).collect();
-    let mut order_of = vec![usize::MAX; p.cells()];
-    for (i, &at) in order.iter().enumerate() {
-        order_of[at] = i;
-    }
-    let tail = Tail::of(p.cols, p.rows);
-    let on_frame = |c: usize| near[c].iter().any(Option::is_none);
-    let mut cells = Vec::new();
-    for &at in &order {
-        let n = near[at];
-        cells.push(Cell {
-            at,
-            frame: (0..4).filter(|&s| n[s].is_none()).fold(0, |m, s| m | 1 << s),
-            north: n[N].filter(|&c| fixed[c].is_none()).map(|c| order_of[c]),
-            west: n[W].filter(|&c| fixed[c].is_none()).map(|c| order_of[c]),
-            east_clue: clue_side(n[E], W),
-            south_clue: clue_side(n[S], N),
-            north_clue: clue_side(n[N], S),
-            west_clue: clue_side(n[W], E),
-            place: place[at],
-            rim_n: on_frame(at) && n[N].is_some_and(on_frame),
-            rim_w: on_frame(at) && n[W].is_some_and(on_frame),
-        });
-    }
-    let m = cells.len();
-    let inner = p.matched_inner(&vec![None; p.cells()]).1;
-    let mut tables = Tables::new(p, &used, colours);
-    let clued = used.clone();
-    let mut best: Option<Found> = None;
-    let mut limit = ((inner as f64 * FIRST_LIMIT).ceil() as usize).max(1);
-    let quick_pace = Pace::quick(p, &used, colours, m);
-    // The chase's pace, its colours kept from run to run until a run's head stalls under them.
-    let mut kept: Option<Pace> = None;
-    let mut stalled = false;
-    let mut hard;
-    // A loose allowance is the limit at every depth: a run under it that ends tries every
-    // board with that many breaks at most.
-    let mut loose = false;
-    let mut nodes = 0u64;
-    // The node limit is asked at every node (a search bounded by nodes lays the same boards
-    // every time), the clock and the cancel flag every 4,096.
-    let stop_at = if budget.nodes > 0 { budget.nodes } else { u64::MAX };
-    let allowance = |limit: usize, loose: bool, chase: bool| -> Vec<usize> {
-        let q = (m as f64 * QUIET) as usize;
-        (0..m)
-            .map(|i| match &tail {
-                _ if loose => limit,
-                Some(tail) if chase => tail.step_allowance(p.cols, inner, cells[i].place).min(limit),
-                _ if i < q => 0,
-                _ => (limit as f64 * ((i + 1 - q) as f64 / (m - q) as f64).powi(2)).ceil() as usize,
-            })
-            .collect()
-    };
-    // Per depth: the table being read (0 both, 1 by north, 2 by west, 3 any), the next item
-    // in it, the item laid, and the breaks laid before this depth.
-    let mut stage = vec![0u8; m + 1];
-    let mut next = vec![0u32; m + 1];
-    let mut laid = vec![usize::MAX; m + 1];
-    let mut breaks = vec![0usize; m + 1];
-    // The colours a cell's north and west sides must show, read without a branch: `sides`
-    // holds each colour at its own number (for a frame or a clue beside the cell), then the
-    // south and east sides of the tile laid at each depth, and `wants` says where to look.
-    let mut sides: Vec<u8> = (0..=255).chain(std::iter::repeat_n(0, 2 * m)).collect();
-    let wants: Vec<(usize, usize)> = cells
-        .iter()
-        .map(|c| {
-            let n = c.north.map_or(c.north_clue.unwrap_or(0) as usize, |i| LAID + 2 * i);
-            let w = c.west.map_or(c.west_clue.unwrap_or(0) as usize, |i| LAID + 2 * i + 1);
-            (n, w)
-        })
-        .collect();
-    let mut proved = m == 0;
-    'runs: while !proved {
-        let chase = tail.is_some() && nodes >= opening;
-        if std::mem::take(&mut stalled) {
-            kept = None;
-        }
-        let (pace, run_nodes, probe) = if chase {
-            let pace = kept.get_or_insert_with(|| Pace::big(p, &clued, m, &Pace::draw(p, &mut rng)));
-            (&*pace, BIG_RUN_NODES, PROBE_NODES)
-        } else {
-            (&quick_pace, RUN_NODES, u64::MAX)
-        };
-        let head = pace.end();
-        tables.shuffle(&mut rng, &pace.sides);
-        used.clone_from(&clued);
-        hard = 0;
-        let mut allowed = allowance(limit, loose, chase);
-        let mut run = 0u64;
-        let mut deepest = 0;
-        let mut d = 0usize;
-        let mut fresh = true;
-        loop {
-            if d == m {
-                let b = breaks[m];
-                if best.as_ref().is_none_or(|f| b < f.breaks) {
-                    let mut placement: Vec<(usize, u8)> = fixed.iter().map(|x| x.unwrap_or((0, 0))).collect();
-                    for (i, c) in cells.iter().enumerate() {
-                        let it = tables.items[laid[i]];
-                        placement[c.at] = (it.tile as usize, it.rot);
-                    }
-                    let found = Found { placement, breaks: b };
-                    on_found(&found);
-                    best = Some(found);
-                    if b == 0 {
-                        proved = true;
-                        break 'runs;
-                    }
-                    // Go on from here for a board with fewer breaks.
-                    limit = b - 1;
-                    allowed = allowance(limit, loose, chase);
-                }
-                d -= 1;
-                used[tables.items[laid[d]].tile as usize] = false;
-                hard -= pace.weight[tables.items[laid[d]].tile as usize] as usize;
-                fresh = false;
-                continue;
-            }
-            let c = cells[d];
-            let (want_n, want_w) = (sides[wants[d].0], sides[wants[d].1]);
-            let key = (c.frame as usize * colours + want_n as usize) * colours + want_w as usize;
-            if fresh {
-                stage[d] = 0;
-                next[d] = tables.both[key].0;
-                fresh = false;
-            }
-            let room = allowed[d].saturating_sub(breaks[d]);
-            let inner_n = c.frame & (1 << N) == 0;
-            let inner_w = c.frame & (1 << W) == 0;
-            let mut pick = None;
-            // The node's stage and next item, kept in registers while the items are read.
-            let (mut st, mut k) = (stage[d], next[d]);
-            let need = pace.need[d + 1];
-            while st < 4 {
-                let (range, cost) = match st {
-                    0 => (tables.both[key], 0),
-                    1 if inner_w && !(chase && !loose && c.rim_w) => {
-                        (tables.by_north[c.frame as usize * colours + want_n as usize], 1)
-                    }
-                    2 if inner_n && !(chase && !loose && c.rim_n) => {
-                        (tables.by_west[c.frame as usize * colours + want_w as usize], 1)
-                    }
-                    3 if inner_n && inner_w && loose => (tables.any[c.frame as usize], 2),
-                    _ => ((0, 0), usize::MAX),
-                };
-                if cost <= room {
-                    while k < range.1 {
-                        let i = k as usize;
-                        k += 1;
-                        let it = tables.items[i];
-                        if used[it.tile as usize] {
-                            continue;
-                        }
-                        // Stages past the first skip what an earlier stage offered.
-                        let n_ok = it.side[N] == want_n;
-                        let w_ok = it.side[W] == want_w;
-                        let skip = match st {
-                            1 => w_ok,
-                            2 => n_ok,
-                            3 => n_ok || w_ok,
-                            _ => false,
-                        };
-                        if skip {
-                            continue;
-                        }
-                        let extra = usize::from(c.east_clue.is_some_and(|x| x != it.side[E]))
-                            + usize::from(c.south_clue.is_some_and(|x| x != it.side[S]));
-                        if cost + extra <= room && (loose || hard + pace.weight[it.tile as usize] as usize >= need) {
-                            pick = Some((i, cost + extra));
-                            break;
-                        }
-                    }
-                }
-                if pick.is_some() {
-                    break;
-                }
-                st += 1;
-                if st < 4 {
-                    k = match st {
-                        1 => tables.by_north[c.frame as usize * colours + want_n as usize].0,
-                        2 => tables.by_west[c.frame as usize * colours + want_w as usize].0,
-                        _ => tables.any[c.frame as usize].0,
-                    };
-                }
-            }
-            (stage[d], next[d]) = (st, k);
-            match pick {
-                Some((i, cost)) => {
-                    nodes += 1;
-                    run += 1;
-                    if nodes >= stop_at || (nodes & 0xfff == 0 && budget.expired()) {
-                        break 'runs;
-                    }
-                    laid[d] = i;
-                    let side = tables.items[i].side;
-                    (sides[LAID + 2 * d], sides[LAID + 2 * d + 1]) = (side[S], side[E]);
-                    used[tables.items[i].tile as usize] = true;
-                    hard += pace.weight[tables.items[i].tile as usize] as usize;
-                    breaks[d + 1] = breaks[d] + cost;
-                    d += 1;
-                    deepest = deepest.max(d);
-                    fresh = true;
-                    if loose {
-                        continue;
-                    }
-                    if run == probe && deepest < head {
-                        // The head stalled under this run's pace: draw other colours.
-                        stalled = true;
-                        continue 'runs;
-                    }
-                    if run >= run_nodes {
-                        // No full board yet: more breaks are needed.
-                        if best.is_none() {
-                            limit = (limit + limit / 2 + 1).min(inner);
-                        }
-                        continue 'runs;
-                    }
-                }
-                None => {
-                    if d == 0 {
-                        // Every board within the allowance was tried: loosen it; under a
-                        // loose one, the best board is the best there is, or, with none
-                        // found, more breaks are needed.
-                        if !loose {
-                            loose = true;
-                        } else if best.is_some() || limit >= inner {
-                            proved = true;
-                        } else {
-                            limit = (limit * 2).min(inner);
-                        }
-                        continue 'runs;
-                    }
-                    d -= 1;
-                    used[tables.items[laid[d]].tile as usize] = false;
-                    hard -= pace.weight[tables.items[laid[d]].tile as usize] as usize;
-                }
-            }
+    let mut walk = walk::Walk::new(p, seed);
+    while !walk.proved {
+        let chase = walk.tail.is_some() && walk.nodes >= opening;
+        if let walk::Ending::Stopped = walk.run(chase, budget, &mut on_found) {
+            break;
         }
     }
-    (best, nodes, proved)
+    (walk.best, walk.nodes, walk.proved)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::support::random::below;
-    use crate::tiles::{every_full_board, random_puzzle, Clue};
+    use crate::tiles::{every_full_board, random_puzzle, turned, Clue, E, N, S, W};
+    use order::Tail;
     use tables::frame_of;
 
     /// The fewest breaks of any full board whose frame sides face the frame, by trying them all.

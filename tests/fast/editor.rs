@@ -2,7 +2,7 @@
 //! what the solver finds, and a finished level loads, verifies and proves like a shipped one.
 
 use tessera::content::analysis::Analysis;
-use tessera::content::editor::{self, EdgeDraft, PolyDraft, COUNT_LIMIT};
+use tessera::content::editor::{self, PolyDraft, TilesDraft, COUNT_LIMIT};
 use tessera::level::{pack_of, parse_pack, write_pack, Entry, Level};
 use tessera::pieces::PieceSet;
 
@@ -221,7 +221,7 @@ fn a_soma_box_is_painted_on_layers() {
 
 #[test]
 fn an_edge_grid_repainted_by_hand_stays_solved_and_reads_back() {
-    let mut d = EdgeDraft::generate(3, 3, 3, false, 7).unwrap();
+    let mut d = TilesDraft::generate(3, 3, 3, false, 7).unwrap();
     assert_eq!(d.grid.len(), 9);
     // Frame sides are 0 and cannot be painted.
     assert!(d.on_frame(0, 0) && d.on_frame(0, 3) && !d.on_frame(0, 1));
@@ -238,12 +238,12 @@ fn an_edge_grid_repainted_by_hand_stays_solved_and_reads_back() {
     let done = editor::finish(e, "Tiles", &a, &[]).unwrap();
     assert_eq!(done.unique, a.unique());
     let l = saved_and_checked(&done);
-    assert_eq!(EdgeDraft::of(&l).unwrap().grid, d.grid);
+    assert_eq!(TilesDraft::of(&l).unwrap().grid, d.grid);
     // Turning tiles: still a solved grid.
-    let t = EdgeDraft::generate(4, 4, 4, true, 3).unwrap();
+    let t = TilesDraft::generate(4, 4, 4, true, 3).unwrap();
     let e = t.entry().unwrap();
     assert!(verdict(&e).solvable());
-    assert_eq!(EdgeDraft::of(&level(&e)).unwrap().grid, t.grid);
+    assert_eq!(TilesDraft::of(&level(&e)).unwrap().grid, t.grid);
 }
 
 #[test]

@@ -45,9 +45,9 @@ fn families_name_their_capabilities() {
     let cube = find("polycubes", "soma-cube").caps();
     assert!(cube.turn && cube.tip && !cube.mirror && !cube.watch);
     assert_eq!((cube.cells, cube.drawings), (Cells::On(tessera::family::Grid::Cube), 24));
-    for (_, l) in levels().into_iter().filter(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some()) {
+    for (_, l) in levels().into_iter().filter(|(_, l)| l.data::<tessera::family::tiles::TilesLevel>().is_some()) {
         let c = l.caps();
-        assert_eq!(c.turn, l.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.rotate, "{}", l.id);
+        assert_eq!(c.turn, l.data::<tessera::family::tiles::TilesLevel>().unwrap().puzzle.rotate, "{}", l.id);
         assert!(c.lab && !c.mirror && !c.watch && !c.tip);
         assert_eq!(c.cells, Cells::On(tessera::family::Grid::Square));
     }
@@ -112,7 +112,7 @@ fn each_family_hints_from_an_empty_board_and_says_done_on_its_solution() {
 fn an_edge_judgement_marks_the_sides_that_do_not_match() {
     let (_, level) = levels()
         .into_iter()
-        .find(|(_, l)| l.data::<tessera::family::tiles::TileLevel>().is_some_and(|e| !e.puzzle.rotate))
+        .find(|(_, l)| l.data::<tessera::family::tiles::TilesLevel>().is_some_and(|e| !e.puzzle.rotate))
         .unwrap();
     // Swap two tiles of the solution whose colours differ.
     let mut swapped = level.solution.clone();

@@ -190,7 +190,7 @@ fn exact_solver_hints_complete_every_edge_level_from_half_its_solution() {
     let mut walked = 0;
     for pack in embedded_packs() {
         for level in pack.levels.iter() {
-            let Some(e) = level.data::<tessera::family::tiles::TileLevel>().filter(|e| !e.scored) else { continue };
+            let Some(e) = level.data::<tessera::family::tiles::TilesLevel>().filter(|e| !e.scored) else { continue };
             walked += 1;
             // Half of the reference solution (tiles with symmetric looks included), then hints.
             let mut placed: Vec<Placement> = level.solution[..level.solution.len() / 2].to_vec();

@@ -12,7 +12,7 @@ fn the_geometric_solver_solves_every_shipped_level() {
         // Polyomino boards are the packer's (tests/fast/levels.rs).
         for level in pack.levels.iter().filter(|l| {
             l.data::<tessera::family::polyomino::PolyLevel>().is_none()
-                && l.data::<tessera::family::tiles::TileLevel>().is_none()
+                && l.data::<tessera::family::tiles::TilesLevel>().is_none()
         }) {
             let out = solve(
                 &level.set,

@@ -221,7 +221,7 @@ fn a_scored_reference_board_is_faulted_for_what_is_wrong_with_it() {
     let pack = tessera::level::parse_pack(&text, "scored.ron", "scored").unwrap();
     let level = &pack.levels[0];
     assert!(level.check_solution().is_ok());
-    let tiles = level.data::<tessera::family::tiles::TileLevel>().unwrap();
+    let tiles = level.data::<tessera::family::tiles::TilesLevel>().unwrap();
     let clue = tiles.puzzle.clues[0];
     // Swap the clued tile with another tile: every tile still laid, the clue moved.
     let mut moved = level.solution.clone();

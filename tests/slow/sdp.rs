@@ -355,7 +355,7 @@ fn every_shipped_solution_balances_the_figures_sides_and_a_turned_piece_does_not
     for pack in tessera::level::embedded_packs() {
         for level in &pack.levels {
             if level.data::<tessera::family::polyomino::PolyLevel>().is_some()
-                || level.data::<tessera::family::tiles::TileLevel>().is_some()
+                || level.data::<tessera::family::tiles::TilesLevel>().is_some()
                 || level.solution.is_empty()
                 || level.set.pieces.iter().flat_map(|p| p.rings.iter().flatten()).any(|v| v.arc.is_some())
             {

@@ -8,7 +8,7 @@ use crate::tiles::{turned, Tile};
 /// An edge-matching puzzle being coloured: its solved grid (row-major from the top left, sides
 /// N E S W; 0 on the frame), whether tiles turn, and the seed that shuffles the tiles.
 #[derive(Clone, Debug, PartialEq)]
-pub struct EdgeDraft {
+pub struct TilesDraft {
     pub cols: usize,
     pub rows: usize,
     pub rotate: bool,
@@ -16,10 +16,10 @@ pub struct EdgeDraft {
     pub seed: u64,
 }
 
-impl EdgeDraft {
+impl TilesDraft {
     /// A grid coloured at random by the puzzle generator (`colors` inner colours; frame
     /// colours as the generator picks them).
-    pub fn generate(cols: usize, rows: usize, colors: u16, rotate: bool, seed: u64) -> Result<EdgeDraft, String> {
+    pub fn generate(cols: usize, rows: usize, colors: u16, rotate: bool, seed: u64) -> Result<TilesDraft, String> {
         let spec = crate::tiles::generate::Spec {
             cols,
             rows,
@@ -35,18 +35,18 @@ impl EdgeDraft {
         for (cell, &(tile, rot)) in g.solution.iter().enumerate() {
             grid[cell] = turned(&g.puzzle.tiles[tile], rot);
         }
-        Ok(EdgeDraft { cols, rows, rotate, grid, seed })
+        Ok(TilesDraft { cols, rows, rotate, grid, seed })
     }
 
     /// A saved level's grid, read back from its reference solution.
-    pub fn of(level: &crate::family::Level) -> Option<EdgeDraft> {
-        let p = &level.data::<super::TileLevel>()?.puzzle;
+    pub fn of(level: &crate::family::Level) -> Option<TilesDraft> {
+        let p = &level.data::<super::TilesLevel>()?.puzzle;
         let mut grid = vec![[0; 4]; p.cells()];
         for s in &level.solution {
             let (cell, rot) = super::cells::tile_cell(p, s)?;
             grid[cell] = turned(p.tiles.get(s.piece)?, rot);
         }
-        Some(EdgeDraft { cols: p.cols, rows: p.rows, rotate: p.rotate, grid, seed: 1 })
+        Some(TilesDraft { cols: p.cols, rows: p.rows, rotate: p.rotate, grid, seed: 1 })
     }
 
     /// The colour of a side, 0 on the frame.

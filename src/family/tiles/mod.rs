@@ -35,7 +35,7 @@ pub const CHASE_SECONDS: u64 = 600;
 /// An edge-matching level; `unique`: the level promises one solution (up to turning the whole
 /// board when tiles turn), which `check-levels` verifies.
 #[derive(Clone, Debug)]
-pub struct TileLevel {
+pub struct TilesLevel {
     pub puzzle: crate::tiles::Puzzle,
     pub unique: bool,
     /// Played for the score ([`crate::tiles::RawPuzzle::scored`]).
@@ -55,7 +55,7 @@ pub fn parse(f: &Entry) -> Result<Parsed, String> {
     let n = puzzle.tiles.len();
     super::check_solution_pieces(&f.solution, n, |p| format!("the solution names tile {p} but there are {n}"))?;
     Ok(Parsed {
-        family: Arc::new(TileLevel { puzzle, unique: f.unique, scored: raw.scored }),
+        family: Arc::new(TilesLevel { puzzle, unique: f.unique, scored: raw.scored }),
         set: PieceSet { name: "tiles".into(), pieces, step_deg: 90.0 },
         target,
         mode: Mode::Anchored,
@@ -63,7 +63,7 @@ pub fn parse(f: &Entry) -> Result<Parsed, String> {
     })
 }
 
-impl Family for TileLevel {
+impl Family for TilesLevel {
     fn name(&self) -> &'static str {
         "edge"
     }
@@ -207,7 +207,7 @@ impl Family for TileLevel {
     }
 }
 
-impl super::Lab for TileLevel {
+impl super::Lab for TilesLevel {
     /// A board played for the score has one method, the chase of its best score (no full
     /// solution to find); the others the exact search and the paper's LP.
     fn methods(&self) -> &'static [&'static str] {
@@ -266,7 +266,7 @@ impl super::Lab for TileLevel {
     }
 }
 
-impl super::Writer for TileLevel {
+impl super::Writer for TilesLevel {
     /// A saved tile puzzle promises one solution when the editor's count proved it.
     fn finish(&self, _level: &Level, entry: &mut Entry, unique: bool, _budget: &Budget) -> Result<(), String> {
         entry.unique = unique;
@@ -274,7 +274,7 @@ impl super::Writer for TileLevel {
     }
 }
 
-impl super::Faces for TileLevel {
+impl super::Faces for TilesLevel {
     /// A triangle per side, from the side to the tile's middle, in the side's colour (north,
     /// east, south, west of the unit square; 0 is the frame's colour).
     fn faces(&self, piece: usize) -> Vec<(Vec<crate::geom::Pt>, [f32; 3])> {
@@ -289,7 +289,7 @@ impl super::Faces for TileLevel {
     }
 }
 
-impl TileLevel {
+impl TilesLevel {
     /// The lab's chase on a board played for the score: `tiles::best` for at most
     /// [`CHASE_SECONDS`], every new best board handed to `live` as it is found.
     fn chase(&self, budget: &Budget, live: &dyn Fn(Tried)) -> Tried {
@@ -326,7 +326,7 @@ type Lying = Vec<Option<(usize, u8)>>;
 
 /// The cell tile `piece` lies in, the board, and whether every side the tile shows matches.
 fn lying(level: &Level, pieces: &[Placement], piece: usize) -> Option<(usize, Lying, bool)> {
-    let p = &level.data::<TileLevel>()?.puzzle;
+    let p = &level.data::<TilesLevel>()?.puzzle;
     let (cell, _) = tile_cell(p, pieces.iter().find(|pl| pl.piece == piece)?)?;
     let (cells, _) = cells::board(p, pieces);
     let clean = !p.mismatches(&cells).iter().any(|&(c, _)| c == cell);
@@ -335,7 +335,7 @@ fn lying(level: &Level, pieces: &[Placement], piece: usize) -> Option<(usize, Ly
 
 /// Tile `piece` touches another tile and every side it shows matches.
 fn matched(level: &Level, pieces: &[Placement], piece: usize) -> bool {
-    let Some(p) = level.data::<TileLevel>().map(|t| &t.puzzle) else { return false };
+    let Some(p) = level.data::<TilesLevel>().map(|t| &t.puzzle) else { return false };
     let Some((cell, cells, clean)) = lying(level, pieces, piece) else { return false };
     let (x, y) = (cell % p.cols, cell / p.cols);
     let near = [
@@ -349,7 +349,7 @@ fn matched(level: &Level, pieces: &[Placement], piece: usize) -> bool {
 
 /// Tile `piece` lies against the frame and every side it shows matches (its frame sides dark).
 fn framed(level: &Level, pieces: &[Placement], piece: usize) -> bool {
-    let Some(p) = level.data::<TileLevel>().map(|t| &t.puzzle) else { return false };
+    let Some(p) = level.data::<TilesLevel>().map(|t| &t.puzzle) else { return false };
     let Some((cell, _, clean)) = lying(level, pieces, piece) else { return false };
     let (x, y) = (cell % p.cols, cell / p.cols);
     clean && (x == 0 || y == 0 || x + 1 == p.cols || y + 1 == p.rows)

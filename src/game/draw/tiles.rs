@@ -2,7 +2,7 @@
 //! triangles with a mark in each, over its piece; a hint's ghost tile shows its colours too;
 //! and the sides the judge marks as mismatched get red bars.
 
-use crate::family::tiles::TileLevel;
+use crate::family::tiles::TilesLevel;
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::motion::DEPTH_STEP;
 use crate::game::board::pieces::{Piece, PieceGeom};
@@ -21,7 +21,7 @@ impl Plugin for TilesPlugin {
 
 /// The tiles of an edge level's puzzle, if the level on the board is one.
 fn tiles<'a>(active: &'a Option<Res<ActiveLevel>>) -> Option<&'a [crate::tiles::Tile]> {
-    active.as_ref().and_then(|a| a.level.data::<TileLevel>()).map(|e| &e.puzzle.tiles[..])
+    active.as_ref().and_then(|a| a.level.data::<TilesLevel>()).map(|e| &e.puzzle.tiles[..])
 }
 
 /// A new tile piece: a plain square under its four coloured triangles.
@@ -171,7 +171,7 @@ fn show_mismatches(
     for m in &markers {
         commands.entity(m).despawn();
     }
-    let Some(e) = active.as_ref().and_then(|a| a.level.data::<TileLevel>()) else { return };
+    let Some(e) = active.as_ref().and_then(|a| a.level.data::<TilesLevel>()) else { return };
     let (cols, rows) = (e.puzzle.cols, e.puzzle.rows);
     for &crate::family::Mark::Side { cell, side } in &marks.0 {
         let (x, y) = ((cell % cols) as f32, (rows - 1 - cell / cols) as f32);

@@ -12,7 +12,7 @@
 //! to [`EditorPackFile`]; saved levels reopen, play and delete from the editor's home screen.
 
 use crate::content::analysis::{Analysis, Found};
-use crate::content::editor::{EdgeDraft, PolyDraft, COUNT_LIMIT, PACK, PACK_NAME};
+use crate::content::editor::{PolyDraft, TilesDraft, COUNT_LIMIT, PACK, PACK_NAME};
 use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::{entries_of, store_user_pack, ActiveLevel, Library, PlayLevel};
 use crate::game::board::pieces::{Canvas, Piece, Placed, TargetFigure};
@@ -35,7 +35,7 @@ pub enum Draft {
     /// Pieces of a set laid on the canvas (they are the board's piece entities).
     Pieces(PieceSet),
     Poly(PolyDraft),
-    Edge(EdgeDraft),
+    Edge(TilesDraft),
 }
 
 /// The live verdict on the draft.
@@ -228,7 +228,7 @@ fn open(
                 PieceSet::builtin(set).map(|s| (Draft::Pieces(s), Vec::new())).ok_or(format!("unknown set `{set}`"))
             }
             EditRequest::Poly(set) => PolyDraft::new(set, [6, 5, 3]).map(|d| (Draft::Poly(d), Vec::new())),
-            EditRequest::Edge => EdgeDraft::generate(4, 4, 4, false, 1).map(|d| (Draft::Edge(d), Vec::new())),
+            EditRequest::Edge => TilesDraft::generate(4, 4, 4, false, 1).map(|d| (Draft::Edge(d), Vec::new())),
             EditRequest::Level(key) => library
                 .find(key)
                 .map(|(p, l)| &library.packs[p].levels[l])
@@ -268,7 +268,7 @@ fn reopen(level: &Level) -> Result<(Draft, Vec<Placement>), String> {
         return Err(format!("`{}` has painted cells, which the editor cannot paint", level.name));
     }
     let draft = match grid {
-        true => PolyDraft::of(level).map(Draft::Poly).or_else(|| EdgeDraft::of(level).map(Draft::Edge)),
+        true => PolyDraft::of(level).map(Draft::Poly).or_else(|| TilesDraft::of(level).map(Draft::Edge)),
         false => Some(Draft::Pieces(level.set.clone())),
     };
     let start = if grid { Vec::new() } else { level.solution.clone() };

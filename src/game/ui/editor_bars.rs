@@ -3,7 +3,7 @@
 
 use super::prelude::*;
 use super::widgets::{good, rgb, warn};
-use crate::content::editor::{EdgeDraft, PolyDraft};
+use crate::content::editor::{PolyDraft, TilesDraft};
 use crate::game::meta::editor::{Draft, DraftChanged, Editor, SaveDraft, Verdict};
 
 /// The editing screen: name, live verdict and saving on top; the family's tools below.
@@ -281,7 +281,7 @@ pub(super) fn poly_tools(
 
 /// An edge grid's size, colours and turning (a change generates a new grid), and the colour
 /// the brush paints; true when the grid changed.
-fn edge_settings(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, tr: &Words) -> bool {
+fn edge_settings(ui: &mut egui::Ui, d: &mut TilesDraft, brush: &mut u16, tr: &Words) -> bool {
     let mut dirty = false;
     let (mut cols, mut rows, mut colors, mut rotate) = (d.cols, d.rows, d.colors().clamp(2, 12), d.rotate);
     ui.horizontal_wrapped(|ui| {
@@ -295,7 +295,7 @@ fn edge_settings(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, tr: &Wor
         if ui.button(tr.s("editor-generate")).on_hover_text(tr.s("editor-generate-tip")).clicked()
             || (cols, rows) != (d.cols, d.rows)
         {
-            if let Ok(g) = EdgeDraft::generate(cols, rows, colors, rotate, d.seed.wrapping_add(1)) {
+            if let Ok(g) = TilesDraft::generate(cols, rows, colors, rotate, d.seed.wrapping_add(1)) {
                 *d = g;
                 dirty = true;
             }
@@ -324,7 +324,7 @@ fn edge_settings(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, tr: &Wor
 
 /// Size, colours, turning, generating and the painted sides of an edge grid; true when
 /// something changed.
-pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut EdgeDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
+pub(super) fn edge_tools(ui: &mut egui::Ui, d: &mut TilesDraft, brush: &mut u16, room: egui::Vec2, tr: &Words) -> bool {
     let mut dirty = edge_settings(ui, d, brush, tr);
     ui.weak(tr.s("editor-paint-sides"));
     let avail = egui::vec2(room.x, room.y - ui.min_rect().height() - 8.0);

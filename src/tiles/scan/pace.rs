@@ -36,6 +36,7 @@ pub const BIG_HARD_COLOURS: usize = 2;
 /// What a run's pace asks: per tile its weight (what it adds to the count) and the sides of
 /// a hard colour it shows (the candidates' order), and per count of cells laid the least
 /// count by then.
+#[derive(Clone)]
 pub(super) struct Pace {
     pub(super) weight: Vec<u8>,
     pub(super) sides: Vec<u8>,

@@ -112,8 +112,14 @@ fn an_edge_level_counts_matched_sides_names_a_wrong_tile_and_hints_solve_it() {
     let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
     // The top-left corner's tile, turned as there, in the top-right corner: its east side
     // meets the frame.
-    let puzzle =
-        app.world().resource::<ActiveLevel>().level.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.clone();
+    let puzzle = app
+        .world()
+        .resource::<ActiveLevel>()
+        .level
+        .data::<tessera::family::tiles::TilesLevel>()
+        .unwrap()
+        .puzzle
+        .clone();
     let corner = solution
         .iter()
         .find(|p| tessera::family::tiles::cells::tile_cell(&puzzle, p).map(|c| c.0) == Some(0))
@@ -189,7 +195,7 @@ fn mismatch_bars_leave_with_the_level() {
     app.add_plugins(TilesPlugin);
     start(&mut app, "edge/turn-4x4-1");
     let level = app.world().resource::<ActiveLevel>().level.clone();
-    let puzzle = level.data::<tessera::family::tiles::TileLevel>().unwrap().puzzle.clone();
+    let puzzle = level.data::<tessera::family::tiles::TilesLevel>().unwrap().puzzle.clone();
     let corner = level
         .solution
         .iter()
