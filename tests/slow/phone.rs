@@ -274,9 +274,51 @@ fn every_target_for_a_finger_is_at_least_44_px_sideways_and_on_tablets() {
                     ));
                 }
             }
+            for (a, b) in overlapping(&report, size) {
+                small.push(format!("{state} {level} {size:?}: {a} and {b} overlap"));
+            }
         }
     }
-    assert!(small.is_empty(), "targets under 44 px or off the screen:\n{}", small.join("\n"));
+    assert!(small.is_empty(), "targets under 44 px, off the screen or overlapping:\n{}", small.join("\n"));
+    let pair = |a: [f64; 4], b: [f64; 4]| {
+        let widget = |r: [f64; 4]| serde_json::json!({ "role": "Button", "words": "w", "enabled": true, "rect": r });
+        let report = serde_json::json!({ "widgets": [widget(a), widget(b)], "marks": {} });
+        overlapping(&report, (844, 390)).len()
+    };
+    assert_eq!(pair([0.0, 0.0, 50.0, 50.0], [40.0, 40.0, 90.0, 90.0]), 1, "two crossing targets overlap");
+    assert_eq!(pair([0.0, 0.0, 50.0, 50.0], [10.0, 10.0, 40.0, 40.0]), 0, "a target within another is its part");
+    assert_eq!(pair([0.0, 0.0, 50.0, 50.0], [50.0, 0.0, 90.0, 50.0]), 0, "side by side");
+}
+
+/// The pairs of targets a finger presses that overlap (a widget within another is its part: a
+/// combo box's button, a card's own link), but for those scrolled out of view below a scroll
+/// area's fold (as tests/web/screens.mjs judges the page).
+fn overlapping(report: &Value, size: (u32, u32)) -> Vec<(String, String)> {
+    let views = scroll_views(report);
+    let hidden = |r: [f64; 4]| {
+        views.iter().any(|(_, v)| r[0] >= v[0] - 0.5 && r[2] <= v[2] + 0.5 && (r[3] > v[3] + 0.5 || r[1] < v[1] - 0.5))
+    };
+    let enabled: Vec<(String, [f64; 4])> = report["widgets"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|x| x["enabled"].as_bool() == Some(true))
+        .filter(|x| !matches!(x["role"].as_str(), Some("Label" | "ScrollBar")))
+        .filter_map(|x| Some((x["words"].as_str().unwrap_or("").to_string(), rect(&x["rect"])?)))
+        .filter(|(_, r)| r[2] > 0.0 && r[0] < size.0 as f64 && r[3] > 0.0 && r[1] < size.1 as f64 && !hidden(*r))
+        .collect();
+    let within =
+        |r: [f64; 4], o: [f64; 4]| r[0] >= o[0] - 0.5 && r[1] >= o[1] - 0.5 && r[2] <= o[2] + 0.5 && r[3] <= o[3] + 0.5;
+    let mut out = Vec::new();
+    for (i, (wa, a)) in enabled.iter().enumerate() {
+        for (wb, b) in &enabled[i + 1..] {
+            let cross = a[2].min(b[2]) - a[0].max(b[0]) > 1.0 && a[3].min(b[3]) - a[1].max(b[1]) > 1.0;
+            if cross && !within(*a, *b) && !within(*b, *a) {
+                out.push((format!("{wa:?}"), format!("{wb:?}")));
+            }
+        }
+    }
+    out
 }
 
 /// A screen reader hears the game (P1a): with AccessKit on, every widget of the menu and of a
