@@ -169,6 +169,7 @@ mod tests {
     use crate::support::random::below;
     use crate::tiles::{every_full_board, random_puzzle, turned, Clue, E, N, S, W};
     use order::Tail;
+    use rand_chacha::rand_core::SeedableRng;
     use tables::frame_of;
 
     /// The fewest breaks of any full board whose frame sides face the frame, by trying them all.
