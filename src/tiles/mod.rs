@@ -316,21 +316,21 @@ impl RawPuzzle {
     }
 }
 
+/// A board as laid so far: each cell's tile and turn, if any.
+#[cfg(test)]
+type Laid = [Option<(usize, u8)>];
+
 /// For tests: calls `visit` with every full board (each tile once, with turns when they turn,
 /// clues kept) that lays only tiles `fits(cell, tile, turn)` allows, by trying them all.
 #[cfg(test)]
-pub(crate) fn every_full_board(
-    p: &Puzzle,
-    fits: &dyn Fn(usize, usize, u8) -> bool,
-    visit: &mut dyn FnMut(&[Option<(usize, u8)>]),
-) {
+pub(crate) fn every_full_board(p: &Puzzle, fits: &dyn Fn(usize, usize, u8) -> bool, visit: &mut dyn FnMut(&Laid)) {
     struct Walk<'a> {
         p: &'a Puzzle,
         fits: &'a dyn Fn(usize, usize, u8) -> bool,
         laid: Vec<Option<(usize, u8)>>,
         used: Vec<bool>,
     }
-    fn go(w: &mut Walk, cell: usize, visit: &mut dyn FnMut(&[Option<(usize, u8)>])) {
+    fn go(w: &mut Walk, cell: usize, visit: &mut dyn FnMut(&Laid)) {
         if cell == w.p.cells() {
             return visit(&w.laid);
         }
