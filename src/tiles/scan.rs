@@ -72,7 +72,7 @@ mod walk;
 pub use order::{lay_order, STEP_BREAKS, TAIL};
 pub use pace::{BIG_HARD_COLOURS, BIG_PACE, HARD_COLOURS, HARD_PACE, HARD_UNTIL};
 
-/// Where [`search`]'s table of side colours holds the laid tiles' sides (after one entry per
+/// Where the walk's table of side colours holds the laid tiles' sides (after one entry per
 /// colour).
 const LAID: usize = 256;
 
