@@ -1,7 +1,7 @@
 //! One way to run solver work off the frame, shared by hints, show-thinking, the solver lab
 //! and the editor: a [`Request`] (the level and what is asked of it), run on
 //! `AsyncComputeTaskPool` on the desktop with a cancel flag the task polls, and in the browser
-//! (one thread per page) on a Web Worker of the job's own ([`super::worker`]), stopped by
+//! (one thread per page) on a Web Worker of the job's own ([`super::worker`] over the platform's), stopped by
 //! ending the worker. Each job has a generation number: replies come back over a crossbeam
 //! channel tagged with the generation of the run that sent them, and starting or stopping a
 //! job moves to a new generation, so anything an older run still sends (a hint for the
