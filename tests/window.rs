@@ -236,8 +236,32 @@ impl Play {
             let (x, y) = ((r[0] + r[2]) / 2.0, (r[1] + r[3]) / 2.0);
             (x >= 0.0 && y >= 0.0 && x <= w && y <= h).then_some((x, y))
         };
-        let p = self.until(&format!("widget {id} inside the window"), |p| centre(p).is_some());
-        centre(&p).unwrap()
+        // Once it has stayed in place for a moment: a screen's first frames may still move it
+        // (a scroll to the pack played last), and a click there would miss.
+        let mut seen = None;
+        loop {
+            let p = self.until(&format!("widget {id} inside the window"), |p| centre(p).is_some());
+            let at = centre(&p);
+            if at == seen {
+                return at.unwrap();
+            }
+            seen = at;
+            pause(300);
+        }
+    }
+
+    /// Clicks widget `id` until what the game says satisfies `ok`: on a loaded machine a frame
+    /// drawn in software can take seconds, and a click the screen took before it was ready is
+    /// made again.
+    fn click_until(&mut self, id: &str, what: &str, ok: impl Fn(&Value) -> bool) -> Value {
+        let t = Instant::now();
+        loop {
+            self.click(id);
+            if let Some(p) = self.within(what, Duration::from_secs(20), &ok) {
+                return p;
+            }
+            assert!(t.elapsed() < PATIENCE, "waited for {what} after clicking {id}; the game says {:?}", self.read());
+        }
     }
 
     fn moveto(&self, (x, y): (f32, f32)) {
@@ -632,12 +656,11 @@ fn a_player_plays_through_the_real_window() {
     let plain = play.shot("wide-again");
     ghost_stays_while_turned(&mut play, &plain);
     // Back from a level: its pack's grid; back again: the packs; then the menu.
-    play.click("back-levels");
-    play.until("the classic grid again", |p| p["state"] == "LevelSelect" && p["marks"]["back-packs"].is_array());
-    play.click("back-packs");
-    play.until("the packs again", |p| p["marks"]["back-menu"].is_array());
-    play.click("back-menu");
-    play.state("MainMenu");
+    play.click_until("back-levels", "the classic grid again", |p| {
+        p["state"] == "LevelSelect" && p["marks"]["back-packs"].is_array()
+    });
+    play.click_until("back-packs", "the packs again", |p| p["marks"]["back-menu"].is_array());
+    play.click_until("back-menu", "the menu", |p| p["state"] == "MainMenu");
 
     // The daily edge-matching puzzle: a tile dropped where another belongs.
     play.click("daily:edge");

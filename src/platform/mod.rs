@@ -2,7 +2,7 @@
 //! The rest of the crate asks this module and never the target itself (the architecture test
 //! holds it: no `target_arch = "wasm32"` outside this folder and `main.rs`).
 //!
-//! | need            | desktop ([`desktop.rs`])        | browser ([`browser.rs`])                  |
+//! | need            | desktop (`desktop.rs`)          | browser (`browser.rs`)                    |
 //! |-----------------|---------------------------------|-------------------------------------------|
 //! | [`store`]       | files under the data folder     | the page's `localStorage`                 |
 //! | [`page`]        | no page: every answer is `None` | the address, media queries, live region, downloads, the file chooser |
