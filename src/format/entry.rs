@@ -56,6 +56,10 @@ pub struct Entry {
     pub solution: Vec<Placement>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub tolerance: Option<f64>,
+    /// A packing level's number of solutions up to the board's own symmetries, as the packer
+    /// counted them (the level designer's tool writes it; a test counts it again).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub solutions: Option<u64>,
 }
 
 /// A name in other languages than English, by language tag.
@@ -120,6 +124,7 @@ impl Entry {
             allow_mirror: false,
             solution: Vec::new(),
             tolerance: None,
+            solutions: None,
         }
     }
 }

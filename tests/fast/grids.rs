@@ -288,3 +288,125 @@ fn the_packer_counts_fillings_as_the_brute_force_finds_them() {
     }
     assert!(filled >= 1, "{filled}");
 }
+
+/// The shipped polyiamond and polyhex levels: each states its number of solutions up to the
+/// board's symmetries (`solutions`, written by `examples/make_lattice_packs.rs`); the packer
+/// counts them again here, and on boards under 40 cells so does a brute force written apart
+/// from it (below), with its own notion of the board's symmetries.
+#[test]
+fn every_classic_level_has_the_solutions_it_states() {
+    use tessera::family::polyomino::PolyLevel;
+    use tessera::polyform::pack::{solve, PackOptions};
+    let mut brute_checked = 0;
+    for pack in ["polyiamonds", "polyhexes"] {
+        let path = format!("{}/levels/{pack}.ron", env!("CARGO_MANIFEST_DIR"));
+        let text = std::fs::read_to_string(&path).unwrap();
+        let pack = tessera::level::parse_pack(&text, &path, pack).unwrap();
+        assert!(pack.levels.len() >= 25, "{}: {} levels", pack.id, pack.levels.len());
+        for level in &pack.levels {
+            let at = format!("{}/{}", pack.id, level.id);
+            let stated = level.entry.solutions.unwrap_or_else(|| panic!("{at}: no `solutions` stated"));
+            let poly = level.data::<PolyLevel>().unwrap_or_else(|| panic!("{at}: not a packing level"));
+            let opts = PackOptions { unique: true, threads: 2, ..PackOptions::new(2) };
+            let packed = solve(&poly.board, &poly.parts, &opts);
+            assert!(packed.complete, "{at}: the count did not finish");
+            assert_eq!(packed.solutions, stated, "{at}: the packer's count");
+            if poly.board.cells.len() >= 40 {
+                continue;
+            }
+            let grid = poly.board.grid;
+            let plane = if grid == Grid::Triangle { TRIANGLES } else { HEXAGONS };
+            let board: Vec<Centre> = poly.board.cells.iter().map(|&c| centre(grid, c)).collect();
+            let parts: Vec<Vec<Centre>> =
+                poly.pieces.iter().map(|p| p.cells.iter().map(|&c| centre(grid, c)).collect()).collect();
+            let (all, distinct) = plane.count_fillings(&board, &parts);
+            assert_eq!(distinct, stated, "{at}: the brute force's count ({all} fillings in all)");
+            brute_checked += 1;
+        }
+    }
+    assert!(brute_checked >= 20, "{brute_checked} levels checked by the brute force");
+}
+
+impl Plane {
+    /// Every filling of `board` (under 64 cells) by `parts`, each used once and all told
+    /// apart: how many there are, and how many are left when fillings that a motion of the
+    /// board carries onto each other count once. Cells are bits, in the order of their
+    /// centres from the bottom row up; each part's placements are listed by their lowest cell,
+    /// and the search covers the lowest empty cell with every unused part that fits there.
+    fn count_fillings(&self, board: &[Centre], parts: &[Vec<Centre>]) -> (u64, u64) {
+        let mut cells = board.to_vec();
+        cells.sort_by_key(|&(x, y)| (y, x));
+        assert!(cells.len() < 64);
+        let index: std::collections::HashMap<Centre, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
+        let mask_of = |shape: &[Centre]| -> Option<u64> {
+            shape.iter().try_fold(0u64, |m, c| index.get(c).map(|&i| m | 1 << i))
+        };
+        // placements[part][cell]: the part's placements whose lowest cell is `cell`.
+        let placements: Vec<Vec<Vec<u64>>> = parts
+            .iter()
+            .map(|part| {
+                let mut by_cell = vec![Vec::new(); cells.len()];
+                let images: BTreeSet<Vec<Centre>> = self.images(part).into_iter().collect();
+                for image in images {
+                    let low = *image.iter().min_by_key(|&&(x, y)| (y, x)).expect("a cell");
+                    for (i, &to) in cells.iter().enumerate() {
+                        let moved: Vec<Centre> =
+                            image.iter().map(|&(x, y)| (x + to.0 - low.0, y + to.1 - low.1)).collect();
+                        if let Some(m) = mask_of(&moved) {
+                            by_cell[i].push(m);
+                        }
+                    }
+                }
+                by_cell
+            })
+            .collect();
+        fn go(full: u64, filled: u64, placements: &[Vec<Vec<u64>>], used: &mut Vec<u64>, out: &mut Vec<Vec<u64>>) {
+            if filled == full {
+                out.push(used.clone());
+                return;
+            }
+            let low = (!filled).trailing_zeros() as usize;
+            for p in 0..placements.len() {
+                if used[p] != 0 {
+                    continue;
+                }
+                for &m in &placements[p][low] {
+                    if m & filled == 0 {
+                        used[p] = m;
+                        go(full, filled | m, placements, used, out);
+                        used[p] = 0;
+                    }
+                }
+            }
+        }
+        let full = if cells.len() == 64 { u64::MAX } else { (1u64 << cells.len()) - 1 };
+        let mut found = Vec::new();
+        go(full, 0, &placements, &mut vec![0; parts.len()], &mut found);
+        // The board's own motions, each as where it sends every cell.
+        let home = |shape: &[Centre]| -> Vec<Centre> {
+            let low = shape.iter().min_by_key(|&&(x, y)| (y, x)).expect("a cell");
+            let (dx, dy) = (self.home)(*low);
+            shape.iter().map(|&(x, y)| (x + dx, y + dy)).collect()
+        };
+        let at_home: std::collections::HashMap<Centre, usize> =
+            home(&cells).into_iter().enumerate().map(|(i, c)| (c, i)).collect();
+        let mut motions: Vec<Vec<usize>> = Vec::new();
+        let mut image = cells.clone();
+        for _ in 0..2 {
+            for _ in 0..6 {
+                image = image.iter().map(|&c| (self.turn)(c)).collect();
+                if let Some(sends) = home(&image).iter().map(|c| at_home.get(c).copied()).collect() {
+                    motions.push(sends);
+                }
+            }
+            image = image.iter().map(|&c| (self.mirror)(c)).collect();
+        }
+        assert!(!motions.is_empty(), "the whole turn is a motion of the board");
+        let moved = |m: u64, sends: &[usize]| (0..cells.len()).filter(|&i| m >> i & 1 == 1).fold(0u64, |a, i| a | 1 << sends[i]);
+        let distinct: HashSet<Vec<u64>> = found
+            .iter()
+            .map(|f| motions.iter().map(|s| f.iter().map(|&m| moved(m, s)).collect::<Vec<u64>>()).min().expect("a motion"))
+            .collect();
+        (found.len() as u64, distinct.len() as u64)
+    }
+}
