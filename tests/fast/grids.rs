@@ -338,9 +338,8 @@ impl Plane {
         cells.sort_by_key(|&(x, y)| (y, x));
         assert!(cells.len() < 64);
         let index: std::collections::HashMap<Centre, usize> = cells.iter().enumerate().map(|(i, &c)| (c, i)).collect();
-        let mask_of = |shape: &[Centre]| -> Option<u64> {
-            shape.iter().try_fold(0u64, |m, c| index.get(c).map(|&i| m | 1 << i))
-        };
+        let mask_of =
+            |shape: &[Centre]| -> Option<u64> { shape.iter().try_fold(0u64, |m, c| index.get(c).map(|&i| m | 1 << i)) };
         // placements[part][cell]: the part's placements whose lowest cell is `cell`.
         let placements: Vec<Vec<Vec<u64>>> = parts
             .iter()
@@ -402,10 +401,14 @@ impl Plane {
             image = image.iter().map(|&c| (self.mirror)(c)).collect();
         }
         assert!(!motions.is_empty(), "the whole turn is a motion of the board");
-        let moved = |m: u64, sends: &[usize]| (0..cells.len()).filter(|&i| m >> i & 1 == 1).fold(0u64, |a, i| a | 1 << sends[i]);
+        let moved = |m: u64, sends: &[usize]| {
+            (0..cells.len()).filter(|&i| m >> i & 1 == 1).fold(0u64, |a, i| a | 1 << sends[i])
+        };
         let distinct: HashSet<Vec<u64>> = found
             .iter()
-            .map(|f| motions.iter().map(|s| f.iter().map(|&m| moved(m, s)).collect::<Vec<u64>>()).min().expect("a motion"))
+            .map(|f| {
+                motions.iter().map(|s| f.iter().map(|&m| moved(m, s)).collect::<Vec<u64>>()).min().expect("a motion")
+            })
             .collect();
         (found.len() as u64, distinct.len() as u64)
     }
