@@ -558,11 +558,14 @@ fn code_is_shown(play: &mut Play, key: &str) {
     play.until("the code hidden", |p| !words(p).contains(&code));
 }
 
-/// A hint's second step draws the piece's ghost where it goes; turning that piece keeps the
-/// ghost drawn (issue P1b, item 4: it went away as the player matched its turn).
+/// The hint ladder's third step draws the piece's ghost where it goes (after the position is
+/// checked and the piece named); turning that piece keeps the ghost drawn (issue P1b, item 4:
+/// it went away as the player matched its turn).
 fn ghost_stays_while_turned(play: &mut Play, plain: &Shot) {
     play.key("h");
-    play.until("the hint's first step", |p| p["hinted"] == true);
+    play.until("the position checked", |p| p["hint"] == "hint-fine");
+    play.key("h");
+    play.until("the piece named", |p| p["hint"] == "hint-next");
     play.key("h");
     let p = play.until("the hint's ghost", |p| p["ghosts"].as_array().is_some_and(|g| !g.is_empty()));
     let (piece, at) = (p["ghosts"][0]["piece"].as_u64().unwrap() as usize, xy(&p["ghosts"][0]["at"]));

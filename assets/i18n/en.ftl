@@ -14,7 +14,7 @@ undo = Undo
 redo = Redo
 restart = Restart
 hint = Hint
-hint-tip = H: which piece next; again: where it goes
+hint-tip = H: check my position; again: which piece next, where it goes, place it
 turn-left-tip = Turn left (R, wheel, right click, tap)
 turn-right-tip = Turn right (Shift+R)
 flip = Flip
@@ -188,10 +188,20 @@ watch-sdp-stopped = The SDP stopped after { $steps ->
     [one] { $steps } semidefinite program
    *[other] { $steps } semidefinite programs
 } without reaching rank one.
-hint-here = It goes here.
+hint-fine = Your position is fine: everything you placed can stay. Ask again for the next piece.
+hint-lift = { $count ->
+    [one] The figure cannot be finished with the marked piece where it is: lift it.
+   *[other] The figure cannot be finished with the marked pieces where they are: lift these { $count }.
+}
+hint-lift-unsure = Not sure: lifting the { $count ->
+    [one] marked piece
+   *[other] { $count } marked pieces
+} lets the figure be finished, but the solver ran out of time before it could rule out lifting fewer.
+hint-unsure = Not sure: the solver ran out of time before it could tell whether your position can be finished.
+hint-here = It goes here. Ask again to place it.
+hint-placed = Placed where it goes. Undo takes it back.
 hint-thinking = Thinking…
 hint-next = This piece next. Ask again to see where.
-hint-move = This piece cannot stay where it is.
 hint-done = The figure is complete.
 hint-none = No hint found for this position.
 hint-failed = No hint: { $why }

@@ -13,7 +13,7 @@ undo = Desfazer
 redo = Refazer
 restart = Recomeçar
 hint = Dica
-hint-tip = H: qual peça agora; de novo: onde ela vai
+hint-tip = H: confere a posição; de novo: qual peça, onde ela vai, coloca-a
 turn-left-tip = Girar para a esquerda (R, roda do mouse, clique direito, toque)
 turn-right-tip = Girar para a direita (Shift+R)
 flip = Virar
@@ -188,10 +188,20 @@ watch-sdp-stopped = O SDP parou depois de { $steps ->
     [one] { $steps } programa semidefinido
    *[other] { $steps } programas semidefinidos
 } sem chegar a posto um.
-hint-here = Ela vai aqui.
+hint-fine = Sua posição está boa: tudo o que você colocou pode ficar. Peça de novo para ver a próxima peça.
+hint-lift = { $count ->
+    [one] A figura não pode ser completada com a peça marcada onde está: tire-a.
+   *[other] A figura não pode ser completada com as peças marcadas onde estão: tire estas { $count }.
+}
+hint-lift-unsure = Não tenho certeza: tirando { $count ->
+    [one] a peça marcada
+   *[other] as { $count } peças marcadas
+} a figura pode ser completada, mas o resolvedor ficou sem tempo antes de descartar tirar menos.
+hint-unsure = Não tenho certeza: o resolvedor ficou sem tempo antes de saber se a sua posição pode ser completada.
+hint-here = Ela vai aqui. Peça de novo para colocá-la.
+hint-placed = Colocada onde vai. Desfazer a tira de volta.
 hint-thinking = Pensando…
 hint-next = Esta peça agora. Peça de novo para ver onde.
-hint-move = Esta peça não pode ficar onde está.
 hint-done = A figura está completa.
 hint-none = Nenhuma dica encontrada para esta posição.
 hint-failed = Sem dica: { $why }

@@ -8,7 +8,7 @@
 use crate::content::analysis::Analysis;
 use crate::family::{Level, Tried, Watched};
 use crate::level::Entry;
-use crate::pieces::{Hint, Placement};
+use crate::pieces::{Check, Hint, Placement};
 use crate::support::budget::Budget;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
@@ -21,6 +21,8 @@ pub type Send = Arc<dyn Fn(Reply) + std::marker::Send + Sync>;
 pub enum Ask {
     /// A hint from these placements ([`Level::hint`]).
     Hint(Vec<Placement>),
+    /// The hint ladder's first step from these placements ([`Level::check`]).
+    Check(Vec<Placement>),
     /// The solver lab's method with this index ([`crate::family::Lab::run`]).
     Lab(usize),
     /// The family's watched search ([`crate::family::Watching`]), streamed step by step.
@@ -41,6 +43,7 @@ pub struct Request {
 #[derive(Clone, Debug, Serialize, Deserialize)]
 pub enum Reply {
     Hint(Option<Hint>),
+    Check(Check),
     /// The lab's result and the milliseconds it took.
     Lab(Tried, f64),
     /// What a long lab run has so far, and the milliseconds since it started.
@@ -71,6 +74,7 @@ impl Request {
         let Request { level, ask } = self;
         match ask {
             Ask::Hint(placed) => send(Reply::Hint(level.hint(&placed, budget))),
+            Ask::Check(placed) => send(Reply::Check(level.check(&placed, budget))),
             Ask::Lab(method) => {
                 let t0 = web_time::Instant::now();
                 let stream = send.clone();

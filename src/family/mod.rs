@@ -83,8 +83,8 @@ pub use polyomino::xmpuzzle;
 use crate::format::entry::Entry;
 use crate::geom::ring::Side;
 use crate::geom::{pt, Vertex};
-pub use crate::pieces::Hint;
 use crate::pieces::{inner_point, ring_centroid, PieceSet, Placement};
+pub use crate::pieces::{Check, Hint};
 pub use crate::polyform::grid::Grid;
 use crate::polyform::pack::{Board, PartSpec};
 use crate::support::budget::Budget;
@@ -553,9 +553,42 @@ impl Level {
         self.family.legal(self, from, to, others)
     }
 
-    /// A hint from an arrangement of every piece, within `budget` (see [`Family::hint`]).
+    /// The hint ladder's first step for an arrangement of every piece: is what lies on the
+    /// board still part of a solution, and if not, the fewest pieces to lift
+    /// ([`crate::pieces::check`], asking the family's solver with `budget` each time).
+    pub fn check(&self, pieces: &[Placement], budget: &Budget) -> Check {
+        let (on, tray): (Vec<Placement>, Vec<Placement>) = pieces.iter().partition(|p| self.on_board(p));
+        crate::pieces::check(&on, crate::pieces::CHECK_ASKS, |kept| {
+            let all: Vec<Placement> = kept.iter().chain(&tray).copied().collect();
+            self.family.hint(self, &all, budget)
+        })
+    }
+
+    /// A hint from an arrangement of every piece, within `budget`: the next piece and where it
+    /// goes, `Done`, or (when the position cannot be completed) `Move` with a piece to lift
+    /// first, from [`Level::check`].
     pub fn hint(&self, pieces: &[Placement], budget: &Budget) -> Option<Hint> {
-        self.family.hint(self, pieces, budget)
+        match self.check(pieces, budget) {
+            Check::Fine(h) => Some(h),
+            Check::Lift { pieces, .. } => pieces.first().map(|&k| Hint::Move(k)),
+            Check::Unsure => None,
+        }
+    }
+
+    /// The next piece of the solution after `laid`, put where a piece of the solution lies
+    /// (turned any way) so that with `laid` the figure cannot be finished and [`Level::check`]
+    /// lifts it alone; clear of the pieces laid where one such place is. A wrong move to plant
+    /// for a picture or a test of the check.
+    pub fn blocker(&self, laid: &[Placement]) -> Option<Placement> {
+        let piece = self.solution.get(laid.len())?.piece;
+        let with = |c: &Placement| laid.iter().copied().chain([*c]).collect::<Vec<Placement>>();
+        let lifted = |c: &Placement| matches!(self.check(&with(c), &Budget::default()), Check::Lift { pieces, .. } if pieces == [piece]);
+        let tried: Vec<Placement> = (self.solution.iter())
+            .flat_map(|o| (0..8).map(move |t| Placement { piece, rot: o.rot + t, ..*o }))
+            .filter(|c| self.on_board(c))
+            .collect();
+        let apart = |c: &&Placement| !self.judge(&with(c)).overlap;
+        tried.iter().filter(apart).find(|c| lifted(c)).or_else(|| tried.iter().find(|c| lifted(c))).copied()
     }
 
     /// Solves the level from scratch with its family's solver (`check-levels`).

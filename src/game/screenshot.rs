@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -32,8 +32,11 @@ pub enum Shot {
     Settings,
     Start,
     Progress,
-    /// In progress, with a hint asked twice (which piece, then where).
+    /// In progress, with a hint asked three times (the position checked, which piece, where).
     Hint,
+    /// In progress with a piece laid where it blocks every completion, and the hint asked
+    /// once: the ladder's first step marks it to lift.
+    Check,
     /// In progress on a polycube level: a piece selected (lit in 3D) and a move refused (red).
     Blocked,
     /// At the start, every piece in the tray turned once (R): its neighbours make room.
@@ -67,7 +70,7 @@ struct Plan {
     requested: bool,
     /// Frames in a row drawn with every pipeline compiled.
     quiet: u32,
-    /// The lab's result is shown; the hint's second step is asked.
+    /// The lab's result is shown.
     shown: bool,
     /// The frame the shot's state was reached, and held since (it is taken a few frames later).
     ready_at: Option<u32>,
@@ -118,13 +121,14 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
 
 /// The states `--state` names.
-const STATES: [(&str, Shot); 17] = [
+const STATES: [(&str, Shot); 18] = [
     ("start", Shot::Start),
     ("progress", Shot::Progress),
     ("hint", Shot::Hint),
+    ("check", Shot::Check),
     ("blocked", Shot::Blocked),
     ("turned", Shot::Turned),
     ("thinking", Shot::Thinking),
@@ -542,13 +546,17 @@ fn drive(
             play.write(PlayLevel { pack: pi, level: li });
             plan.asked = true;
         }
-        (AppState::Playing, Shot::Progress | Shot::Hint | Shot::Blocked | Shot::Solved | Shot::Celebrate)
-            if !plan.arranged && !pieces.is_empty() =>
-        {
-            let solution = &library.packs[pi].levels[li].solution;
+        (
+            AppState::Playing,
+            Shot::Progress | Shot::Hint | Shot::Check | Shot::Blocked | Shot::Solved | Shot::Celebrate,
+        ) if !plan.arranged && !pieces.is_empty() => {
+            let level = &library.packs[pi].levels[li];
             let all = matches!(plan.shot, Shot::Solved | Shot::Celebrate);
-            let n = if all { solution.len() } else { solution.len() / 2 };
-            lay(&mut pieces, &solution[..n], &mut placed);
+            let mut laid = level.solution[..if all { level.solution.len() } else { level.solution.len() / 2 }].to_vec();
+            if plan.shot == Shot::Check {
+                laid.extend(level.blocker(&laid));
+            }
+            lay(&mut pieces, &laid, &mut placed);
             plan.arranged = true;
             plan.frames = 0;
         }
@@ -566,7 +574,7 @@ fn drive(
 /// pieces turned, the solver watched, the lab run and shown.
 #[allow(clippy::too_many_arguments)]
 fn act(
-    mut plan: ResMut<Plan>,
+    plan: ResMut<Plan>,
     state: Res<State<AppState>>,
     library: Res<Library>,
     mut pieces: Query<(&Piece, &mut Placed)>,
@@ -584,10 +592,13 @@ fn act(
             let solution = &library.packs[pi].levels[li].solution;
             lay(&mut pieces, &solution[..solution.len().min(1)], &mut placed);
         }
-        // The hint's two steps: which piece, once the answer is in, then where.
-        (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || halfway && !plan.shown) => {
+        // The hint ladder's first three steps: the position checked, once the answer is in
+        // which piece, then where.
+        (AppState::Playing, Shot::Hint) if plan.arranged && (plan.frames == 3 || halfway) => {
             actions.write(crate::game::shared::Action::Hint);
-            plan.shown = plan.frames > 3;
+        }
+        (AppState::Playing, Shot::Check) if plan.arranged && plan.frames == 3 => {
+            actions.write(crate::game::shared::Action::Hint);
         }
         (AppState::Playing, Shot::Blocked) if plan.arranged && plan.frames == 3 => {
             // The first piece, pushed down until the floor stops it.
@@ -633,6 +644,7 @@ impl Shot {
             Shot::Start
                 | Shot::Progress
                 | Shot::Hint
+                | Shot::Check
                 | Shot::Blocked
                 | Shot::Turned
                 | Shot::Thinking
@@ -645,9 +657,10 @@ impl Shot {
     }
 }
 
-/// The first step of a hint is shown and the second (where the piece goes) not yet asked.
+/// The position is checked and found fine, and the ladder not yet at its third step (where
+/// the piece goes).
 fn halfway(hints: &HintState) -> bool {
-    matches!(hints.last, Some(crate::pieces::Hint::Next(_))) && hints.shown == 1
+    matches!(hints.last, Some(crate::pieces::Check::Fine(crate::pieces::Hint::Next(_)))) && matches!(hints.shown, 1 | 2)
 }
 
 /// Whether the shot's moment has come, and the shot once it has settled.
@@ -668,6 +681,7 @@ fn shoot(
         Shot::Turned => plan.arranged && plan.frames > 3,
         // The hint's answer is in (both steps, or the one a level without a next piece gives).
         Shot::Hint => plan.arranged && plan.frames > 3 && !hints.thinking() && !halfway,
+        Shot::Check => plan.arranged && plan.frames > 3 && !hints.thinking() && hints.shown == 1,
         // After the celebration the solved panel opens.
         Shot::Solved => plan.arranged && *state.get() == AppState::Solved && celebration.over(time.elapsed_secs()),
         _ => plan.arranged,

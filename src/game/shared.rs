@@ -93,6 +93,8 @@ pub enum Action {
     Place,
     /// Escape with a piece lifted by the keyboard: it goes back where it was picked up.
     PutBack,
+    /// The hint's last step: a piece laid where the hint showed, as a move of the player's.
+    Put(crate::pieces::Placement),
     /// Polycube levels: zoom the 3D view in (> 0) or out.
     Zoom(f32),
     /// The wheel turned by this many clicks (away from the player positive; a touchpad gives

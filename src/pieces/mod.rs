@@ -298,25 +298,160 @@ pub const PALETTE: [[f32; 3]; 12] = [
     [0.53, 0.13, 0.33],
 ];
 
-/// What a hint says.
+/// What a family's solver says of one position (every piece on the board where it lies).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub enum Hint {
     /// The placed pieces can be completed: this piece goes here (world coordinates).
     Next(Placement),
-    /// No completion exists with the placed pieces where they are: move this piece.
+    /// This piece cannot lie where it is in any solution: it is off the figure, on another
+    /// piece, or one too many of its kind.
     Move(usize),
+    /// Every piece lies where a piece may, but no completion exists with all of them where
+    /// they are (proved); which to lift is [`check`]'s question.
+    Stuck,
     /// The figure is already complete.
     Done,
 }
 
-/// When no completion exists with the placed pieces where they are: the latest placed piece
-/// whose removal lets `hint_without` complete the rest (or, failing that, the latest piece).
-pub fn blocking_piece(placed: &[Placement], hint_without: impl Fn(&[Placement]) -> Option<Hint>) -> Option<Hint> {
-    for skip in (0..placed.len()).rev() {
-        let rest: Vec<Placement> = placed.iter().enumerate().filter(|(i, _)| *i != skip).map(|(_, q)| *q).collect();
-        if matches!(hint_without(&rest), Some(Hint::Next(_)) | Some(Hint::Done)) {
-            return Some(Hint::Move(placed[skip].piece));
+/// The first step of the hint ladder: is what the player placed still part of a solution?
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub enum Check {
+    /// Yes: every placed piece can stay; the answer for the position as it is (`Next` or
+    /// `Done`), for the ladder's next steps.
+    Fine(Hint),
+    /// No: lift these pieces (the fewest that open a completion when `sure`; when not, the
+    /// budget ran out before every smaller choice was ruled out).
+    Lift { pieces: Vec<usize>, sure: bool },
+    /// The solver's budget ran out before it could tell.
+    Unsure,
+}
+
+/// Most positions [`check`] asks the solver about (each answer is one search).
+pub const CHECK_ASKS: usize = 200;
+
+/// [`Check`] of `placed`, by asking `ask` (the family's solver on one position) about the
+/// position and about it with pieces lifted. Pieces that cannot lie where they are even alone
+/// come off first; then, when the rest cannot be completed, every choice of one piece to
+/// lift, then of two, and so on: the first choice that opens a completion is the fewest there
+/// are. An empty board
+/// always completes, so the search ends; past `asks` questions (or on a `None` answer, a
+/// budget run out) it says so rather than guess.
+pub fn check(placed: &[Placement], asks: usize, ask: impl Fn(&[Placement]) -> Option<Hint>) -> Check {
+    let asked = std::cell::Cell::new(0);
+    let ask = |pieces: &[Placement]| {
+        asked.set(asked.get() + 1);
+        if asked.get() > asks {
+            None
+        } else {
+            ask(pieces)
+        }
+    };
+    // Pieces that lie where no piece may even alone (off the figure): each must come off,
+    // whatever else does. A piece named for lying on another is not one: either may go.
+    let mut forced: Vec<usize> = Vec::new();
+    let mut rest: Vec<Placement> = placed.to_vec();
+    let first = loop {
+        match ask(&rest) {
+            Some(Hint::Move(k)) if rest.iter().any(|p| p.piece == k) => {
+                let alone: Vec<Placement> = rest.iter().filter(|p| p.piece == k).copied().collect();
+                match ask(&alone) {
+                    Some(Hint::Move(_)) => {
+                        forced.push(k);
+                        rest.retain(|p| p.piece != k);
+                    }
+                    Some(_) => break Some(Hint::Stuck),
+                    None => break None,
+                }
+            }
+            answer => break answer,
+        }
+    };
+    match first {
+        Some(h @ (Hint::Next(_) | Hint::Done)) if forced.is_empty() => return Check::Fine(h),
+        Some(Hint::Next(_) | Hint::Done) => return Check::Lift { pieces: forced, sure: true },
+        Some(Hint::Stuck) => {}
+        _ => return Check::Unsure,
+    }
+    // The pieces put down last are tried first: a player more often undoes what they just did.
+    rest.reverse();
+    let mut sure = true;
+    for size in 1..=rest.len() {
+        let mut choice: Vec<usize> = (0..size).collect();
+        loop {
+            let kept: Vec<Placement> =
+                rest.iter().enumerate().filter(|(i, _)| !choice.contains(i)).map(|(_, p)| *p).collect();
+            match ask(&kept) {
+                Some(Hint::Next(_) | Hint::Done) => {
+                    let mut pieces = forced.clone();
+                    pieces.extend(choice.iter().map(|&i| rest[i].piece));
+                    return Check::Lift { pieces, sure };
+                }
+                Some(Hint::Stuck | Hint::Move(_)) => {}
+                None if asked.get() > asks => return Check::Unsure,
+                None => sure = false,
+            }
+            if !next_choice(&mut choice, rest.len()) {
+                break;
+            }
         }
     }
-    placed.last().map(|q| Hint::Move(q.piece))
+    Check::Unsure
+}
+
+/// The next choice of `choice.len()` indices below `n`, in order; `false` after the last.
+fn next_choice(choice: &mut [usize], n: usize) -> bool {
+    let k = choice.len();
+    for i in (0..k).rev() {
+        if choice[i] < n - k + i {
+            choice[i] += 1;
+            for j in i + 1..k {
+                choice[j] = choice[j - 1] + 1;
+            }
+            return true;
+        }
+    }
+    false
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn at(piece: usize) -> Placement {
+        Placement { piece, rot: 0, flip: false, at: (piece as f64, 0.0) }
+    }
+
+    /// A made-up solver over pieces 0 to 4: piece 4 lies off the figure, pieces 1 and 2 cannot
+    /// both stay, nor 3 with 0; whatever else lies can be completed.
+    fn solver(placed: &[Placement]) -> Option<Hint> {
+        let on = |k| placed.iter().any(|p| p.piece == k);
+        if on(4) {
+            Some(Hint::Move(4))
+        } else if on(1) && on(2) || on(3) && on(0) {
+            Some(Hint::Stuck)
+        } else {
+            Some(Hint::Next(at(9)))
+        }
+    }
+
+    #[test]
+    fn the_check_lifts_the_fewest_pieces_and_says_when_it_cannot_tell() {
+        assert_eq!(check(&[at(0), at(1)], CHECK_ASKS, solver), Check::Fine(Hint::Next(at(9))));
+        // Latest first: of 1 and 2, the 2 put down last is lifted.
+        assert_eq!(check(&[at(1), at(2)], CHECK_ASKS, solver), Check::Lift { pieces: vec![2], sure: true });
+        // Two conflicts: one piece of each pair, and the piece off the figure, whatever else.
+        let all: Vec<Placement> = (0..5).map(at).collect();
+        let Check::Lift { pieces, sure: true } = check(&all, CHECK_ASKS, solver) else { panic!() };
+        assert_eq!(pieces.len(), 3, "{pieces:?}");
+        assert!(
+            pieces[0] == 4 && pieces.contains(&3) != pieces.contains(&0) && pieces.contains(&2) != pieces.contains(&1)
+        );
+        // A solver that runs out of budget on a smaller choice: the lift found is not sure.
+        let unsure = |placed: &[Placement]| if placed.len() == 2 { None } else { solver(placed) };
+        let ordered = [at(0), at(3), at(5)];
+        assert_eq!(check(&ordered, CHECK_ASKS, unsure), Check::Lift { pieces: vec![5, 3], sure: false });
+        // Out of budget on the position itself, or past the number of questions: cannot tell.
+        assert_eq!(check(&[at(1)], CHECK_ASKS, |_: &[Placement]| None), Check::Unsure);
+        assert_eq!(check(&all, 3, solver), Check::Unsure);
+    }
 }

@@ -74,6 +74,9 @@ pub enum Input {
     Lift,
     /// The keyboard's Escape: the lifted piece goes back where it was picked up.
     PutBack,
+    /// The hint's last step: this piece goes to this placement, as one move of the player's
+    /// (undone like any other).
+    Put(Placement),
 }
 
 /// What the rules answer.
@@ -324,6 +327,7 @@ impl Play<'_, '_> {
             Input::Step(x, y) => self.step(x, y, stepping, caps.cells),
             Input::Lift => self.lift(),
             Input::PutBack => self.put_back(),
+            Input::Put(p) => self.put(p),
         }
     }
 
@@ -536,6 +540,19 @@ impl Play<'_, '_> {
 
     /// Ends a move of piece `id`: committed (an undo step, a move counted, judged) when the
     /// level's family allows it, else the pieces go back where `before` had them.
+    /// Piece `p.piece` laid at `p` (the hint's placement): one move, the selection on it.
+    fn put(&mut self, p: Placement) {
+        if self.hand.held || self.table.slot(p.piece).is_none() {
+            return;
+        }
+        let before = self.table.snapshot();
+        self.table.set(p.piece, p);
+        self.hand.stack.retain(|&s| s != p.piece);
+        self.hand.stack.push(p.piece);
+        self.hand.selected = Some(p.piece);
+        commit(self.history, before, &mut self.events, Some(p.piece), true);
+    }
+
     fn settle(&mut self, id: usize, before: Snapshot, snapped: bool) {
         if self.table.legal(id, &before) {
             commit(self.history, before, &mut self.events, Some(id), snapped);

@@ -297,8 +297,7 @@ pub fn hint(
     if !out.complete {
         return None;
     }
-    // Blocked: name the placed piece whose removal opens a completion (latest first).
-    crate::pieces::blocking_piece(placed, |rest| hint(set, target, rest, opts))
+    Some(Hint::Stuck)
 }
 
 /// A piece's outer ring under a motion, as counter-clockwise edges.

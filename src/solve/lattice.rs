@@ -275,12 +275,8 @@ pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, placed: &[Placeme
             _ => return Some(Hint::Move(p.piece)),
         }
     }
-    let remaining = |fixed: &[(usize, Vec<Cell>)]| -> (Vec<usize>, Vec<Cell>) {
-        let taken: std::collections::BTreeSet<Cell> = fixed.iter().flat_map(|(_, c)| c.iter().copied()).collect();
-        let pieces = (0..set.pieces.len()).filter(|i| !fixed.iter().any(|(f, _)| f == i)).collect();
-        (pieces, target_cells.iter().copied().filter(|c| !taken.contains(c)).collect())
-    };
-    let (pieces, cells) = remaining(&fixed);
+    let pieces: Vec<usize> = (0..set.pieces.len()).filter(|i| !fixed.iter().any(|(f, _)| f == i)).collect();
+    let cells: Vec<Cell> = target_cells.iter().copied().filter(|c| !used.contains(c)).collect();
     if pieces.is_empty() && cells.is_empty() {
         return Some(Hint::Done);
     }
@@ -290,16 +286,7 @@ pub fn hint(set: &PieceSet, target: &[Vec<Vertex>], turn: i32, placed: &[Placeme
         let best = sol.into_iter().max_by(|a, b| area(a).total_cmp(&area(b)).then(b.piece.cmp(&a.piece)))?;
         return Some(Hint::Next(frame.to_world(best)));
     }
-    // Blocked: name the placed piece whose removal opens a completion (latest placed first).
-    for k in (0..fixed.len()).rev() {
-        let mut without = fixed.clone();
-        without.remove(k);
-        let (pieces, cells) = remaining(&without);
-        if solve_cells(set, &pieces, cells, 1).is_some_and(|s| !s.is_empty()) {
-            return Some(Hint::Move(fixed[k].0));
-        }
-    }
-    fixed.last().map(|(p, _)| Hint::Move(*p))
+    Some(Hint::Stuck)
 }
 
 /// Every convex polygon on the lattice with edges in the eight 45-degree directions and the

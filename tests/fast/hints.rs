@@ -1,8 +1,9 @@
-//! Hints from the player's position on the shipped lattice levels: following the hints always
-//! completes the figure; a wrong piece is named.
+//! Hints from the player's position on the shipped levels: following the hints always
+//! completes the figure; a piece off the figure is named, a position that cannot be completed
+//! is said to be stuck, and the ladder's check (`pieces::check`) names the fewest pieces to lift.
 
 use tessera::level::embedded_packs;
-use tessera::pieces::Placement;
+use tessera::pieces::{check, Check, Placement, CHECK_ASKS};
 use tessera::solve::lattice::{hint, Hint};
 use tessera::verify::Piece;
 
@@ -65,7 +66,7 @@ fn a_misplaced_piece_is_named() {
                     let v = puzzle.judge(&[piece]);
                     v.progress > 0.0 && !v.overlap
                 };
-                if inside && hint(&level.set, &level.target, t, &[cand]) == Some(Hint::Move(0)) {
+                if inside && hint(&level.set, &level.target, t, &[cand]) == Some(Hint::Stuck) {
                     blocked = Some(cand);
                     break 'search;
                 }
@@ -73,14 +74,19 @@ fn a_misplaced_piece_is_named() {
         }
     }
     let cand = blocked.expect("some inside placement of a large triangle blocks the arrow");
-    // With a second piece placed after it, the hint names the triangle, or the second piece
-    // when that one overlaps the triangle or cannot fit beside it; never a third piece.
+    let ask = |placed: &[Placement]| hint(&level.set, &level.target, t, placed);
+    assert_eq!(check(&[cand], CHECK_ASKS, ask), Check::Lift { pieces: vec![0], sure: true });
+    // With a piece of the solution placed after it, the check lifts the triangle alone: the
+    // other piece, where the solution has it, can stay (even when it overlaps the triangle).
     for other in level.solution.iter().filter(|s| s.piece != 0) {
-        match hint(&level.set, &level.target, t, &[cand, *other]) {
-            Some(Hint::Move(k)) => assert!(k == 0 || k == other.piece, "named piece {k}"),
-            h => panic!("{h:?}"),
-        }
+        assert_eq!(check(&[cand, *other], CHECK_ASKS, ask), Check::Lift { pieces: vec![0], sure: true });
     }
+    // The whole solution with the triangle moved there: lifting it is the one way.
+    let mut placed: Vec<Placement> = level.solution.iter().filter(|s| s.piece != 0).copied().collect();
+    placed.push(cand);
+    assert_eq!(check(&placed, CHECK_ASKS, ask), Check::Lift { pieces: vec![0], sure: true });
+    // A position that can be completed is fine, and says what comes next.
+    assert!(matches!(check(&level.solution[1..3], CHECK_ASKS, ask), Check::Fine(Hint::Next(_))));
 }
 
 #[test]
@@ -158,7 +164,12 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     let x = Placement { piece: 9, rot: 0, flip: false, at: (0.0, 0.0) };
     let cells = tessera::polyform::place::placement_cells(&poly.board, &poly.parts[9].cells, &x).unwrap();
     assert!(cells.contains(&[1, 0, 0]) && cells.contains(&[0, 1, 0]), "{cells:?}");
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[x], &Default::default()), Some(Hint::Move(9)));
+    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &[x], &Default::default()), Some(Hint::Stuck));
+    let ask = |placed: &[Placement]| phint(&poly.board, &poly.parts, &poly.piece_part, placed, &Default::default());
+    assert_eq!(check(&[x], CHECK_ASKS, ask), Check::Lift { pieces: vec![9], sure: true });
+    // Off the grid, the piece must come off whatever else lies there; the X still walls off
+    // its corner: two to lift.
+    assert_eq!(check(&[x, off], CHECK_ASKS, ask), Check::Lift { pieces: vec![off.piece, 9], sure: true });
 
     // In the Soma cube, drawn layer by layer: a piece with a square in the gap between two
     // layers is off the board.
@@ -178,7 +189,8 @@ fn packer_hints_complete_every_polyomino_level_and_name_a_blocking_piece() {
     };
     assert_ne!(cells_of(&tipped), cells_of(&z));
     placed.push(tipped);
-    assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &placed, &Default::default()), Some(Hint::Move(3)));
+    let ask = |placed: &[Placement]| phint(&poly.board, &poly.parts, &poly.piece_part, placed, &Default::default());
+    assert_eq!(check(&placed, CHECK_ASKS, ask), Check::Lift { pieces: vec![3], sure: true });
     *placed.last_mut().unwrap() = z;
     assert_eq!(phint(&poly.board, &poly.parts, &poly.piece_part, &placed, &Default::default()), Some(Hint::Done));
     assert!(poly.judge(&placed).solved);

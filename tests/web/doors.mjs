@@ -127,7 +127,7 @@ try {
   check(said(lost).includes("gave no answer"), "a worker that never answers: the hint gives up and says so");
   await hint.shot("worker-silent");
   await hint.page.evaluate(() => { window.tesseraWorkerUrl = window.ownWorkerUrl; });
-  const answered = (p) => ["hint-next", "hint-here", "hint-move", "hint-done"].includes(p?.hint);
+  const answered = (p) => ["hint-fine", "hint-lift", "hint-next", "hint-here", "hint-done"].includes(p?.hint);
   const got = await hint.pressUntil("tool-hint", "a hint", answered).catch(() => null);
   check(answered(got), `asked again, with a worker that answers, the hint comes (${got?.hint})`);
   await mute.close();

@@ -254,7 +254,7 @@ try {
       }
     }
     const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
-    check(["hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
+    check(["hint-fine", "hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
   }
   // Levels of triangles and hexagons (LATTICE_CODE: a hexiamond and a polyhex level), from
   // their links: every piece turned by taps (sixths of a turn), mirrored by a double tap and
@@ -373,7 +373,7 @@ try {
     }
     await click("tool-hint");
     const hinted = await desk.seen("a hint in the tab that held on",
-      (p) => ["hint-next", "hint-here", "hint-move", "hint-done"].includes(p.hint));
+      (p) => ["hint-fine", "hint-lift", "hint-next", "hint-here", "hint-done"].includes(p.hint));
     check(ownWorker.startsWith("blob:") && hinted !== null,
       `the tab that held on keeps its own build's worker (${ownWorker.slice(0, 5)}...) and its hint comes (${hinted?.hint})`);
     const laid = await desk.probe();

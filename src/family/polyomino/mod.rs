@@ -584,8 +584,8 @@ pub fn judge(board: &Board, parts: &[PartSpec], placed: &[(usize, Placement)]) -
 }
 
 /// A hint from the player's position: the next part and where it goes so the board stays
-/// solvable, `Move(piece)` for a placed piece that blocks every completion (or lies off the
-/// board or on another), or `Done`. `piece_part[i]` is the part index of piece `i`. `None`
+/// solvable, `Move(piece)` for a placed piece that lies off the board or on another, `Stuck`
+/// when no completion exists, or `Done`. `piece_part[i]` is the part index of piece `i`. `None`
 /// when the budget ran out.
 pub fn hint(
     board: &Board,
@@ -637,7 +637,7 @@ pub fn hint(
     if !out.complete {
         return None;
     }
-    crate::pieces::blocking_piece(placed, |rest| hint(board, parts, piece_part, rest, budget))
+    Some(Hint::Stuck)
 }
 
 /// Piece `piece` lies in the box.

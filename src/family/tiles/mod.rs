@@ -463,8 +463,9 @@ pub fn score_hint(p: &Puzzle, placed: &[Placement], budget: &Budget) -> Option<H
     Some(Hint::Next(placement_of(p, tile, cell, rot)))
 }
 
-/// The next tile and where it goes so the board stays solvable, or `Move(tile)` for a placed
-/// tile that blocks every completion, or `Done`; `None` when the budget ran out.
+/// The next tile and where it goes so the board stays solvable, `Move(tile)` for a tile off
+/// its cells (or turned where tiles may not turn), `Stuck` when no completion exists, or
+/// `Done`; `None` when the budget ran out.
 pub fn hint(p: &Puzzle, placed: &[Placement], budget: &Budget) -> Option<Hint> {
     let mut fixed: Vec<(usize, usize, u8)> = Vec::new();
     let mut taken = vec![false; p.cells()];
@@ -491,5 +492,5 @@ pub fn hint(p: &Puzzle, placed: &[Placement], budget: &Budget) -> Option<Hint> {
     if !out.complete {
         return None;
     }
-    crate::pieces::blocking_piece(placed, |rest| hint(p, rest, budget))
+    Some(Hint::Stuck)
 }

@@ -215,6 +215,7 @@ fn plain(a: Action) -> Option<Input> {
         // grip puts a piece in the box or back: the rules' Lift waits there).
         Action::Place => Input::Lift,
         Action::PutBack => Input::PutBack,
+        Action::Put(p) => Input::Put(p),
         // The hints and thinking plugins, the grip (polycube moves) and the zoom.
         _ => return None,
     })

@@ -1,9 +1,15 @@
 //! Hints: a request starts a solver task on `AsyncComputeTaskPool`; its answer comes back over
-//! a crossbeam channel and becomes a hint entity. Two steps of help: first the piece to place
-//! next is highlighted, a second request shows where it goes (a ghost). When no completion
-//! exists, the piece to move is marked. A request while one is worked out changes nothing.
-//! Any placement (but a move of the named piece short of its place), or leaving the level,
-//! cancels a stale task and clears the hint.
+//! a crossbeam channel and becomes hint entities. A ladder of four steps, each shown only when
+//! asked for, each said in words:
+//! 1. the position checked: fine (every placed piece can stay), or the fewest pieces to lift
+//!    marked (proved by the family's solver; "not sure" when its budget ran out);
+//! 2. which piece next (highlighted);
+//! 3. where it goes (a ghost);
+//! 4. the piece laid there, as a move of the player's (undo takes it back).
+//!
+//! A request while one is worked out changes nothing. Any placement (but a move of the named
+//! piece short of its place), or leaving the level, cancels a stale task and clears the hint;
+//! the next request starts the ladder again.
 
 use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::ActiveLevel;
@@ -12,8 +18,8 @@ use crate::game::shared::Action;
 use crate::game::shared::{AppState, Frames};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
-use crate::pieces::Hint;
 use crate::pieces::Placement;
+use crate::pieces::{Check, Hint};
 use crate::support::i18n::Text;
 use bevy::prelude::*;
 
@@ -24,7 +30,8 @@ pub enum HintKind {
     Which,
     /// The piece to place next, drawn where it goes.
     Ghost(Placement),
-    /// No completion exists with this piece where it is: move it.
+    /// This piece is one of the fewest to lift: with them where they are, the figure cannot
+    /// be finished.
     MoveThis,
 }
 
@@ -45,9 +52,9 @@ const HINT_PATIENCE: web_time::Duration = web_time::Duration::from_secs(20);
 pub struct HintState {
     /// The solver task; every placement and request moves it on, so older answers are dropped
     /// (and a running search is told to stop: dropping a task cannot interrupt it).
-    job: Job<Result<Option<Hint>, String>>,
-    /// The last answer, and how many steps of it are shown.
-    pub last: Option<Hint>,
+    job: Job<Result<Check, String>>,
+    /// The last check, and how many steps of the ladder are shown (0 to 4).
+    pub last: Option<Check>,
     pub shown: u8,
     /// Shown in the HUD when there is nothing to draw.
     pub message: Option<Text>,
@@ -88,12 +95,12 @@ impl Plugin for HintsPlugin {
 /// (the ghost stayed drawn over the solver's finished board).
 fn cleared_by_watch(
     mut actions: MessageReader<crate::game::shared::Action>,
-    state: ResMut<HintState>,
+    mut state: ResMut<HintState>,
     markers: Query<Entity, With<HintMarker>>,
-    commands: Commands,
+    mut commands: Commands,
 ) {
     if actions.read().any(|a| *a == crate::game::shared::Action::Watch) {
-        clear(state, markers, commands);
+        reset(&mut state, &markers, &mut commands);
     }
 }
 
@@ -115,11 +122,16 @@ fn ask_while_solving(state: Res<HintState>, mut frames: ResMut<Frames>) {
 }
 
 fn clear(mut state: ResMut<HintState>, markers: Query<Entity, With<HintMarker>>, mut commands: Commands) {
+    reset(&mut state, &markers, &mut commands);
+}
+
+/// The ladder put away: its task stopped, its words and marks gone.
+fn reset(state: &mut HintState, markers: &Query<Entity, With<HintMarker>>, commands: &mut Commands) {
     state.job.stop();
     state.last = None;
     state.shown = 0;
     state.message = None;
-    for e in &markers {
+    for e in markers {
         commands.entity(e).despawn();
     }
 }
@@ -129,18 +141,18 @@ fn clear(mut state: ResMut<HintState>, markers: Query<Entity, With<HintMarker>>,
 /// on where that piece lies, and the player turns it to match the ghost.
 fn stale_on_placement(
     mut placed: MessageReader<PiecePlaced>,
-    state: ResMut<HintState>,
+    mut state: ResMut<HintState>,
     active: Option<Res<ActiveLevel>>,
     pieces: Query<(&Piece, &Placed)>,
     markers: Query<Entity, With<HintMarker>>,
-    commands: Commands,
+    mut commands: Commands,
 ) {
     let moved: Vec<Option<Entity>> = placed.read().map(|m| m.piece).collect();
     if moved.is_empty() {
         return;
     }
     let keep = match (&state.last, active) {
-        (Some(Hint::Next(goal)), Some(active)) => {
+        (Some(Check::Fine(Hint::Next(goal))), Some(active)) => {
             let turns = (std::f64::consts::TAU / active.level.set.step()).round() as i32;
             let home = |p: &Placement| {
                 p.flip == goal.flip
@@ -154,7 +166,12 @@ fn stale_on_placement(
         _ => false,
     };
     if !keep {
-        clear(state, markers, commands);
+        // The ladder's last step laid the piece: say so (and that undo takes it back).
+        let laid = state.shown == 4;
+        reset(&mut state, &markers, &mut commands);
+        if laid {
+            state.message = Some(Text::new("hint-placed"));
+        }
     }
 }
 
@@ -177,12 +194,29 @@ fn request(
     if state.job.running() {
         return;
     }
-    // Second step of the same answer: show where the highlighted piece goes.
-    if let (Some(Hint::Next(p)), 1) = (&state.last, state.shown) {
-        commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Ghost(*p) });
-        state.shown = 2;
-        state.message = Some(Text::new("hint-here"));
-        return;
+    // The ladder's next step on a position found fine.
+    if let Some(Check::Fine(Hint::Next(p))) = state.last.clone() {
+        match state.shown {
+            1 => {
+                commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });
+                state.shown = 2;
+                state.message = Some(Text::new("hint-next"));
+                return;
+            }
+            2 => {
+                commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Ghost(p) });
+                state.shown = 3;
+                state.message = Some(Text::new("hint-here"));
+                return;
+            }
+            3 => {
+                // Laid as a move: its placement clears the ladder, which starts again.
+                commands.write_message(Action::Put(p));
+                state.shown = 4;
+                return;
+            }
+            _ => {}
+        }
     }
     for e in &markers {
         commands.entity(e).despawn();
@@ -193,13 +227,14 @@ fn request(
     state.asked = Some(web_time::Instant::now());
     // The family decides which pieces are on the board and which solver answers.
     let all: Vec<Placement> = pieces.iter().map(|p| p.0).collect();
-    state.job.run(Request::new(active.level.clone(), Ask::Hint(all)), |reply| match reply {
-        Reply::Hint(answer) => Some(Ok(answer)),
+    state.job.run(Request::new(active.level.clone(), Ask::Check(all)), |reply| match reply {
+        Reply::Check(answer) => Some(Ok(answer)),
         Reply::Failed(why) => Some(Err(why)),
         _ => None,
     });
 }
 
+/// The check's answer: the ladder's first step.
 fn receive(mut state: ResMut<HintState>, mut commands: Commands) {
     for answer in state.job.drain() {
         state.job.finished();
@@ -211,20 +246,20 @@ fn receive(mut state: ResMut<HintState>, mut commands: Commands) {
                 continue;
             }
         };
-        state.message = match &answer {
-            Some(Hint::Next(p)) => {
-                commands.spawn(HintMarker { piece: p.piece, kind: HintKind::Which });
-                state.shown = 1;
-                Some(Text::new("hint-next"))
+        state.shown = 1;
+        state.message = Some(match &answer {
+            Check::Fine(Hint::Next(_)) => Text::new("hint-fine"),
+            Check::Fine(Hint::Done) => Text::new("hint-done"),
+            Check::Fine(_) => Text::new("hint-none"),
+            Check::Lift { pieces, sure } => {
+                for &piece in pieces {
+                    commands.spawn(HintMarker { piece, kind: HintKind::MoveThis });
+                }
+                let id = if *sure { "hint-lift" } else { "hint-lift-unsure" };
+                Text::new(id).with("count", pieces.len())
             }
-            Some(Hint::Move(k)) => {
-                commands.spawn(HintMarker { piece: *k, kind: HintKind::MoveThis });
-                state.shown = 1;
-                Some(Text::new("hint-move"))
-            }
-            Some(Hint::Done) => Some(Text::new("hint-done")),
-            None => Some(Text::new("hint-none")),
-        };
-        state.last = answer;
+            Check::Unsure => Text::new("hint-unsure"),
+        });
+        state.last = Some(answer);
     }
 }

@@ -1,6 +1,8 @@
 //! Hints, the show-thinking view and the solver lab, each answered by a task.
 
 use super::*;
+use tessera::game::shared::Action;
+use tessera::game::solver::hints::HintState;
 
 /// The solver lab lies in a card above the board (the board shrinks for it), and a solved
 /// run's arrangement can be laid over the board: ghosts of every tile, which solve the level,
@@ -291,11 +293,12 @@ fn the_ghost_stays_while_its_piece_is_turned_and_goes_when_it_is_placed() {
 
 /// A hint asked again while the first is being worked out leaves the search running (starting
 /// it over threw its work away, and in the browser its worker: a player tapping again because
-/// nothing came yet waited longer with every tap). Its answer is then the first step.
+/// nothing came yet waited longer with every tap). Its answer is then the first step: the
+/// position checked.
 #[test]
 fn asking_again_while_a_hint_is_worked_out_keeps_the_search() {
     use tessera::game::shared::{Action, PiecePlaced};
-    use tessera::game::solver::hints::{HintKind, HintState};
+    use tessera::game::solver::hints::HintState;
     let mut app = app("hint-again");
     start(&mut app, LEVEL);
     // A search that answers within its own frame cannot be asked again while it runs: put its
@@ -314,14 +317,15 @@ fn asking_again_while_a_hint_is_worked_out_keeps_the_search() {
         app.update();
         assert_eq!(app.world().resource::<HintState>().search(), search, "the second ask started the search over");
         for _ in 0..20_000 {
-            if !markers(&mut app).is_empty() {
+            if !app.world().resource::<HintState>().thinking() {
                 break;
             }
             std::thread::sleep(Duration::from_millis(2));
             app.update();
         }
-        let shown: Vec<HintKind> = markers(&mut app).iter().map(|m| m.kind).collect();
-        assert!(matches!(shown[..], [HintKind::Which]), "{shown:?}");
+        let hints = app.world().resource::<HintState>();
+        assert_eq!((hints.shown, hints.message.as_ref().map(|t| t.id)), (1, Some("hint-fine")));
+        assert!(markers(&mut app).is_empty());
         return;
     }
     panic!("every hint was answered within the frame it was asked in");
@@ -388,4 +392,63 @@ fn the_lab_chases_a_scored_boards_best_live_and_stop_keeps_it() {
         .collect();
     assert_eq!(shown.len(), level.set.pieces.len(), "a ghost per tile");
     assert_eq!(level.judge(&shown).score.unwrap().0, kept_score, "the ghosts are the best board");
+}
+
+/// The hint ladder on a dissection, a polyomino box, a polyhex board and an edge-matching
+/// board: each step only when asked, each in words. 1: the position is checked (fine at the
+/// start; a planted piece that blocks every completion is marked to lift); 2: which piece
+/// next; 3: where it goes; 4: it is laid there, as a move that undo takes back.
+#[test]
+fn the_hint_ladder_checks_then_names_shows_and_places_on_every_family() {
+    use tessera::game::solver::hints::{HintKind, HintMarker};
+    for level in ["classic/arrow", "polyominoes/pentominoes-6x10", "polyhexes/tetrahexes-7x4", "edge/3x3-1"] {
+        let mut app = app("ladder");
+        start(&mut app, level);
+        assert_eq!(hint_step(&mut app), ("hint-fine".into(), vec![]), "{level}: step 1 on an empty board");
+        let (said, m) = hint_step(&mut app);
+        assert_eq!(said, "hint-next", "{level}");
+        let [HintMarker { piece, kind: HintKind::Which }] = m[..] else { panic!("{level}: step 2 marks {m:?}") };
+        let (said, m) = hint_step(&mut app);
+        assert_eq!(said, "hint-here", "{level}");
+        let goal = m
+            .iter()
+            .find_map(|x| if let HintKind::Ghost(p) = x.kind { Some(p) } else { None })
+            .unwrap_or_else(|| panic!("{level}: step 3 shows no ghost: {m:?}"));
+        assert_eq!(goal.piece, piece, "{level}");
+        let start_at = placement_of(&mut app, piece);
+        let moves = app.world().resource::<ActiveLevel>().moves;
+        hint_step(&mut app);
+        app.update();
+        app.update();
+        assert_eq!(placement_of(&mut app, piece), goal, "{level}: step 4 lays the piece where the ghost was");
+        assert_eq!(app.world().resource::<ActiveLevel>().moves, moves + 1, "{level}: as a move");
+        let said = app.world().resource::<HintState>().message.as_ref().map(|t| t.id);
+        assert_eq!(said, Some("hint-placed"), "{level}");
+        assert!(markers(&mut app).is_empty(), "{level}");
+        // Undone like a move.
+        app.world_mut().write_message(Action::Undo);
+        app.update();
+        assert_eq!(placement_of(&mut app, piece), start_at, "{level}: undo takes the hinted piece back");
+        // A piece planted where it blocks every completion: step 1 marks it, and says so.
+        let active = app.world().resource::<ActiveLevel>().level.clone();
+        let wrong = active.blocker(&[]).expect("a piece that blocks the figure");
+        let home = placement_of(&mut app, wrong.piece);
+        set_placement(&mut app, wrong.piece, wrong);
+        let (said, m) = hint_step(&mut app);
+        assert_eq!(said, "hint-lift", "{level}");
+        assert_eq!(m, vec![HintMarker { piece: wrong.piece, kind: HintKind::MoveThis }], "{level}");
+        // Lifted back to where it started, the position is fine again.
+        set_placement(&mut app, wrong.piece, home);
+        assert_eq!(hint_step(&mut app).0, "hint-fine", "{level}");
+    }
+}
+
+/// Where piece `piece` lies.
+fn placement_of(app: &mut App, piece: usize) -> Placement {
+    app.world_mut()
+        .query::<(&Piece, &Placed)>()
+        .iter(app.world())
+        .find(|(p, _)| p.0 == piece)
+        .map(|(_, at)| at.0)
+        .expect("the piece")
 }
