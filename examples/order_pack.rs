@@ -5,7 +5,8 @@
 //!
 //! The file is rewritten in place: each level's block (from its `(` line to its `),` line, as
 //! the pack generators write them) moves as a whole, and its `difficulty:` line is replaced.
-//! Levels with equal scores keep their order. It prints each level's score and stars.
+//! Levels with equal scores keep their order, and a ladder (`ladder:`) keeps its own. It
+//! prints each level's score and stars.
 
 use tessera::content::difficulty::measure;
 
@@ -43,7 +44,10 @@ fn main() {
                 (m.score, k, block)
             })
             .collect();
-        blocks.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap().then(a.1.cmp(&b.1)));
+        // A ladder keeps its order (each rung is the one below and a piece): only its stars.
+        if pack.ladder.is_none() {
+            blocks.sort_by(|a, b| a.0.partial_cmp(&b.0).unwrap().then(a.1.cmp(&b.1)));
+        }
         let mut out: Vec<String> = lines[..starts[0]].iter().map(|l| l.to_string()).collect();
         for (_, _, block) in blocks {
             out.extend(block);

@@ -18,7 +18,7 @@ macro_rules! embedded {
 }
 
 /// The packs shipped inside the binary, in the order the game lists them.
-pub const EMBEDDED: [(&str, &str, &[u8]); 20] = embedded!(
+pub const EMBEDDED: [(&str, &str, &[u8]); 21] = embedded!(
     "classic",
     "people",
     "animals",
@@ -33,6 +33,7 @@ pub const EMBEDDED: [(&str, &str, &[u8]); 20] = embedded!(
     "abstract",
     "sliding",
     "polyominoes",
+    "ladder",
     "pictures",
     "polyiamonds",
     "polyhexes",
@@ -77,6 +78,9 @@ pub struct Pack {
     pub version: u32,
     pub file: String,
     pub levels: Vec<Level>,
+    /// A ladder of climbs this many levels long each (`ladder: 10`): each climb's first level
+    /// is open, and each other once the one before is solved.
+    pub ladder: Option<usize>,
 }
 
 impl Pack {
@@ -100,6 +104,8 @@ struct RawPack {
     author: String,
     #[serde(default = "one")]
     version: u32,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    ladder: Option<usize>,
     levels: Vec<Entry>,
 }
 
@@ -110,6 +116,7 @@ pub fn write_pack(name: &str, entries: &[Entry]) -> String {
         names: Default::default(),
         author: String::new(),
         version: 1,
+        ladder: None,
         levels: entries.to_vec(),
     };
     let config = ron::ser::PrettyConfig::new()
@@ -135,8 +142,14 @@ pub fn parse_pack(text: &str, file: &str, id: &str) -> Result<Pack, LoadError> {
 /// A pack made of level entries (today's dailies, the shared levels), checked as a file's
 /// would be; `file` names it in errors.
 pub fn pack_of(name: &str, entries: Vec<Entry>, file: &str, id: &str) -> Result<Pack, LoadError> {
-    let raw =
-        RawPack { name: name.into(), names: Default::default(), author: String::new(), version: 1, levels: entries };
+    let raw = RawPack {
+        name: name.into(),
+        names: Default::default(),
+        author: String::new(),
+        version: 1,
+        ladder: None,
+        levels: entries,
+    };
     build_pack(raw, file, id, None)
 }
 
@@ -172,6 +185,9 @@ fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<
     if levels.is_empty() {
         return Err(err(None, "the pack has no levels".into()));
     }
+    if raw.ladder == Some(0) {
+        return Err(err(None, "`ladder` is the length of a climb: at least 1".into()));
+    }
     Ok(Pack {
         id: id.into(),
         name: raw.name,
@@ -180,6 +196,7 @@ fn build_pack(raw: RawPack, file: &str, id: &str, text: Option<&str>) -> Result<
         version: raw.version,
         file: file.into(),
         levels,
+        ladder: raw.ladder,
     })
 }
 

@@ -167,8 +167,13 @@ impl SaveData {
 
     /// Levels open in the order the pack teaches: the first [`OPEN_AHEAD`] of a pack, one more
     /// for each level solved (so solving a level always unlocks the next), and all of them once
-    /// the pack's first level is solved: a player who knows the game picks what to play.
-    pub fn unlocked(&self, keys: &[String], index: usize) -> bool {
+    /// the pack's first level is solved: a player who knows the game picks what to play. A
+    /// ladder (climbs `ladder` levels long) opens one rung at a time: each climb's first, and
+    /// each other once the one below it is solved.
+    pub fn unlocked(&self, keys: &[String], index: usize, ladder: Option<usize>) -> bool {
+        if let Some(climb) = ladder {
+            return index.is_multiple_of(climb.max(1)) || self.is_done(&keys[index]) || self.is_done(&keys[index - 1]);
+        }
         let done = keys.iter().filter(|k| self.is_done(k)).count();
         self.is_done(&keys[index]) || index < done + OPEN_AHEAD || keys.first().is_some_and(|k| self.is_done(k))
     }
@@ -337,7 +342,7 @@ mod tests {
         store(&p, &d).unwrap();
         assert_eq!(load(&p), Loaded::Ok(d.clone()));
         let keys: Vec<String> = (0..6).map(|i| format!("classic/{}", (b'a' + i) as char)).collect();
-        let open = |d: &SaveData| (0..6).filter(|&i| d.unlocked(&keys, i)).count();
+        let open = |d: &SaveData| (0..6).filter(|&i| d.unlocked(&keys, i, None)).count();
         assert_eq!(open(&d), 6, "a, the first, is solved: every level is open");
         let mut fresh = SaveData::default();
         assert_eq!(open(&fresh), 3, "nothing solved: the first three are open");
@@ -345,6 +350,15 @@ mod tests {
         assert_eq!(open(&fresh), 4, "solving c opens one more");
         fresh.record("classic/d", Some(1), 1);
         assert_eq!(open(&fresh), 5, "and d another");
+        // A ladder of two climbs of three: their first rungs, then each rung above one solved.
+        let rungs = |d: &SaveData| (0..6).filter(|&i| d.unlocked(&keys, i, Some(3))).collect::<Vec<_>>();
+        let mut climbing = SaveData::default();
+        assert_eq!(rungs(&climbing), [0, 3]);
+        climbing.record("classic/a", Some(1), 1);
+        assert_eq!(rungs(&climbing), [0, 1, 3], "the first rung solved opens the second only");
+        climbing.record("classic/b", Some(1), 1);
+        climbing.record("classic/d", Some(1), 1);
+        assert_eq!(rungs(&climbing), [0, 1, 2, 3, 4]);
         std::fs::remove_dir_all(p.parent().unwrap()).unwrap();
     }
 

@@ -102,7 +102,7 @@ fn level_cards(
                     difficulty: level.difficulty,
                     best: save.data.completed.get(&keys[li]).map(|r| r.time()),
                     score: save.data.scores.get(&keys[li]).copied(),
-                    open: save.data.unlocked(&keys, li),
+                    open: save.data.unlocked(&keys, li, pack.ladder),
                     small: narrow,
                     locked: &locked,
                 };
