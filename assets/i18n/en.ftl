@@ -64,6 +64,18 @@ menu-streak = Daily streak: { $days ->
 menu-create = Create
 menu-create-tip = Make your own levels
 menu-settings = Settings
+menu-stats = Statistics
+stats-title = Statistics
+stats-all = All packs
+stats-solved = Solved: { $solved } of { $levels }
+stats-unhinted = Without hints: { $n }
+stats-fastest = Fastest: { $time } ({ $level })
+stats-dailies = Daily puzzles solved: { $n }
+stats-streak = Daily streak: { $days ->
+    [one] { $days } day
+   *[other] { $days } days
+} (best: { $best })
+stats-none = Nothing solved yet: every level you solve is counted here.
 menu-quit = Quit
 pack-not-loaded = Level pack not loaded: { $why }
 save-unreadable-kept = Your save file could not be read ({ $why }). It was kept as { $path } and a fresh one started.
@@ -82,6 +94,7 @@ levels-open-code = Open code
 levels-solved = { $done }/{ $total } solved
 levels-by = by { $author }
 levels-legend = ★ difficulty, from 1 (gentle) to 5 (hard)  ·  ✔ solved, with your best time (or score)  ·  locked: solve earlier levels, or the first one to open them all
+levels-legend-ladder = ★ difficulty, from 1 (gentle) to 5 (hard)  ·  ✔ solved, with your best time  ·  locked: solve the rung below it to open it
 levels-locked = locked
 pack-daily = Daily puzzles
 pack-mine = My levels

@@ -63,6 +63,18 @@ menu-streak = Sequência diária: { $days ->
 menu-create = Criar
 menu-create-tip = Crie suas próprias fases
 menu-settings = Configurações
+menu-stats = Estatísticas
+stats-title = Estatísticas
+stats-all = Todos os pacotes
+stats-solved = Resolvidas: { $solved } de { $levels }
+stats-unhinted = Sem dicas: { $n }
+stats-fastest = Mais rápida: { $time } ({ $level })
+stats-dailies = Desafios diários resolvidos: { $n }
+stats-streak = Sequência diária: { $days ->
+    [one] { $days } dia
+   *[other] { $days } dias
+} (melhor: { $best })
+stats-none = Nada resolvido ainda: cada fase que você resolver é contada aqui.
 menu-quit = Sair
 pack-not-loaded = Pacote de fases não carregado: { $why }
 save-unreadable-kept = Não foi possível ler seu arquivo de progresso ({ $why }). Ele foi guardado como { $path } e um novo foi iniciado.
@@ -81,6 +93,7 @@ levels-open-code = Abrir código
 levels-solved = { $done }/{ $total } resolvidas
 levels-by = por { $author }
 levels-legend = ★ dificuldade, de 1 (suave) a 5 (difícil)  ·  ✔ resolvida, com seu melhor tempo (ou recorde)  ·  bloqueada: resolva fases anteriores, ou a primeira para abrir todas
+levels-legend-ladder = ★ dificuldade, de 1 (suave) a 5 (difícil)  ·  ✔ resolvida, com seu melhor tempo  ·  bloqueada: resolva o degrau de baixo para abri-la
 levels-locked = bloqueada
 pack-daily = Desafios do dia
 pack-mine = Minhas fases

@@ -8,6 +8,7 @@ pub mod difficulty;
 pub mod editor;
 pub mod import;
 pub mod share;
+pub mod stats;
 pub mod thumbnail;
 pub mod transfer;
 pub mod tray;

@@ -157,6 +157,7 @@ pub fn merge(mine: &mut SaveData, theirs: &Progress, have: impl Fn(&str) -> Opti
             None => drop(mine.scores.insert(key.clone(), score)),
         }
     }
+    mine.unhinted.extend(t.unhinted.iter().cloned());
     for (key, pieces) in &t.solutions {
         mine.solutions.entry(key.clone()).or_insert_with(|| pieces.clone());
     }

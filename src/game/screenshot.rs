@@ -1,4 +1,4 @@
-//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft)`:
+//! `tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|stats|create|editor] (editor: --level new/SET for a new draft)`:
 //! renders the game at a given size and state and saves one frame as PNG, then exits. It renders
 //! off-screen into an image (no window, no display server needed: a GPU or Mesa's software
 //! Vulkan is enough); `--window` renders in a real window instead (under `xvfb-run` on a machine
@@ -30,6 +30,8 @@ pub enum Shot {
     Packs,
     Levels,
     Settings,
+    /// The statistics screen.
+    Stats,
     Start,
     Progress,
     /// In progress, with a hint asked three times (the position checked, which piece, where).
@@ -121,10 +123,10 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|stats|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
 
 /// The states `--state` names.
-const STATES: [(&str, Shot); 18] = [
+const STATES: [(&str, Shot); 19] = [
     ("start", Shot::Start),
     ("progress", Shot::Progress),
     ("hint", Shot::Hint),
@@ -141,6 +143,7 @@ const STATES: [(&str, Shot); 18] = [
     ("levels", Shot::Levels),
     ("packs", Shot::Packs),
     ("settings", Shot::Settings),
+    ("stats", Shot::Stats),
     ("create", Shot::Create),
     ("editor", Shot::Editor),
 ];
@@ -165,9 +168,16 @@ fn save_data(
         let intro = library.find(level).and_then(|(p, l)| library.packs[p].levels[l].intro());
         data.intros.extend(intro.map(|i| i.id.to_string()));
     }
+    // The statistics with a daily streak: a daily puzzle solved on each of the last three days.
+    let today = crate::support::dates::Date::today().days();
+    for day in (today - 2..=today).filter(|_| shot == Shot::Stats).map(crate::support::dates::Date::from_days) {
+        data.record(&crate::game::meta::daily::key("edge", day), Some(60_000), 20);
+    }
     for pi in 0..library.packs.len() {
         for (i, key) in library.keys(pi).iter().take(solved).enumerate() {
             data.record(key, Some(41_000 + 7_000 * i as u64), 9 + i as u32);
+            // Every other one solved without a hint (the statistics' count).
+            data.unhinted.extend((i % 2 == 0).then(|| key.clone()));
             // A board played for the score, with its reference board's score.
             let level = &library.packs[pi].levels[i];
             if let Some((got, _)) = level.judge(&level.solution).score {
@@ -530,6 +540,7 @@ fn drive(
             next.set(AppState::LevelSelect);
         }
         (AppState::MainMenu, Shot::Settings) => next.set(AppState::Settings),
+        (AppState::MainMenu, Shot::Stats) => next.set(AppState::Stats),
         (AppState::MainMenu, Shot::Create) => next.set(AppState::Editor),
         (AppState::MainMenu, Shot::Editor) if !plan.asked => {
             edit.write(match plan.level.strip_prefix("new/") {
@@ -639,20 +650,9 @@ fn lay(
 impl Shot {
     /// The shots taken on a level (opened from the menu).
     fn on_level(self) -> bool {
-        matches!(
+        !matches!(
             self,
-            Shot::Start
-                | Shot::Progress
-                | Shot::Hint
-                | Shot::Check
-                | Shot::Blocked
-                | Shot::Turned
-                | Shot::Thinking
-                | Shot::Lab
-                | Shot::Solved
-                | Shot::Glide
-                | Shot::Celebrate
-                | Shot::Tutorial
+            Shot::Menu | Shot::Packs | Shot::Levels | Shot::Settings | Shot::Stats | Shot::Create | Shot::Editor
         )
     }
 }
@@ -676,6 +676,7 @@ fn shoot(
         Shot::Menu => *state.get() == AppState::MainMenu,
         Shot::Levels | Shot::Packs => *state.get() == AppState::LevelSelect,
         Shot::Settings => *state.get() == AppState::Settings,
+        Shot::Stats => *state.get() == AppState::Stats,
         Shot::Create => *state.get() == AppState::Editor,
         Shot::Lab => plan.shown,
         Shot::Turned => plan.arranged && plan.frames > 3,

@@ -17,6 +17,8 @@ pub enum AppState {
     Playing,
     Solved,
     Settings,
+    /// The record of play: levels solved, without hints, best times, the daily streak.
+    Stats,
     /// The level editor's home: new drafts, the player's saved levels.
     Editor,
     /// A draft being edited.

@@ -335,6 +335,8 @@ mod tests {
             ("pieces", 7.into()),
             ("piece", 2.into()),
             ("percent", 45.into()),
+            ("levels", 30.into()),
+            ("level", "Arrow".into()),
         ];
         for lang in Lang::ALL {
             let bundle = &bundles()[lang as usize];

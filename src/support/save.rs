@@ -103,6 +103,9 @@ pub struct SaveData {
     /// Boards played for the score: the best score laid, by `PACK/ID`.
     #[serde(skip_serializing_if = "BTreeMap::is_empty")]
     pub scores: BTreeMap<String, usize>,
+    /// The levels solved at least once without asking for a hint, by `PACK/ID`.
+    #[serde(skip_serializing_if = "std::collections::BTreeSet::is_empty")]
+    pub unhinted: std::collections::BTreeSet<String>,
 }
 
 impl SaveData {
@@ -145,14 +148,7 @@ impl SaveData {
     /// at least one daily puzzle was solved. Dailies are saved like any level, under
     /// `daily/daily-FAMILY-YYYY-MM-DD`.
     pub fn daily_streak(&self, today: crate::support::dates::Date) -> u32 {
-        let days: std::collections::BTreeSet<i64> = self
-            .completed
-            .keys()
-            .filter_map(|k| k.strip_prefix("daily/daily-"))
-            .filter_map(|rest| rest.get(rest.len().saturating_sub(10)..))
-            .filter_map(|d| crate::support::dates::Date::parse(d).ok())
-            .map(|d| d.days())
-            .collect();
+        let days = self.daily_days();
         let mut day = today.days();
         if !days.contains(&day) {
             day -= 1;
@@ -163,6 +159,29 @@ impl SaveData {
             day -= 1;
         }
         n
+    }
+
+    /// The longest run of days in a row on which a daily puzzle was solved.
+    pub fn best_daily_streak(&self) -> u32 {
+        let days = self.daily_days();
+        let mut best = 0;
+        for &d in &days {
+            if !days.contains(&(d - 1)) {
+                best = best.max((d..).take_while(|x| days.contains(x)).count() as u32);
+            }
+        }
+        best
+    }
+
+    /// The days (counted as [`crate::support::dates::Date::days`]) a daily puzzle was solved.
+    fn daily_days(&self) -> std::collections::BTreeSet<i64> {
+        self.completed
+            .keys()
+            .filter_map(|k| k.strip_prefix("daily/daily-"))
+            .filter_map(|rest| rest.get(rest.len().saturating_sub(10)..))
+            .filter_map(|d| crate::support::dates::Date::parse(d).ok())
+            .map(|d| d.days())
+            .collect()
     }
 
     /// Levels open in the order the pack teaches: the first [`OPEN_AHEAD`] of a pack, one more
@@ -299,6 +318,7 @@ mod tests {
         d.record("daily/daily-edge-2026-11-23", Some(1000), 10);
         assert_eq!(d.daily_streak(today), 4);
         assert_eq!(d.daily_streak(Date::parse("2026-11-25").unwrap()), 0, "a day missed");
+        assert_eq!(d.best_daily_streak(), 4, "the longest run, whenever it was");
     }
 
     use super::*;

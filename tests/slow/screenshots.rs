@@ -61,7 +61,19 @@ fn shots_in(lang: &str, states: &[&str], (w, h): (u32, u32), window: bool) {
 #[test]
 fn menu_levels_settings_progress_and_solved_at_desktop_and_phone_sizes() {
     for size in [(1280u32, 800u32), (390, 844)] {
-        let states = ["menu", "levels", "settings", "progress", "hint", "glide", "celebrate", "solved", "tutorial"];
+        let states = [
+            "menu",
+            "levels",
+            "settings",
+            "stats",
+            "progress",
+            "hint",
+            "check",
+            "glide",
+            "celebrate",
+            "solved",
+            "tutorial",
+        ];
         shots_in("en", &states, size, false);
         shots_in("pt-BR", &["menu", "progress"], size, false);
     }

@@ -95,6 +95,9 @@ pub struct ActiveLevel {
     pub moves: u32,
     /// A lesson holds the clock at 0:00 (the tutorial's card is up): a solve now has no time.
     pub clock_held: bool,
+    /// A hint was asked for on this level since it was opened (a solve then is not counted
+    /// as one without hints).
+    pub hinted: bool,
 }
 
 pub struct LevelsPlugin;
@@ -134,6 +137,7 @@ fn start_level(
         started: time.elapsed_secs(),
         clock_held: false,
         moves: 0,
+        hinted: false,
     });
     next.set(AppState::Playing);
 }

@@ -300,6 +300,7 @@ fn lay_canvas(editor: Res<Editor>, mut commands: Commands, time: Res<Time>) {
             started: time.elapsed_secs(),
             clock_held: false,
             moves: 0,
+            hinted: false,
         }),
         Err(_) => commands.remove_resource::<ActiveLevel>(),
     }

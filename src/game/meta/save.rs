@@ -116,6 +116,9 @@ fn record_solve(
 ) {
     let (Some(s), Some(active)) = (solved.read().last().copied(), active) else { return };
     let new_best = save.data.record(&active.key, s.timed.then_some(s.ms), s.moves);
+    if !active.hinted {
+        save.data.unhinted.insert(active.key.clone());
+    }
     let score = progress.score.map(|(got, max)| {
         let (best, new) = save.data.record_score(&active.key, got);
         (got, max, best, new)

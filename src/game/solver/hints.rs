@@ -178,7 +178,7 @@ fn stale_on_placement(
 fn request(
     mut actions: MessageReader<Action>,
     mut state: ResMut<HintState>,
-    active: Option<Res<ActiveLevel>>,
+    active: Option<ResMut<ActiveLevel>>,
     pieces: Query<&Placed, With<Piece>>,
     markers: Query<Entity, With<HintMarker>>,
     mut commands: Commands,
@@ -186,7 +186,9 @@ fn request(
     if !actions.read().any(|a| *a == Action::Hint) {
         return;
     }
-    let Some(active) = active else { return };
+    let Some(mut active) = active else { return };
+    // The record of play counts solves without hints (nothing else reads this: no change).
+    active.bypass_change_detection().hinted = true;
     // Asked again while the answer is being worked out: the search goes on. Starting it over
     // would throw its work away (in the browser, its worker and the module it compiled), and
     // a player who taps again because nothing came yet would wait longer for every tap.

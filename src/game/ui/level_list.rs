@@ -90,7 +90,8 @@ fn level_cards(
         }
     });
     // What the cards' marks mean.
-    ui.add(egui::Label::new(egui::RichText::new(tr.s("levels-legend")).small().weak()).wrap());
+    let legend = if pack.ladder.is_some() { "levels-legend-ladder" } else { "levels-legend" };
+    ui.add(egui::Label::new(egui::RichText::new(tr.s(legend)).small().weak()).wrap());
     let narrow = layout(ui.ctx()).narrow;
     let locked = tr.s("levels-locked");
     let shown = egui::ScrollArea::vertical().id_salt(("levels", pi)).auto_shrink([false, false]).show(ui, |ui| {

@@ -107,6 +107,9 @@ fn menu_buttons(
     if mark(ui.add(big(&tr.s("menu-create"))), "menu-create").on_hover_text(tr.s("menu-create-tip")).clicked() {
         next.set(AppState::Editor);
     }
+    if mark(ui.add(big(&tr.s("menu-stats"))), "menu-stats").clicked() {
+        next.set(AppState::Stats);
+    }
     if mark(ui.add(big(&tr.s("menu-settings"))), "menu-settings").clicked() {
         next.set(AppState::Settings);
     }

@@ -17,6 +17,7 @@ pub mod said;
 mod screen;
 mod settings;
 mod solved;
+mod stats;
 pub mod theme;
 mod thermometer;
 mod thumbnails;
@@ -59,6 +60,7 @@ impl Plugin for UiPlugin {
                     menu::main_menu.run_if(in_state(AppState::MainMenu)),
                     level_list::level_select.run_if(in_state(AppState::LevelSelect)),
                     settings::settings.run_if(in_state(AppState::Settings)),
+                    stats::stats.run_if(in_state(AppState::Stats)),
                     editor_home::home.run_if(in_state(AppState::Editor)),
                     editor_bars::editing.run_if(in_state(AppState::Editing)),
                     hud::hud.run_if(in_state(AppState::Playing).or_else(in_state(AppState::Solved))),
@@ -139,7 +141,7 @@ fn escape(
     }
     match state.get() {
         AppState::Playing | AppState::Solved => next.set(AppState::LevelSelect),
-        AppState::LevelSelect | AppState::Settings | AppState::Editor => next.set(AppState::MainMenu),
+        AppState::LevelSelect | AppState::Settings | AppState::Stats | AppState::Editor => next.set(AppState::MainMenu),
         AppState::Editing => next.set(AppState::Editor),
         _ => {}
     }

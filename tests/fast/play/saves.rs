@@ -375,3 +375,31 @@ fn progress_exported_on_one_device_imports_on_another_losing_nothing() {
     assert_eq!(b.world().resource::<SaveState>().data, data);
     std::fs::remove_dir_all(&root).unwrap();
 }
+
+/// The record of play: a level solved without asking for a hint counts as one, a level
+/// solved after a hint does not; the statistics read both from the save.
+#[test]
+fn a_solve_without_a_hint_is_counted_as_one_and_a_hinted_solve_is_not() {
+    let mut app = app("unhinted");
+    start(&mut app, LEVEL);
+    let solution = app.world().resource::<ActiveLevel>().level.solution.clone();
+    for p in &solution {
+        set_placement(&mut app, p.piece, *p);
+    }
+    app.update();
+    assert_eq!(state(&app), AppState::Solved);
+    let second = {
+        let lib = app.world().resource::<Library>();
+        lib.key(0, 1)
+    };
+    start(&mut app, &second);
+    follow_hints_to_the_solved_screen(&mut app, 16);
+    let save = &app.world().resource::<SaveState>().data;
+    assert!(save.is_done(LEVEL) && save.is_done(&second));
+    assert!(save.unhinted.contains(LEVEL), "{:?}", save.unhinted);
+    assert!(!save.unhinted.contains(&second), "solved after hints: {:?}", save.unhinted);
+    let lib = app.world().resource::<Library>();
+    let packs = vec![(lib.packs[0].id.clone(), lib.keys(0))];
+    let s = tessera::content::stats::stats(save, &packs, tessera::support::dates::Date::today());
+    assert_eq!((s.all.solved, s.all.unhinted), (2, 1));
+}
