@@ -47,6 +47,7 @@ fn main() {
         let answer = match &answers[0] {
             Some(Hint::Next(_)) => "next",
             Some(Hint::Move(_)) => "move",
+            Some(Hint::Stuck) => "stuck",
             Some(Hint::Done) => "done",
             None => "none",
         };
