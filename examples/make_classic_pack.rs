@@ -21,6 +21,10 @@ use tessera::geom::{pt, Pt, Vertex};
 use tessera::pieces::{PieceSet, Placement};
 use tessera::solve::lattice::{convex_lattice_polygons, solve};
 use tessera::verify::{matching::find_motion, Target};
+use tools::Rng;
+
+#[path = "tools/mod.rs"]
+mod tools;
 
 struct Figure {
     id: String,
@@ -98,19 +102,6 @@ fn convex_name(p: &[Pt], k: usize) -> String {
 }
 
 /// xorshift, seeded.
-struct Rng(u64);
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
-
 /// A random edge-to-edge assembly of all seven pieces; returns its outline if it is one
 /// simple contour without holes.
 fn random_assembly(set: &PieceSet, rng: &mut Rng) -> Option<Vec<Pt>> {

@@ -15,22 +15,15 @@
 use std::fmt::Write;
 use tessera::polyform::format_part;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
-use tessera::polyform::place::placement_for;
+use tools::Rng;
+
+#[path = "tools/mod.rs"]
+mod tools;
 
 /// Climbs in the pack, and the letters that name them.
 const CLIMBS: [&str; 3] = ["A", "B", "C"];
 /// The narrowest box (three pentominoes).
 const LOW: usize = 3;
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// The box `width` wide and five tall.
 fn boxed(width: usize) -> Board {
@@ -49,9 +42,7 @@ fn down(all: &[PartSpec], set: Vec<usize>, rng: &mut Rng) -> Option<Vec<Vec<usiz
         return Some(vec![set]);
     }
     let mut order = set.clone();
-    for i in (1..order.len()).rev() {
-        order.swap(i, rng.below(i + 1));
-    }
+    rng.shuffle(&mut order);
     for drop in order {
         let smaller: Vec<usize> = set.iter().copied().filter(|&p| p != drop).collect();
         if filling(all, &smaller).is_some() {
@@ -98,20 +89,7 @@ fn main() {
             let count = solve(&boxed(k), &parts, &PackOptions { unique: true, ..PackOptions::new(2) }).solutions;
             writeln!(out, "            solutions: {count},").unwrap();
             writeln!(out, "            solution: [").unwrap();
-            let mut lines: Vec<(usize, String)> = filling(&all, set)
-                .expect("filled when chosen")
-                .iter()
-                .map(|(piece, cells)| {
-                    let p = placement_for(&boxed(k), *piece, &parts[*piece], cells).expect("a placement");
-                    let line = format!(
-                        "                (piece: {piece}, rot: {}, flip: {}, at: ({}, {})),",
-                        p.rot, p.flip, p.at.0, p.at.1
-                    );
-                    (*piece, line)
-                })
-                .collect();
-            lines.sort();
-            for (_, line) in lines {
+            for line in tools::solution_lines(&boxed(k), &parts, &filling(&all, set).expect("filled when chosen")) {
                 writeln!(out, "{line}").unwrap();
             }
             writeln!(out, "            ],\n        ),").unwrap();

@@ -14,9 +14,12 @@
 use std::fmt::Write;
 use tessera::polyform::grid::Grid;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
-use tessera::polyform::place::placement_for;
 use tessera::polyform::Cell;
 use tessera::support::budget::Budget;
+use tools::{subset, Rng};
+
+#[path = "tools/mod.rs"]
+mod tools;
 
 struct Level {
     id: &'static str,
@@ -30,16 +33,6 @@ struct Level {
     board: Board,
     /// Its solutions up to the board's symmetries, as the packer counts them.
     solutions: u64,
-}
-
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
 }
 
 /// The cells of `grid` whose centres lie inside every one of `halves` (a point `(x, y)` is
@@ -162,17 +155,6 @@ fn without(outer: Vec<Cell>, hole: &[Cell]) -> Vec<Cell> {
 /// A built-in set's parts, or several sets' joined by `+` (`trihexes+tetrahexes`).
 fn set(name: &str) -> Vec<PartSpec> {
     name.split('+').flat_map(|n| PartSpec::set(n).expect("a built-in set")).collect()
-}
-
-/// A seeded choice of `k` parts of `all`, in their order.
-fn subset(all: &[PartSpec], k: usize, rng: &mut Rng) -> Vec<PartSpec> {
-    let mut idx: Vec<usize> = (0..all.len()).collect();
-    for i in (1..idx.len()).rev() {
-        idx.swap(i, rng.below(i + 1));
-    }
-    let mut pick = idx[..k].to_vec();
-    pick.sort();
-    pick.iter().map(|&i| all[i].clone()).collect()
 }
 
 fn first(board: &Board, parts: &[PartSpec]) -> Option<Vec<(usize, Vec<Cell>)>> {
@@ -365,21 +347,7 @@ fn render(grid: Grid, pack: &str, pt: &str, levels: &[Level]) -> String {
         writeln!(s, "            board: (grid: \"{}\", {shape}),", grid.name()).unwrap();
         writeln!(s, "            solutions: {},", l.solutions).unwrap();
         writeln!(s, "            solution: [").unwrap();
-        let mut lines: Vec<(usize, String)> = sol
-            .iter()
-            .map(|(part, cells)| {
-                let p = placement_for(&l.board, *part, &l.parts[*part], cells).expect("a placement of a part's cells");
-                (
-                    *part,
-                    format!(
-                        "                (piece: {part}, rot: {}, flip: {}, at: ({}, {})),",
-                        p.rot, p.flip, p.at.0, p.at.1
-                    ),
-                )
-            })
-            .collect();
-        lines.sort();
-        for (_, line) in lines {
+        for line in tools::solution_lines(&l.board, &l.parts, &sol) {
             writeln!(s, "{line}").unwrap();
         }
         writeln!(s, "            ],\n        ),").unwrap();

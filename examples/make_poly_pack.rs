@@ -21,6 +21,10 @@ use std::fmt::Write;
 use tessera::polyform::format_part;
 use tessera::polyform::pack::{solve, Board, PackOptions, PartSpec};
 use tessera::polyform::place::placement_for;
+use tools::{subset, Rng};
+
+#[path = "tools/mod.rs"]
+mod tools;
 
 struct Level {
     id: String,
@@ -34,28 +38,8 @@ struct Level {
     parts: Vec<PartSpec>,
 }
 
-struct Rng(u64);
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
 fn specs(name: &str) -> Vec<PartSpec> {
     PartSpec::set(name).expect("a built-in set")
-}
-
-fn subset(all: &[PartSpec], k: usize, rng: &mut Rng) -> Vec<PartSpec> {
-    let mut idx: Vec<usize> = (0..all.len()).collect();
-    for i in (1..idx.len()).rev() {
-        idx.swap(i, rng.below(i + 1));
-    }
-    let mut pick: Vec<usize> = idx[..k].to_vec();
-    pick.sort();
-    pick.iter().map(|&i| all[i].clone()).collect()
 }
 
 fn listed(parts: &[PartSpec], dim: u8) -> String {
