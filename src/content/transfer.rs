@@ -228,6 +228,8 @@ mod tests {
         t.scores.insert("edge/scored".into(), 38);
         t.settings.tutorial_done = false;
         mine.settings.tutorial_done = true;
+        mine.unhinted.insert("classic/cat".into());
+        t.unhinted.insert("classic/boat".into());
         let theirs = Progress { format: FORMAT.into(), version: VERSION, save: t, levels: BTreeMap::new() };
         let merged = merge(&mut mine, &theirs, |_| None);
         assert_eq!(mine.completed["classic/swan"], Record { best_ms: 61_000, best_moves: 10 });
@@ -235,6 +237,8 @@ mod tests {
         assert_eq!(mine.completed["classic/boat"], Record { best_ms: 5_000, best_moves: 7 });
         assert_eq!(mine.scores["edge/scored"], 40, "the higher score stays");
         assert!(mine.settings.tutorial_done, "a tutorial done on either side stays done");
+        let unhinted: Vec<&str> = mine.unhinted.iter().map(String::as_str).collect();
+        assert_eq!(unhinted, ["classic/boat", "classic/cat"], "solved without a hint on either side");
         assert_eq!((merged.solved, merged.better), (1, 1));
         // Merging the same file again changes nothing.
         let again = mine.clone();

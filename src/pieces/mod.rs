@@ -333,9 +333,8 @@ pub const CHECK_ASKS: usize = 200;
 /// position and about it with pieces lifted. Pieces that cannot lie where they are even alone
 /// come off first; then, when the rest cannot be completed, every choice of one piece to
 /// lift, then of two, and so on: the first choice that opens a completion is the fewest there
-/// are. An empty board
-/// always completes, so the search ends; past `asks` questions (or on a `None` answer, a
-/// budget run out) it says so rather than guess.
+/// are. An empty board always completes, so the search ends; past `asks` questions (or on a
+/// `None` answer, a budget run out) it says so rather than guess.
 pub fn check(placed: &[Placement], asks: usize, ask: impl Fn(&[Placement]) -> Option<Hint>) -> Check {
     let asked = std::cell::Cell::new(0);
     let ask = |pieces: &[Placement]| {
