@@ -123,7 +123,7 @@ fn count_compiling(cache: Res<bevy::render::render_resource::PipelineCache>, com
 }
 
 pub const USAGE: &str =
-    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|stats|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
+    "usage: tessera screenshot --level PACK/ID --size WxH --out FILE [--state start|progress|hint|check|blocked|turned|thinking|lab|solved|glide|celebrate|tutorial|menu|packs|levels|settings|stats|create|editor] (editor: --level new/SET for a new draft) [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--layout] [--window] [--force]\n       tessera screenshot --shots FILE --size WxH [--solved N] [--lang en|pt-BR] [--theme dark|light] [--touch] [--layout] [--force] (FILE: a line `STATE PACK/ID OUT` per shot; OUT ends in .png; --force: replace pictures that exist)";
 
 /// The states `--state` names.
 const STATES: [(&str, Shot); 19] = [
@@ -230,6 +230,14 @@ fn add_renderer(app: &mut App, size: (u32, u32), window: bool) {
     }
 }
 
+/// Every camera drawn without multisampling (`--layout`): cameras drawing to one target must
+/// agree, so all of them.
+fn rough_edges(mut cameras: Query<&mut Msaa, Added<Camera>>) {
+    for mut msaa in &mut cameras {
+        *msaa = Msaa::Off;
+    }
+}
+
 /// The lab opened and the family's last method run (the LP on tile puzzles).
 fn run_lab(w: &mut World) {
     w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
@@ -300,6 +308,10 @@ struct Args {
     theme: crate::support::save::Theme,
     /// `--touch`: laid out for a finger (a coarse pointer), whatever the size.
     touch: bool,
+    /// `--layout`: for a check of the layout (the probe's report), not a picture to look at:
+    /// drawn without multisampling, which in a software renderer is half of a frame's work.
+    /// The widgets lie where they would; only the edges are rougher.
+    layout: bool,
     /// `--shots`: the shots after the first.
     more: Vec<(Shot, String, std::path::PathBuf)>,
 }
@@ -323,6 +335,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
         lang: crate::support::i18n::Lang::En,
         theme: crate::support::save::Theme::Dark,
         touch: false,
+        layout: false,
         more: Vec::new(),
     };
     let mut it = args.iter();
@@ -336,6 +349,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
             "--level" => level = val(),
             "--window" => a.window = true,
             "--touch" => a.touch = true,
+            "--layout" => a.layout = true,
             "--solved" => {
                 a.solved = val().and_then(|v| v.parse().ok()).ok_or_else(|| bad("--solved takes a number of levels"))?
             }
@@ -387,7 +401,7 @@ fn parse(args: &[String]) -> Result<Args, i32> {
 
 /// Parses the arguments and runs; returns the exit code.
 pub fn run(args: &[String]) -> i32 {
-    let Args { level, size, out, shot, window, solved, lang, theme, touch, more } = match parse(args) {
+    let Args { level, size, out, shot, window, solved, lang, theme, touch, layout, more } = match parse(args) {
         Ok(a) => a,
         Err(code) => return code,
     };
@@ -425,6 +439,9 @@ pub fn run(args: &[String]) -> i32 {
         })
         .init_resource::<Captured>()
         .add_systems(Update, (drive, act, shoot).chain());
+    if layout {
+        app.add_systems(Last, rough_edges);
+    }
     add_renderer(&mut app, size, window);
     app.add_plugins((
         super::LogicPlugins,
@@ -626,6 +643,11 @@ fn act(
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {
             actions.write(crate::game::shared::Action::Watch);
+        }
+        // The solve's time is taken; its celebration hurried through (the solved panel after it
+        // is the picture, drawn some fifty frames sooner).
+        (AppState::Solved, Shot::Solved) if plan.arranged => {
+            commands.queue(|w: &mut World| w.resource_mut::<Time<Virtual>>().set_relative_speed(8.0));
         }
         (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames == 3 => commands.queue(run_lab),
         (AppState::Playing, Shot::Lab) if plan.arranged && plan.frames >= 4 && !plan.shown => commands.queue(show_lab),

@@ -1,6 +1,6 @@
 //! The phone's layout at 390 x 844, measured on the game as it draws itself: every screen and
 //! each family's level (at its start, with a hint, solved; the lab, the tutorial, a refused
-//! move in 3D), in English and Portuguese, rendered off-screen (`tessera screenshot`, Mesa's
+//! move in 3D), in English and Portuguese, rendered off-screen (`tessera screenshot --layout`: Mesa's
 //! software Vulkan, no display) with the probe on. The probe reads egui's accessibility tree:
 //! the widgets that take a click and every label's rows as laid out.
 //!
@@ -39,7 +39,16 @@ fn probes_by(shots: &[(&str, &str)], lang: &str, size: (u32, u32), touch: bool) 
     let file = dir.join(format!("shots-{batch}.txt"));
     std::fs::write(&file, list).unwrap();
     let run = Command::new(env!("CARGO_BIN_EXE_tessera"))
-        .args(["screenshot", "--force", "--lang", lang, "--size", &format!("{}x{}", size.0, size.1), "--shots"])
+        .args([
+            "screenshot",
+            "--layout",
+            "--force",
+            "--lang",
+            lang,
+            "--size",
+            &format!("{}x{}", size.0, size.1),
+            "--shots",
+        ])
         .arg(&file)
         .args(touch.then_some("--touch"))
         .env_remove("DISPLAY")
