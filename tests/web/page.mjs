@@ -98,6 +98,14 @@ export class Play {
   }
   // The probe once `holds` is true of it, or null when the wait ran out: for a wait whose
   // outcome is itself the check (so the check says no, and the run goes on).
+  // The probe once `holds` is true of it, or null after `ms` milliseconds.
+  async within(holds, ms) {
+    for (const t0 = Date.now(); Date.now() - t0 < ms; await sleep(100)) {
+      const p = await this.probe();
+      if (p && holds(p)) return p;
+    }
+    return null;
+  }
   async seen(what, holds) {
     return this.until(what, holds).catch((e) => { console.log(e.message.slice(0, 300)); return null; });
   }
