@@ -167,7 +167,7 @@ fn every_shipped_packing_level_exports_and_imports_as_itself() {
             let (code, _, err) = run(&["export", &format!("{}/{}", pack.id, level.id), "--xmpuzzle", file]);
             assert_eq!(code, 0, "{}/{}: {err}", pack.id, level.id);
             let (code, _, err) =
-                run(&["import", file, "--out", ron.to_str().unwrap(), "--force", "--timeout-ms", "1000"]);
+                run(&["import", file, "--out", ron.to_str().unwrap(), "--force", "--timeout-ms", "200"]);
             assert_eq!(code, 0, "{}/{}: {err}", pack.id, level.id);
             let back = load(&ron);
             assert_eq!(back.levels.len(), 1);

@@ -117,11 +117,7 @@ try {
     window.ownWorkerUrl = window.tesseraWorkerUrl;
     window.tesseraWorkerUrl = URL.createObjectURL(new Blob(["onmessage = () => {};"], { type: "text/javascript" }));
   });
-  for (const t0 = Date.now(); Date.now() - t0 < 6000; await sleep(300)) {
-    const marks = (await hint.probe()).marks;
-    const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
-    if (card) await hint.press(card);
-  }
+  await hint.closeCards();
   await hint.pressUntil("tool-hint", "the hint asked", (p) => p.hint === "hint-thinking");
   const lost = await hint.until("the hint given up", (p) => p.hint === "hint-lost");
   check(said(lost).includes("gave no answer"), "a worker that never answers: the hint gives up and says so");

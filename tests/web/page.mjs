@@ -98,6 +98,19 @@ export class Play {
   }
   // The probe once `holds` is true of it, or null when the wait ran out: for a wait whose
   // outcome is itself the check (so the check says no, and the run goes on).
+  // Closes the first launch's tutorial card and a family's introduction, which come up a few
+  // frames after a level opens: each card seen is tapped where the probe saw it (waiting for a
+  // card gone by then would wait forever), until none has been seen for `quiet` milliseconds.
+  async closeCards(quiet = 2000) {
+    for (let last = Date.now(); Date.now() - last < quiet; await sleep(300)) {
+      const marks = (await this.probe()).marks;
+      const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
+      if (!card) continue;
+      const [x0, y0, x1, y1] = marks[card];
+      await this.tap([(x0 + x1) / 2, (y0 + y1) / 2]);
+      last = Date.now();
+    }
+  }
   // The probe once `holds` is true of it, or null after `ms` milliseconds.
   async within(holds, ms) {
     for (const t0 = Date.now(); Date.now() - t0 < ms; await sleep(100)) {

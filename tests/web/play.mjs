@@ -247,20 +247,13 @@ try {
       if (seen.share > share && seen.hues >= hues) break;
     }
     check(seen.share > share && seen.hues >= hues, `the ${name} level ${p.level} is drawn in colour (${(seen.share * 100).toFixed(1)}% of the screen, ${seen.hues} hues)`);
-    // A hint: worked out on the solver's own thread (a Web Worker) and shown.
-    // The family's introduction card may come up a few frames after the level is drawn (the
-    // polycube run that failed had it still up, and no hint, ten minutes on): for six seconds,
-    // any card seen is closed. Tapped where the probe saw its button, not waited for: a card
-    // closed by the tap before may still be in the probe of the frame after, and waiting for
-    // its button to come back waited out the ten minutes' patience (the red CI of 13f2bad).
-    for (const t0 = Date.now(); Date.now() - t0 < 6000; await sleep(300)) {
-      const marks = (await play.probe()).marks;
-      const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
-      if (card) {
-        const [x0, y0, x1, y1] = marks[card];
-        await play.tap([(x0 + x1) / 2, (y0 + y1) / 2]);
-      }
-    }
+    // A hint: worked out on the solver's own thread (a Web Worker) and shown. The family's
+    // introduction card may come up a few frames after the level is drawn (the polycube run
+    // that failed had it still up, and no hint, ten minutes on): it is closed first. (Tapped
+    // where the probe saw its button, not waited for: a card closed by the tap before may
+    // still be in the probe of the frame after, and waiting for its button to come back
+    // waited out the ten minutes' patience, the red CI of 13f2bad.)
+    await play.closeCards();
     const hinted = await play.pressUntil("tool-hint", `a hint on the ${name} level`, (q) => q.hinted === true);
     check(["hint-fine", "hint-next", "hint-here"].includes(hinted.hint), `a hint on the ${name} level comes back from the solver's thread (${hinted.hint})`);
   }
@@ -271,14 +264,7 @@ try {
     await play.goto(`&code=${encodeURIComponent(code)}`);
     const p = await play.until("a level of triangles or hexagons from its link", (p) => p.state === "Playing" && p.level && p.level.startsWith("shared/"));
     check(p.turns === 6, `${p.level} turns in sixths (${p.turns})`);
-    for (const t0 = Date.now(); Date.now() - t0 < 4000; await sleep(300)) {
-      const marks = (await play.probe()).marks;
-      const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
-      if (card) {
-        const [x0, y0, x1, y1] = marks[card];
-        await play.tap([(x0 + x1) / 2, (y0 + y1) / 2]);
-      }
-    }
+    await play.closeCards();
     await play.shot(`phone-lattice-${p.level.slice("shared/".length)}`);
     await placeEveryPiece(play);
     const solved = await play.seen(`${p.level} solved`, (q) => q.solved === true);

@@ -170,12 +170,7 @@ try {
     for (const [k, levelCode] of levelCodes.entries()) {
       await play.goto(`&code=${encodeURIComponent(levelCode)}`);
       await play.until("the level", (p) => p.state === "Playing" && p.pieces.length > 0);
-      for (const t0 = Date.now(); Date.now() - t0 < 4000; await sleep(300)) {
-        const marks = (await play.probe()).marks;
-        const card = ["tutorial-close", "intro-close"].find((c) => Array.isArray(marks[c]));
-        // (Tapped where the probe saw it: waiting for a card gone by then would wait forever.)
-        if (card) await play.tap([(marks[card][0] + marks[card][2]) / 2, (marks[card][1] + marks[card][3]) / 2]);
-      }
+      await play.closeCards();
       const level = await look(`level ${k + 1}`, (p) => p.state === "Playing");
       await play.shot(`${name}-level-${k + 1}`);
       if (level.solid && name === "sideways") await cubeBySideways(play, level, w, h);
