@@ -854,13 +854,28 @@ fn place_every_piece_by_keys(play: &mut Play) {
             if now < 2.0 {
                 break;
             }
-            // One arrow, else two (on the hexagons' lattice a diagonal is two steps).
-            let arrows = [("Right", "Left"), ("Left", "Right"), ("Up", "Down"), ("Down", "Up")];
-            let tries: Vec<Vec<(&str, &str)>> = arrows
+            // One arrow, else two (on the hexagons' lattice a diagonal is two steps), those
+            // pointing most towards the place first (the window's y runs down).
+            let q = piece(&play.read().unwrap(), k);
+            let (at, goal) = (xy(&q["at"]), xy(&q["goal"]));
+            let toward = |dx: f32, dy: f32| dx * (goal.0 - at.0) + dy * (goal.1 - at.1);
+            let arrows = [
+                ("Right", "Left", toward(1.0, 0.0)),
+                ("Left", "Right", toward(-1.0, 0.0)),
+                ("Up", "Down", toward(0.0, -1.0)),
+                ("Down", "Up", toward(0.0, 1.0)),
+            ];
+            let mut tries: Vec<(f32, Vec<(&str, &str)>)> = arrows
                 .iter()
-                .map(|&a| vec![a])
-                .chain(arrows.iter().flat_map(|&a| arrows.iter().map(move |&b| vec![a, b])))
+                .map(|&(a, b, w)| (w + 1e6, vec![(a, b)]))
+                .chain(
+                    arrows
+                        .iter()
+                        .flat_map(|&(a, b, w)| arrows.iter().map(move |&(c, d, v)| (w + v, vec![(a, b), (c, d)]))),
+                )
                 .collect();
+            tries.sort_by(|x, y| y.0.total_cmp(&x.0));
+            let tries: Vec<Vec<(&str, &str)>> = tries.into_iter().map(|(_, t)| t).collect();
             let mut nearer = false;
             for t in tries {
                 for &(key, _) in &t {
