@@ -93,7 +93,7 @@ fn ask_for_frames(
     }
 }
 
-/// Frames a new screen draws before it waits for input.
+/// The frames a new screen draws before it waits for input.
 pub const SETTLE_FRAMES: u8 = 3;
 
 /// The wait until the next frame nobody asked for: a second while the level's clock runs, a
