@@ -645,7 +645,7 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
         let v = serde_json::json!({
             "cols": g.puzzle.cols, "rows": g.puzzle.rows, "rotate": g.puzzle.rotate,
             "frame_colors": g.frame_colors, "colors": spec.colors, "log10_expected": g.log10_expected,
-            "nodes": g.nodes, "unique": spec.unique, "attempts": g.attempts, "file": file,
+            "nodes": g.nodes, "first_found": g.first_found, "unique": spec.unique, "attempts": g.attempts, "file": file,
             "puzzle": if file.is_none() { Some(&text) } else { None },
         });
         let _ = writeln!(out, "{v}");
@@ -656,7 +656,7 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
     }
     let _ = writeln!(
         err,
-        "{} x {}{}: {} frame + {} inner colours (expected solutions about 10^{:.1}); {} solver nodes to the first solution{}",
+        "{} x {}{}: {} frame + {} inner colours (expected solutions about 10^{:.1}); {}{}{}",
         g.puzzle.cols,
         g.puzzle.rows,
         if g.puzzle.rotate { ", turning tiles" } else { "" },
@@ -664,6 +664,11 @@ fn generate_cmd(args: &[String], out: &mut impl Write, err: &mut impl Write) -> 
         spec.colors,
         g.log10_expected,
         g.nodes,
+        if g.first_found {
+            " solver nodes to the first solution"
+        } else {
+            " solver nodes spent without finding a solution (the limit ran out first)"
+        },
         if spec.unique { format!("; unique (after {} attempt(s))", g.attempts) } else { String::new() }
     );
     Ok(0)

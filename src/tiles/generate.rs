@@ -31,8 +31,11 @@ pub struct Generated {
     pub frame_colors: u16,
     /// log10 of the estimated expected number of solutions.
     pub log10_expected: f64,
-    /// Exact solver nodes to the first solution (the difficulty measure).
+    /// Exact solver nodes to the first solution (the difficulty measure), or spent without
+    /// finding one when the node limit or the time ran out first (`first_found` false).
     pub nodes: u64,
+    /// The exact solver found a solution within its limits (else `nodes` is a lower bound).
+    pub first_found: bool,
     /// Solutions counted (up to 2 when uniqueness was asked for).
     pub solutions: u64,
     pub attempts: u32,
@@ -277,6 +280,7 @@ pub fn generate_until(spec: &Spec, budget: &Budget) -> Result<Generated, String>
             frame_colors,
             log10_expected: log10_expected(cols, rows, frame_colors, spec.colors, spec.rotate),
             nodes: first.nodes,
+            first_found: first.solutions > 0,
             solutions,
             attempts: attempt,
         });

@@ -240,7 +240,8 @@ fn edge_commands_check_their_numbers_and_answer_json_errors_in_json() {
     assert_eq!(code, 2);
     assert!(err.contains("clue (cell: 5, tile: 0, rot: 0)") && !err.contains("Clue {"), "{err}");
     let f = d.join("big.txt").display().to_string();
-    let (code, _, err) = run(&["edge", "generate", "--cols", "13", "--rows", "13", "--colors", "6", "--out", &f]);
+    let (code, _, err) =
+        run(&["edge", "generate", "--cols", "13", "--rows", "13", "--colors", "6", "--timeout-ms", "200", "--out", &f]);
     assert_eq!(code, 0, "{err}");
     let (code, _, err) = run(&["edge", "solve", &f, "--method", "lp"]);
     assert_eq!(code, 2);
