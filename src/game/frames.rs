@@ -21,7 +21,7 @@ pub const IDLE: Duration = Duration::from_secs(60);
 /// How often a running clock is shown anew.
 pub const CLOCK: Duration = Duration::from_secs(1);
 
-/// How often a connected gamepad is read.
+/// How often a connected gamepad is read (about 30 times a second).
 pub const GAMEPAD: Duration = Duration::from_millis(33);
 
 pub struct FramesPlugin;
