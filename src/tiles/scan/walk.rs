@@ -1,4 +1,4 @@
-//! The scan's search, told step by step. A [`Walk`] holds one search: the free cells in their
+//! The scan's search, told as a story of small steps. A [`Walk`] holds one search: the free cells in their
 //! laying order, the candidate tables, and per depth the tile laid there and how it was
 //! found. [`super::search_after`] starts runs of it one after another; a run
 //! ([`Walk::run`]) goes down the cells laying a tile at each ([`Walk::pick`], [`Walk::lay`]),
