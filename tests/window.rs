@@ -865,17 +865,15 @@ fn place_every_piece_by_keys(play: &mut Play) {
                 ("Up", "Down", toward(0.0, -1.0)),
                 ("Down", "Up", toward(0.0, 1.0)),
             ];
-            let mut tries: Vec<(f32, Vec<(&str, &str)>)> = arrows
+            // Singles before pairs; within each, the most towards the place first.
+            let mut singles: Vec<_> = arrows.iter().map(|&(a, b, w)| (w, vec![(a, b)])).collect();
+            let mut pairs: Vec<_> = arrows
                 .iter()
-                .map(|&(a, b, w)| (w + 1e6, vec![(a, b)]))
-                .chain(
-                    arrows
-                        .iter()
-                        .flat_map(|&(a, b, w)| arrows.iter().map(move |&(c, d, v)| (w + v, vec![(a, b), (c, d)]))),
-                )
+                .flat_map(|&(a, b, w)| arrows.iter().map(move |&(c, d, v)| (w + v, vec![(a, b), (c, d)])))
                 .collect();
-            tries.sort_by(|x, y| y.0.total_cmp(&x.0));
-            let tries: Vec<Vec<(&str, &str)>> = tries.into_iter().map(|(_, t)| t).collect();
+            singles.sort_by(|x, y| y.0.total_cmp(&x.0));
+            pairs.sort_by(|x, y| y.0.total_cmp(&x.0));
+            let tries: Vec<Vec<(&str, &str)>> = singles.into_iter().chain(pairs).map(|(_, t)| t).collect();
             let mut nearer = false;
             for t in tries {
                 for &(key, _) in &t {
