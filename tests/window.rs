@@ -126,8 +126,28 @@ impl Drop for Play {
             let _ = g.kill();
             let _ = g.wait();
         }
+        // Asked to end (SIGTERM), Xvfb takes its lock and socket away with it; killed
+        // (SIGKILL), it left them, and each run held one more display number until the 60 of
+        // them were gone.
+        let _ = Command::new("kill").args(["-TERM", &self.xvfb.id().to_string()]).status();
+        let t = Instant::now();
+        while self.xvfb.try_wait().ok().flatten().is_none() && t.elapsed() < Duration::from_secs(5) {
+            pause(50);
+        }
         let _ = self.xvfb.kill();
         let _ = self.xvfb.wait();
+        let n = &self.display[1..];
+        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
+    }
+}
+
+/// Display `n` is free: no X server's lock names it, or the one that does is no longer running
+/// (an X server killed outright leaves its lock and socket; a new one replaces them).
+fn display_free(n: u32) -> bool {
+    match std::fs::read_to_string(format!("/tmp/.X{n}-lock")) {
+        Ok(pid) => !Path::new(&format!("/proc/{}", pid.trim())).exists(),
+        Err(_) => !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists(),
     }
 }
 
@@ -137,11 +157,10 @@ impl Play {
         let _ = std::fs::remove_dir_all(&root);
         std::fs::create_dir_all(&root).unwrap();
         // A display number of our own: the first free one from 140.
-        let n = (140..200)
-            .find(|n| {
-                !Path::new(&format!("/tmp/.X11-unix/X{n}")).exists() && !Path::new(&format!("/tmp/.X{n}-lock")).exists()
-            })
-            .expect("a free X display");
+        let n = (140..200).find(|&n| display_free(n)).expect("a free X display");
+        // What a dead server left there goes first: its socket would read as this one up.
+        let _ = std::fs::remove_file(format!("/tmp/.X{n}-lock"));
+        let _ = std::fs::remove_file(format!("/tmp/.X11-unix/X{n}"));
         let display = format!(":{n}");
         let xvfb = Command::new("Xvfb")
             .args([&display, "-screen", "0", "1280x800x24", "-nolisten", "tcp"])
