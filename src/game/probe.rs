@@ -6,7 +6,8 @@
 //! centre, turn and flip its reference solution gives it; and, from egui's accessibility tree,
 //! every widget that takes a click (`widgets`: role, words, rectangle, enabled) and every
 //! label's rows as laid out (`labels`), so tests can measure targets and find words cut or
-//! broken. Nothing is read back: input still has to arrive through the window. Without the
+//! broken; and the last touches read and actions made of them (`inputs`), for a test to say
+//! what the game read when its input did not do what it asked. Nothing is read back: input still has to arrive through the window. Without the
 //! variable nothing is collected or written. In the browser, `?probe=1` in the page's address
 //! does the same into the page's global `tesseraProbe`.
 
@@ -72,18 +73,40 @@ pub struct ProbePlugin;
 impl Plugin for ProbePlugin {
     fn build(&self, app: &mut App) {
         if target().is_some() {
-            app.add_systems(Last, write);
+            app.init_resource::<InputLog>().add_systems(Last, (record, write).chain());
         }
     }
 }
 
+/// The last touches the game read and the actions made of them, oldest first, each with its
+/// frame's number and time: what a test prints when the page did not do what its input asked.
+#[derive(Resource, Default)]
+struct InputLog(std::collections::VecDeque<String>);
+
+fn record(
+    mut log: ResMut<InputLog>,
+    frame: Res<bevy::diagnostic::FrameCount>,
+    time: Res<Time<Real>>,
+    mut touches: MessageReader<bevy::input::touch::TouchInput>,
+    mut actions: MessageReader<crate::game::shared::Action>,
+) {
+    let at = format!("{} {:.2}", frame.0, time.elapsed_secs());
+    let touches =
+        touches.read().map(|t| format!("{at} touch {} {:?} {:.0},{:.0}", t.id, t.phase, t.position.x, t.position.y));
+    let actions = actions.read().map(|a| format!("{at} {a:?}"));
+    log.0.extend(touches.chain(actions));
+    let extra = log.0.len().saturating_sub(40);
+    log.0.drain(..extra);
+}
+
 /// What the probe reads besides the board: the 3D view's turn and rectangle, what a screen
-/// reader was told, and the pieces' numbers.
+/// reader was told, the pieces' numbers, and the last inputs.
 type Extra<'w, 's> = (
     Option<Res<'w, crate::game::space::orbit::Orbit>>,
     Option<Res<'w, crate::game::shared::SolidArea>>,
     Option<Res<'w, crate::game::meta::speech::Said>>,
     Query<'w, 's, &'static Piece>,
+    Res<'w, InputLog>,
 );
 
 #[allow(clippy::too_many_arguments)]
@@ -165,7 +188,7 @@ fn write(
 /// and its rectangle on screen, what a screen reader was told last and how many times.
 fn with_extra(
     mut json: serde_json::Value,
-    (orbit, solid, said, numbers): &Extra,
+    (orbit, solid, said, numbers, inputs): &Extra,
     selection: Option<&crate::game::board::placement::Selection>,
     screen: &impl Fn(Vec2) -> [f32; 2],
 ) -> serde_json::Value {
@@ -182,6 +205,7 @@ fn with_extra(
         .into();
     json["said"] = said.as_ref().and_then(|s| s.text.as_ref().map(|t| t.id)).into();
     json["said_count"] = said.as_ref().map(|s| s.serial).into();
+    json["inputs"] = inputs.0.iter().cloned().collect::<Vec<_>>().into();
     json
 }
 

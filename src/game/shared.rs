@@ -5,6 +5,7 @@
 //! rather than through each other's systems; the board's own resources (the active level, the
 //! view, the selection) are read from `board`, which every playing screen builds on.
 
+pub use crate::play::Command;
 use bevy::prelude::*;
 
 /// Screens of the game.
@@ -69,15 +70,9 @@ pub enum Action {
     /// Select the piece at a board point, if there is one and nothing is held (a right-click or
     /// the wheel then turns the piece under the pointer, not the one selected before).
     Select(Vec2),
-    /// Turn the selected piece by this many steps (counter-clockwise positive).
-    Rotate(i32),
-    /// Mirror the selected piece.
-    Flip,
-    Undo,
-    Redo,
-    Restart,
-    /// Move the gamepad focus to the next (+1) or previous (-1) piece.
-    FocusNext(i32),
+    /// Turn, mirror, undo, redo, restart, the next piece, Escape, a hint's piece laid: the
+    /// rules' own words ([`Command`]), the same on a flat board and in 3D.
+    Do(Command),
     /// Ask for a hint (a second ask shows where the hinted piece goes).
     Hint,
     /// Start or stop watching the solver search the figure.
@@ -88,15 +83,11 @@ pub enum Action {
     /// Polycube levels: move the selected piece one layer up (+1) or down (-1).
     Lift(i32),
     /// Polycube levels: roll the selected piece a quarter turn about the axis pointing away
-    /// from the eye (`Rotate` turns it about the vertical, `Flip` tips it away).
+    /// from the eye (`Command::Rotate` turns it about the vertical, `Command::Flip` tips it away).
     Roll(i32),
     /// Polycube levels: put the selected piece into the box, or back in the tray. On a flat
     /// board (Enter): lift the selected piece, or put the lifted one down.
     Place,
-    /// Escape with a piece lifted by the keyboard: it goes back where it was picked up.
-    PutBack,
-    /// The hint's last step: a piece laid where the hint showed, as a move of the player's.
-    Put(crate::pieces::Placement),
     /// Polycube levels: zoom the 3D view in (> 0) or out.
     Zoom(f32),
     /// The wheel turned by this many clicks (away from the player positive; a touchpad gives
@@ -105,11 +96,7 @@ pub enum Action {
     Wheel(Vec2, f32),
     /// Two fingers on the board moved: their spread grew `ratio` times and their midpoint moved
     /// from board point `from` to `to` (both as the view shows them now): zoom and pan.
-    Pinch {
-        ratio: f32,
-        from: Vec2,
-        to: Vec2,
-    },
+    Pinch { ratio: f32, from: Vec2, to: Vec2 },
     /// Zoom the board in (> 0) or out by this many steps about the view's centre.
     ZoomBoard(i32),
     /// Fit the whole board in view again.

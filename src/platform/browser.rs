@@ -164,6 +164,14 @@ pub mod page {
         stamps.chunks_exact(2).map(|p| (p[0] as u64, ((now - p[1]).max(0.0) / 1000.0) as f32)).collect()
     }
 
+    /// Whether finger `id` has moved more than [`crate::game::board::input::LONG_PRESS_SLOP`]
+    /// from where it came down, by the page's `pointerrawupdate`s: a browser hands a finger's
+    /// moves to the game only with its next animation frame, and frames the game asked for by
+    /// timer can come first and find a moving finger still (`tesseraMoved`).
+    pub fn finger_moved(id: u64) -> bool {
+        call("tesseraMoved", &[&id.to_string()]).is_ok_and(|v| v.as_bool() == Some(true))
+    }
+
     /// The page's own function `name`, called with `args`.
     fn call(name: &str, args: &[&str]) -> Result<JsValue, String> {
         use wasm_bindgen::JsCast;
@@ -182,6 +190,16 @@ pub mod page {
     /// Opens the page's file chooser (the file is read by [`picked`]).
     pub fn pick_file() -> bool {
         call("tesseraPick", &[]).is_ok()
+    }
+
+    /// Where the settings' "Choose file" lies on the page (`[x0, y0, x1, y1]` in CSS pixels),
+    /// or `None` while it is not shown. A browser opens a file chooser only within a few
+    /// seconds of a tap, and a slow frame (a phone's, or software GL's) can read the tap later
+    /// than that: the page opens the chooser from the tap itself when it lands here, and
+    /// [`pick_file`] then finds it open.
+    pub fn offer_pick(rect: Option<[f32; 4]>) {
+        let json = rect.map(|r| format!("[{},{},{},{}]", r[0], r[1], r[2], r[3]));
+        set_global("tesseraPickAt", json.as_deref());
     }
 
     /// The file chooser's answer, once it has one: the file's name and text, `None` when the

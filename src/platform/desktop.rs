@@ -68,12 +68,17 @@ pub mod page {
     pub fn lifts() -> Vec<(u64, f32)> {
         Vec::new()
     }
+    /// The window's touches come as they happen: what the game read is all there is.
+    pub fn finger_moved(_id: u64) -> bool {
+        false
+    }
     pub fn download(_name: &str, _text: &str) -> Option<Result<(), String>> {
         None
     }
     pub fn pick_file() -> bool {
         false
     }
+    pub fn offer_pick(_rect: Option<[f32; 4]>) {}
     pub fn picked() -> Option<Result<Option<(String, String)>, String>> {
         None
     }

@@ -43,6 +43,27 @@ pub struct History {
     pub redo: Vec<Snapshot>,
 }
 
+/// What the player asks of the selected piece or of the board's history, whatever the device
+/// (keys, buttons, a gamepad, two fingers, a hint): the game's messages carry these words to
+/// the rules unchanged.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Command {
+    /// Turn the selected piece this many steps (counter-clockwise positive).
+    Rotate(i32),
+    /// Mirror the selected piece (tip it, for a polycube piece).
+    Flip,
+    Undo,
+    Redo,
+    Restart,
+    /// Select the next (+1) or previous (-1) piece by number.
+    FocusNext(i32),
+    /// The keyboard's Escape: the lifted piece goes back where it was picked up.
+    PutBack,
+    /// The hint's last step: this piece goes to this placement, as one move of the player's
+    /// (undone like any other).
+    Put(Placement),
+}
+
 /// What the player does, in board coordinates.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub enum Input {
@@ -58,25 +79,12 @@ pub enum Input {
     Select(Pt),
     /// The wheel, this many clicks: over a piece it selects and turns it a step either way.
     Wheel(Pt, f64),
-    /// Turn the selected piece this many steps (counter-clockwise positive).
-    Rotate(i32),
-    /// Mirror the selected piece (tip it, for a polycube piece).
-    Flip,
-    Undo,
-    Redo,
-    Restart,
-    /// Select the next (+1) or previous (-1) piece by number.
-    FocusNext(i32),
     /// Step the selected piece in a direction (x right, y up).
     Step(i32, i32),
     /// The keyboard's Enter: pick up the selected piece (its steps then make one move, judged
     /// when it is put down), or put the lifted piece down.
     Lift,
-    /// The keyboard's Escape: the lifted piece goes back where it was picked up.
-    PutBack,
-    /// The hint's last step: this piece goes to this placement, as one move of the player's
-    /// (undone like any other).
-    Put(Placement),
+    Do(Command),
 }
 
 /// What the rules answer.
@@ -273,7 +281,10 @@ struct Play<'p, 'a> {
 impl Play<'_, '_> {
     fn act(&mut self, input: Input, now: f64) {
         // Anything but a step, a turn or the keys' own ends the keyboard's lift first.
-        let keyed = matches!(input, Input::Step(..) | Input::Rotate(_) | Input::Flip | Input::Lift | Input::PutBack);
+        let keyed = matches!(
+            input,
+            Input::Step(..) | Input::Lift | Input::Do(Command::Rotate(_) | Command::Flip | Command::PutBack)
+        );
         if self.hand.lifted.is_some() && !keyed {
             self.lift();
         }
@@ -281,24 +292,36 @@ impl Play<'_, '_> {
         let caps = self.table.level.caps();
         // Polycube pieces turn and step in space by the rules of `space`.
         let solid = self.table.level.solid().is_some();
-        let (turns, mirrors) = (caps.turn, caps.mirror || caps.tip);
         match input {
             Input::Wheel(q, d) => {
                 self.hand.pointer_on_piece = self.table.piece_at(q, &self.hand.stack).is_some();
                 if self.hand.pointer_on_piece {
                     self.select(q);
-                    self.act(Input::Rotate(if d > 0.0 { 1 } else { -1 }), now);
+                    self.act(Input::Do(Command::Rotate(if d > 0.0 { 1 } else { -1 })), now);
                 }
             }
             Input::Select(q) => self.select(q),
             Input::Press(q) => self.press(q),
             Input::Drag(q) => self.drag(q),
-            Input::Release(_) | Input::Cancel => self.release(input == Input::Cancel, now, turns, mirrors),
-            Input::Rotate(_) if !turns || solid => {}
-            Input::Flip if !mirrors || solid => {}
-            Input::Rotate(_) | Input::Flip => {
+            Input::Release(_) | Input::Cancel => {
+                self.release(input == Input::Cancel, now, caps.turn, caps.mirror || caps.tip)
+            }
+            Input::Step(..) | Input::Lift if solid => {}
+            Input::Step(x, y) => self.step(x, y, stepping, caps.cells),
+            Input::Lift => self.lift(),
+            Input::Do(command) => self.command(command, solid),
+        }
+    }
+
+    /// A command, whatever device gave it.
+    fn command(&mut self, command: Command, solid: bool) {
+        let caps = self.table.level.caps();
+        match command {
+            Command::Rotate(_) if !caps.turn || solid => {}
+            Command::Flip if !(caps.mirror || caps.tip) || solid => {}
+            Command::Rotate(_) | Command::Flip => {
                 let Some(id) = self.hand.selected else { return };
-                let (turn, flip) = if let Input::Rotate(d) = input { (d, false) } else { (0, true) };
+                let (turn, flip) = if let Command::Rotate(d) = command { (d, false) } else { (0, true) };
                 let before = self.table.snapshot();
                 let was = self.table.bbox(id);
                 self.turn(id, turn, flip);
@@ -309,26 +332,27 @@ impl Play<'_, '_> {
                     self.settle(id, before, snapped);
                 }
             }
-            Input::Undo | Input::Redo => self.undo(input == Input::Undo),
-            Input::Restart => {
-                self.history.undo.push(self.table.snapshot());
-                self.history.redo.clear();
-                for k in 0..self.table.pieces.len() {
-                    if let Some(start) = self.table.start.get(self.table.pieces[k].id) {
-                        self.table.pieces[k].at = *start;
-                    }
-                }
-                let stack = std::mem::take(&mut self.hand.stack);
-                *self.hand = Hand { stack, ..Hand::default() };
-                self.events.push(Event::Placed { piece: None, snapped: false, counted: false });
-            }
-            Input::FocusNext(_) | Input::Step(..) | Input::Lift | Input::PutBack if solid => {}
-            Input::FocusNext(d) => self.focus_next(d),
-            Input::Step(x, y) => self.step(x, y, stepping, caps.cells),
-            Input::Lift => self.lift(),
-            Input::PutBack => self.put_back(),
-            Input::Put(p) => self.put(p),
+            Command::Undo | Command::Redo => self.undo(command == Command::Undo),
+            Command::Restart => self.restart(),
+            Command::FocusNext(_) | Command::PutBack if solid => {}
+            Command::FocusNext(d) => self.focus_next(d),
+            Command::PutBack => self.put_back(),
+            Command::Put(p) => self.put(p),
         }
+    }
+
+    /// Every piece back where the level laid it, as one step undo takes back.
+    fn restart(&mut self) {
+        self.history.undo.push(self.table.snapshot());
+        self.history.redo.clear();
+        for k in 0..self.table.pieces.len() {
+            if let Some(start) = self.table.start.get(self.table.pieces[k].id) {
+                self.table.pieces[k].at = *start;
+            }
+        }
+        let stack = std::mem::take(&mut self.hand.stack);
+        *self.hand = Hand { stack, ..Hand::default() };
+        self.events.push(Event::Placed { piece: None, snapped: false, counted: false });
     }
 
     /// Enter: the selected piece is lifted (its place kept, to go back to), or the lifted one

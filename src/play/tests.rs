@@ -110,10 +110,10 @@ fn a_dragged_piece_follows_the_pointer_and_snaps_where_it_is_dropped() {
     assert!(!b.hand.held);
     // One move, one undo step: undo takes it back, redo brings it again.
     assert_eq!((b.history.undo.len(), b.history.redo.len()), (1, 0));
-    let events = b.act(Input::Undo, 1.0);
+    let events = b.act(Input::Do(Command::Undo), 1.0);
     assert_eq!(events, [Event::Placed { piece: None, snapped: false, counted: false }]);
     assert_eq!(b.now[2].at, b.start[2].at);
-    b.act(Input::Redo, 1.1);
+    b.act(Input::Do(Command::Redo), 1.1);
     assert_eq!(b.now[2].at, at);
     assert_eq!((b.history.undo.len(), b.history.redo.len()), (1, 0));
 }
@@ -150,7 +150,7 @@ fn a_tap_selects_the_next_turns_and_a_quick_second_mirrors_instead() {
     assert_eq!(counted(&events), 1);
     assert_eq!((b.now[4].rot, b.now[4].flip), (0, true));
     assert_eq!(b.history.undo.len(), 1);
-    b.act(Input::Undo, 2.0);
+    b.act(Input::Do(Command::Undo), 2.0);
     assert_eq!(b.now[4], b.start[4]);
     // Too late for a double tap: a turn again.
     b.tap(at, 3.0);
@@ -172,10 +172,10 @@ fn the_wheel_turns_the_piece_under_the_pointer_and_not_the_empty_board() {
 #[test]
 fn tab_goes_round_the_pieces_by_number() {
     let mut b = Bench::new("classic", "letter-l");
-    let events = b.act(Input::FocusNext(-1), 0.0);
+    let events = b.act(Input::Do(Command::FocusNext(-1)), 0.0);
     assert_eq!(b.hand.selected, Some(6), "backwards from nothing: the last");
     assert_eq!(events, [Event::Focus { at: b.centre(6), chose: true }]);
-    b.act(Input::FocusNext(1), 0.1);
+    b.act(Input::Do(Command::FocusNext(1)), 0.1);
     assert_eq!(b.hand.selected, Some(0), "and round to the first");
     assert_eq!(b.hand.stack.last(), Some(&0), "drawn on top");
 }
@@ -183,7 +183,7 @@ fn tab_goes_round_the_pieces_by_number() {
 #[test]
 fn steps_in_a_row_are_one_move_and_whole_cells_on_a_grid() {
     let mut b = Bench::new("polyominoes", "pento-5x3");
-    b.act(Input::FocusNext(1), 0.0);
+    b.act(Input::Do(Command::FocusNext(1)), 0.0);
     let from = b.now[0].at;
     let mut events = Vec::new();
     for k in 0..3 {
@@ -194,7 +194,7 @@ fn steps_in_a_row_are_one_move_and_whole_cells_on_a_grid() {
     assert_eq!(events.iter().filter(|e| matches!(e, Event::Placed { .. })).count(), 3, "each step judged");
     assert_eq!(b.history.undo.len(), 1);
     // Another input ends the run of steps; the next step is a move of its own.
-    b.act(Input::Rotate(1), 1.0);
+    b.act(Input::Do(Command::Rotate(1)), 1.0);
     b.act(Input::Step(0, 1), 1.1);
     assert_eq!(b.history.undo.len(), 3);
 }
@@ -203,8 +203,8 @@ fn steps_in_a_row_are_one_move_and_whole_cells_on_a_grid() {
 fn a_step_off_the_grid_lands_on_whole_cells() {
     let mut b = Bench::new("polyominoes", "pento-5x3");
     b.now[1].at = (-14.3, -11.6);
-    b.act(Input::FocusNext(1), 0.0);
-    b.act(Input::FocusNext(1), 0.0);
+    b.act(Input::Do(Command::FocusNext(1)), 0.0);
+    b.act(Input::Do(Command::FocusNext(1)), 0.0);
     b.act(Input::Step(0, -1), 0.1);
     let v0 = b.table().world(1)[0][0].at;
     assert_eq!((v0.x.fract(), v0.y.fract()), (0.0, 0.0), "{v0:?}");
@@ -215,11 +215,11 @@ fn restart_lays_every_piece_at_its_start_as_one_undo_step() {
     let mut b = Bench::new("classic", "letter-l");
     b.now = b.level.solution.clone();
     b.hand.selected = Some(3);
-    let events = b.act(Input::Restart, 0.0);
+    let events = b.act(Input::Do(Command::Restart), 0.0);
     assert_eq!(events, [Event::Placed { piece: None, snapped: false, counted: false }]);
     assert_eq!(b.now, b.start);
     assert_eq!(b.hand.selected, None);
-    b.act(Input::Undo, 0.1);
+    b.act(Input::Do(Command::Undo), 0.1);
     assert_eq!(b.now, b.level.solution);
 }
 

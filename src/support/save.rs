@@ -60,6 +60,9 @@ pub struct Settings {
     pub sound: bool,
     /// No glides, turns, lifts or celebration: pieces are drawn in place at once.
     pub reduce_motion: bool,
+    /// Edges drawn smooth (four samples a pixel). Off, one sample: less work for a slow device
+    /// (in a software renderer about half of a frame's), the edges show their steps.
+    pub smooth_edges: bool,
     /// The game's language; `None` until the first launch picks the system's.
     pub language: Option<crate::support::i18n::Lang>,
     /// The tutorial was played to its end or skipped (it shows once).
@@ -77,6 +80,7 @@ impl Default for Settings {
             ui_scale: 1.0,
             sound: true,
             reduce_motion: false,
+            smooth_edges: true,
             language: None,
             tutorial_done: false,
             theme: Theme::System,

@@ -14,7 +14,7 @@ use tessera::game::board::view::OffscreenSize;
 use tessera::game::frames::{FramesPlugin, CLOCK, IDLE};
 use tessera::game::meta::save::SaveState;
 use tessera::game::meta::tutorial::{SkipTutorial, Tutorial};
-use tessera::game::shared::Action;
+use tessera::game::shared::{Action, Command};
 use tessera::game::{AppState, LogicPlugins};
 
 fn app() -> App {
@@ -86,9 +86,9 @@ fn frames_are_drawn_only_while_something_changes() {
 
     // A turn glides: frames are asked for until the glide ends (0.12 s at most 1/30 s a
     // frame: four or five frames), then no more.
-    app.world_mut().write_message(Action::FocusNext(1));
+    app.world_mut().write_message(Action::Do(Command::FocusNext(1)));
     app.update();
-    app.world_mut().write_message(Action::Rotate(1));
+    app.world_mut().write_message(Action::Do(Command::Rotate(1)));
     let gliding = frames_asked(&mut app, 12);
     assert!((3..=8).contains(&gliding), "a glide asked for {gliding} frames");
     assert_eq!(frames_asked(&mut app, 5), 0, "frames are still asked for after the glide");

@@ -203,81 +203,33 @@ fn no_words_are_cut_or_broken_on_a_desktop_window() {
 }
 
 /// P1a: a phone held sideways (844 x 390) cut the menu's title and last buttons off (the menu
-/// now lays its title beside its buttons there). Every screen and each family's level, at a
-/// phone held sideways and a tablet either way up: every widget lies inside the screen.
+/// now lays its title beside its buttons there), and held sideways and on tablets the targets
+/// were sized for a mouse above 600 px of width. Every screen and each family's level, laid out
+/// for a finger, at a phone held sideways and a tablet either way up: every widget lies inside
+/// the screen (or below a scroll area's fold), and every target is at least 44 px each way and
+/// overlaps no other.
 #[test]
-fn every_screen_fits_a_phone_held_sideways_and_a_tablet() {
-    let mut outside = Vec::new();
+fn every_screen_fits_a_phone_held_sideways_and_a_tablet_with_targets_for_a_finger() {
+    let mut shots = screens();
+    shots.extend([("start", "polyhexes/tetrahexes-4x3"), ("solved", "polyhexes/tetrahexes-4x3")]);
     let menus = vec![("menu", "classic/arrow"), ("settings", "classic/arrow")];
+    let mut found = Vec::new();
     for (size, lang, shots) in [
-        ((844u32, 390u32), "en", screens()),
-        ((844, 390), "pt-BR", menus),
-        ((1024, 768), "en", screens()),
-        ((768, 1024), "en", screens()),
+        ((844u32, 390u32), "en", &shots),
+        ((844, 390), "pt-BR", &menus),
+        ((1024, 768), "en", &shots),
+        ((768, 1024), "en", &shots),
     ] {
-        for ((state, level), report) in shots.iter().zip(probes(&shots, lang, size)) {
-            let (w, h) = (size.0 as f64, size.1 as f64);
-            let widgets = report["widgets"].as_array().unwrap();
-            assert!(!widgets.is_empty(), "{state} {level} {size:?} {lang}: no widgets");
-            let views = scroll_views(&report);
-            let off = |r: [f64; 4]| r[0] < -0.5 || r[1] < -0.5 || r[2] > w + 0.5 || r[3] > h + 0.5;
-            for (name, v) in &views {
-                if off(*v) {
-                    outside.push(format!("{state} {level} {size:?} {lang}: the scroll area {name} at {v:?}"));
-                }
-            }
-            for x in widgets {
-                let Some(r) = rect(&x["rect"]) else { continue };
-                // Below a scroll area's fold: scrolled out of view, not off the screen.
-                let folded = views
-                    .iter()
-                    .any(|(_, v)| r[0] >= v[0] - 0.5 && r[2] <= v[2] + 0.5 && r[1] >= v[1] - 0.5 && r[3] > v[3] + 0.5);
-                if off(r) && !folded {
-                    let words = x["words"].as_str().unwrap_or("");
-                    outside.push(format!("{state} {level} {size:?} {lang}: {} {words:?} at {r:?}", x["role"]));
-                }
-            }
-        }
-    }
-    assert!(outside.is_empty(), "widgets outside the screen:\n{}", outside.join("\n"));
-}
-
-/// The scroll areas' viewports (`scroll:` marks).
-fn scroll_views(report: &Value) -> Vec<(String, [f64; 4])> {
-    let marks = report["marks"].as_object().into_iter().flatten();
-    marks.filter(|(k, _)| k.starts_with("scroll:")).filter_map(|(k, v)| Some((k.clone(), rect(v)?))).collect()
-}
-
-/// A finger's layout at any size (P1a): held sideways and on tablets, with a coarse pointer,
-/// every target is at least 44 px each way and inside the screen, as on the phone held
-/// upright (they were sized for a mouse above 600 px of width).
-#[test]
-fn every_target_for_a_finger_is_at_least_44_px_sideways_and_on_tablets() {
-    let mut shots =
-        vec![("menu", "classic/arrow"), ("packs", "classic/arrow"), ("levels", "polyominoes/pentominoes-6x10")];
-    shots.extend([
-        ("settings", "classic/arrow"),
-        ("stats", "classic/arrow"),
-        ("create", "classic/arrow"),
-        ("editor", "new/tangram"),
-        ("lab", "edge/8x8-1"),
-    ]);
-    for level in ["classic/arrow", "polycubes/soma-chair", "edge/turn-8x8-3", "polyhexes/tetrahexes-4x3"] {
-        shots.extend([("start", level), ("solved", level)]);
-    }
-    let mut small = Vec::new();
-    for size in [(844, 390), (768, 1024), (1024, 768)] {
-        for ((state, level), report) in shots.iter().zip(probes_by(&shots, "en", size, true)) {
-            let found = targets_on(&report, size);
-            assert!(!found.is_empty(), "{state} {level} at {size:?}: no widget measured");
-            for (what, r) in found {
+        for ((state, level), report) in shots.iter().zip(probes_by(shots, lang, size, true)) {
+            let at = format!("{state} {level} {size:?} {lang}");
+            outside(&report, size, &at, &mut found);
+            let targets = targets_on(&report, size);
+            assert!(!targets.is_empty(), "{at}: no widget measured");
+            for (what, r) in targets {
                 let side = (r[2] - r[0]).min(r[3] - r[1]);
-                // (A widget whose top-left is on the screen may run on below a scroll area's
-                // fold: tests/web/screens.mjs, which knows the folds, checks it whole.)
-                let inside = r[0] >= -0.5 && r[1] >= -0.5 && r[0] < size.0 as f64 && r[1] < size.1 as f64;
-                if side < TOUCH - 0.5 || !inside {
-                    small.push(format!(
-                        "{state} {level} {size:?}: {what} {:.0}x{:.0} at {:.0},{:.0}",
+                if side < TOUCH - 0.5 {
+                    found.push(format!(
+                        "{at}: {what} {:.0}x{:.0} at {:.0},{:.0}",
                         r[2] - r[0],
                         r[3] - r[1],
                         r[0],
@@ -286,11 +238,11 @@ fn every_target_for_a_finger_is_at_least_44_px_sideways_and_on_tablets() {
                 }
             }
             for (a, b) in overlapping(&report, size) {
-                small.push(format!("{state} {level} {size:?}: {a} and {b} overlap"));
+                found.push(format!("{at}: {a} and {b} overlap"));
             }
         }
     }
-    assert!(small.is_empty(), "targets under 44 px, off the screen or overlapping:\n{}", small.join("\n"));
+    assert!(found.is_empty(), "widgets outside the screen, targets under 44 px or overlapping:\n{}", found.join("\n"));
     let pair = |a: [f64; 4], b: [f64; 4]| {
         let widget = |r: [f64; 4]| serde_json::json!({ "role": "Button", "words": "w", "enabled": true, "rect": r });
         let report = serde_json::json!({ "widgets": [widget(a), widget(b)], "marks": {} });
@@ -299,6 +251,37 @@ fn every_target_for_a_finger_is_at_least_44_px_sideways_and_on_tablets() {
     assert_eq!(pair([0.0, 0.0, 50.0, 50.0], [40.0, 40.0, 90.0, 90.0]), 1, "two crossing targets overlap");
     assert_eq!(pair([0.0, 0.0, 50.0, 50.0], [10.0, 10.0, 40.0, 40.0]), 0, "a target within another is its part");
     assert_eq!(pair([0.0, 0.0, 50.0, 50.0], [50.0, 0.0, 90.0, 50.0]), 0, "side by side");
+}
+
+/// The widgets of a report (and its scroll areas) that lie outside a screen of `size`; one
+/// below a scroll area's fold is scrolled out of view, not off the screen.
+fn outside(report: &Value, size: (u32, u32), at: &str, found: &mut Vec<String>) {
+    let (w, h) = (size.0 as f64, size.1 as f64);
+    let widgets = report["widgets"].as_array().unwrap();
+    assert!(!widgets.is_empty(), "{at}: no widgets");
+    let views = scroll_views(report);
+    let off = |r: [f64; 4]| r[0] < -0.5 || r[1] < -0.5 || r[2] > w + 0.5 || r[3] > h + 0.5;
+    for (name, v) in &views {
+        if off(*v) {
+            found.push(format!("{at}: the scroll area {name} at {v:?}"));
+        }
+    }
+    for x in widgets {
+        let Some(r) = rect(&x["rect"]) else { continue };
+        let folded = views
+            .iter()
+            .any(|(_, v)| r[0] >= v[0] - 0.5 && r[2] <= v[2] + 0.5 && r[1] >= v[1] - 0.5 && r[3] > v[3] + 0.5);
+        if off(r) && !folded {
+            let words = x["words"].as_str().unwrap_or("");
+            found.push(format!("{at}: {} {words:?} at {r:?}", x["role"]));
+        }
+    }
+}
+
+/// The scroll areas' viewports (`scroll:` marks).
+fn scroll_views(report: &Value) -> Vec<(String, [f64; 4])> {
+    let marks = report["marks"].as_object().into_iter().flatten();
+    marks.filter(|(k, _)| k.starts_with("scroll:")).filter_map(|(k, v)| Some((k.clone(), rect(v)?))).collect()
 }
 
 /// The pairs of targets a finger presses that overlap (a widget within another is its part: a

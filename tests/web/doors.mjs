@@ -70,7 +70,7 @@ try {
     localStorage.setItem("tessera/progress.ron", "(completed: {\"classic/arrow\": (best_ms: 12");
     localStorage.setItem("tessera/levels/mine.ron", "(name: \"Mine\", levels: [ (id: ");
     localStorage.setItem("another-game/save", "level 9");
-  });
+  }, { rough: false });
   const menu = await damaged.until("the menu with its notices", (p) => p.state === "MainMenu" && said(p).includes("could not be read"));
   const keys = await damaged.page.evaluate(() => Object.keys(localStorage));
   const aside = keys.find((k) => k.startsWith("tessera/progress.ron.corrupt-"));

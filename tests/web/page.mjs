@@ -68,8 +68,18 @@ export class Play {
     Object.assign(this, { page, cdp, name, base, shots, step: 0 });
   }
   // `init`, a function, runs in the page before the game's scripts (a stand-in device).
-  static async open(context, name, base, shots, query = "", init = null) {
+  // `rough`: where the page has no save yet, one with the settings' rough edges (one sample a
+  // pixel, in which SwiftShader draws a frame in about half the work; nothing here looks at
+  // edges); the rest is a first launch's.
+  static async open(context, name, base, shots, query = "", init = null, { rough = true } = {}) {
     const page = await context.newPage();
+    if (rough) {
+      await page.addInitScript(() => {
+        if (localStorage.getItem("tessera/progress.ron") === null) {
+          localStorage.setItem("tessera/progress.ron", "(settings: (smooth_edges: false))");
+        }
+      });
+    }
     if (init) await page.addInitScript(init);
     page.on("console", (m) => { if (m.type() === "error") console.log(`[${name} console] ${m.text()}`); });
     page.on("pageerror", (e) => console.log(`[${name} page error] ${e.message}`));
@@ -140,10 +150,20 @@ export class Play {
   async touch(type, points) {
     await this.cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
   }
+  // A finger's events (`[type, points, then wait ms]`) at a finger's pace by the wall clock:
+  // none waits for the page to have taken the one before. (Waiting, a busy page that took over
+  // a second to take a touch's start held the finger still that long: the game saw a long
+  // press, turned the piece and dropped the drag, and a run waited ten minutes.)
+  async gesture(steps) {
+    const sent = [];
+    for (const [type, points, wait] of steps) {
+      sent.push(this.touch(type, points));
+      await sleep(wait);
+    }
+    await Promise.all(sent);
+  }
   async tap([x, y]) {
-    await this.touch("touchStart", [[x, y]]);
-    await sleep(120);
-    await this.touch("touchEnd", []);
+    await this.gesture([["touchStart", [[x, y]], 120], ["touchEnd", [], 0]]);
     await sleep(250);
   }
   async press(id) { await this.tap(await this.mark(id)); }
@@ -173,15 +193,12 @@ export class Play {
   // A drag in four moves: each touch event waits for the page to take it, about a frame
   // drawn in software (half a second on two cores), so twelve moves took eight seconds.
   async drag([x0, y0], [x1, y1]) {
-    await this.touch("touchStart", [[x0, y0]]);
-    await sleep(120);
+    const steps = [["touchStart", [[x0, y0]], 40]];
     for (let k = 1; k <= 4; k++) {
       const t = k / 4;
-      await this.touch("touchMove", [[x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]]);
-      await sleep(40);
+      steps.push(["touchMove", [[x0 + (x1 - x0) * t, y0 + (y1 - y0) * t]], k < 4 ? 40 : 120]);
     }
-    await sleep(120);
-    await this.touch("touchEnd", []);
+    await this.gesture([...steps, ["touchEnd", [], 0]]);
     await sleep(300);
   }
   // (A tap on a widget right after a shot went unseen, four times over: a shot is taken

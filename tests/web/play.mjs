@@ -57,9 +57,7 @@ async function placeEveryPiece(play) {
       // (the first one's turn is taken back by the second).
       await play.tap(p.at);
       await sleep(500);
-      await play.touch("touchStart", [p.at]); await play.touch("touchEnd", []);
-      await sleep(90);
-      await play.touch("touchStart", [p.at]); await play.touch("touchEnd", []);
+      await play.gesture([["touchStart", [p.at], 0], ["touchEnd", [], 90], ["touchStart", [p.at], 0], ["touchEnd", [], 0]]);
       await sleep(500);
       await play.until(`piece ${i} mirrored`, (q) => q.pieces[i].flip === p.goal_flip);
     }
@@ -77,13 +75,16 @@ async function placeEveryPiece(play) {
     };
     await play.drag(p.at, p.goal);
     // A drag the page took only in part (a CI run's first piece stayed short of its place,
-    // and the run waited ten minutes) is made once more from where the piece lies, and said.
+    // and the run waited ten minutes) is made once more from where the piece lies to where its
+    // place is now, and said with what the game read.
     if (!(await play.within(there, 15000))) {
       const now = await play.probe();
       const cards = ["tutorial-close", "intro-close"].filter((c) => Array.isArray(now.marks[c]));
-      console.log(`${play.name}: the drag of piece ${i} left it at ${now.pieces[i].at} (held: ${now.held}, cards: ${cards}); dragged again`);
+      const q = now.pieces[i];
+      console.log(`${play.name}: the drag of piece ${i} from ${p.at} to ${p.goal} left it at ${q.at}, turn ${q.rot}, ` +
+        `its place now ${q.goal} (held: ${now.held}, cards: ${cards}); dragged again. The game read: ${JSON.stringify(now.inputs)}`);
       await play.closeCards();
-      await play.drag(now.pieces[i].at, p.goal);
+      await play.drag(q.at, q.goal);
     }
     await play.until(`piece ${i} at its place`, there);
   }
@@ -279,10 +280,11 @@ try {
   await phone.close();
   server.offline = false;
 
-  // A phone whose system speaks Portuguese and asks for a dark look: the first launch takes both.
+  // A phone whose system speaks Portuguese and asks for a dark look: the first launch takes both
+  // (a true first launch, no save at all: the edges as smooth as a player first sees them).
   const pt = await browser.newContext({ viewport: { width: 390, height: 844 }, deviceScaleFactor: 1,
     isMobile: true, hasTouch: true, locale: "pt-BR", colorScheme: "dark" });
-  const ptPlay = await Play.open(pt, "phone-pt", base, shotsDir);
+  const ptPlay = await Play.open(pt, "phone-pt", base, shotsDir, "", null, { rough: false });
   const ptMenu = await ptPlay.until("the menu", (p) => p.state === "MainMenu" && Array.isArray(p.marks["menu-play"]));
   check(ptMenu.language === "pt-BR", `the system's language is taken (${ptMenu.language})`);
   const dark = await ptPlay.page.evaluate(async (b64) => {

@@ -2,7 +2,7 @@
 //! board coordinates, so the placement logic never looks at devices.
 
 use crate::game::board::view::{BoardBounds, View};
-use crate::game::shared::{Action, InputSet, SolidArea};
+use crate::game::shared::{Action, Command, InputSet, SolidArea};
 use bevy::input::gamepad::{Gamepad, GamepadButton};
 use bevy::input::mouse::MouseWheel;
 use bevy::input::touch::{TouchInput, TouchPhase, Touches};
@@ -100,7 +100,7 @@ fn mouse(
     }
     if buttons.just_pressed(MouseButton::Right) && !blocked.0 {
         out.write(Action::Select(w));
-        out.write(Action::Rotate(1));
+        out.write(Action::Do(Command::Rotate(1)));
     }
     // One notch of the wheel comes from X11 as two line events, in one frame or in two in a
     // row (the button and its smooth-scroll twin: a notch over a hexagon piece turned it a
@@ -278,8 +278,10 @@ fn page_lifts(mut lifted: ResMut<LiftedAgo>) {
 /// browser hands a finger's moves over at the start of a frame. Counted from the press, the
 /// frame after that slow one can find a finger held still for 0.5 s before any of its moves
 /// arrived, and turn the piece a drag should carry (the likely cause of a phone's drag in the
-/// browser test turning its piece, now and then). `now` is the frame's start, `None` in the
-/// frame that read the finger come down.
+/// browser test turning its piece, now and then). A browser also hands over a finger's moves
+/// only with its next animation frame, after frames the game asked for by timer: there the
+/// page, which sees them at once, is asked too ([`crate::platform::page::finger_moved`]).
+/// `now` is the frame's start, `None` in the frame that read the finger come down.
 fn long_press(
     touches: &Touches,
     view: &View,
@@ -293,14 +295,15 @@ fn long_press(
         st.still = None;
         return;
     };
-    if touches.iter().count() > 1 || finger.position().distance(from) > LONG_PRESS_SLOP {
+    let moved = finger.position().distance(from) > LONG_PRESS_SLOP || crate::platform::page::finger_moved(finger.id());
+    if touches.iter().count() > 1 || moved {
         st.still = None;
         return;
     }
     match (since, now) {
         (Some(at), Some(now)) if now - at >= LONG_PRESS_SECS => {
             let w = view.to_world(finger.position());
-            for a in [Action::Cancel, Action::Select(w), Action::Rotate(1)] {
+            for a in [Action::Cancel, Action::Select(w), Action::Do(Command::Rotate(1))] {
                 out.write(a);
             }
             (st.still, st.primary) = (None, None);
@@ -329,11 +332,11 @@ fn twist_and_pinch(a: Vec2, b: Vec2, view: &View, st: &mut TouchState, out: &mut
     }
     acc += delta;
     while acc >= step * 0.75 {
-        out.write(Action::Rotate(1));
+        out.write(Action::Do(Command::Rotate(1)));
         acc -= step;
     }
     while acc <= -step * 0.75 {
-        out.write(Action::Rotate(-1));
+        out.write(Action::Do(Command::Rotate(-1)));
         acc += step;
     }
     if st.twist.is_none() && st.primary.take().is_some() {
@@ -375,28 +378,28 @@ fn keyboard(
     }
     // (With nothing lifted the rules ignore it, and the interface goes back a screen.)
     if keys.just_pressed(KeyCode::Escape) {
-        out.write(Action::PutBack);
+        out.write(Action::Do(Command::PutBack));
     }
     // In the toolbar, Tab, Enter and the arrows are egui's.
     if focus.toolbar {
         return;
     }
     if keys.just_pressed(KeyCode::KeyZ) && ctrl {
-        out.write(if shift { Action::Redo } else { Action::Undo });
+        out.write(if shift { Action::Do(Command::Redo) } else { Action::Do(Command::Undo) });
     } else if keys.just_pressed(KeyCode::KeyY) && ctrl {
-        out.write(Action::Redo);
+        out.write(Action::Do(Command::Redo));
     } else if keys.just_pressed(KeyCode::KeyR) && ctrl {
-        out.write(Action::Restart);
+        out.write(Action::Do(Command::Restart));
     } else if keys.just_pressed(KeyCode::KeyR) {
-        out.write(Action::Rotate(if shift { -1 } else { 1 }));
+        out.write(Action::Do(Command::Rotate(if shift { -1 } else { 1 })));
     } else if keys.just_pressed(KeyCode::KeyF) {
-        out.write(Action::Flip);
+        out.write(Action::Do(Command::Flip));
     } else if keys.just_pressed(KeyCode::KeyH) {
         out.write(Action::Hint);
     } else if keys.just_pressed(KeyCode::KeyW) {
         out.write(Action::Watch);
     } else if keys.just_pressed(KeyCode::Tab) {
-        out.write(Action::FocusNext(if shift { -1 } else { 1 }));
+        out.write(Action::Do(Command::FocusNext(if shift { -1 } else { 1 })));
     } else if keys.just_pressed(KeyCode::KeyT) {
         out.write(Action::Roll(if shift { -1 } else { 1 }));
     } else if keys.just_pressed(KeyCode::PageUp) {
@@ -469,10 +472,10 @@ fn gamepad(
         buttons(pad, &mut focus, &mut out);
         if !focus.holding {
             if pad.just_pressed(GamepadButton::RightThumb) {
-                out.write(Action::FocusNext(1));
+                out.write(Action::Do(Command::FocusNext(1)));
             }
             if pad.just_pressed(GamepadButton::LeftThumb) {
-                out.write(Action::FocusNext(-1));
+                out.write(Action::Do(Command::FocusNext(-1)));
             }
         }
     }
@@ -490,11 +493,11 @@ fn buttons(pad: &Gamepad, focus: &mut GamepadFocus, out: &mut MessageWriter<Acti
     };
     // Buttons that do the same on every level.
     for (b, a) in [
-        (GamepadButton::West, Action::Rotate(1)),
-        (GamepadButton::North, Action::Flip),
-        (GamepadButton::LeftTrigger2, Action::Undo),
-        (GamepadButton::RightTrigger2, Action::Redo),
-        (GamepadButton::Start, Action::Redo),
+        (GamepadButton::West, Action::Do(Command::Rotate(1))),
+        (GamepadButton::North, Action::Do(Command::Flip)),
+        (GamepadButton::LeftTrigger2, Action::Do(Command::Undo)),
+        (GamepadButton::RightTrigger2, Action::Do(Command::Redo)),
+        (GamepadButton::Start, Action::Do(Command::Redo)),
         (GamepadButton::Select, Action::Hint),
     ] {
         if pad.just_pressed(b) {
@@ -528,10 +531,10 @@ fn buttons(pad: &Gamepad, focus: &mut GamepadFocus, out: &mut MessageWriter<Acti
             out.write(drop(focus));
         }
         if pad.just_pressed(GamepadButton::LeftTrigger) {
-            out.write(Action::Rotate(-1));
+            out.write(Action::Do(Command::Rotate(-1)));
         }
         if pad.just_pressed(GamepadButton::RightTrigger) {
-            out.write(Action::Rotate(1));
+            out.write(Action::Do(Command::Rotate(1)));
         }
         if pad.just_pressed(GamepadButton::DPadUp) {
             out.write(Action::Watch);

@@ -204,18 +204,11 @@ fn plain(a: Action) -> Option<Input> {
         Action::Cancel => Input::Cancel,
         Action::Select(p) => Input::Select(point(p)),
         Action::Wheel(p, d) => Input::Wheel(point(p), f64::from(d)),
-        Action::Rotate(d) => Input::Rotate(d),
-        Action::Flip => Input::Flip,
-        Action::Undo => Input::Undo,
-        Action::Redo => Input::Redo,
-        Action::Restart => Input::Restart,
-        Action::FocusNext(d) => Input::FocusNext(d),
+        Action::Do(c) => Input::Do(c),
         Action::Step(v) => Input::Step(v.x, v.y),
         // Enter: on a flat board it lifts the selected piece and puts it down (in 3D the
         // grip puts a piece in the box or back: the rules' Lift waits there).
         Action::Place => Input::Lift,
-        Action::PutBack => Input::PutBack,
-        Action::Put(p) => Input::Put(p),
         // The hints and thinking plugins, the grip (polycube moves) and the zoom.
         _ => return None,
     })

@@ -36,6 +36,7 @@ impl Plugin for DrawPlugin {
         .add_systems(Startup, setup)
         .add_systems(Startup, page_theme)
         .add_systems(PreUpdate, (system_theme, choose_look).chain())
+        .add_systems(Last, edges)
         .add_systems(
             PostUpdate,
             (
@@ -260,6 +261,26 @@ fn choose_look(
     };
     if look.dark != dark {
         look.dark = dark;
+    }
+}
+
+/// Every camera's multisampling as the setting says (`smooth_edges`: four samples a pixel, or
+/// one): cameras drawing to one target must agree, so all of them, whenever one comes.
+pub fn edges(
+    save: Option<Res<crate::game::meta::save::SaveState>>,
+    mut cameras: Query<(Entity, Option<&mut Msaa>), With<Camera>>,
+    mut commands: Commands,
+) {
+    let smooth = save.is_none_or(|s| s.data.settings.smooth_edges);
+    let want = if smooth { Msaa::Sample4 } else { Msaa::Off };
+    for (camera, msaa) in &mut cameras {
+        match msaa {
+            Some(mut msaa) if *msaa != want => *msaa = want,
+            Some(_) => {}
+            None => {
+                commands.entity(camera).insert(want);
+            }
+        }
     }
 }
 

@@ -13,8 +13,8 @@ use crate::family::{Goal, Intro};
 use crate::game::board::levels::{ActiveLevel, Library, PlayLevel};
 use crate::game::board::pieces::{Piece, Placed};
 use crate::game::meta::save::SaveState;
-use crate::game::shared::Action;
 use crate::game::shared::AppState;
+use crate::game::shared::{Action, Command};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::space::orbit::Orbit;
 use bevy::input::gamepad::Gamepad;
@@ -245,10 +245,10 @@ fn advance(
     let Some(step) = tut.current() else { return };
     let did = match step {
         Step::Move => moved,
-        Step::Turn => acts.iter().any(|a| matches!(a, Action::Rotate(_))),
-        Step::Flip => acts.contains(&Action::Flip),
+        Step::Turn => acts.iter().any(|a| matches!(a, Action::Do(Command::Rotate(_)))),
+        Step::Flip => acts.contains(&Action::Do(Command::Flip)),
         Step::Hint => acts.contains(&Action::Hint),
-        Step::Undo => acts.contains(&Action::Undo),
+        Step::Undo => acts.contains(&Action::Do(Command::Undo)),
     };
     if did {
         tut.learned.push(step);
@@ -291,7 +291,7 @@ fn follow_intro(
             let turn_of = |list: &[(usize, i32, bool)], i: usize| list.iter().find(|t| t.0 == i).copied();
             let turned = moved.iter().any(|&i| turn_of(&turns, i).is_some_and(|t| Some(t) != turn_of(&now, i)));
             *turns = now;
-            turned || acts.iter().any(|a| matches!(a, Action::Rotate(_) | Action::Roll(_) | Action::Flip))
+            turned || acts.iter().any(|a| matches!(a, Action::Do(Command::Rotate(_) | Command::Flip) | Action::Roll(_)))
         }
         Goal::Look => (orbit.yaw, orbit.pitch) != (before.yaw, before.pitch),
         Goal::Layers => orbit.slice.is_some() && orbit.slice != before.slice,

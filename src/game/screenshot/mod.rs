@@ -14,8 +14,8 @@ use crate::game::board::levels::{Library, PlayLevel};
 use crate::game::board::pieces::{Piece, Placed};
 use crate::game::draw::celebration::Celebration;
 use crate::game::meta::save::SaveState;
-use crate::game::shared::AppState;
 use crate::game::shared::PiecePlaced;
+use crate::game::shared::{AppState, Command};
 use crate::game::solver::hints::HintState;
 use bevy::app::ScheduleRunnerPlugin;
 use bevy::prelude::*;
@@ -208,14 +208,6 @@ fn add_renderer(app: &mut App, size: (u32, u32), window: bool) {
     }
 }
 
-/// Every camera drawn without multisampling (`--layout`): cameras drawing to one target must
-/// agree, so all of them.
-fn rough_edges(mut cameras: Query<&mut Msaa, Added<Camera>>) {
-    for mut msaa in &mut cameras {
-        *msaa = Msaa::Off;
-    }
-}
-
 /// The lab opened and the family's last method run (the LP on tile puzzles).
 fn run_lab(w: &mut World) {
     w.resource_mut::<crate::game::solver::lab::SolverLab>().open = true;
@@ -298,7 +290,9 @@ pub fn run(args: &[String]) -> i32 {
         }
     }
     let save_path = std::env::temp_dir().join(format!("tessera-screenshot-{}.ron", std::process::id()));
-    let data = save_data(&library, &level, shot, solved, lang, theme);
+    let mut data = save_data(&library, &level, shot, solved, lang, theme);
+    // `--layout`: the edges rough (the setting's one sample a pixel), as a check needs no more.
+    data.settings.smooth_edges = !layout;
     let mut app = App::new();
     app.insert_resource(library)
         .insert_resource(crate::game::board::view::Pointer { coarse: touch, pinned: touch })
@@ -313,9 +307,6 @@ pub fn run(args: &[String]) -> i32 {
         })
         .init_resource::<Captured>()
         .add_systems(Update, (drive, act, shoot).chain());
-    if layout {
-        app.add_systems(Last, rough_edges);
-    }
     add_renderer(&mut app, size, window);
     app.add_plugins((
         super::LogicPlugins,
@@ -504,15 +495,15 @@ fn act(
         }
         (AppState::Playing, Shot::Blocked) if plan.arranged && plan.frames == 3 => {
             // The first piece, pushed down until the floor stops it.
-            actions.write(crate::game::shared::Action::FocusNext(1));
+            actions.write(crate::game::shared::Action::Do(Command::FocusNext(1)));
             for _ in 0..3 {
                 actions.write(crate::game::shared::Action::Lift(-1));
             }
         }
         (AppState::Playing, Shot::Turned) if plan.arranged && plan.frames == 3 => {
             for _ in 0..pieces.iter().len() {
-                actions.write(crate::game::shared::Action::FocusNext(1));
-                actions.write(crate::game::shared::Action::Rotate(1));
+                actions.write(crate::game::shared::Action::Do(Command::FocusNext(1)));
+                actions.write(crate::game::shared::Action::Do(Command::Rotate(1)));
             }
         }
         (AppState::Playing, Shot::Thinking) if plan.arranged && plan.frames == 3 => {

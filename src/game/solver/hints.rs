@@ -14,7 +14,7 @@
 use crate::content::work::{Ask, Reply, Request};
 use crate::game::board::levels::ActiveLevel;
 use crate::game::board::pieces::{Piece, Placed};
-use crate::game::shared::Action;
+use crate::game::shared::{Action, Command};
 use crate::game::shared::{AppState, Frames};
 use crate::game::shared::{PiecePlaced, PlacementSet};
 use crate::game::solver::job::Job;
@@ -213,7 +213,7 @@ fn request(
             }
             3 => {
                 // Laid as a move: its placement clears the ladder, which starts again.
-                commands.write_message(Action::Put(p));
+                commands.write_message(Action::Do(Command::Put(p)));
                 state.shown = 4;
                 return;
             }

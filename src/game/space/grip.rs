@@ -5,9 +5,9 @@
 //! the HUD words.
 
 use crate::game::board::placement::{point, Board};
-use crate::game::shared::Action;
 use crate::game::shared::AppState;
 use crate::game::shared::PlacementSet;
+use crate::game::shared::{Action, Command};
 use crate::game::space::orbit::Orbit;
 pub use crate::play::space::Refusal;
 use crate::play::space::{self, Input, Pressed, Sight};
@@ -59,13 +59,13 @@ fn input(a: Action, orbit: &mut Orbit, orbiting: &mut Option<Vec2>, extent: [i32
                 Input::Release
             }
         }
-        Action::Rotate(d) => Input::Rotate(d),
-        Action::Flip => Input::Flip,
+        Action::Do(Command::Rotate(d)) => Input::Rotate(d),
+        Action::Do(Command::Flip) => Input::Flip,
         Action::Roll(d) => Input::Roll(d),
         Action::Step(v) => Input::Step(v.x, v.y),
         Action::Lift(d) => Input::Lift(d),
         Action::Place => Input::Place,
-        Action::FocusNext(d) => Input::FocusNext(d),
+        Action::Do(Command::FocusNext(d)) => Input::FocusNext(d),
         // A zoom or a look at the solver's thinking leaves the refusal on show.
         Action::Zoom(_) | Action::Watch => return None,
         _ => Input::Other,

@@ -136,22 +136,22 @@ fn piece_tools(
             }
             ui.horizontal_wrapped(|ui| {
                 if ui.add_enabled(!hist.undo.is_empty(), egui::Button::new(tr.s("undo"))).clicked() {
-                    actions.write(Action::Undo);
+                    actions.write(Action::Do(Command::Undo));
                 }
                 if ui.add_enabled(!hist.redo.is_empty(), egui::Button::new(tr.s("redo"))).clicked() {
-                    actions.write(Action::Redo);
+                    actions.write(Action::Do(Command::Redo));
                 }
                 if super::widgets::tap_button(ui, "⟲").on_hover_text(tr.s("turn-left-tip")).clicked() {
-                    actions.write(Action::Rotate(1));
+                    actions.write(Action::Do(Command::Rotate(1)));
                 }
                 if super::widgets::tap_button(ui, "⟳").on_hover_text(tr.s("turn-right-tip")).clicked() {
-                    actions.write(Action::Rotate(-1));
+                    actions.write(Action::Do(Command::Rotate(-1)));
                 }
                 if super::widgets::tap_button(ui, tr.s("flip")).on_hover_text(tr.s("flip-tip")).clicked() {
-                    actions.write(Action::Flip);
+                    actions.write(Action::Do(Command::Flip));
                 }
                 if ui.button(tr.s("editor-clear")).on_hover_text(tr.s("editor-clear-tip")).clicked() {
-                    actions.write(Action::Restart);
+                    actions.write(Action::Do(Command::Restart));
                 }
                 ui.checkbox(&mut whole, tr.s("editor-all-pieces")).on_hover_text(tr.s("editor-all-pieces-tip"));
             });

@@ -296,12 +296,12 @@ fn tool_bar(
                 let (flip, flip_says) = if caps.tip { ("tip", "tip-tip") } else { ("flip", "flip-tip") };
                 let watch = if thinking.running { "watch-stop" } else { "watch" };
                 let tools = [
-                    (true, !hist.undo.is_empty(), "⮪", "undo", "Ctrl+Z".into(), Some(Action::Undo)),
-                    (true, !hist.redo.is_empty(), "⮫", "redo", "Ctrl+Y".into(), Some(Action::Redo)),
-                    (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Some(Action::Rotate(1))),
-                    (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Some(Action::Rotate(-1))),
-                    (caps.mirror || caps.tip, true, "⬌", flip, tr.s(flip_says), Some(Action::Flip)),
-                    (true, true, "🔁", "restart", "Ctrl+R".into(), Some(Action::Restart)),
+                    (true, !hist.undo.is_empty(), "⮪", "undo", "Ctrl+Z".into(), Some(Action::Do(Command::Undo))),
+                    (true, !hist.redo.is_empty(), "⮫", "redo", "Ctrl+Y".into(), Some(Action::Do(Command::Redo))),
+                    (caps.turn, true, "⟲", "", tr.s("turn-left-tip"), Some(Action::Do(Command::Rotate(1)))),
+                    (caps.turn, true, "⟳", "", tr.s("turn-right-tip"), Some(Action::Do(Command::Rotate(-1)))),
+                    (caps.mirror || caps.tip, true, "⬌", flip, tr.s(flip_says), Some(Action::Do(Command::Flip))),
+                    (true, true, "🔁", "restart", "Ctrl+R".into(), Some(Action::Do(Command::Restart))),
                     (true, true, "💡", "hint", tr.s("hint-tip"), Some(Action::Hint)),
                     // The lab is a card of the HUD, not an action on the board: `None` opens it.
                     (caps.lab, true, "🔬", "lab", tr.s("lab-tip"), None),

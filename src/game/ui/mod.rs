@@ -46,6 +46,7 @@ impl Plugin for UiPlugin {
                     .before(bevy_egui::EguiPreUpdateSet::BeginPass),
             )
             .add_systems(Update, escape.before(crate::game::shared::InputSet))
+            .add_systems(OnExit(AppState::Settings), || crate::platform::page::offer_pick(None))
             .add_systems(PostUpdate, said::mirror.after(bevy_egui::EguiPostUpdateSet::ProcessOutput))
             .add_systems(
                 PreUpdate,

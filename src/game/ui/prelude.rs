@@ -10,6 +10,6 @@ pub use crate::game::meta::language::Words;
 pub use crate::game::meta::save::SaveState;
 pub use crate::game::probe::mark;
 pub use crate::game::shared::AppState;
-pub use crate::game::shared::{Action, SolvedInfo};
+pub use crate::game::shared::{Action, Command, SolvedInfo};
 pub use bevy::prelude::*;
 pub use bevy_egui::{egui, EguiContexts};

@@ -28,6 +28,8 @@ pub(super) fn settings(
             ui.add(egui::Slider::new(&mut s.ui_scale, 0.75..=2.0).text(tr.s("settings-size")));
             ui.checkbox(&mut s.sound, tr.s("settings-sound"));
             ui.checkbox(&mut s.reduce_motion, tr.s("settings-motion")).on_hover_text(tr.s("settings-motion-tip"));
+            mark(ui.checkbox(&mut s.smooth_edges, tr.s("settings-edges")), "settings-edges")
+                .on_hover_text(tr.s("settings-edges-tip"));
             mark(ui.checkbox(&mut s.show_clock, tr.s("settings-clock")), "settings-clock")
                 .on_hover_text(tr.s("settings-clock-tip"));
             ui.horizontal(|ui| {
@@ -123,8 +125,11 @@ impl ProgressFiles<'_, '_> {
                 .min_size(egui::vec2(0.0, ui.spacing().interact_size.y));
             let field = mark(ui.add(edit), "progress-field");
             ui.horizontal(|ui| {
-                let choose = web && mark(ui.button(tr.s("progress-choose")), "progress-choose").clicked();
-                if choose && !self.transfer.picking {
+                let choose = web.then(|| mark(ui.button(tr.s("progress-choose")), "progress-choose"));
+                // The page opens its chooser on the tap itself, here (see `offer_pick`).
+                let rect = choose.as_ref().map(|c| [c.rect.min.x, c.rect.min.y, c.rect.max.x, c.rect.max.y]);
+                crate::platform::page::offer_pick(rect);
+                if choose.is_some_and(|c| c.clicked()) && !self.transfer.picking {
                     self.transfer.picking = crate::platform::page::pick_file();
                 }
                 let go = ui.add_enabled(!text.trim().is_empty(), egui::Button::new(tr.s("progress-import-go")));
@@ -145,6 +150,8 @@ impl ProgressFiles<'_, '_> {
             if std::mem::take(&mut *self.opened) {
                 field.scroll_to_me(Some(egui::Align::Center));
             }
+        } else {
+            crate::platform::page::offer_pick(None);
         }
         if let Some(said) = &self.transfer.said {
             let colour =

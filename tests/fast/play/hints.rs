@@ -1,7 +1,7 @@
 //! Hints, the show-thinking view and the solver lab, each answered by a task.
 
 use super::*;
-use tessera::game::shared::Action;
+use tessera::game::shared::{Action, Command};
 use tessera::game::solver::hints::HintState;
 
 /// The solver lab lies in a card above the board (the board shrinks for it), and a solved
@@ -426,7 +426,7 @@ fn the_hint_ladder_checks_then_names_shows_and_places_on_every_family() {
         assert_eq!(said, Some("hint-placed"), "{level}");
         assert!(markers(&mut app).is_empty(), "{level}");
         // Undone like a move.
-        app.world_mut().write_message(Action::Undo);
+        app.world_mut().write_message(Action::Do(Command::Undo));
         app.update();
         assert_eq!(placement_of(&mut app, piece), start_at, "{level}: undo takes the hinted piece back");
         // A piece planted where it blocks every completion: step 1 marks it, and says so.

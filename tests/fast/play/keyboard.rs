@@ -178,7 +178,7 @@ fn a_turn_in_the_tray_does_not_move_the_board() {
         let (view, bounds) = (*app.world().resource::<View>(), app.world().resource::<BoardBounds>().0);
         let c = centroid(&mut app, j.entity);
         app.world_mut().write_message(tessera::game::shared::Action::Select(c));
-        app.world_mut().write_message(tessera::game::shared::Action::Rotate(1));
+        app.world_mut().write_message(tessera::game::shared::Action::Do(tessera::play::Command::Rotate(1)));
         app.update();
         app.update();
         let now = app.world().resource::<BoardBounds>().0;

@@ -403,3 +403,24 @@ fn a_solve_without_a_hint_is_counted_as_one_and_a_hinted_solve_is_not() {
     let s = tessera::content::stats::stats(save, &packs, tessera::support::dates::Date::today());
     assert_eq!((s.all.solved, s.all.unhinted), (2, 1));
 }
+
+/// "Smooth edges" sets every camera's samples, a camera that comes later's too (cameras
+/// drawing to one target must agree); a save from before the setting keeps the edges smooth.
+#[test]
+fn smooth_edges_set_every_cameras_samples_and_an_older_save_keeps_them_smooth() {
+    let older = tessera::support::save::parse("(settings: (sound: false))").unwrap();
+    assert!(older.settings.smooth_edges && !older.settings.sound);
+    let mut app = App::new();
+    app.add_plugins(MinimalPlugins)
+        .insert_resource(SaveState::load(temp_save("edges")))
+        .add_systems(Update, tessera::game::draw::edges);
+    let first = app.world_mut().spawn((Camera2d, Msaa::Off)).id();
+    app.update();
+    assert_eq!(app.world().get::<Msaa>(first), Some(&Msaa::Sample4), "smooth: four samples");
+    app.world_mut().resource_mut::<SaveState>().data.settings.smooth_edges = false;
+    let later = app.world_mut().spawn(Camera2d).id();
+    app.update();
+    for camera in [first, later] {
+        assert_eq!(app.world().get::<Msaa>(camera), Some(&Msaa::Off), "rough: one sample");
+    }
+}

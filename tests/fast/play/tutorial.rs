@@ -20,7 +20,7 @@ fn the_tutorial_teaches_each_control_by_doing_it_and_shows_once() {
     // Said for the input in use: the mouse at first on a desktop, the keyboard once a key is down.
     assert_eq!(*app.world().resource::<InputKind>(), InputKind::Mouse);
     // A turn is not a move: the step stays until a piece is moved.
-    app.world_mut().write_message(Action::Rotate(1));
+    app.world_mut().write_message(Action::Do(tessera::play::Command::Rotate(1)));
     app.update();
     assert_eq!(tutorial(&app).current(), Some(Step::Move));
     let j = jobs(&mut app);
