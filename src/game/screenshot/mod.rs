@@ -356,7 +356,9 @@ fn next_shot(w: &mut World) {
     };
     *plan = next;
     let plan = w.resource::<Plan>();
-    let data = save_data(w.resource::<Library>(), &plan.level, shot, plan.solved, plan.lang, plan.theme);
+    let mut data = save_data(w.resource::<Library>(), &plan.level, shot, plan.solved, plan.lang, plan.theme);
+    // The edges stay as the batch began them (`--layout`: rough).
+    data.settings.smooth_edges = w.resource::<SaveState>().data.settings.smooth_edges;
     w.resource_mut::<SaveState>().data = data;
     w.resource_mut::<Captured>().0 = false;
     w.resource_mut::<Time<Virtual>>().set_relative_speed(1.0);
