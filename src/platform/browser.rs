@@ -164,14 +164,6 @@ pub mod page {
         stamps.chunks_exact(2).map(|p| (p[0] as u64, ((now - p[1]).max(0.0) / 1000.0) as f32)).collect()
     }
 
-    /// Whether finger `id` has moved more than [`crate::game::board::input::LONG_PRESS_SLOP`]
-    /// from where it came down, by the page's `pointerrawupdate`s: a browser hands a finger's
-    /// moves to the game only with its next animation frame, and frames the game asked for by
-    /// timer can come first and find a moving finger still (`tesseraMoved`).
-    pub fn finger_moved(id: u64) -> bool {
-        call("tesseraMoved", &[&id.to_string()]).is_ok_and(|v| v.as_bool() == Some(true))
-    }
-
     /// The page's own function `name`, called with `args`.
     fn call(name: &str, args: &[&str]) -> Result<JsValue, String> {
         use wasm_bindgen::JsCast;

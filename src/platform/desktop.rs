@@ -68,10 +68,6 @@ pub mod page {
     pub fn lifts() -> Vec<(u64, f32)> {
         Vec::new()
     }
-    /// The window's touches come as they happen: what the game read is all there is.
-    pub fn finger_moved(_id: u64) -> bool {
-        false
-    }
     pub fn download(_name: &str, _text: &str) -> Option<Result<(), String>> {
         None
     }

@@ -150,10 +150,10 @@ export class Play {
   async touch(type, points) {
     await this.cdp.send("Input.dispatchTouchEvent", { type, touchPoints: points.map(([x, y]) => ({ x, y })) });
   }
-  // A finger's events (`[type, points, then wait ms]`) at a finger's pace by the wall clock:
-  // none waits for the page to have taken the one before. (Waiting, a busy page that took over
-  // a second to take a touch's start held the finger still that long: the game saw a long
-  // press, turned the piece and dropped the drag, and a run waited ten minutes.)
+  // A finger's events (`[type, points, then wait ms]`), each sent once the wait after the one
+  // before is over, without waiting for the page to take it. (Chromium still hands them over
+  // one at a time, each once the page has taken the one before: a busy page can see a finger
+  // held still for longer than the waits say, which placeEveryPiece allows for.)
   async gesture(steps) {
     const sent = [];
     for (const [type, points, wait] of steps) {

@@ -44,49 +44,55 @@ const check = (ok, what) => {
 
 // Turns, flips and drags every piece of the level on the board to its reference place, by
 // touch: a tap selects a piece, a tap on the selected piece turns it a step, a double tap
-// mirrors it.
+// mirrors it. A piece not at its place after the drag is turned and dragged again (twice at
+// most, said with what the game read): Chromium takes a touch's events one at a time, each
+// once the page has taken the one before, so a busy page can see a drag's finger held still
+// for half a second before it moves, which the game rightly reads as a long press and turns
+// the piece (two CI runs waited ten minutes for such a piece).
 async function placeEveryPiece(play) {
   const first = await play.until("a level", (p) => p.state === "Playing" && p.pieces.length > 0);
   const turns = first.turns;
+  const me = async (i) => (await play.probe()).pieces[i];
+  const turned = (p) => ((p.rot - p.goal_rot) % turns + turns) % turns === 0;
   for (let i = 0; i < first.pieces.length; i++) {
-    const me = async () => (await play.probe()).pieces[i];
-    let p = await me();
-    if (p.goal === null) continue;
-    if (p.flip !== p.goal_flip) {
-      // Selected first; then, after more than the double tap's 0.35 s, two taps in a row
-      // (the first one's turn is taken back by the second).
-      await play.tap(p.at);
-      await sleep(500);
-      await play.gesture([["touchStart", [p.at], 0], ["touchEnd", [], 90], ["touchStart", [p.at], 0], ["touchEnd", [], 0]]);
-      await sleep(500);
-      await play.until(`piece ${i} mirrored`, (q) => q.pieces[i].flip === p.goal_flip);
-    }
-    for (let k = 0; k <= turns + 1; k++) {
-      p = await me();
-      if (((p.rot - p.goal_rot) % turns + turns) % turns === 0) break;
-      await play.tap(p.at);
-      await sleep(350);
-    }
-    p = await me();
-    if (!check(((p.rot - p.goal_rot) % turns + turns) % turns === 0, `piece ${i} turned by taps to its place's turn`)) continue;
+    if ((await me(i)).goal === null) continue;
     const there = (q) => {
       const [a, g] = [q.pieces[i].at, q.pieces[i].goal];
       return Math.abs(a[0] - g[0]) < 3 && Math.abs(a[1] - g[1]) < 3;
     };
-    await play.drag(p.at, p.goal);
-    // A drag the page took only in part (a CI run's first piece stayed short of its place,
-    // and the run waited ten minutes) is made once more from where the piece lies to where its
-    // place is now, and said with what the game read.
-    if (!(await play.within(there, 15000))) {
-      const now = await play.probe();
-      const cards = ["tutorial-close", "intro-close"].filter((c) => Array.isArray(now.marks[c]));
-      const q = now.pieces[i];
-      console.log(`${play.name}: the drag of piece ${i} from ${p.at} to ${p.goal} left it at ${q.at}, turn ${q.rot}, ` +
-        `its place now ${q.goal} (held: ${now.held}, cards: ${cards}); dragged again. The game read: ${JSON.stringify(now.inputs)}`);
-      await play.closeCards();
-      await play.drag(q.at, q.goal);
+    let placed = false, p = null;
+    for (let attempt = 1; attempt <= 3 && !placed; attempt++) {
+      p = await me(i);
+      if (p.flip !== p.goal_flip) {
+        // Selected first; then, after more than the double tap's 0.35 s, two taps in a row
+        // (the first one's turn is taken back by the second).
+        await play.tap(p.at);
+        await sleep(500);
+        await play.gesture([["touchStart", [p.at], 0], ["touchEnd", [], 90], ["touchStart", [p.at], 0], ["touchEnd", [], 0]]);
+        await sleep(500);
+        await play.within((q) => q.pieces[i].flip === p.goal_flip, 15000);
+      }
+      for (let k = 0; k <= turns + 1; k++) {
+        p = await me(i);
+        if (turned(p)) break;
+        await play.tap(p.at);
+        await sleep(350);
+      }
+      p = await me(i);
+      if (p.flip !== p.goal_flip || !turned(p)) continue;
+      await play.drag(p.at, p.goal);
+      placed = (await play.within(there, 15000)) !== null;
+      if (!placed) {
+        const now = await play.probe();
+        const cards = ["tutorial-close", "intro-close"].filter((c) => Array.isArray(now.marks[c]));
+        const q = now.pieces[i];
+        console.log(`${play.name}: the drag of piece ${i} from ${p.at} to ${p.goal} left it at ${q.at}, turn ${q.rot} ` +
+          `(held: ${now.held}, cards: ${cards}); turned and dragged again. The game read: ${JSON.stringify(now.inputs)}`);
+        await play.closeCards();
+      }
     }
-    await play.until(`piece ${i} at its place`, there);
+    check(p.flip === p.goal_flip && turned(p), `piece ${i} turned by taps to its place's turn`);
+    if (!check(placed, `piece ${i} dragged to its place`)) return;
   }
 }
 

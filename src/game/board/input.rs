@@ -278,10 +278,8 @@ fn page_lifts(mut lifted: ResMut<LiftedAgo>) {
 /// browser hands a finger's moves over at the start of a frame. Counted from the press, the
 /// frame after that slow one can find a finger held still for 0.5 s before any of its moves
 /// arrived, and turn the piece a drag should carry (the likely cause of a phone's drag in the
-/// browser test turning its piece, now and then). A browser also hands over a finger's moves
-/// only with its next animation frame, after frames the game asked for by timer: there the
-/// page, which sees them at once, is asked too ([`crate::platform::page::finger_moved`]).
-/// `now` is the frame's start, `None` in the frame that read the finger come down.
+/// browser test turning its piece, now and then). `now` is the frame's start, `None` in the
+/// frame that read the finger come down.
 fn long_press(
     touches: &Touches,
     view: &View,
@@ -295,8 +293,7 @@ fn long_press(
         st.still = None;
         return;
     };
-    let moved = finger.position().distance(from) > LONG_PRESS_SLOP || crate::platform::page::finger_moved(finger.id());
-    if touches.iter().count() > 1 || moved {
+    if touches.iter().count() > 1 || finger.position().distance(from) > LONG_PRESS_SLOP {
         st.still = None;
         return;
     }
