@@ -17,6 +17,14 @@ pub const USAGE: &str = "\
 /// take by default.
 pub const COUNT_TIMEOUT_MS: u64 = 20_000;
 
+/// How far an import goes: the whole command's time (`None`: [`COUNT_TIMEOUT_MS`] a problem;
+/// `Some(0)`: no limit), and the assemblies a count stops at (`None`: all).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Limits {
+    pub timeout_ms: Option<u64>,
+    pub count_most: Option<u64>,
+}
+
 /// `tessera import FILE.xmpuzzle --out FILE.ron`.
 #[allow(clippy::too_many_arguments)]
 pub fn import(
@@ -24,7 +32,7 @@ pub fn import(
     data: &[u8],
     out_file: &str,
     name: Option<&str>,
-    timeout_ms: Option<u64>,
+    limits: Limits,
     force: bool,
     json: bool,
     out: &mut impl Write,
@@ -42,7 +50,7 @@ pub fn import(
     };
     let stem = std::path::Path::new(file).file_stem().map_or("Imported".into(), |s| s.to_string_lossy().into_owned());
     let title = name.map_or(stem, str::to_string);
-    let ms = timeout_ms.unwrap_or(COUNT_TIMEOUT_MS.saturating_mul(puzzle.problems.len().max(1) as u64));
+    let ms = limits.timeout_ms.unwrap_or(COUNT_TIMEOUT_MS.saturating_mul(puzzle.problems.len().max(1) as u64));
     let budget = Budget::default()
         .with_deadline(super::args::time_limit(Some(ms)).map(|ms| started + web_time::Duration::from_millis(ms)));
     let mut entries = Vec::new();
@@ -76,16 +84,23 @@ pub fn import(
         let _ = writeln!(err, "tessera import: {e}");
         return 2;
     }
-    write_report(&pack, &budget, json, out_file, out);
+    write_report(&pack, &budget, limits.count_most.unwrap_or(u64::MAX), json, out_file, out);
     0
 }
 
 /// Each imported level's assemblies, counted as BurrTools counts them, a line (or a JSON
 /// record) each.
-fn write_report(pack: &crate::level::Pack, budget: &Budget, json: bool, out_file: &str, out: &mut impl Write) {
+fn write_report(
+    pack: &crate::level::Pack,
+    budget: &Budget,
+    most: u64,
+    json: bool,
+    out_file: &str,
+    out: &mut impl Write,
+) {
     let mut report = Vec::new();
     for level in &pack.levels {
-        let count = count(level, budget);
+        let count = count(level, budget, most);
         let pieces = level.set.pieces.len();
         if json {
             report.push(serde_json::json!({
@@ -128,10 +143,10 @@ fn built(entry: &Entry) -> Result<Level, String> {
 
 /// The level's assemblies, counted as BurrTools counts them: up to the result's symmetries
 /// (mirror images merged when the pieces' mirror images are pieces of the set), stopped when
-/// `budget` is spent. A count stopped before it met any assembly still knows one: the level's
-/// reference solution, found and verified on import.
-pub fn count(level: &Level, budget: &Budget) -> crate::family::Count {
-    let mut count = level.family.count(level, u64::MAX, budget);
+/// `budget` is spent or at `most` assemblies. A count stopped before it met any assembly
+/// still knows one: the level's reference solution, found and verified on import.
+pub fn count(level: &Level, budget: &Budget, most: u64) -> crate::family::Count {
+    let mut count = level.family.count(level, most, budget);
     if !count.complete && count.solutions == 0 && level.check_solution().is_ok() {
         count.solutions = 1;
     }

@@ -7,13 +7,13 @@ use std::io::Write;
 pub const USAGE: &str = "\
   tessera import FILE.svg --set SET --out FILE.ron [--name NAME] [--force]
                                    make a level of an SVG drawing of a set's pieces (their union is the figure)
-  tessera import FILE.xmpuzzle --out FILE.ron [--name NAME] [--timeout-ms N] [--force] [--json]
+  tessera import FILE.xmpuzzle --out FILE.ron [--name NAME] [--timeout-ms N] [--count-most N] [--force] [--json]
                                    make a polyomino or polycube level of each problem of a BurrTools puzzle
                                    (gzip or plain XML; cubes, or triangular prisms in one layer as
                                    polyiamonds) and count its assemblies as BurrTools
                                    does (up to the result's symmetries); --timeout-ms N bounds the whole import:
                                    reading, each problem's reference search, difficulty and count (default 20000
-                                   per problem; 0: no limit); painted cells are kept whenever the file
+                                   per problem; 0: no limit), --count-most N stops a count at N; painted cells are kept whenever the file
                                    defines colours; one difference: two orientations of a painted piece
                                    on the same cells count once here, as one filling of those cells,
                                    where BurrTools counts each";
@@ -39,6 +39,9 @@ struct ImportArgs {
     /// (default 20000 per problem; 0: no limit).
     #[arg(long, value_name = "N", allow_negative_numbers = true, value_parser = super::args::millis)]
     timeout_ms: Option<u64>,
+    /// A BurrTools problem's count stops at N assemblies ("at least N").
+    #[arg(long = "count-most", value_name = "N")]
+    count_most: Option<u64>,
     /// Replace FILE.ron if it exists.
     #[arg(long)]
     force: bool,
@@ -60,7 +63,8 @@ pub fn run(args: &[String], out: &mut impl Write, err: &mut impl Write) -> i32 {
         }
     };
     if a.file.to_ascii_lowercase().ends_with(".xmpuzzle") {
-        return super::burr::import(&a.file, &data, &a.out, a.name.as_deref(), a.timeout_ms, a.force, a.json, out, err);
+        let limits = super::burr::Limits { timeout_ms: a.timeout_ms, count_most: a.count_most };
+        return super::burr::import(&a.file, &data, &a.out, a.name.as_deref(), limits, a.force, a.json, out, err);
     }
     let Some(set) = a.set.as_deref().and_then(crate::pieces::PieceSet::builtin) else {
         let what = match &a.set {
