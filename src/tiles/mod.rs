@@ -1,7 +1,7 @@
 //! Edge-matching puzzles (seed 001): square tiles with a colour on each side, placed in a
 //! frame of C x R cells so that touching sides have the same colour and sides on the frame have
 //! the frame's colour 0. Translation only (like Tetravex) or with quarter turns (like
-//! Eternity II); optional clue tiles fixed in place.
+//! Eternity II); clue tiles, where a puzzle has them, fixed in place.
 //!
 //! [`exact`]: backtracking with candidate tables; [`lp`]: the paper's Algorithm 1;
 //! [`generate`]: puzzles from a coloured solved grid.
