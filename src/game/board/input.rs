@@ -172,7 +172,7 @@ struct TouchState {
 }
 
 /// A finger held this long without moving is a long press, a phone's right click: it turns
-/// the piece under it. It may wander this many pixels and still be held still.
+/// the piece under it. It may wander this many pixels and still count as held still.
 pub const LONG_PRESS_SECS: f32 = 0.5;
 pub const LONG_PRESS_SLOP: f32 = 10.0;
 
